@@ -1,0 +1,149 @@
+//===- GraphAttrs.td - graph dialect attributes and enums --*- tablegen -*-===//
+
+#ifndef GRAPH_ATTRS_TD
+#define GRAPH_ATTRS_TD
+
+include "graph-mlir/Dialect/Graph/IR/GraphBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// Enums of the scheduling language
+//===----------------------------------------------------------------------===//
+
+def Graph_Direction : I32EnumAttr<"Direction", "edge traversal direction", [
+  I32EnumAttrCase<"SparsePush", 0, "sparse_push">,
+  I32EnumAttrCase<"DensePush", 1, "dense_push">,
+  I32EnumAttrCase<"DensePull", 2, "dense_pull">,
+  I32EnumAttrCase<"SparsePushDensePull", 3, "sparse_push_dense_pull">,
+  I32EnumAttrCase<"SparsePushDensePush", 4, "sparse_push_dense_push">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_Parallelization : I32EnumAttr<"Parallelization",
+    "how the outer vertex loop of a traversal runs", [
+  I32EnumAttrCase<"Serial", 0, "serial">,
+  I32EnumAttrCase<"DynamicVertex", 1, "dynamic_vertex">,
+  I32EnumAttrCase<"StaticVertex", 2, "static_vertex">,
+  I32EnumAttrCase<"EdgeAwareDynamicVertex", 3, "edge_aware_dynamic_vertex">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_FrontierLayout : I32EnumAttr<"FrontierLayout",
+    "representation of a dense vertex set", [
+  I32EnumAttrCase<"BoolArray", 0, "bool_array">,
+  I32EnumAttrCase<"Bitvector", 1, "bitvector">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_FrontierSets : I32EnumAttr<"FrontierSets",
+    "which vertex sets of a traversal use the dense layout", [
+  I32EnumAttrCase<"Both", 0, "both">,
+  I32EnumAttrCase<"Src", 1, "src">,
+  I32EnumAttrCase<"Dst", 2, "dst">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_SegmentStrategy : I32EnumAttr<"SegmentStrategy",
+    "how vertex ids are split into segments", [
+  I32EnumAttrCase<"FixedVertexCount", 0, "fixed_vertex_count">,
+  I32EnumAttrCase<"EdgeAwareVertexCount", 1, "edge_aware_vertex_count">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_NumaMode : I32EnumAttr<"NumaMode",
+    "how segments are placed on and run across sockets", [
+  I32EnumAttrCase<"Serial", 0, "serial">,
+  I32EnumAttrCase<"StaticParallel", 1, "static_parallel">,
+  I32EnumAttrCase<"DynamicParallel", 2, "dynamic_parallel">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_ReduceKind : I32EnumAttr<"ReduceKind",
+    "the combining operator of graph.reduce", [
+  I32EnumAttrCase<"Add", 0, "add">,
+  I32EnumAttrCase<"Sub", 1, "sub">,
+  I32EnumAttrCase<"Min", 2, "min">,
+  I32EnumAttrCase<"Max", 3, "max">,
+  I32EnumAttrCase<"Or", 4, "or">,
+  I32EnumAttrCase<"And", 5, "and">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+//===----------------------------------------------------------------------===//
+// #graph.schedule
+//===----------------------------------------------------------------------===//
+
+def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
+  let mnemonic = "schedule";
+  let summary = "how a traversal runs";
+  let description = [{
+    The schedule of a `graph.edgeset.apply` or `graph.vertexset.apply`: one
+    option for each call of GraphIt's scheduling language. Options may be
+    given in any order; each left out takes GraphIt's default, and the
+    printer omits options that have their default.
+
+    | option | values (default first) | GraphIt call |
+    | --- | --- | --- |
+    | `direction` | `sparse_push`, `dense_push`, `dense_pull`, `sparse_push_dense_pull`, `sparse_push_dense_push` | `configApplyDirection` |
+    | `parallel` | `serial`, `dynamic_vertex`, `static_vertex`, `edge_aware_dynamic_vertex` | `configApplyParallelization` |
+    | `grain` | 256 (a positive integer) | `configApplyParallelization` |
+    | `frontier` | `bool_array`, `bitvector` | `configApplyDenseVertexSet` |
+    | `frontier_sets` | `both`, `src`, `dst` | `configApplyDenseVertexSet` |
+    | `segments` | none, an integer `n`, or `argv[k]` (read at run time) | `configApplyNumSSG` |
+    | `segment_strategy` | `fixed_vertex_count`, `edge_aware_vertex_count` | `configApplyNumSSG` |
+    | `numa` | `serial`, `static_parallel`, `dynamic_parallel` | `configApplyNUMA` |
+
+    The verifier rejects schedules that cannot run: segments on the
+    sparse-only `sparse_push` direction, and parallel NUMA placement without
+    segments.
+
+    ```mlir
+    #graph.schedule<direction = dense_pull, parallel = dynamic_vertex,
+                    grain = 1024, segments = 16, numa = static_parallel>
+    #graph.schedule<direction = sparse_push_dense_pull, frontier = bitvector,
+                    segments = argv[3]>
+    ```
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"::mlir::graph::Direction",
+        "::mlir::graph::Direction::SparsePush">:$direction,
+    DefaultValuedParameter<"::mlir::graph::Parallelization",
+        "::mlir::graph::Parallelization::Serial">:$parallel,
+    DefaultValuedParameter<"int64_t", "256">:$grain,
+    DefaultValuedParameter<"::mlir::graph::FrontierLayout",
+        "::mlir::graph::FrontierLayout::BoolArray">:$frontier,
+    DefaultValuedParameter<"::mlir::graph::FrontierSets",
+        "::mlir::graph::FrontierSets::Both">:$frontierSets,
+    DefaultValuedParameter<"int64_t", "0",
+        "segment count; 0 means no segmentation">:$segments,
+    DefaultValuedParameter<"int64_t", "0",
+        "k > 0: the segment count is argv[k] at run time">:$segmentsArgv,
+    DefaultValuedParameter<"::mlir::graph::SegmentStrategy",
+        "::mlir::graph::SegmentStrategy::FixedVertexCount">:$segmentStrategy,
+    DefaultValuedParameter<"::mlir::graph::NumaMode",
+        "::mlir::graph::NumaMode::Serial">:$numa
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The schedule with every option at its default.
+    static ScheduleAttr getDefault(::mlir::MLIRContext *context);
+    /// True when the traversal is split into segmented subgraphs.
+    bool isSegmented() const { return getSegments() > 0 || getSegmentsArgv() > 0; }
+    bool isParallel() const {
+      return getParallel() != ::mlir::graph::Parallelization::Serial;
+    }
+    /// True for the hybrid directions that choose sparse or dense per call.
+    bool isHybrid() const;
+  }];
+}
+
+#endif // GRAPH_ATTRS_TD

@@ -1,0 +1,34 @@
+//===- GraphBase.td - graph dialect definition ------------*- tablegen -*-===//
+//
+// The `graph` dialect: graph algorithms over edgesets, vertex sets and
+// per-vertex vectors, with schedules that say how traversals run.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_BASE_TD
+#define GRAPH_BASE_TD
+
+include "mlir/IR/OpBase.td"
+
+def Graph_Dialect : Dialect {
+  let name = "graph";
+  let cppNamespace = "::mlir::graph";
+  let summary = "Graph analytics: edgeset traversals with schedules";
+  let description = [{
+    The `graph` dialect expresses graph algorithms in the style of the GraphIt
+    language: an immutable `!graph.edgeset`, vertex subsets
+    (`!graph.vertexset`, the frontiers of traversals) and per-vertex data
+    (`!graph.vector<T>`). The central operation, `graph.edgeset.apply`, runs
+    a body on edges and carries a `#graph.schedule` attribute that decides how
+    the traversal is lowered (direction, parallelization, frontier layout,
+    cache segmentation, NUMA placement). A schedule never changes what a
+    program computes, only how.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class Graph_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Graph_Dialect, mnemonic, traits>;
+
+#endif // GRAPH_BASE_TD

@@ -1,0 +1,33 @@
+//===- GraphDialect.h - the graph dialect -----------------------*- C++ -*-===//
+//
+// Everything a user of the graph dialect needs: the dialect, its types,
+// attributes, enums and operations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_MLIR_DIALECT_GRAPH_IR_GRAPHDIALECT_H
+#define GRAPH_MLIR_DIALECT_GRAPH_IR_GRAPHDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h.inc"
+#include "graph-mlir/Dialect/Graph/IR/GraphEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "graph-mlir/Dialect/Graph/IR/GraphTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "graph-mlir/Dialect/Graph/IR/GraphAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "graph-mlir/Dialect/Graph/IR/GraphOps.h.inc"
+
+#endif // GRAPH_MLIR_DIALECT_GRAPH_IR_GRAPHDIALECT_H

@@ -1,0 +1,369 @@
+//===- GraphOps.td - graph dialect operations -------------*- tablegen -*-===//
+
+#ifndef GRAPH_OPS_TD
+#define GRAPH_OPS_TD
+
+include "graph-mlir/Dialect/Graph/IR/GraphAttrs.td"
+include "graph-mlir/Dialect/Graph/IR/GraphTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Program environment
+//===----------------------------------------------------------------------===//
+
+def Graph_ArgvOp : Graph_Op<"argv", [Pure]> {
+  let summary = "a command-line argument of the program";
+  let description = [{
+    `argv[index]` of the compiled program; `argv[1]` is the graph file by
+    convention. Running the program with too few arguments is a run-time
+    error naming the missing argument.
+
+    ```mlir
+    %path = graph.argv 1
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$index);
+  let results = (outs Graph_StringType:$result);
+  let assemblyFormat = "$index attr-dict";
+}
+
+def Graph_AtoiOp : Graph_Op<"atoi", [Pure]> {
+  let summary = "parse a string as an integer";
+  let description = [{
+    A string that is not an integer is a run-time error.
+
+    ```mlir
+    %n = graph.atoi %s : i64
+    ```
+  }];
+  let arguments = (ins Graph_StringType:$input);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
+}
+
+def Graph_PrintOp : Graph_Op<"print"> {
+  let summary = "print a value or a text on its own line";
+  let description = [{
+    Prints one value per line as GraphIt's generated C++ does: integers
+    plainly, floats like `%g` (6 significant digits), `i1` as 0 or 1, strings
+    as they are. Either a value or a literal text is printed.
+
+    ```mlir
+    graph.print %x : f64
+    graph.print "done"
+    ```
+  }];
+  let arguments = (ins Optional<AnyTypeOf<[Graph_ElementType, Graph_StringType]>>:$value,
+                       OptionalAttr<StrAttr>:$text);
+  let assemblyFormat = [{
+    ($value^ `:` type($value))? ($text^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_TimerStartOp : Graph_Op<"timer.start"> {
+  let summary = "start the wall-clock timer";
+  let assemblyFormat = "attr-dict";
+}
+
+def Graph_TimerStopOp : Graph_Op<"timer.stop"> {
+  let summary = "seconds since the last graph.timer.start";
+  let results = (outs F64:$seconds);
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Edgesets
+//===----------------------------------------------------------------------===//
+
+def Graph_LoadOp : Graph_Op<"load"> {
+  let summary = "load a graph from a file";
+  let description = [{
+    Loads `.el`, `.wel`, `.mtx`, `.sg` or `.wsg` (chosen by extension). A
+    weighted result type asks for edge weights. `symmetrize` adds the reverse
+    of every edge. Bad input is a run-time error naming the file and line.
+
+    ```mlir
+    %g = graph.load %path : !graph.edgeset<i32>
+    %u = graph.load %path symmetrize : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_StringType:$path, UnitAttr:$symmetrize);
+  let results = (outs Graph_EdgeSetType:$graph);
+  let assemblyFormat = "$path (`symmetrize` $symmetrize^)? attr-dict `:` qualified(type($graph))";
+}
+
+def Graph_NumVerticesOp : Graph_Op<"num_vertices", [Pure]> {
+  let summary = "number of vertices";
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
+}
+
+def Graph_NumEdgesOp : Graph_Op<"num_edges", [Pure]> {
+  let summary = "number of edges";
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
+}
+
+def Graph_OutDegreesOp : Graph_Op<"out_degrees"> {
+  let summary = "a new vector of out-degrees";
+  let description = [{
+    ```mlir
+    %deg = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Graph_VectorType:$result);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Per-vertex vectors
+//===----------------------------------------------------------------------===//
+
+def Graph_VectorNewOp : Graph_Op<"vector.new"> {
+  let summary = "a new per-vertex vector";
+  let description = [{
+    One element per vertex of `graph`, each set to `init` (zero without it).
+
+    ```mlir
+    %parent = graph.vector.new %g init(%cm1 : i32) : !graph.edgeset -> !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph,
+                       Optional<Graph_ElementType>:$init);
+  let results = (outs Graph_VectorType:$result);
+  let assemblyFormat = [{
+    $graph (`init` `(` $init^ `:` type($init) `)`)? attr-dict
+    `:` qualified(type($graph)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_VectorGetOp : Graph_Op<"vector.get", [
+    TypesMatchWith<"result is the vector's element type", "vector", "result",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
+  let summary = "read one vertex's element";
+  let arguments = (ins Graph_VectorType:$vector, Index:$index);
+  let results = (outs Graph_ElementType:$result);
+  let assemblyFormat = "$vector `[` $index `]` attr-dict `:` qualified(type($vector))";
+}
+
+def Graph_VectorSetOp : Graph_Op<"vector.set", [
+    TypesMatchWith<"value is the vector's element type", "vector", "value",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
+  let summary = "write one vertex's element";
+  let description = [{
+    A plain assignment. Inside a `graph.edgeset.apply` on the destination of
+    a tracked vector, it marks the destination as modified.
+
+    ```mlir
+    graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Graph_VectorType:$vector, Index:$index,
+                       Graph_ElementType:$value);
+  let assemblyFormat = "$vector `[` $index `]` `,` $value attr-dict `:` qualified(type($vector))";
+}
+
+def Graph_VectorFillOp : Graph_Op<"vector.fill", [
+    TypesMatchWith<"value is the vector's element type", "vector", "value",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
+  let summary = "set every element";
+  let arguments = (ins Graph_VectorType:$vector, Graph_ElementType:$value);
+  let assemblyFormat = "$vector `,` $value attr-dict `:` qualified(type($vector))";
+}
+
+def Graph_ReduceOp : Graph_Op<"reduce", [
+    TypesMatchWith<"value is the vector's element type", "vector", "value",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
+  let summary = "combine a value into a vector element; true if it changed";
+  let description = [{
+    `vector[index] = vector[index] <kind> value`, returning whether the
+    element changed. This is the one way a traversal body updates shared
+    vertex data with a reduction: its kind lets lowering choose atomics
+    (push), plain stores (pull) or per-socket buffers (NUMA). `or` and `and`
+    need an integer element; `add`, `sub`, `min`, `max` need a numeric
+    element wider than `i1`.
+
+    ```mlir
+    %changed = graph.reduce min %dist[%dst], %d : !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Graph_ReduceKind:$kind, Graph_VectorType:$vector,
+                       Index:$index, Graph_ElementType:$value);
+  let results = (outs I1:$changed);
+  let assemblyFormat = [{
+    $kind $vector `[` $index `]` `,` $value attr-dict `:` qualified(type($vector))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Vertex sets
+//===----------------------------------------------------------------------===//
+
+def Graph_VertexSetNewOp : Graph_Op<"vertexset.new"> {
+  let summary = "a new empty vertex set, or the set of all vertices";
+  let description = [{
+    ```mlir
+    %frontier = graph.vertexset.new %g : !graph.edgeset
+    %vertices = graph.vertexset.new %g all : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph, UnitAttr:$all);
+  let results = (outs Graph_VertexSetType:$result);
+  let assemblyFormat = "$graph (`all` $all^)? attr-dict `:` qualified(type($graph))";
+}
+
+def Graph_VertexSetInsertOp : Graph_Op<"vertexset.insert"> {
+  let summary = "add a vertex to a set";
+  let arguments = (ins Graph_VertexSetType:$set, Index:$vertex);
+  let assemblyFormat = "$set `,` $vertex attr-dict";
+}
+
+def Graph_VertexSetSizeOp : Graph_Op<"vertexset.size"> {
+  let summary = "number of vertices in a set";
+  let arguments = (ins Graph_VertexSetType:$set);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$set attr-dict";
+}
+
+def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {
+  let summary = "release a vertex set (GraphIt's delete)";
+  let arguments = (ins Graph_VertexSetType:$set);
+  let assemblyFormat = "$set attr-dict";
+}
+
+def Graph_VertexSetApplyOp : Graph_Op<"vertexset.apply", [
+    SingleBlockImplicitTerminator<"::mlir::graph::YieldOp">]> {
+  let summary = "run a body for every vertex of a set";
+  let description = [{
+    The body gets the vertex id. As in GraphIt it runs in parallel unless the
+    schedule says `parallel = serial`; only `parallel` and `grain` may be
+    set on this op's schedule.
+
+    ```mlir
+    graph.vertexset.apply %all label("s2") schedule(#graph.schedule<parallel = serial>) {
+    ^bb0(%v: index):
+      %x = graph.vector.get %rank[%v] : !graph.vector<f64>
+      graph.print %x : f64
+    }
+    ```
+  }];
+  let arguments = (ins Graph_VertexSetType:$set, OptionalAttr<StrAttr>:$label,
+                       OptionalAttr<Graph_ScheduleAttr>:$schedule);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $set (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)? $body attr-dict
+  }];
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Runs in parallel unless its schedule says serial (GraphIt's default).
+    bool isParallel();
+  }];
+}
+
+def Graph_VertexSetFilterOp : Graph_Op<"vertexset.filter"> {
+  let summary = "the vertices of a set for which a predicate holds";
+  let description = [{
+    ```mlir
+    %big = graph.vertexset.filter %all {
+    ^bb0(%v: index):
+      ...
+      graph.yield %keep : i1
+    }
+    ```
+  }];
+  let arguments = (ins Graph_VertexSetType:$set, OptionalAttr<StrAttr>:$label,
+                       OptionalAttr<Graph_ScheduleAttr>:$schedule);
+  let results = (outs Graph_VertexSetType:$result);
+  let regions = (region SizedRegion<1>:$predicate);
+  let assemblyFormat = [{
+    $set (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)? $predicate attr-dict
+  }];
+  let hasRegionVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Edge traversal
+//===----------------------------------------------------------------------===//
+
+def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]> {
+  let summary = "run a body on the edges of a graph";
+  let description = [{
+    Runs `body(src, dst[, weight])` on every edge that passes the filters:
+    the source is in `from` (when given) and passes `src_filter`, the
+    destination is in `to` (when given) and passes `dst_filter`. Filters are
+    regions yielding `i1`; pull traversals test `dst_filter` once per
+    destination and stop scanning its in-edges once it turns false.
+
+    With `track(%vec)` the op returns the set of destinations whose `%vec`
+    element the body changed (GraphIt's `applyModified`): a `graph.reduce`
+    on `%vec[dst]` that reports a change, or a `graph.vector.set` of
+    `%vec[dst]`. `dedup` makes every destination appear once.
+
+    The schedule (default: serial `sparse_push`) says how the traversal
+    runs and never what it computes.
+
+    ```mlir
+    %next = graph.edgeset.apply %g from(%frontier) track(%parent : !graph.vector<i32>)
+        dedup label("s1")
+        schedule(#graph.schedule<direction = sparse_push_dense_pull>)
+      dst_filter {
+      ^bb0(%v: index):
+        %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+        %unvisited = arith.cmpi eq, %p, %cm1 : i32
+        graph.yield %unvisited : i1
+      } body {
+      ^bb0(%src: index, %dst: index):
+        %s = arith.index_cast %src : index to i32
+        graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+        graph.yield
+      } : !graph.edgeset -> !graph.vertexset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph,
+                       Optional<Graph_VertexSetType>:$from,
+                       Optional<Graph_VertexSetType>:$to,
+                       Optional<Graph_VectorType>:$tracked,
+                       UnitAttr:$dedup,
+                       OptionalAttr<StrAttr>:$label,
+                       OptionalAttr<Graph_ScheduleAttr>:$schedule);
+  let results = (outs Optional<Graph_VertexSetType>:$modified);
+  let regions = (region AnyRegion:$srcFilter, AnyRegion:$dstFilter,
+                        SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $graph (`from` `(` $from^ `)`)? (`to` `(` $to^ `)`)?
+    (`track` `(` $tracked^ `:` qualified(type($tracked)) `)`)? (`dedup` $dedup^)?
+    (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)?
+    (`src_filter` $srcFilter^)? (`dst_filter` $dstFilter^)? `body` $body
+    attr-dict `:` qualified(type($graph)) (`->` qualified(type($modified))^)?
+  }];
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The schedule, or the default one when none is attached.
+    ::mlir::graph::ScheduleAttr getScheduleOrDefault();
+    ::mlir::graph::EdgeSetType getGraphType() {
+      return ::llvm::cast<::mlir::graph::EdgeSetType>(getGraph().getType());
+    }
+  }];
+}
+
+def Graph_YieldOp : Graph_Op<"yield", [Pure, Terminator, ReturnLike,
+    ParentOneOf<["VertexSetApplyOp", "VertexSetFilterOp", "EdgeSetApplyOp"]>]> {
+  let summary = "terminates the regions of graph ops";
+  let description = [{
+    Ends a body (no operands) or a filter (one `i1` operand).
+  }];
+  let arguments = (ins Variadic<AnyType>:$results);
+  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
+  let assemblyFormat = "($results^ `:` type($results))? attr-dict";
+}
+
+#endif // GRAPH_OPS_TD

@@ -1,0 +1,231 @@
+//===- GraphDialect.cpp - graph dialect, types and attributes -------------===//
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.cpp.inc"
+#include "graph-mlir/Dialect/Graph/IR/GraphEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "graph-mlir/Dialect/Graph/IR/GraphTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "graph-mlir/Dialect/Graph/IR/GraphAttrs.cpp.inc"
+
+void GraphDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "graph-mlir/Dialect/Graph/IR/GraphTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "graph-mlir/Dialect/Graph/IR/GraphAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "graph-mlir/Dialect/Graph/IR/GraphOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+static bool isElementType(Type type) {
+  return type.isSignlessInteger() || isa<FloatType>(type);
+}
+
+LogicalResult
+EdgeSetType::verify(function_ref<InFlightDiagnostic()> emitError,
+                    Type weightType) {
+  if (weightType && !isElementType(weightType))
+    return emitError() << "edge weight type must be a signless integer or "
+                          "float, got "
+                       << weightType;
+  return success();
+}
+
+LogicalResult VertexVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Type elementType) {
+  if (!isElementType(elementType))
+    return emitError() << "vector element type must be a signless integer or "
+                          "float, got "
+                       << elementType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #graph.schedule
+//===----------------------------------------------------------------------===//
+
+ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
+  return get(context, Direction::SparsePush, Parallelization::Serial, 256,
+             FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,
+             SegmentStrategy::FixedVertexCount, NumaMode::Serial);
+}
+
+bool ScheduleAttr::isHybrid() const {
+  return getDirection() == Direction::SparsePushDensePull ||
+         getDirection() == Direction::SparsePushDensePush;
+}
+
+LogicalResult
+ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     Direction direction, Parallelization parallel,
+                     int64_t grain, FrontierLayout, FrontierSets,
+                     int64_t segments, int64_t segmentsArgv, SegmentStrategy,
+                     NumaMode numa) {
+  if (grain < 1)
+    return emitError() << "schedule grain must be positive, got " << grain;
+  if (segments < 0)
+    return emitError() << "schedule segment count must be positive, got "
+                       << segments;
+  if (segments > 0 && segmentsArgv > 0)
+    return emitError()
+           << "schedule segment count given both as a number and as argv";
+  bool segmented = segments > 0 || segmentsArgv > 0;
+  if (segmented && direction == Direction::SparsePush)
+    return emitError() << "segments need a dense direction (dense_pull, "
+                          "dense_push or a hybrid); 'sparse_push' visits only "
+                          "the frontier's edges";
+  if (numa != NumaMode::Serial && !segmented)
+    return emitError() << "numa = " << stringifyNumaMode(numa)
+                       << " needs segments (configApplyNumSSG)";
+  if (numa != NumaMode::Serial && parallel == Parallelization::Serial)
+    return emitError() << "numa = " << stringifyNumaMode(numa)
+                       << " needs a parallel schedule, got parallel = serial";
+  return success();
+}
+
+/// Parses `= <keyword>` into an enum with `symbolize`, listing the valid
+/// keywords when the keyword is unknown.
+template <typename EnumT>
+static ParseResult
+parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
+                std::optional<EnumT> (*symbolize)(StringRef),
+                StringRef (*stringify)(EnumT), uint32_t numCases) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseEqual() || parser.parseKeyword(&keyword))
+    return failure();
+  if (std::optional<EnumT> value = symbolize(keyword)) {
+    result = *value;
+    return success();
+  }
+  SmallVector<StringRef> valid;
+  for (uint32_t i = 0; i < numCases; ++i)
+    valid.push_back(stringify(static_cast<EnumT>(i)));
+  return parser.emitError(loc) << "unknown " << option << " '" << keyword
+                               << "'; expected one of: "
+                               << llvm::join(valid, ", ");
+}
+
+Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
+  ScheduleAttr defaults = getDefault(parser.getContext());
+  Direction direction = defaults.getDirection();
+  Parallelization parallel = defaults.getParallel();
+  int64_t grain = defaults.getGrain();
+  FrontierLayout frontier = defaults.getFrontier();
+  FrontierSets frontierSets = defaults.getFrontierSets();
+  int64_t segments = 0, segmentsArgv = 0;
+  SegmentStrategy strategy = defaults.getSegmentStrategy();
+  NumaMode numa = defaults.getNuma();
+  llvm::StringSet<> seen;
+
+  auto parseOption = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef option;
+    if (parser.parseKeyword(&option))
+      return failure();
+    if (!seen.insert(option).second)
+      return parser.emitError(loc) << "schedule option '" << option
+                                   << "' given twice";
+    if (option == "direction")
+      return parseEnumOption(parser, option, direction, symbolizeDirection,
+                             stringifyDirection,
+                             getMaxEnumValForDirection() + 1);
+    if (option == "parallel")
+      return parseEnumOption(parser, option, parallel,
+                             symbolizeParallelization,
+                             stringifyParallelization,
+                             getMaxEnumValForParallelization() + 1);
+    if (option == "frontier")
+      return parseEnumOption(parser, option, frontier,
+                             symbolizeFrontierLayout, stringifyFrontierLayout,
+                             getMaxEnumValForFrontierLayout() + 1);
+    if (option == "frontier_sets")
+      return parseEnumOption(parser, option, frontierSets,
+                             symbolizeFrontierSets, stringifyFrontierSets,
+                             getMaxEnumValForFrontierSets() + 1);
+    if (option == "segment_strategy")
+      return parseEnumOption(parser, option, strategy,
+                             symbolizeSegmentStrategy,
+                             stringifySegmentStrategy,
+                             getMaxEnumValForSegmentStrategy() + 1);
+    if (option == "numa")
+      return parseEnumOption(parser, option, numa, symbolizeNumaMode,
+                             stringifyNumaMode,
+                             getMaxEnumValForNumaMode() + 1);
+    if (option == "grain")
+      return failure(parser.parseEqual() || parser.parseInteger(grain));
+    if (option == "segments") {
+      if (parser.parseEqual())
+        return failure();
+      if (succeeded(parser.parseOptionalKeyword("argv")))
+        return failure(parser.parseLSquare() ||
+                       parser.parseInteger(segmentsArgv) ||
+                       parser.parseRSquare());
+      return parser.parseInteger(segments);
+    }
+    return parser.emitError(loc)
+           << "unknown schedule option '" << option
+           << "'; expected one of: direction, parallel, grain, frontier, "
+              "frontier_sets, segments, segment_strategy, numa";
+  };
+
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::None, parseOption) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), direction, parallel, grain, frontier,
+                    frontierSets, segments, segmentsArgv, strategy, numa);
+}
+
+void ScheduleAttr::print(AsmPrinter &printer) const {
+  ScheduleAttr defaults = getDefault(getContext());
+  SmallVector<std::string> options;
+  auto addIfChanged = [&](StringRef name, auto value, auto defaultValue,
+                          auto stringify) {
+    if (value != defaultValue)
+      options.push_back((name + " = " + stringify(value)).str());
+  };
+  addIfChanged("direction", getDirection(), defaults.getDirection(),
+               stringifyDirection);
+  addIfChanged("parallel", getParallel(), defaults.getParallel(),
+               stringifyParallelization);
+  addIfChanged("grain", getGrain(), defaults.getGrain(),
+               [](int64_t v) { return std::to_string(v); });
+  addIfChanged("frontier", getFrontier(), defaults.getFrontier(),
+               stringifyFrontierLayout);
+  addIfChanged("frontier_sets", getFrontierSets(), defaults.getFrontierSets(),
+               stringifyFrontierSets);
+  addIfChanged("segments", getSegments(), int64_t(0),
+               [](int64_t v) { return std::to_string(v); });
+  addIfChanged("segments", getSegmentsArgv(), int64_t(0),
+               [](int64_t k) { return "argv[" + std::to_string(k) + "]"; });
+  addIfChanged("segment_strategy", getSegmentStrategy(),
+               defaults.getSegmentStrategy(), stringifySegmentStrategy);
+  addIfChanged("numa", getNuma(), defaults.getNuma(), stringifyNumaMode);
+  // An empty option list is not valid syntax; spell out one default.
+  if (options.empty())
+    options.push_back("parallel = serial");
+  printer << "<" << llvm::join(options, ", ") << ">";
+}

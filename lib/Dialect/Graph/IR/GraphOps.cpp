@@ -1,0 +1,206 @@
+//===- GraphOps.cpp - graph dialect operations ----------------------------===//
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+#define GET_OP_CLASSES
+#include "graph-mlir/Dialect/Graph/IR/GraphOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Region helpers
+//===----------------------------------------------------------------------===//
+
+/// Checks that `region` has one block whose arguments are all `index` (one
+/// per name in `argNames`) followed by the types in `extraArgTypes`.
+static LogicalResult verifyBlockArgs(Operation *op, Region &region,
+                                     StringRef regionName,
+                                     ArrayRef<StringRef> argNames,
+                                     TypeRange extraArgTypes = {}) {
+  Block &block = region.front();
+  SmallVector<Type> expected(argNames.size(),
+                             IndexType::get(op->getContext()));
+  llvm::append_range(expected, extraArgTypes);
+  if (block.getNumArguments() == expected.size() &&
+      TypeRange(block.getArgumentTypes()) == TypeRange(expected))
+    return success();
+  std::string signature;
+  llvm::raw_string_ostream os(signature);
+  for (auto [i, type] : llvm::enumerate(expected)) {
+    if (i)
+      os << ", ";
+    os << (i < argNames.size() ? argNames[i] : StringRef("weight")) << ": "
+       << type;
+  }
+  return op->emitOpError() << regionName << " must take (" << signature
+                           << ") but takes " << block.getNumArguments()
+                           << " argument(s) of type(s) "
+                           << block.getArgumentTypes();
+}
+
+/// Checks what the region's graph.yield returns: nothing for a body, one
+/// `i1` for a filter.
+static LogicalResult verifyYield(Operation *op, Region &region,
+                                 StringRef regionName, bool isFilter) {
+  auto yield = dyn_cast<YieldOp>(region.front().getTerminator());
+  if (!yield)
+    return op->emitOpError() << regionName << " must end with graph.yield";
+  TypeRange types = yield.getResults().getTypes();
+  if (isFilter && !(types.size() == 1 && types[0].isInteger(1)))
+    return op->emitOpError()
+           << regionName << " must yield one i1 (keep the vertex?), yields "
+           << types.size() << " value(s)";
+  if (!isFilter && !types.empty())
+    return op->emitOpError() << regionName << " must yield nothing, yields "
+                             << types.size() << " value(s)";
+  return success();
+}
+
+static LogicalResult verifyVertexRegion(Operation *op, Region &region,
+                                        StringRef regionName, bool isFilter) {
+  if (failed(verifyBlockArgs(op, region, regionName, {"vertex"})))
+    return failure();
+  return verifyYield(op, region, regionName, isFilter);
+}
+
+/// A vertexset op's schedule may only choose how its loop is parallelized.
+static LogicalResult verifyVertexSetSchedule(Operation *op,
+                                             std::optional<ScheduleAttr> sched) {
+  if (!sched)
+    return success();
+  ScheduleAttr defaults = ScheduleAttr::getDefault(op->getContext());
+  if (sched->getDirection() != defaults.getDirection() ||
+      sched->getFrontier() != defaults.getFrontier() ||
+      sched->getFrontierSets() != defaults.getFrontierSets() ||
+      sched->isSegmented() || sched->getNuma() != defaults.getNuma())
+    return op->emitOpError()
+           << "schedule may only set 'parallel' and 'grain' on a vertex set "
+              "operation";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Simple ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  if (static_cast<bool>(getValue()) == getText().has_value())
+    return emitOpError("expects either a value or a text to print");
+  return success();
+}
+
+LogicalResult OutDegreesOp::verify() {
+  Type elementType = getResult().getType().getElementType();
+  if (!elementType.isSignlessInteger() || elementType.isInteger(1))
+    return emitOpError("result must be a vector of integers wider than i1, "
+                       "got ")
+           << getResult().getType();
+  return success();
+}
+
+LogicalResult VectorNewOp::verify() {
+  Type elementType = getResult().getType().getElementType();
+  if (getInit() && getInit().getType() != elementType)
+    return emitOpError("init value of type ")
+           << getInit().getType() << " does not match element type "
+           << elementType;
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  Type elementType = getVector().getType().getElementType();
+  bool isLogical = getKind() == ReduceKind::Or || getKind() == ReduceKind::And;
+  if (isLogical && !elementType.isSignlessInteger())
+    return emitOpError("'") << stringifyReduceKind(getKind())
+                            << "' needs an integer element type, got "
+                            << elementType;
+  if (!isLogical && elementType.isInteger(1))
+    return emitOpError("'") << stringifyReduceKind(getKind())
+                            << "' needs a numeric element type, got i1; "
+                               "use 'or' or 'and'";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Vertex set ops
+//===----------------------------------------------------------------------===//
+
+bool VertexSetApplyOp::isParallel() {
+  std::optional<ScheduleAttr> sched = getSchedule();
+  return !sched || sched->isParallel();
+}
+
+LogicalResult VertexSetApplyOp::verifyRegions() {
+  if (failed(verifyVertexRegion(*this, getBody(), "body", /*isFilter=*/false)))
+    return failure();
+  return verifyVertexSetSchedule(*this, getSchedule());
+}
+
+LogicalResult VertexSetFilterOp::verifyRegions() {
+  if (failed(verifyVertexRegion(*this, getPredicate(), "predicate",
+                                /*isFilter=*/true)))
+    return failure();
+  return verifyVertexSetSchedule(*this, getSchedule());
+}
+
+//===----------------------------------------------------------------------===//
+// graph.edgeset.apply
+//===----------------------------------------------------------------------===//
+
+ScheduleAttr EdgeSetApplyOp::getScheduleOrDefault() {
+  if (std::optional<ScheduleAttr> sched = getSchedule())
+    return *sched;
+  return ScheduleAttr::getDefault(getContext());
+}
+
+/// True when `op` writes `vector[index]` (a plain set or a reduction).
+static bool writesElement(Operation *op, Value vector, Value index) {
+  if (auto set = dyn_cast<VectorSetOp>(op))
+    return set.getVector() == vector && set.getIndex() == index;
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return reduce.getVector() == vector && reduce.getIndex() == index;
+  return false;
+}
+
+LogicalResult EdgeSetApplyOp::verifyRegions() {
+  EdgeSetType graphType = getGraphType();
+  SmallVector<Type> weight;
+  if (graphType.isWeighted())
+    weight.push_back(graphType.getWeightType());
+  if (failed(verifyBlockArgs(*this, getBody(), "body", {"src", "dst"},
+                             weight)) ||
+      failed(verifyYield(*this, getBody(), "body", /*isFilter=*/false)))
+    return failure();
+  for (auto [region, name] : {std::pair(&getSrcFilter(), "src_filter"),
+                              std::pair(&getDstFilter(), "dst_filter")}) {
+    if (region->empty())
+      continue;
+    if (!region->hasOneBlock())
+      return emitOpError() << name << " must have one block";
+    if (failed(verifyVertexRegion(*this, *region, name, /*isFilter=*/true)))
+      return failure();
+  }
+
+  if (getTracked() && !getModified())
+    return emitOpError("track(...) needs a result: the set of modified "
+                       "destinations");
+  if (getModified() && !getTracked())
+    return emitOpError("result set needs track(...) to say which vector's "
+                       "changes it collects");
+  if (getDedup() && !getTracked())
+    return emitOpError("dedup applies only to the result of track(...)");
+
+  if (Value tracked = getTracked()) {
+    Value dst = getBody().front().getArgument(1);
+    WalkResult found = getBody().walk([&](Operation *op) {
+      return writesElement(op, tracked, dst) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+    });
+    if (!found.wasInterrupted())
+      return emitOpError("tracked vector is never written at the destination "
+                         "(graph.vector.set or graph.reduce on it at dst) in "
+                         "the body");
+  }
+  return success();
+}

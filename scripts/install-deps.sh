@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs everything graph-mlir needs to build and test on Debian 12.
+# Idempotent: prints nothing and installs nothing when all packages are present.
+set -euo pipefail
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
+          libomp-22-dev libnuma-dev ninja-build cmake python3)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >/dev/null
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

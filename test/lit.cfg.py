@@ -1,0 +1,24 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "GRAPH"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".gt", ".c"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.graph_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.graph_tools_dir, append_path=True)
+
+config.substitutions.append(("%graph_src", config.graph_src_root))
+config.substitutions.append(("%graph_bin", config.graph_obj_root))
+config.substitutions.append(("%python", config.python_executable))
+# Independent reference implementations used by integration tests.
+config.substitutions.append(
+    ("%reference", config.python_executable + " " +
+     os.path.join(config.graph_src_root, "test", "reference", "reference.py")))

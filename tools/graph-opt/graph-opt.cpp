@@ -1,0 +1,24 @@
+//===- graph-opt.cpp - mlir-opt with the graph dialect ----------------------===//
+//
+// Parses, verifies, transforms and prints graph IR: the graph dialect, its
+// passes and pipelines, and the upstream dialects and passes they work with.
+//
+//===----------------------------------------------------------------------===//
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<mlir::graph::GraphDialect>();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "graph-mlir optimizer driver\n", registry));
+}
