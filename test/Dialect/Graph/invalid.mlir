@@ -1,0 +1,886 @@
+// RUN: graph-opt %s -split-input-file -verify-diagnostics
+
+// One case per diagnostic of the graph dialect: type verifiers, the
+// #graph.schedule parser and verifier, op verifiers and region verifiers,
+// and the ODS-generated constraints of the important ops.
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{vector element type must be a signless integer or float, got 'index'}}
+func.func private @vector_of_index(!graph.vector<index>)
+
+// -----
+
+// expected-error @+1 {{vector element type must be a signless integer or float, got 'si32'}}
+func.func private @vector_of_signed(!graph.vector<si32>)
+
+// -----
+
+// expected-error @+1 {{vector element type must be a signless integer or float, got '!graph.vertexset'}}
+func.func private @vector_of_vertexset(!graph.vector<!graph.vertexset>)
+
+// -----
+
+// expected-error @+1 {{edge weight type must be a signless integer or float, got 'index'}}
+func.func private @weight_index(!graph.edgeset<index>)
+
+// -----
+
+// expected-error @+1 {{edge weight type must be a signless integer or float, got 'ui16'}}
+func.func private @weight_unsigned(!graph.edgeset<ui16>)
+
+// -----
+
+// expected-error @+1 {{edge weight type must be a signless integer or float, got 'vector<4xf32>'}}
+func.func private @weight_vector(!graph.edgeset<vector<4xf32>>)
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// #graph.schedule: parser errors
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{unknown schedule option 'threads'; expected one of: direction, parallel, grain, frontier, frontier_sets, segments, segment_strategy, numa}}
+func.func private @unknown_option() attributes {s = #graph.schedule<threads = 4>}
+
+// -----
+
+// expected-error @+1 {{unknown direction 'pull'; expected one of: sparse_push, dense_push, dense_pull, sparse_push_dense_pull, sparse_push_dense_push}}
+func.func private @unknown_direction() attributes {s = #graph.schedule<direction = pull>}
+
+// -----
+
+// expected-error @+1 {{unknown parallel 'dynamic'; expected one of: serial, dynamic_vertex, static_vertex, edge_aware_dynamic_vertex}}
+func.func private @unknown_parallel() attributes {s = #graph.schedule<parallel = dynamic>}
+
+// -----
+
+// expected-error @+1 {{unknown frontier 'bitmap'; expected one of: bool_array, bitvector}}
+func.func private @unknown_frontier() attributes {s = #graph.schedule<frontier = bitmap>}
+
+// -----
+
+// expected-error @+1 {{unknown frontier_sets 'all'; expected one of: both, src, dst}}
+func.func private @unknown_frontier_sets() attributes {s = #graph.schedule<frontier_sets = all>}
+
+// -----
+
+// expected-error @+1 {{unknown segment_strategy 'edge_aware'; expected one of: fixed_vertex_count, edge_aware_vertex_count}}
+func.func private @unknown_segment_strategy() attributes {s = #graph.schedule<segment_strategy = edge_aware>}
+
+// -----
+
+// expected-error @+1 {{unknown numa 'parallel'; expected one of: serial, static_parallel, dynamic_parallel}}
+func.func private @unknown_numa() attributes {s = #graph.schedule<numa = parallel>}
+
+// -----
+
+// expected-error @+1 {{schedule option 'grain' given twice}}
+func.func private @option_twice() attributes {s = #graph.schedule<grain = 4, parallel = dynamic_vertex, grain = 4>}
+
+// -----
+
+// Both forms of the segment count: the second `segments` is rejected by the
+// parser before the verifier could see both.
+// expected-error @+1 {{schedule option 'segments' given twice}}
+func.func private @segments_both_forms() attributes {s = #graph.schedule<direction = dense_pull, segments = 4, segments = argv[2]>}
+
+// -----
+
+// expected-error @+1 {{expected integer value}}
+func.func private @grain_not_integer() attributes {s = #graph.schedule<grain = big>}
+
+// -----
+
+// expected-error @+1 {{expected '['}}
+func.func private @segments_argv_no_bracket() attributes {s = #graph.schedule<direction = dense_pull, segments = argv 2>}
+
+// -----
+
+// expected-error @+1 {{expected valid keyword}}
+func.func private @empty_schedule() attributes {s = #graph.schedule<>}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// #graph.schedule: verifier errors
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{schedule grain must be positive, got 0}}
+func.func private @grain_zero() attributes {s = #graph.schedule<grain = 0>}
+
+// -----
+
+// expected-error @+1 {{schedule grain must be positive, got -8}}
+func.func private @grain_negative() attributes {s = #graph.schedule<parallel = dynamic_vertex, grain = -8>}
+
+// -----
+
+// expected-error @+1 {{schedule segment count must be positive, got -2}}
+func.func private @segments_negative() attributes {s = #graph.schedule<direction = dense_pull, segments = -2>}
+
+// -----
+
+// expected-error @+1 {{segments need a dense direction (dense_pull, dense_push or a hybrid); 'sparse_push' visits only the frontier's edges}}
+func.func private @segments_sparse_push() attributes {s = #graph.schedule<direction = sparse_push, segments = 4>}
+
+// -----
+
+// sparse_push is the default direction.
+// expected-error @+1 {{segments need a dense direction (dense_pull, dense_push or a hybrid); 'sparse_push' visits only the frontier's edges}}
+func.func private @segments_argv_default_direction() attributes {s = #graph.schedule<segments = argv[3]>}
+
+// -----
+
+// expected-error @+1 {{numa = static_parallel needs segments (configApplyNumSSG)}}
+func.func private @numa_without_segments() attributes {s = #graph.schedule<direction = dense_pull, parallel = dynamic_vertex, numa = static_parallel>}
+
+// -----
+
+// expected-error @+1 {{numa = dynamic_parallel needs a parallel schedule, got parallel = serial}}
+func.func private @numa_serial() attributes {s = #graph.schedule<direction = dense_pull, segments = 8, numa = dynamic_parallel>}
+
+// -----
+
+// expected-error @+1 {{numa = static_parallel needs a parallel schedule, got parallel = serial}}
+func.func private @numa_explicit_serial() attributes {s = #graph.schedule<direction = dense_push, parallel = serial, segments = argv[2], numa = static_parallel>}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Program environment
+//===----------------------------------------------------------------------===//
+
+func.func @argv_negative() {
+  // expected-error @+1 {{'graph.argv' op attribute 'index' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  %a = graph.argv -1
+  return
+}
+
+// -----
+
+func.func @atoi_to_float(%s: !graph.string) {
+  // expected-error @+1 {{'graph.atoi' op result #0 must be signless integer, but got 'f64'}}
+  %n = graph.atoi %s : f64
+  return
+}
+
+// -----
+
+func.func @print_both(%x: i32) {
+  // expected-error @+1 {{'graph.print' op expects either a value or a text to print}}
+  graph.print %x : i32 "x ="
+  return
+}
+
+// -----
+
+func.func @print_neither() {
+  // expected-error @+1 {{'graph.print' op expects either a value or a text to print}}
+  graph.print
+  return
+}
+
+// -----
+
+func.func @print_index(%i: index) {
+  // expected-error @+1 {{'graph.print' op operand #0 must be integer or float or an immutable character string (program arguments, messages), but got 'index'}}
+  graph.print %i : index
+  return
+}
+
+// -----
+
+func.func @timer_stop_f32() {
+  // expected-error @+1 {{'graph.timer.stop' op result #0 must be 64-bit float, but got 'f32'}}
+  %t = "graph.timer.stop"() : () -> f32
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Edgesets
+//===----------------------------------------------------------------------===//
+
+func.func @load_not_edgeset(%p: !graph.string) {
+  // expected-error @+1 {{'graph.load' op result #0 must be an immutable graph, optionally with edge weights, but got '!graph.vertexset'}}
+  %g = "graph.load"(%p) : (!graph.string) -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @out_degrees_float(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.out_degrees' op result must be a vector of integers wider than i1, got '!graph.vector<f64>'}}
+  %d = graph.out_degrees %g : !graph.edgeset -> !graph.vector<f64>
+  return
+}
+
+// -----
+
+func.func @out_degrees_i1(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.out_degrees' op result must be a vector of integers wider than i1, got '!graph.vector<i1>'}}
+  %d = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i1>
+  return
+}
+
+// -----
+
+func.func @num_vertices_i64(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.num_vertices' op result #0 must be index, but got 'i64'}}
+  %n = "graph.num_vertices"(%g) : (!graph.edgeset) -> i64
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Per-vertex vectors
+//===----------------------------------------------------------------------===//
+
+func.func @vector_new_init_mismatch(%g: !graph.edgeset, %x: i64) {
+  // expected-error @+1 {{'graph.vector.new' op init value of type 'i64' does not match element type 'i32'}}
+  %v = graph.vector.new %g init(%x : i64) : !graph.edgeset -> !graph.vector<i32>
+  return
+}
+
+// -----
+
+func.func @vector_new_init_float_mismatch(%g: !graph.edgeset, %x: f32) {
+  // expected-error @+1 {{'graph.vector.new' op init value of type 'f32' does not match element type 'f64'}}
+  %v = graph.vector.new %g init(%x : f32) : !graph.edgeset -> !graph.vector<f64>
+  return
+}
+
+// -----
+
+func.func @vector_get_index_type(%v: !graph.vector<i32>, %i: i32) {
+  // expected-error @+1 {{'graph.vector.get' op operand #1 must be index, but got 'i32'}}
+  %x = "graph.vector.get"(%v, %i) : (!graph.vector<i32>, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @vector_get_index_type_pretty(%v: !graph.vector<i32>, %i: i32) {
+  // expected-note @-1 {{prior use here}}
+  // expected-error @+1 {{use of value '%i' expects different type than prior uses: 'index' vs 'i32'}}
+  %x = graph.vector.get %v[%i] : !graph.vector<i32>
+  return
+}
+
+// -----
+
+func.func @vector_get_result_type(%v: !graph.vector<i32>, %i: index) {
+  // expected-error @+1 {{'graph.vector.get' op failed to verify that result is the vector's element type}}
+  %x = "graph.vector.get"(%v, %i) : (!graph.vector<i32>, index) -> i64
+  return
+}
+
+// -----
+
+func.func @vector_set_value_type(%v: !graph.vector<f64>, %i: index, %x: f32) {
+  // expected-error @+1 {{'graph.vector.set' op failed to verify that value is the vector's element type}}
+  "graph.vector.set"(%v, %i, %x) : (!graph.vector<f64>, index, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @vector_fill_value_type(%v: !graph.vector<i32>, %x: i64) {
+  // expected-error @+1 {{'graph.vector.fill' op failed to verify that value is the vector's element type}}
+  "graph.vector.fill"(%v, %x) : (!graph.vector<i32>, i64) -> ()
+  return
+}
+
+// -----
+
+func.func @reduce_value_type(%v: !graph.vector<i32>, %i: index, %x: i64) {
+  // expected-error @+1 {{'graph.reduce' op failed to verify that value is the vector's element type}}
+  %c = "graph.reduce"(%v, %i, %x) <{kind = 0 : i32}> : (!graph.vector<i32>, index, i64) -> i1
+  return
+}
+
+// -----
+
+func.func @reduce_bad_kind(%v: !graph.vector<i32>, %i: index, %x: i32) {
+  // expected-error @+1 {{invalid properties {kind = 9 : i32} for op graph.reduce: Invalid attribute `kind` in property conversion: 9 : i32}}
+  %c = "graph.reduce"(%v, %i, %x) <{kind = 9 : i32}> : (!graph.vector<i32>, index, i32) -> i1
+  return
+}
+
+// -----
+
+func.func @reduce_or_float(%v: !graph.vector<f64>, %i: index, %x: f64) {
+  // expected-error @+1 {{'graph.reduce' op 'or' needs an integer element type, got 'f64'}}
+  %c = graph.reduce or %v[%i], %x : !graph.vector<f64>
+  return
+}
+
+// -----
+
+func.func @reduce_and_float(%v: !graph.vector<f32>, %i: index, %x: f32) {
+  // expected-error @+1 {{'graph.reduce' op 'and' needs an integer element type, got 'f32'}}
+  %c = graph.reduce and %v[%i], %x : !graph.vector<f32>
+  return
+}
+
+// -----
+
+func.func @reduce_add_i1(%v: !graph.vector<i1>, %i: index, %x: i1) {
+  // expected-error @+1 {{'graph.reduce' op 'add' needs a numeric element type, got i1; use 'or' or 'and'}}
+  %c = graph.reduce add %v[%i], %x : !graph.vector<i1>
+  return
+}
+
+// -----
+
+func.func @reduce_sub_i1(%v: !graph.vector<i1>, %i: index, %x: i1) {
+  // expected-error @+1 {{'graph.reduce' op 'sub' needs a numeric element type, got i1; use 'or' or 'and'}}
+  %c = graph.reduce sub %v[%i], %x : !graph.vector<i1>
+  return
+}
+
+// -----
+
+func.func @reduce_min_i1(%v: !graph.vector<i1>, %i: index, %x: i1) {
+  // expected-error @+1 {{'graph.reduce' op 'min' needs a numeric element type, got i1; use 'or' or 'and'}}
+  %c = graph.reduce min %v[%i], %x : !graph.vector<i1>
+  return
+}
+
+// -----
+
+func.func @reduce_max_i1(%v: !graph.vector<i1>, %i: index, %x: i1) {
+  // expected-error @+1 {{'graph.reduce' op 'max' needs a numeric element type, got i1; use 'or' or 'and'}}
+  %c = graph.reduce max %v[%i], %x : !graph.vector<i1>
+  return
+}
+
+// -----
+
+func.func @reduce_unknown_kind(%v: !graph.vector<i32>, %i: index, %x: i32) {
+  // expected-error @+1 {{custom op 'graph.reduce' expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, min, max, or, and]}}
+  %c = graph.reduce mul %v[%i], %x : !graph.vector<i32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// graph.vertexset.apply
+//===----------------------------------------------------------------------===//
+
+func.func @vertexset_apply_two_args(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op body must take (vertex: index) but takes 2 argument(s) of type(s) 'index', 'index'}}
+  graph.vertexset.apply %s {
+  ^bb0(%v: index, %w: index):
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_no_args(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op body must take (vertex: index) but takes 0 argument(s) of type(s) }}
+  graph.vertexset.apply %s {
+    graph.yield
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_arg_type(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op body must take (vertex: index) but takes 1 argument(s) of type(s) 'i64'}}
+  graph.vertexset.apply %s {
+  ^bb0(%v: i64):
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_yields(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op body must yield nothing, yields 1 value(s)}}
+  graph.vertexset.apply %s {
+  ^bb0(%v: index):
+    %t = arith.constant true
+    graph.yield %t : i1
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_other_terminator(%s: !graph.vertexset) {
+  // The implicit-terminator trait rejects this before the region verifier.
+  // expected-error @+2 {{'graph.vertexset.apply' op expects regions to end with 'graph.yield', found 'llvm.unreachable'}}
+  // expected-note @+1 {{in custom textual format, the absence of terminator implies 'graph.yield'}}
+  graph.vertexset.apply %s {
+  ^bb0(%v: index):
+    llvm.unreachable
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_direction(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op schedule may only set 'parallel' and 'grain' on a vertex set operation}}
+  graph.vertexset.apply %s schedule(#graph.schedule<direction = dense_pull>) {
+  ^bb0(%v: index):
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_frontier(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op schedule may only set 'parallel' and 'grain' on a vertex set operation}}
+  graph.vertexset.apply %s schedule(#graph.schedule<parallel = dynamic_vertex, frontier = bitvector>) {
+  ^bb0(%v: index):
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_frontier_sets(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op schedule may only set 'parallel' and 'grain' on a vertex set operation}}
+  graph.vertexset.apply %s schedule(#graph.schedule<frontier_sets = dst>) {
+  ^bb0(%v: index):
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_segments(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op schedule may only set 'parallel' and 'grain' on a vertex set operation}}
+  graph.vertexset.apply %s schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 4, numa = static_parallel>) {
+  ^bb0(%v: index):
+  }
+  return
+}
+
+// -----
+
+func.func @vertexset_apply_two_blocks(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.apply' op expects region #0 to have 0 or 1 blocks}}
+  "graph.vertexset.apply"(%s) ({
+  ^bb0(%v: index):
+    cf.br ^bb1
+  ^bb1:
+    "graph.yield"() : () -> ()
+  }) : (!graph.vertexset) -> ()
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// graph.vertexset.filter
+//===----------------------------------------------------------------------===//
+
+func.func @filter_two_args(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.filter' op predicate must take (vertex: index) but takes 2 argument(s) of type(s) 'index', 'index'}}
+  %r = graph.vertexset.filter %s {
+  ^bb0(%v: index, %w: index):
+    %t = arith.constant true
+    graph.yield %t : i1
+  }
+  return
+}
+
+// -----
+
+func.func @filter_arg_type(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.filter' op predicate must take (vertex: index) but takes 1 argument(s) of type(s) 'i32'}}
+  %r = graph.vertexset.filter %s {
+  ^bb0(%v: i32):
+    %t = arith.constant true
+    graph.yield %t : i1
+  }
+  return
+}
+
+// -----
+
+func.func @filter_yields_nothing(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.filter' op predicate must yield one i1 (keep the vertex?), yields 0 value(s)}}
+  %r = graph.vertexset.filter %s {
+  ^bb0(%v: index):
+    graph.yield
+  }
+  return
+}
+
+// -----
+
+func.func @filter_yields_i32(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.filter' op predicate must yield one i1 (keep the vertex?), yields 1 value(s)}}
+  %r = graph.vertexset.filter %s {
+  ^bb0(%v: index):
+    %c = arith.constant 1 : i32
+    graph.yield %c : i32
+  }
+  return
+}
+
+// -----
+
+func.func @filter_yields_two(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.filter' op predicate must yield one i1 (keep the vertex?), yields 2 value(s)}}
+  %r = graph.vertexset.filter %s {
+  ^bb0(%v: index):
+    %t = arith.constant true
+    graph.yield %t, %t : i1, i1
+  }
+  return
+}
+
+// -----
+
+func.func @filter_other_terminator(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.filter' op predicate must end with graph.yield}}
+  %r = graph.vertexset.filter %s {
+  ^bb0(%v: index):
+    llvm.unreachable
+  }
+  return
+}
+
+// -----
+
+func.func @filter_schedule(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.filter' op schedule may only set 'parallel' and 'grain' on a vertex set operation}}
+  %r = graph.vertexset.filter %s schedule(#graph.schedule<direction = sparse_push_dense_pull>) {
+  ^bb0(%v: index):
+    %t = arith.constant true
+    graph.yield %t : i1
+  }
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// graph.edgeset.apply: body and filter regions
+//===----------------------------------------------------------------------===//
+
+func.func @body_one_arg(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op body must take (src: index, dst: index) but takes 1 argument(s) of type(s) 'index'}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @body_arg_type(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op body must take (src: index, dst: index) but takes 2 argument(s) of type(s) 'i32', 'index'}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: i32, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @body_weight_unweighted(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op body must take (src: index, dst: index) but takes 3 argument(s) of type(s) 'index', 'index', 'i32'}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @body_weight_missing(%g: !graph.edgeset<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op body must take (src: index, dst: index, weight: i32) but takes 2 argument(s) of type(s) 'index', 'index'}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}
+
+// -----
+
+func.func @body_weight_type(%g: !graph.edgeset<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op body must take (src: index, dst: index, weight: i32) but takes 3 argument(s) of type(s) 'index', 'index', 'f32'}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index, %w: f32):
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}
+
+// -----
+
+func.func @body_weight_width(%g: !graph.edgeset<f64>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op body must take (src: index, dst: index, weight: f64) but takes 3 argument(s) of type(s) 'index', 'index', 'f32'}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index, %w: f32):
+    graph.yield
+  } : !graph.edgeset<f64>
+  return
+}
+
+// -----
+
+func.func @body_yields(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op body must yield nothing, yields 1 value(s)}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    %t = arith.constant true
+    graph.yield %t : i1
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @body_other_terminator(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op body must end with graph.yield}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    llvm.unreachable
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @body_no_terminator(%g: !graph.edgeset) {
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    // expected-error @+1 {{block with no terminator, has %0 = "arith.constant"() <{value = true}> : () -> i1}}
+    %t = arith.constant true
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @src_filter_two_args(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op src_filter must take (vertex: index) but takes 2 argument(s) of type(s) 'index', 'index'}}
+  graph.edgeset.apply %g src_filter {
+  ^bb0(%v: index, %w: index):
+    %t = arith.constant true
+    graph.yield %t : i1
+  } body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @dst_filter_arg_type(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op dst_filter must take (vertex: index) but takes 1 argument(s) of type(s) 'i64'}}
+  graph.edgeset.apply %g dst_filter {
+  ^bb0(%v: i64):
+    %t = arith.constant true
+    graph.yield %t : i1
+  } body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @src_filter_yields_nothing(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op src_filter must yield one i1 (keep the vertex?), yields 0 value(s)}}
+  graph.edgeset.apply %g src_filter {
+  ^bb0(%v: index):
+    graph.yield
+  } body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @dst_filter_yields_i32(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op dst_filter must yield one i1 (keep the vertex?), yields 1 value(s)}}
+  graph.edgeset.apply %g dst_filter {
+  ^bb0(%v: index):
+    %c = arith.constant 0 : i32
+    graph.yield %c : i32
+  } body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @dst_filter_other_terminator(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op dst_filter must end with graph.yield}}
+  graph.edgeset.apply %g dst_filter {
+  ^bb0(%v: index):
+    llvm.unreachable
+  } body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @src_filter_two_blocks(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op src_filter must have one block}}
+  graph.edgeset.apply %g src_filter {
+  ^bb0(%v: index):
+    cf.br ^bb1
+  ^bb1:
+    %t = arith.constant true
+    graph.yield %t : i1
+  } body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @body_two_blocks(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op region #2 ('body') failed to verify constraint: region with 1 blocks}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    cf.br ^bb1
+  ^bb1:
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// graph.edgeset.apply: track, result and dedup
+//===----------------------------------------------------------------------===//
+
+func.func @track_without_result(%g: !graph.edgeset, %v: !graph.vector<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op track(...) needs a result: the set of modified destinations}}
+  graph.edgeset.apply %g track(%v : !graph.vector<i32>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = arith.constant 1 : i32
+    graph.vector.set %v[%dst], %c : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @result_without_track(%g: !graph.edgeset, %f: !graph.vertexset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op result set needs track(...) to say which vector's changes it collects}}
+  %m = graph.edgeset.apply %g from(%f) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @dedup_without_track(%g: !graph.edgeset, %f: !graph.vertexset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op dedup applies only to the result of track(...)}}
+  graph.edgeset.apply %g from(%f) dedup body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @tracked_only_read(%g: !graph.edgeset, %v: !graph.vector<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op tracked vector is never written at the destination (graph.vector.set or graph.reduce on it at dst) in the body}}
+  %m = graph.edgeset.apply %g track(%v : !graph.vector<i32>) body {
+  ^bb0(%src: index, %dst: index):
+    %x = graph.vector.get %v[%dst] : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @tracked_written_at_src(%g: !graph.edgeset, %v: !graph.vector<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op tracked vector is never written at the destination (graph.vector.set or graph.reduce on it at dst) in the body}}
+  %m = graph.edgeset.apply %g track(%v : !graph.vector<i32>) dedup body {
+  ^bb0(%src: index, %dst: index):
+    %c = arith.constant 1 : i32
+    %r = graph.reduce min %v[%src], %c : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @tracked_other_vector_written(%g: !graph.edgeset, %v: !graph.vector<i32>, %w: !graph.vector<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op tracked vector is never written at the destination (graph.vector.set or graph.reduce on it at dst) in the body}}
+  %m = graph.edgeset.apply %g track(%v : !graph.vector<i32>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = arith.constant 1 : i32
+    graph.vector.set %w[%dst], %c : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @track_not_vector(%g: !graph.edgeset, %f: !graph.vertexset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op operand #1 must be per-vertex data, but got '!graph.vertexset'}}
+  %m = "graph.edgeset.apply"(%g, %f) <{operandSegmentSizes = array<i32: 1, 0, 0, 1>}> ({
+  }, {
+  }, {
+  ^bb0(%src: index, %dst: index):
+    "graph.yield"() : () -> ()
+  }) : (!graph.edgeset, !graph.vertexset) -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @edgeset_apply_bad_schedule(%g: !graph.edgeset) {
+  // expected-error @+1 {{segments need a dense direction (dense_pull, dense_push or a hybrid); 'sparse_push' visits only the frontier's edges}}
+  graph.edgeset.apply %g schedule(#graph.schedule<parallel = dynamic_vertex, segments = 4>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// graph.yield
+//===----------------------------------------------------------------------===//
+
+func.func @yield_outside() {
+  // expected-error @+1 {{'graph.yield' op expects parent op to be one of 'graph.vertexset.apply, graph.vertexset.filter, graph.edgeset.apply'}}
+  graph.yield
+}
