@@ -87,6 +87,9 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (segments < 0)
     return emitError() << "schedule segment count must be positive, got "
                        << segments;
+  if (segmentsArgv < 0)
+    return emitError() << "schedule segments argv index must be positive, got "
+                       << segmentsArgv;
   if (segments > 0 && segmentsArgv > 0)
     return emitError()
            << "schedule segment count given both as a number and as argv";
@@ -178,11 +181,21 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     if (option == "segments") {
       if (parser.parseEqual())
         return failure();
-      if (succeeded(parser.parseOptionalKeyword("argv")))
-        return failure(parser.parseLSquare() ||
+      bool fromArgv = succeeded(parser.parseOptionalKeyword("argv"));
+      SMLoc countLoc = parser.getCurrentLocation();
+      if (fromArgv && (parser.parseLSquare() ||
                        parser.parseInteger(segmentsArgv) ||
-                       parser.parseRSquare());
-      return parser.parseInteger(segments);
+                       parser.parseRSquare()))
+        return failure();
+      if (!fromArgv && parser.parseInteger(segments))
+        return failure();
+      if (fromArgv && segmentsArgv < 1)
+        return parser.emitError(countLoc)
+               << "segments = argv[k] needs k >= 1, got " << segmentsArgv;
+      if (!fromArgv && segments < 1)
+        return parser.emitError(countLoc)
+               << "schedule segment count must be positive, got " << segments;
+      return success();
     }
     return parser.emitError(loc)
            << "unknown schedule option '" << option

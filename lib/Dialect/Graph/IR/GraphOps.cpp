@@ -50,7 +50,7 @@ static LogicalResult verifyYield(Operation *op, Region &region,
   if (isFilter && !(types.size() == 1 && types[0].isInteger(1)))
     return op->emitOpError()
            << regionName << " must yield one i1 (keep the vertex?), yields "
-           << types.size() << " value(s)";
+           << types.size() << " value(s) of type(s) " << types;
   if (!isFilter && !types.empty())
     return op->emitOpError() << regionName << " must yield nothing, yields "
                              << types.size() << " value(s)";
@@ -73,7 +73,9 @@ static LogicalResult verifyVertexSetSchedule(Operation *op,
   if (sched->getDirection() != defaults.getDirection() ||
       sched->getFrontier() != defaults.getFrontier() ||
       sched->getFrontierSets() != defaults.getFrontierSets() ||
-      sched->isSegmented() || sched->getNuma() != defaults.getNuma())
+      sched->isSegmented() ||
+      sched->getSegmentStrategy() != defaults.getSegmentStrategy() ||
+      sched->getNuma() != defaults.getNuma())
     return op->emitOpError()
            << "schedule may only set 'parallel' and 'grain' on a vertex set "
               "operation";
@@ -202,5 +204,12 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
                          "(graph.vector.set or graph.reduce on it at dst) in "
                          "the body");
   }
+  return success();
+}
+
+LogicalResult AdjacencyWeightsOp::verify() {
+  if (!getGraph().getType().isWeighted())
+    return emitOpError("needs a weighted edgeset, got ")
+           << getGraph().getType();
   return success();
 }

@@ -196,12 +196,38 @@ def Graph_ReduceOp : Graph_Op<"reduce", [
     ```
   }];
   let arguments = (ins Graph_ReduceKind:$kind, Graph_VectorType:$vector,
-                       Index:$index, Graph_ElementType:$value);
+                       Index:$index, Graph_ElementType:$value,
+                       UnitAttr:$atomic);
   let results = (outs I1:$changed);
   let assemblyFormat = [{
-    $kind $vector `[` $index `]` `,` $value attr-dict `:` qualified(type($vector))
+    $kind (`atomic` $atomic^)? $vector `[` $index `]` `,` $value attr-dict
+    `:` qualified(type($vector))
   }];
   let hasVerifier = 1;
+}
+
+def Graph_VectorCasOp : Graph_Op<"vector.cas", [
+    TypesMatchWith<"expected is the vector's element type", "vector", "expected",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">,
+    TypesMatchWith<"desired is the vector's element type", "vector", "desired",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
+  let summary = "atomic compare-and-swap of one element; true if it swapped";
+  let description = [{
+    Produced by `graph-lower-direction` for a tracked assignment in a
+    parallel push traversal (BFS's `parent[dst] = src` under a filter that
+    reads `parent[dst]`): the element becomes `desired` only if it still
+    holds `expected`, the value the filter saw.
+
+    ```mlir
+    %won = graph.vector.cas %parent[%dst], %cm1, %s : !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Graph_VectorType:$vector, Index:$index,
+                       Graph_ElementType:$expected, Graph_ElementType:$desired);
+  let results = (outs I1:$swapped);
+  let assemblyFormat = [{
+    $vector `[` $index `]` `,` $expected `,` $desired attr-dict `:` qualified(type($vector))
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -353,6 +379,97 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
       return ::llvm::cast<::mlir::graph::EdgeSetType>(getGraph().getType());
     }
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Traversal building blocks (produced by graph-lower-direction)
+//===----------------------------------------------------------------------===//
+
+def Graph_EdgeDirection : I32EnumAttr<"EdgeDirection",
+    "which adjacency of a graph", [
+  I32EnumAttrCase<"Out", 0, "out">,
+  I32EnumAttrCase<"In", 1, "in">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_AdjacencyOp : Graph_Op<"adjacency", [Pure]> {
+  let summary = "the CSR (out) or CSC (in) arrays of a graph";
+  let description = [{
+    Offsets (`num_vertices + 1` entries) and neighbour ids, sorted per
+    vertex. The arrays belong to the graph.
+
+    ```mlir
+    %offsets, %sources = graph.adjacency in %g : !graph.edgeset -> memref<?xi64>, memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeDirection:$direction, Graph_EdgeSetType:$graph);
+  let results = (outs MemRefRankOf<[I64], [1]>:$offsets,
+                      MemRefRankOf<[I32], [1]>:$neighbors);
+  let assemblyFormat = [{
+    $direction $graph attr-dict `:` qualified(type($graph)) `->` type($offsets) `,` type($neighbors)
+  }];
+}
+
+def Graph_AdjacencyWeightsOp : Graph_Op<"adjacency_weights", [Pure]> {
+  let summary = "the edge weights of a graph, parallel to graph.adjacency's neighbours";
+  let arguments = (ins Graph_EdgeDirection:$direction, Graph_EdgeSetType:$graph);
+  let results = (outs MemRefRankOf<[I32], [1]>:$weights);
+  let assemblyFormat = [{
+    $direction $graph attr-dict `:` qualified(type($graph)) `->` type($weights)
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_VertexSetIdsOp : Graph_Op<"vertexset.ids"> {
+  let summary = "the members of a set as a sorted id array";
+  let arguments = (ins Graph_VertexSetType:$set);
+  let results = (outs MemRefRankOf<[I32], [1]>:$ids);
+  let assemblyFormat = "$set attr-dict `:` type($ids)";
+}
+
+def Graph_VertexSetBoolsOp : Graph_Op<"vertexset.bools"> {
+  let summary = "the set as one byte per vertex (non-zero: member)";
+  let description = [{
+    On a fresh set from `graph.vertexset.new`, the zeroed array a traversal
+    fills before `graph.vertexset.seal_ids` or `graph.vertexset.seal_bools`.
+  }];
+  let arguments = (ins Graph_VertexSetType:$set);
+  let results = (outs MemRefRankOf<[I8], [1]>:$bools);
+  let assemblyFormat = "$set attr-dict `:` type($bools)";
+}
+
+def Graph_VertexSetBitsOp : Graph_Op<"vertexset.bits"> {
+  let summary = "the set as a bitvector of 64-bit words";
+  let arguments = (ins Graph_VertexSetType:$set);
+  let results = (outs MemRefRankOf<[I64], [1]>:$bits);
+  let assemblyFormat = "$set attr-dict `:` type($bits)";
+}
+
+def Graph_VertexSetOutDegreeSumOp : Graph_Op<"vertexset.out_degree_sum"> {
+  let summary = "sum of the out-degrees of a set's members";
+  let arguments = (ins Graph_VertexSetType:$set, Graph_EdgeSetType:$graph);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$set `,` $graph attr-dict `:` qualified(type($graph))";
+}
+
+def Graph_VertexSetIdBufferOp : Graph_Op<"vertexset.id_buffer"> {
+  let summary = "a capacity-num_vertices id buffer of a fresh set";
+  let arguments = (ins Graph_VertexSetType:$set);
+  let results = (outs MemRefRankOf<[I32], [1]>:$ids);
+  let assemblyFormat = "$set attr-dict `:` type($ids)";
+}
+
+def Graph_VertexSetSealIdsOp : Graph_Op<"vertexset.seal_ids"> {
+  let summary = "the set's members are the first `count` ids of its buffer";
+  let arguments = (ins Graph_VertexSetType:$set, I64:$count);
+  let assemblyFormat = "$set `,` $count attr-dict";
+}
+
+def Graph_VertexSetSealBoolsOp : Graph_Op<"vertexset.seal_bools"> {
+  let summary = "the set's members are the vertices marked in its bool array";
+  let arguments = (ins Graph_VertexSetType:$set);
+  let assemblyFormat = "$set attr-dict";
 }
 
 def Graph_YieldOp : Graph_Op<"yield", [Pure, Terminator, ReturnLike,

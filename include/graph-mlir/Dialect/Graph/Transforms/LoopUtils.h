@@ -1,0 +1,27 @@
+//===- LoopUtils.h - loops that follow a schedule ---------------*- C++ -*-===//
+
+#ifndef GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_LOOPUTILS_H
+#define GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_LOOPUTILS_H
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::graph {
+
+/// Builds `for i in [lb, ub)` calling `body(builder, loc, i)`: an `scf.for`
+/// for a serial schedule, otherwise `omp.parallel { omp.wsloop
+/// schedule(dynamic|static, grain) { omp.loop_nest ... } }`.
+void buildVertexLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
+                     Parallelization parallel, int64_t grain,
+                     function_ref<void(OpBuilder &, Location, Value)> body);
+
+/// `lhs <kind> rhs` for an integer or float element type.
+Value combineReduction(OpBuilder &builder, Location loc, ReduceKind kind,
+                       Value lhs, Value rhs);
+
+/// `lhs != rhs` for an integer or float element type.
+Value buildNotEqual(OpBuilder &builder, Location loc, Value lhs, Value rhs);
+
+} // namespace mlir::graph
+
+#endif // GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_LOOPUTILS_H

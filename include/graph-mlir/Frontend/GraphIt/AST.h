@@ -1,0 +1,383 @@
+//===- AST.h - GraphIt abstract syntax tree ---------------------*- C++ -*-===//
+//
+// The parsed GraphIt program. The parser builds it; semantic analysis fills
+// in the resolution fields (types, declarations, builtins) that MLIR
+// generation then relies on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_MLIR_FRONTEND_GRAPHIT_AST_H
+#define GRAPH_MLIR_FRONTEND_GRAPHIT_AST_H
+
+#include "mlir/IR/Location.h"
+#include "llvm/Support/Casting.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::graph::graphit {
+
+/// A GraphIt type. Scalars stand alone; a vector names its scalar element
+/// (and `width` K for `vector{Vertex}(vector[K](T))`); an edgeset names its
+/// weight type (Void when unweighted).
+struct GtType {
+  enum Kind : uint8_t {
+    Error, // After a diagnostic: suppresses follow-up errors.
+    Void,
+    Bool,
+    Int,
+    UInt,
+    UInt64,
+    Float,
+    Double,
+    String,
+    Vertex,
+    Vector,
+    VertexSet,
+    EdgeSet,
+    EdgeView, // `edges.from(..)...`: an edgeset with filters, before apply.
+    Func,     // A function name used as an argument of apply/filter.
+  };
+  Kind kind = Error;
+  Kind elem = Void;
+  int64_t width = 0;
+
+  static GtType get(Kind kind, Kind elem = Void, int64_t width = 0) {
+    GtType t;
+    t.kind = kind;
+    t.elem = elem;
+    t.width = width;
+    return t;
+  }
+  bool operator==(const GtType &o) const {
+    return kind == o.kind && elem == o.elem && width == o.width;
+  }
+  bool operator!=(const GtType &o) const { return !(*this == o); }
+  bool isError() const { return kind == Error; }
+  bool isInteger() const {
+    return kind == Int || kind == UInt || kind == UInt64;
+  }
+  bool isFloat() const { return kind == Float || kind == Double; }
+  /// Numbers, including bool and Vertex, convert into each other implicitly.
+  bool isNumeric() const {
+    return isInteger() || isFloat() || kind == Bool || kind == Vertex;
+  }
+  bool isUnsigned() const { return kind == UInt || kind == UInt64; }
+  /// GraphIt spelling, for diagnostics.
+  std::string str() const;
+};
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+struct VarDecl;
+struct FuncDecl;
+
+struct Expr {
+  enum Kind {
+    IntLit,
+    FloatLit,
+    BoolLit,
+    StringLit,
+    VarRef,
+    Index,
+    Unary,
+    Binary,
+    Call,
+    Method,
+    NewSet,
+  };
+  Expr(Kind kind, Location loc) : kind(kind), loc(loc) {}
+  virtual ~Expr() = default;
+  const Kind kind;
+  Location loc;
+  /// Set by semantic analysis.
+  GtType type;
+};
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct IntLitExpr : Expr {
+  IntLitExpr(Location loc, uint64_t value) : Expr(IntLit, loc), value(value) {}
+  uint64_t value;
+  static bool classof(const Expr *e) { return e->kind == IntLit; }
+};
+
+struct FloatLitExpr : Expr {
+  FloatLitExpr(Location loc, double value)
+      : Expr(FloatLit, loc), value(value) {}
+  double value;
+  static bool classof(const Expr *e) { return e->kind == FloatLit; }
+};
+
+struct BoolLitExpr : Expr {
+  BoolLitExpr(Location loc, bool value) : Expr(BoolLit, loc), value(value) {}
+  bool value;
+  static bool classof(const Expr *e) { return e->kind == BoolLit; }
+};
+
+struct StringLitExpr : Expr {
+  StringLitExpr(Location loc, std::string value)
+      : Expr(StringLit, loc), value(std::move(value)) {}
+  std::string value;
+  static bool classof(const Expr *e) { return e->kind == StringLit; }
+};
+
+/// A name: a variable, a function (as an apply argument) or `argv`.
+struct VarRefExpr : Expr {
+  VarRefExpr(Location loc, std::string name)
+      : Expr(VarRef, loc), name(std::move(name)) {}
+  std::string name;
+  VarDecl *decl = nullptr;
+  FuncDecl *func = nullptr;
+  bool isArgv = false;
+  static bool classof(const Expr *e) { return e->kind == VarRef; }
+};
+
+/// `base[index]`: a vector element, `argv[k]`, or `vec[v][i]`.
+struct IndexExpr : Expr {
+  IndexExpr(Location loc, ExprPtr base, ExprPtr index)
+      : Expr(Index, loc), base(std::move(base)), index(std::move(index)) {}
+  ExprPtr base, index;
+  static bool classof(const Expr *e) { return e->kind == Index; }
+};
+
+struct UnaryExpr : Expr {
+  enum Op { Neg, Not };
+  UnaryExpr(Location loc, Op op, ExprPtr operand)
+      : Expr(Unary, loc), op(op), operand(std::move(operand)) {}
+  Op op;
+  ExprPtr operand;
+  static bool classof(const Expr *e) { return e->kind == Unary; }
+};
+
+struct BinaryExpr : Expr {
+  enum Op { Add, Sub, Mul, Div, Eq, Ne, Lt, Le, Gt, Ge, And, Or };
+  BinaryExpr(Location loc, Op op, ExprPtr lhs, ExprPtr rhs)
+      : Expr(Binary, loc), op(op), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
+  Op op;
+  ExprPtr lhs, rhs;
+  /// Set by semantic analysis: the type both operands convert to.
+  GtType operandType;
+  static bool classof(const Expr *e) { return e->kind == Binary; }
+};
+
+enum class Builtin {
+  None,
+  Fabs,
+  Sqrt,
+  Pow,
+  Log,
+  Floor,
+  Ceil,
+  Max,
+  Min,
+  Atoi,
+  ToDouble,
+  StartTimer,
+  StopTimer,
+  Load,
+};
+
+/// `name(args)`: a builtin or a user function.
+struct CallExpr : Expr {
+  CallExpr(Location loc, std::string callee, std::vector<ExprPtr> args)
+      : Expr(Call, loc), callee(std::move(callee)), args(std::move(args)) {}
+  std::string callee;
+  std::vector<ExprPtr> args;
+  Builtin builtin = Builtin::None;
+  FuncDecl *func = nullptr;
+  static bool classof(const Expr *e) { return e->kind == Call; }
+};
+
+/// `receiver.name(args)`: vertexset and edgeset operations.
+struct MethodExpr : Expr {
+  MethodExpr(Location loc, ExprPtr receiver, std::string name,
+             std::vector<ExprPtr> args)
+      : Expr(Method, loc), receiver(std::move(receiver)),
+        name(std::move(name)), args(std::move(args)) {}
+  ExprPtr receiver;
+  std::string name;
+  std::vector<ExprPtr> args;
+  static bool classof(const Expr *e) { return e->kind == Method; }
+};
+
+/// `new vertexset{Vertex}(n)`.
+struct NewSetExpr : Expr {
+  NewSetExpr(Location loc, std::string element, ExprPtr size)
+      : Expr(NewSet, loc), element(std::move(element)), size(std::move(size)) {
+  }
+  std::string element;
+  ExprPtr size;
+  static bool classof(const Expr *e) { return e->kind == NewSet; }
+};
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+/// A type as written: its GraphIt type plus the element names it mentions
+/// (checked against the `element` declarations).
+struct TypeSpec {
+  GtType type;
+  std::vector<std::pair<std::string, Location>> elements;
+};
+
+struct Stmt {
+  enum Kind {
+    VarDeclK,
+    Assign,
+    ExprS,
+    If,
+    While,
+    For,
+    Break,
+    Return,
+    Print,
+    Delete,
+  };
+  Stmt(Kind kind, Location loc) : kind(kind), loc(loc) {}
+  virtual ~Stmt() = default;
+  const Kind kind;
+  Location loc;
+  /// `#label#` before the statement, empty when unlabelled.
+  std::string label;
+};
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+/// A variable: a global (`const`), a local (`var`), a parameter, a named
+/// function result, or a `for` loop variable.
+struct VarDecl : Stmt {
+  VarDecl(Location loc, std::string name, TypeSpec spec, ExprPtr init)
+      : Stmt(VarDeclK, loc), name(std::move(name)), spec(std::move(spec)),
+        init(std::move(init)) {}
+  std::string name;
+  TypeSpec spec;
+  ExprPtr init;
+  bool isGlobal = false;
+  /// Set by semantic analysis: a global scalar written by a function other
+  /// than main lives in memory (it may be written inside a traversal body,
+  /// where SSA values cannot flow out); every other variable is an SSA value.
+  bool inMemory = false;
+  static bool classof(const Stmt *s) { return s->kind == VarDeclK; }
+};
+
+struct AssignStmt : Stmt {
+  enum Op { Set, Add, Sub, Min, Max };
+  AssignStmt(Location loc, ExprPtr target, Op op, ExprPtr value)
+      : Stmt(Assign, loc), target(std::move(target)), op(op),
+        value(std::move(value)) {}
+  ExprPtr target;
+  Op op;
+  ExprPtr value;
+  static bool classof(const Stmt *s) { return s->kind == Assign; }
+};
+
+struct ExprStmt : Stmt {
+  ExprStmt(Location loc, ExprPtr expr) : Stmt(ExprS, loc), expr(std::move(expr)) {}
+  ExprPtr expr;
+  static bool classof(const Stmt *s) { return s->kind == ExprS; }
+};
+
+/// `if c0 b0 elif c1 b1 ... else e end`.
+struct IfStmt : Stmt {
+  IfStmt(Location loc) : Stmt(If, loc) {}
+  std::vector<std::pair<ExprPtr, Block>> branches;
+  Block elseBody;
+  static bool classof(const Stmt *s) { return s->kind == If; }
+};
+
+/// A loop; `break` needs to know which one it leaves.
+struct LoopStmt : Stmt {
+  using Stmt::Stmt;
+  Block body;
+  /// Set by semantic analysis: a `break` or `return` may leave the loop.
+  bool mayExit = false;
+  static bool classof(const Stmt *s) {
+    return s->kind == While || s->kind == For;
+  }
+};
+
+struct WhileStmt : LoopStmt {
+  WhileStmt(Location loc, ExprPtr cond) : LoopStmt(While, loc), cond(std::move(cond)) {}
+  ExprPtr cond;
+  static bool classof(const Stmt *s) { return s->kind == While; }
+};
+
+/// `for i in lo:hi` (hi exclusive).
+struct ForStmt : LoopStmt {
+  ForStmt(Location loc, std::unique_ptr<VarDecl> var, ExprPtr lo, ExprPtr hi)
+      : LoopStmt(For, loc), var(std::move(var)), lo(std::move(lo)),
+        hi(std::move(hi)) {}
+  std::unique_ptr<VarDecl> var;
+  ExprPtr lo, hi;
+  static bool classof(const Stmt *s) { return s->kind == For; }
+};
+
+struct BreakStmt : Stmt {
+  BreakStmt(Location loc) : Stmt(Break, loc) {}
+  LoopStmt *loop = nullptr; // Set by semantic analysis.
+  static bool classof(const Stmt *s) { return s->kind == Break; }
+};
+
+struct ReturnStmt : Stmt {
+  ReturnStmt(Location loc) : Stmt(Return, loc) {}
+  /// Set by semantic analysis: the loops of the function it leaves.
+  std::vector<LoopStmt *> loops;
+  static bool classof(const Stmt *s) { return s->kind == Return; }
+};
+
+struct PrintStmt : Stmt {
+  PrintStmt(Location loc, ExprPtr value) : Stmt(Print, loc), value(std::move(value)) {}
+  ExprPtr value;
+  static bool classof(const Stmt *s) { return s->kind == Print; }
+};
+
+struct DeleteStmt : Stmt {
+  DeleteStmt(Location loc, ExprPtr set) : Stmt(Delete, loc), set(std::move(set)) {}
+  ExprPtr set;
+  static bool classof(const Stmt *s) { return s->kind == Delete; }
+};
+
+//===----------------------------------------------------------------------===//
+// Program
+//===----------------------------------------------------------------------===//
+
+struct FuncDecl {
+  std::string name;
+  Location loc;
+  std::vector<std::unique_ptr<VarDecl>> params;
+  std::unique_ptr<VarDecl> result; // Null without `-> name : T`.
+  Block body;
+  bool hasReturn = false; // Set by semantic analysis.
+};
+
+/// One argument of a scheduling call: a string, an integer, or a braced
+/// list of names (`fuseFields({a, b})`).
+struct ScheduleArg {
+  enum Kind { String, Int, List } kind;
+  Location loc;
+  std::string str;
+  int64_t value = 0;
+  std::vector<std::string> list;
+};
+
+/// `program->name(args)`.
+struct ScheduleCall {
+  std::string name;
+  Location loc;
+  std::vector<ScheduleArg> args;
+};
+
+struct Program {
+  std::vector<std::pair<std::string, Location>> elements;
+  std::vector<std::unique_ptr<VarDecl>> globals;
+  std::vector<std::unique_ptr<FuncDecl>> funcs;
+  std::vector<ScheduleCall> schedule;
+};
+
+} // namespace mlir::graph::graphit
+
+#endif // GRAPH_MLIR_FRONTEND_GRAPHIT_AST_H

@@ -1,0 +1,87 @@
+//===- LoopUtils.cpp - loops that follow a schedule -----------------------===//
+
+#include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+void mlir::graph::buildVertexLoop(
+    OpBuilder &builder, Location loc, Value lb, Value ub,
+    Parallelization parallel, int64_t grain,
+    function_ref<void(OpBuilder &, Location, Value)> body) {
+  OpBuilder::InsertionGuard guard(builder);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  if (parallel == Parallelization::Serial) {
+    scf::ForOp::create(builder, loc, lb, ub, one, ValueRange{},
+                       [&](OpBuilder &b, Location l, Value iv, ValueRange) {
+                         body(b, l, iv);
+                         scf::YieldOp::create(b, l);
+                       });
+    return;
+  }
+
+  // The chunk is created outside the parallel region so that every thread
+  // of the team reads the same value.
+  omp::WsloopOperands loopClauses;
+  loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
+      builder.getContext(), parallel == Parallelization::StaticVertex
+                                ? omp::ClauseScheduleKind::Static
+                                : omp::ClauseScheduleKind::Dynamic);
+  loopClauses.scheduleChunk =
+      arith::ConstantIntOp::create(builder, loc, grain, 64);
+
+  auto team = omp::ParallelOp::create(builder, loc, omp::ParallelOperands{});
+  builder.createBlock(&team.getRegion());
+  auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
+  builder.createBlock(&wsloop.getRegion());
+  omp::LoopNestOperands nestClauses;
+  nestClauses.loopLowerBounds.push_back(lb);
+  nestClauses.loopUpperBounds.push_back(ub);
+  nestClauses.loopSteps.push_back(one);
+  auto nest = omp::LoopNestOp::create(builder, loc, nestClauses);
+  Block *nestBody = builder.createBlock(&nest.getRegion(), {},
+                                        {builder.getIndexType()}, {loc});
+  body(builder, loc, nestBody->getArgument(0));
+  omp::YieldOp::create(builder, loc);
+  builder.setInsertionPointToEnd(&team.getRegion().front());
+  omp::TerminatorOp::create(builder, loc);
+}
+
+Value mlir::graph::combineReduction(OpBuilder &builder, Location loc,
+                                    ReduceKind kind, Value lhs, Value rhs) {
+  bool isFloat = isa<FloatType>(lhs.getType());
+  switch (kind) {
+  case ReduceKind::Add:
+    return isFloat ? arith::AddFOp::create(builder, loc, lhs, rhs).getResult()
+                   : arith::AddIOp::create(builder, loc, lhs, rhs).getResult();
+  case ReduceKind::Sub:
+    return isFloat ? arith::SubFOp::create(builder, loc, lhs, rhs).getResult()
+                   : arith::SubIOp::create(builder, loc, lhs, rhs).getResult();
+  case ReduceKind::Min:
+    return isFloat
+               ? arith::MinimumFOp::create(builder, loc, lhs, rhs).getResult()
+               : arith::MinSIOp::create(builder, loc, lhs, rhs).getResult();
+  case ReduceKind::Max:
+    return isFloat
+               ? arith::MaximumFOp::create(builder, loc, lhs, rhs).getResult()
+               : arith::MaxSIOp::create(builder, loc, lhs, rhs).getResult();
+  case ReduceKind::Or:
+    return arith::OrIOp::create(builder, loc, lhs, rhs);
+  case ReduceKind::And:
+    return arith::AndIOp::create(builder, loc, lhs, rhs);
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+Value mlir::graph::buildNotEqual(OpBuilder &builder, Location loc, Value lhs,
+                                 Value rhs) {
+  if (isa<FloatType>(lhs.getType()))
+    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE, lhs,
+                                 rhs);
+  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, lhs,
+                               rhs);
+}
