@@ -9,6 +9,10 @@
  *    `func.func private @graphrt_xxx(...) -> memref<?xT>`.
  *  - Every function that reads user input reports bad input as one line on
  *    stderr ("graphrt: <file>:<line>: <what>") and exits with status 1.
+ *    Binary files name a byte offset instead: "graphrt: <file>: byte <n>:
+ *    <what>". A graph is returned only when the whole file was valid.
+ *  - Functions marked [added] are extensions of the compiler's ABI for
+ *    graph-gen, tests and future lowering; the compiler need not call them.
  */
 #ifndef GRAPH_RT_H
 #define GRAPH_RT_H
@@ -46,6 +50,9 @@ const char *graphrt_argv(int64_t i);
 int64_t graphrt_argc(void);
 /* atoi with error checking: exits when s is not an integer. */
 int64_t graphrt_atoi(const char *s);
+/* [added] Records argc/argv (called by libgraphrt's main(), which lives in
+ * its own archive member so tools with their own main() can link). */
+void graphrt_set_args(int argc, char **argv);
 
 /* ---- Graphs ------------------------------------------------------------ */
 
@@ -53,12 +60,49 @@ typedef struct graphrt_graph graphrt_graph;
 
 /* Loads .el .wel .mtx .sg .wsg (format by extension). `weighted` != 0 asks
  * for weights (an unweighted file gives an error); `symmetrize` != 0 adds the
- * reverse of every edge. Neighbour lists are sorted. Exits on bad input. */
+ * reverse of every edge. Neighbour lists are sorted. Exits on bad input.
+ *
+ * Formats (details in runtime/README.md):
+ *  - .el "src dst" / .wel "src dst weight" per line, 0-based ids; blank lines
+ *    and lines starting with '#' or '%' are skipped; vertex count = max id +
+ *    1; ids must be in [0, 2^31 - 2], weights int32.
+ *  - .mtx Matrix Market "coordinate" with field pattern, integer or real and
+ *    symmetry general or symmetric; 1-based; entry (i, j) is the edge
+ *    i-1 -> j-1; vertex count = max(rows, cols); symmetric adds j-1 -> i-1
+ *    for every off-diagonal entry. Values are int32 weights: a real value
+ *    that is not integral is an error naming its line.
+ *  - .sg / .wsg GAPBS serialized CSR (see io_sg.c for the byte layout).
+ * Duplicate edges and self loops are kept as given. Symmetrize adds (v,u,w)
+ * for every (u,v,w) with u != v (a self loop is not doubled). A weighted file
+ * loaded with weighted == 0 keeps its weights. */
 graphrt_graph *graphrt_load(const char *path, int32_t weighted,
                             int32_t symmetrize);
+/* [added] Like graphrt_load, but returns NULL and writes the message
+ * ("<file>:<line>: <what>", without the "graphrt: " prefix) to err instead of
+ * exiting. */
+graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
+                                int32_t symmetrize, char *err, int64_t errlen);
+/* [added] Writes .el .wel .sg .wsg (by extension); .sg/.wsg are GAPBS
+ * compatible (directed flag = !graphrt_is_symmetric). The try_ form returns
+ * 0, or -1 with a message in err. */
+void graphrt_save(const graphrt_graph *g, const char *path);
+int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *err,
+                         int64_t errlen);
+/* [added] A graph from an edge list (copied; ids must be in [0, n)). */
+graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
+                                        const int32_t *src, const int32_t *dst,
+                                        const int32_t *weights,
+                                        int32_t symmetrize);
 void graphrt_graph_free(graphrt_graph *g);
 int64_t graphrt_num_vertices(const graphrt_graph *g);
+/* Stored directed edges (the length of out_neighbors): for an undirected
+ * (symmetric) graph every edge counts in both directions, as GAPBS's
+ * num_edges_directed(). */
 int64_t graphrt_num_edges(const graphrt_graph *g);
+/* [added] 1 when the graph has weights / when in-edges == out-edges
+ * (symmetrized, symmetric .mtx, undirected .sg, grid). */
+int32_t graphrt_is_weighted(const graphrt_graph *g);
+int32_t graphrt_is_symmetric(const graphrt_graph *g);
 
 /* CSR (out-edges) and CSC (in-edges). Offsets have num_vertices+1 entries.
  * Weights are stored as int32; the f64 views are converted once, lazily. */
@@ -68,12 +112,45 @@ void _mlir_ciface_graphrt_out_weights(graphrt_memref_i32 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_in_offsets(graphrt_memref_i64 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_in_neighbors(graphrt_memref_i32 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_in_weights(graphrt_memref_i32 *r, graphrt_graph *g);
+/* [added] The weights as f64 (converted on first use, owned by the graph). */
+void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
+                                          graphrt_graph *g);
+void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
+                                         graphrt_graph *g);
 /* Out-degrees as a fresh int32 array the caller owns (free with free()). */
 void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g);
+/* The weight views exit with an error on an unweighted graph. */
+
+/* ---- Generators [added] ----------------------------------------------------
+ * Deterministic for a given seed, whatever the thread count. n = 2^scale
+ * (scale <= 30), m = degree * 2^scale. Weights (when asked) are uniform in
+ * 1..255. kron: Graph500 R-MAT (A=.57 B=.19 C=.19) with randomly permuted
+ * ids. uniform: endpoints uniform at random. grid: a 2^(scale/2) x
+ * 2^(scale - scale/2) grid, 4-neighbour edges in both directions (one weight
+ * per undirected edge), symmetric, row-major ids. Bad parameters exit. */
+graphrt_graph *graphrt_gen_kron(int64_t scale, int64_t degree, int32_t weighted,
+                                uint64_t seed, int32_t symmetrize);
+graphrt_graph *graphrt_gen_uniform(int64_t scale, int64_t degree,
+                                   int32_t weighted, uint64_t seed,
+                                   int32_t symmetrize);
+graphrt_graph *graphrt_gen_grid(int64_t scale, int32_t weighted, uint64_t seed);
 
 /* ---- Vertex sets (frontiers) ---------------------------------------------
  * A set may hold any of three representations at once, kept consistent
- * lazily: a sparse id list, a bool (byte) array, a bitvector. */
+ * lazily: a sparse id list, a bool (byte) array, a bitvector.
+ *
+ * Invariants and costs (k = set size, n = num_vertices):
+ *  - The size is always known: graphrt_vset_size is O(1).
+ *  - Whatever representations exist agree; missing ones are built on demand
+ *    (ids from bools: O(n/threads); bools from ids: O(k) since fresh arrays
+ *    are lazily zeroed pages; bits: O(n/64 + k)).
+ *  - A fresh empty set costs O(1), and so do its (zero) bool array and its id
+ *    buffer: sealing a sparse frontier is O(count), never O(n).
+ *  - Member ids out of [0, n) passed to insert/contains/seal exit with an
+ *    error. Sets are not thread-safe: one thread calls these functions (the
+ *    views' storage is what parallel generated code writes).
+ *  - Views (and the id buffer) stay valid until the set is next modified
+ *    (insert, seal) or freed. */
 
 typedef struct graphrt_vset graphrt_vset;
 
@@ -97,10 +174,17 @@ void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s);
  * of a fresh empty set (`graphrt_vset_bools`), a capacity-num_vertices id
  * buffer and marks members there, then seals the set with one of these. */
 void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r, graphrt_vset *s);
-/* Members are ids[0..count) of the id buffer (the bool array is also set). */
+/* Members are ids[0..count) of the id buffer (the bool array is also set).
+ * The ids are the truth: duplicates are dropped (O(count)), and the bool
+ * array ends up 1 exactly at the members, whether or not the caller marked
+ * it (marks for vertices not in the buffer are not allowed). Replaces any
+ * previous content of the set. */
 void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count);
-/* Members are the vertices whose bool entry is non-zero. */
+/* Members are the vertices whose bool entry is non-zero (O(n); entries are
+ * normalized to 0/1). */
 void graphrt_vset_seal_bools(graphrt_vset *s);
+/* [added] The n the set was created with. */
+int64_t graphrt_vset_num_vertices(const graphrt_vset *s);
 
 /* ---- Segmented subgraphs (cache tiling) ------------------------------------
  * direction: GRAPHRT_PULL: segment i holds the in-edges whose source lies in
@@ -114,6 +198,12 @@ void graphrt_vset_seal_bools(graphrt_vset *s);
 enum { GRAPHRT_PULL = 0, GRAPHRT_PUSH = 1 };
 enum { GRAPHRT_FIXED_VERTEX_COUNT = 0, GRAPHRT_EDGE_AWARE = 1 };
 
+/* Ranges: fixed: [n*i/count, n*(i+1)/count); edge-aware: boundaries where
+ * the cumulative degree (out-degree of sources for pull, in-degree of
+ * destinations for push) crosses m*i/count. Ranges are disjoint, ascending
+ * and cover [0, n); with count > n some are empty. count is in [1, 2^20].
+ * Every edge is in exactly one segment; within a segment, vertices ascend
+ * and each one's neighbours are sorted. Thread-safe. */
 typedef struct graphrt_segments graphrt_segments;
 graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
                                        int32_t direction, int32_t strategy);
@@ -121,6 +211,9 @@ int64_t graphrt_segments_count(const graphrt_segments *s);
 /* The id range [begin, end) of segment i. */
 int64_t graphrt_segment_range_begin(const graphrt_segments *s, int64_t i);
 int64_t graphrt_segment_range_end(const graphrt_segments *s, int64_t i);
+/* [added] Number of grouped-by vertices / edges of segment i. */
+int64_t graphrt_segment_num_vertices(const graphrt_segments *s, int64_t i);
+int64_t graphrt_segment_num_edges(const graphrt_segments *s, int64_t i);
 /* Segment i: `vertices` are the grouped-by vertex ids (destinations for
  * pull, sources for push), `offsets` has vertices+1 entries into
  * `neighbors` / `weights`. */
@@ -147,16 +240,26 @@ void _mlir_ciface_graphrt_socket_buffer_f64(graphrt_memref_f64 *r, int64_t socke
                                             int64_t n, double init);
 void _mlir_ciface_graphrt_socket_buffer_i32(graphrt_memref_i32 *r, int64_t socket,
                                             int64_t n, int32_t init);
+/* [added] Releases one socket buffer, given its data pointer (the memref's
+ * allocated pointer), or the memref itself. */
+void graphrt_socket_buffers_free(void *data);
+void _mlir_ciface_graphrt_socket_buffers_free_f64(graphrt_memref_f64 *r);
+void _mlir_ciface_graphrt_socket_buffers_free_i32(graphrt_memref_i32 *r);
 
 /* ---- Timers and printing ---------------------------------------------------- */
 
 void graphrt_timer_start(void);
 /* Seconds since the last graphrt_timer_start. */
 double graphrt_timer_stop(void);
+/* [added] Seconds on a monotonic clock (for tools). */
+double graphrt_time_now(void);
 /* One value per line, as GraphIt's C++ (iostream) prints them. */
 void graphrt_print_i64(int64_t v);
 void graphrt_print_u64(uint64_t v);
-void graphrt_print_f64(double v); /* like printf("%g") */
+/* like printf("%g"), which is what std::ostream's default format does:
+ * 0.15, 1e-07, 100000, 1.23457e+06, inf, -inf, nan (-nan when the sign bit
+ * is set, as libstdc++ prints it). */
+void graphrt_print_f64(double v);
 void graphrt_print_bool(int32_t v); /* 1 or 0 */
 void graphrt_print_str(const char *s);
 

@@ -1,0 +1,253 @@
+/* csr.c - CSR (out-edges) and CSC (in-edges) construction and accessors. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void rt_edges_free(rt_edges *e) {
+  free(e->src);
+  free(e->dst);
+  free(e->w);
+  e->src = e->dst = e->w = NULL;
+}
+
+/* Adjacency of `from` -> `to` (and weights): counting by `from` with atomic
+ * increments, an exclusive scan, an atomic scatter, then a per-list sort by
+ * (neighbour, weight), which also makes the result independent of thread
+ * scheduling. */
+static void build_adj(int64_t n, int64_t m, const int32_t *from,
+                      const int32_t *to, const int32_t *w, int64_t **off_out,
+                      int32_t **adj_out, int32_t **w_out) {
+  int64_t *off = rt_calloc((size_t)n + 1, sizeof(int64_t));
+#pragma omp parallel for if (m > RT_PAR_MIN)
+  for (int64_t e = 0; e < m; e++)
+    __atomic_fetch_add(&off[from[e]], 1, __ATOMIC_RELAXED);
+  rt_prefix_sum(off, n + 1);
+  int64_t *pos = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+  memcpy(pos, off, (size_t)(n + 1) * sizeof(int64_t));
+  int32_t *adj = rt_malloc((size_t)m * sizeof(int32_t));
+  int32_t *aw = w ? rt_malloc((size_t)m * sizeof(int32_t)) : NULL;
+#pragma omp parallel for if (m > RT_PAR_MIN)
+  for (int64_t e = 0; e < m; e++) {
+    int64_t p = __atomic_fetch_add(&pos[from[e]], 1, __ATOMIC_RELAXED);
+    adj[p] = to[e];
+    if (aw)
+      aw[p] = w[e];
+  }
+  free(pos);
+  rt_sort_lists(n, off, adj, aw);
+  *off_out = off;
+  *adj_out = adj;
+  *w_out = aw;
+}
+
+graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
+                             int32_t *out_nbr, int32_t *out_w, int64_t *in_off,
+                             int32_t *in_nbr, int32_t *in_w, int symmetric) {
+  graphrt_graph *g = rt_calloc(1, sizeof(*g));
+  g->n = n;
+  g->m = m;
+  g->out_off = out_off;
+  g->out_nbr = out_nbr;
+  g->out_w = out_w;
+  g->symmetric = symmetric;
+  g->in_off = symmetric ? out_off : in_off;
+  g->in_nbr = symmetric ? out_nbr : in_nbr;
+  g->in_w = symmetric ? out_w : in_w;
+  g->weighted = out_w != NULL;
+  pthread_mutex_init(&g->lock, NULL);
+  return g;
+}
+
+/* Adds the reverse of every non-loop edge; e becomes symmetric. */
+static void symmetrize_edges(rt_edges *e) {
+  int64_t m = e->m;
+  int64_t *cnt = NULL;
+  /* position of each edge's reverse copy: a scan over "is not a loop" */
+  cnt = rt_malloc((size_t)(m + 1) * sizeof(int64_t));
+#pragma omp parallel for if (m > RT_PAR_MIN)
+  for (int64_t i = 0; i < m; i++)
+    cnt[i] = e->src[i] != e->dst[i];
+  cnt[m] = 0;
+  int64_t extra = rt_prefix_sum(cnt, m + 1);
+  int64_t m2 = m + extra;
+  int32_t *src = rt_malloc((size_t)m2 * sizeof(int32_t));
+  int32_t *dst = rt_malloc((size_t)m2 * sizeof(int32_t));
+  int32_t *w = e->w ? rt_malloc((size_t)m2 * sizeof(int32_t)) : NULL;
+#pragma omp parallel for if (m > RT_PAR_MIN)
+  for (int64_t i = 0; i < m; i++) {
+    src[i] = e->src[i];
+    dst[i] = e->dst[i];
+    if (w)
+      w[i] = e->w[i];
+    if (e->src[i] != e->dst[i]) {
+      int64_t j = m + cnt[i];
+      src[j] = e->dst[i];
+      dst[j] = e->src[i];
+      if (w)
+        w[j] = e->w[i];
+    }
+  }
+  free(cnt);
+  rt_edges_free(e);
+  e->src = src;
+  e->dst = dst;
+  e->w = w;
+  e->m = m2;
+  e->symmetric = 1;
+}
+
+graphrt_graph *rt_graph_build(rt_edges *e, int symmetrize) {
+  if (symmetrize && !e->symmetric)
+    symmetrize_edges(e);
+  int64_t *oo, *io = NULL;
+  int32_t *on, *ow, *in = NULL, *iw = NULL;
+  build_adj(e->n, e->m, e->src, e->dst, e->w, &oo, &on, &ow);
+  /* A symmetric edge multiset has CSC == CSR once lists are sorted. */
+  if (!e->symmetric)
+    build_adj(e->n, e->m, e->dst, e->src, e->w, &io, &in, &iw);
+  graphrt_graph *g =
+      rt_graph_wrap(e->n, e->m, oo, on, ow, io, in, iw, e->symmetric);
+  rt_edges_free(e);
+  return g;
+}
+
+void rt_graph_edges(const graphrt_graph *g, rt_edges *e) {
+  e->n = g->n;
+  e->m = g->m;
+  e->symmetric = g->symmetric;
+  e->src = rt_malloc((size_t)g->m * sizeof(int32_t));
+  e->dst = rt_malloc((size_t)g->m * sizeof(int32_t));
+  e->w = g->out_w ? rt_malloc((size_t)g->m * sizeof(int32_t)) : NULL;
+  memcpy(e->dst, g->out_nbr, (size_t)g->m * sizeof(int32_t));
+  if (e->w)
+    memcpy(e->w, g->out_w, (size_t)g->m * sizeof(int32_t));
+#pragma omp parallel for schedule(dynamic, 1024) if (g->n > RT_PAR_MIN)
+  for (int64_t v = 0; v < g->n; v++)
+    for (int64_t j = g->out_off[v]; j < g->out_off[v + 1]; j++)
+      e->src[j] = (int32_t)v;
+}
+
+graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
+                                        const int32_t *src, const int32_t *dst,
+                                        const int32_t *w, int32_t symmetrize) {
+  if (n < 0 || n > RT_MAX_VERTICES)
+    rt_fatal("vertex count %lld out of range [0, %lld]", (long long)n,
+             (long long)RT_MAX_VERTICES);
+  if (m < 0)
+    rt_fatal("negative edge count %lld", (long long)m);
+  int64_t bad = -1;
+  for (int64_t i = 0; i < m && bad < 0; i++)
+    if (src[i] < 0 || src[i] >= n || dst[i] < 0 || dst[i] >= n)
+      bad = i;
+  if (bad >= 0)
+    rt_fatal("edge %lld (%d -> %d): vertex id out of range [0, %lld)",
+             (long long)bad, src[bad], dst[bad], (long long)n);
+  rt_edges e = {n, m, NULL, NULL, NULL, 0};
+  e.src = rt_malloc((size_t)m * sizeof(int32_t));
+  e.dst = rt_malloc((size_t)m * sizeof(int32_t));
+  memcpy(e.src, src, (size_t)m * sizeof(int32_t));
+  memcpy(e.dst, dst, (size_t)m * sizeof(int32_t));
+  if (w) {
+    e.w = rt_malloc((size_t)m * sizeof(int32_t));
+    memcpy(e.w, w, (size_t)m * sizeof(int32_t));
+  }
+  return rt_graph_build(&e, symmetrize);
+}
+
+void graphrt_graph_free(graphrt_graph *g) {
+  if (!g)
+    return;
+  rt_segments_free_all(g);
+  if (!g->symmetric) {
+    free(g->in_off);
+    free(g->in_nbr);
+    free(g->in_w);
+    free(g->in_wf);
+  }
+  free(g->out_off);
+  free(g->out_nbr);
+  free(g->out_w);
+  free(g->out_wf);
+  pthread_mutex_destroy(&g->lock);
+  free(g);
+}
+
+int64_t graphrt_num_vertices(const graphrt_graph *g) { return g->n; }
+int64_t graphrt_num_edges(const graphrt_graph *g) { return g->m; }
+int32_t graphrt_is_weighted(const graphrt_graph *g) { return g->weighted; }
+int32_t graphrt_is_symmetric(const graphrt_graph *g) { return g->symmetric; }
+
+static void need_weights(const graphrt_graph *g) {
+  if (!g->weighted)
+    rt_fatal("the program asks for edge weights but the graph is unweighted "
+             "(load a .wel, .wsg or weighted .mtx file)");
+}
+
+void _mlir_ciface_graphrt_out_offsets(graphrt_memref_i64 *r, graphrt_graph *g) {
+  RT_SET_MEMREF(r, g->out_off, g->n + 1);
+}
+void _mlir_ciface_graphrt_out_neighbors(graphrt_memref_i32 *r,
+                                        graphrt_graph *g) {
+  RT_SET_MEMREF(r, g->out_nbr, g->m);
+}
+void _mlir_ciface_graphrt_out_weights(graphrt_memref_i32 *r, graphrt_graph *g) {
+  need_weights(g);
+  RT_SET_MEMREF(r, g->out_w, g->m);
+}
+void _mlir_ciface_graphrt_in_offsets(graphrt_memref_i64 *r, graphrt_graph *g) {
+  RT_SET_MEMREF(r, g->in_off, g->n + 1);
+}
+void _mlir_ciface_graphrt_in_neighbors(graphrt_memref_i32 *r,
+                                       graphrt_graph *g) {
+  RT_SET_MEMREF(r, g->in_nbr, g->m);
+}
+void _mlir_ciface_graphrt_in_weights(graphrt_memref_i32 *r, graphrt_graph *g) {
+  need_weights(g);
+  RT_SET_MEMREF(r, g->in_w, g->m);
+}
+
+static double *to_f64(const int32_t *w, int64_t m) {
+  double *d = rt_malloc((size_t)m * sizeof(double));
+#pragma omp parallel for if (m > RT_PAR_MIN)
+  for (int64_t i = 0; i < m; i++)
+    d[i] = (double)w[i];
+  return d;
+}
+
+void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
+                                          graphrt_graph *g) {
+  need_weights(g);
+  pthread_mutex_lock(&g->lock);
+  if (!g->out_wf) {
+    g->out_wf = to_f64(g->out_w, g->m);
+    if (g->symmetric)
+      g->in_wf = g->out_wf;
+  }
+  pthread_mutex_unlock(&g->lock);
+  RT_SET_MEMREF(r, g->out_wf, g->m);
+}
+
+void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
+                                         graphrt_graph *g) {
+  need_weights(g);
+  pthread_mutex_lock(&g->lock);
+  if (!g->in_wf) {
+    g->in_wf = to_f64(g->in_w, g->m);
+    if (g->symmetric)
+      g->out_wf = g->in_wf;
+  }
+  pthread_mutex_unlock(&g->lock);
+  RT_SET_MEMREF(r, g->in_wf, g->m);
+}
+
+void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g) {
+  int64_t n = g->n;
+  int32_t *d = malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
+  if (!d)
+    rt_fatal("out of memory (out-degrees of %lld vertices)", (long long)n);
+#pragma omp parallel for if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++)
+    d[v] = (int32_t)(g->out_off[v + 1] - g->out_off[v]);
+  RT_SET_MEMREF(r, d, n);
+}

@@ -1,0 +1,160 @@
+/* internal.h - libgraphrt's private types and helpers (not installed). */
+#ifndef GRAPHRT_INTERNAL_H
+#define GRAPHRT_INTERNAL_H
+
+#include "graph_rt.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Largest vertex count: ids are int32_t, so n - 1 <= INT32_MAX - 1. */
+#define RT_MAX_VERTICES ((int64_t)INT32_MAX)
+/* Below this many items a loop runs serially (no OpenMP fork). */
+#define RT_PAR_MIN 4096
+
+/* ---- errors (error.c) --------------------------------------------------- */
+
+/* An error message without the "graphrt: " prefix, e.g. "g.el:3: ...". */
+typedef struct rt_err {
+  int set;
+  char msg[512];
+} rt_err;
+
+/* Records the first error only; later calls are ignored. */
+void rt_err_set(rt_err *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Prints "graphrt: <msg>" on stderr and exits with status 1. */
+_Noreturn void rt_fatal(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+_Noreturn void rt_fatal_err(const rt_err *e);
+
+/* ---- memory (mem.c) ------------------------------------------------------ */
+
+/* malloc/calloc that exit with an error instead of returning NULL; never
+ * return NULL, even for 0 bytes. */
+void *rt_malloc(size_t bytes);
+void *rt_calloc(size_t count, size_t size);
+/* Zero-filled allocation whose cost is O(1) + O(pages touched): large
+ * blocks come straight from mmap (untouched pages are never cleared). Must be
+ * released with rt_zfree and the same size. */
+void *rt_zalloc(size_t bytes);
+void rt_zfree(void *p, size_t bytes);
+
+/* ---- parallel helpers (par.c) --------------------------------------------- */
+
+/* Exclusive prefix sum in place over a[0..n); returns the total. */
+int64_t rt_prefix_sum(int64_t *a, int64_t n);
+/* Sorts a[0..n) ascending. */
+void rt_sort_i32(int32_t *a, int64_t n);
+/* Sorts pairs (a[i], b[i]) ascending by a, then by b. */
+void rt_sort_pairs(int32_t *a, int32_t *b, int64_t n);
+/* Sorts every adjacency list adj[off[v]..off[v+1]) (and its weights) in
+ * parallel. */
+void rt_sort_lists(int64_t n, const int64_t *off, int32_t *adj, int32_t *w);
+
+/* ---- graphs (csr.c) ------------------------------------------------------ */
+
+/* An edge list owned by whoever holds it; w == NULL when unweighted. */
+typedef struct rt_edges {
+  int64_t n, m;
+  int32_t *src, *dst, *w;
+  int symmetric; /* closed under reversal (each (u,v,w) has its (v,u,w)) */
+} rt_edges;
+void rt_edges_free(rt_edges *e);
+
+struct graphrt_segments;
+
+struct graphrt_graph {
+  int64_t n, m; /* m = stored directed edges = length of out_nbr */
+  int64_t *out_off;
+  int32_t *out_nbr, *out_w;
+  int64_t *in_off; /* == out_off etc. when symmetric (shared, freed once) */
+  int32_t *in_nbr, *in_w;
+  int symmetric;
+  int weighted;
+  double *out_wf, *in_wf; /* lazily converted f64 weights */
+  struct graphrt_segments *segments; /* cache, a list */
+  pthread_mutex_t lock;
+};
+
+/* Builds CSR and CSC from e (consumed: its arrays are freed). With
+ * symmetrize, adds (v,u,w) for every (u,v,w) with u != v. */
+graphrt_graph *rt_graph_build(rt_edges *e, int symmetrize);
+/* Wraps already-built CSR (and CSC unless symmetric) arrays. */
+graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
+                             int32_t *out_nbr, int32_t *out_w, int64_t *in_off,
+                             int32_t *in_nbr, int32_t *in_w, int symmetric);
+/* The edge list of g (CSR order). */
+void rt_graph_edges(const graphrt_graph *g, rt_edges *e);
+void rt_segments_free_all(graphrt_graph *g);
+
+/* ---- file input (io_file.c, io_text.c) ------------------------------------ */
+
+typedef struct rt_file {
+  const char *path;
+  char *data; /* NUL-terminated copy of the file */
+  int64_t size;
+} rt_file;
+int rt_file_read(const char *path, rt_file *f, rt_err *err);
+void rt_file_close(rt_file *f);
+/* The extension of path including the dot ("" when none). */
+const char *rt_path_ext(const char *path);
+
+/* How the lines of a text edge file look. */
+typedef struct rt_text_spec {
+  const char *path;
+  const char *comments; /* characters that start a comment line */
+  int weighted;         /* third field: the weight */
+  int real_weights;     /* weight is a real that must be integral (.mtx) */
+  int one_based;        /* ids start at 1 (.mtx) */
+  int64_t max_row, max_col; /* inclusive bounds of the (1-based) ids */
+  int64_t first_line;   /* line number of text[0] */
+} rt_text_spec;
+/* Parses the lines of text[0..size) into e (src, dst, w; n = max id + 1).
+ * Returns 0, or -1 with err set naming the first bad line. */
+int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
+                  rt_edges *e, rt_err *err);
+/* Line number (1-based, counted from spec->first_line) of the k-th (0-based)
+ * edge line of text, or of the end of text when there are fewer. */
+int64_t rt_text_line_of_entry(const rt_text_spec *spec, const char *text,
+                              int64_t size, int64_t k);
+
+/* Loaders: return 0 or -1 with err set; rt_load_mtx returns 1 for a
+ * symmetric matrix (the caller mirrors the entries when building). */
+int rt_load_el(rt_file *f, int weighted, rt_edges *e, rt_err *err);
+int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err);
+graphrt_graph *rt_load_sg(const char *path, int weighted_file, rt_err *err);
+/* Writers: return 0 or -1 with err set. */
+int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
+               rt_err *err);
+int rt_save_sg(const graphrt_graph *g, const char *path, int weighted,
+               rt_err *err);
+
+/* ---- NUMA (numa.c) -------------------------------------------------------- */
+
+/* Real configured nodes (1 without libnuma or when numa_available() < 0). */
+int64_t rt_numa_real_nodes(void);
+
+/* ---- random numbers (gen.c) ------------------------------------------------ */
+
+static inline uint64_t rt_mix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+/* ---- memref descriptors ---------------------------------------------------- */
+
+#define RT_SET_MEMREF(r, ptr, n)                                               \
+  do {                                                                         \
+    (r)->allocated = (ptr);                                                    \
+    (r)->aligned = (ptr);                                                      \
+    (r)->offset = 0;                                                           \
+    (r)->sizes[0] = (n);                                                       \
+    (r)->strides[0] = 1;                                                       \
+  } while (0)
+
+#endif /* GRAPHRT_INTERNAL_H */

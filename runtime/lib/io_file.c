@@ -1,0 +1,157 @@
+/* io_file.c - reading whole files, and graphrt_load / graphrt_save, which
+ * pick the format by extension. */
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *rt_path_ext(const char *path) {
+  const char *slash = strrchr(path, '/');
+  const char *dot = strrchr(path, '.');
+  if (!dot || (slash && dot < slash) || dot == path || (slash && dot == slash + 1))
+    return "";
+  return dot;
+}
+
+int rt_file_read(const char *path, rt_file *f, rt_err *err) {
+  f->path = path;
+  f->data = NULL;
+  f->size = 0;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) {
+    rt_err_set(err, "%s: cannot open: %s", path, strerror(errno));
+    return -1;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    rt_err_set(err, "%s: not a regular file", path);
+    close(fd);
+    return -1;
+  }
+  int64_t size = st.st_size;
+  char *data = rt_malloc((size_t)size + 1);
+  int64_t got = 0;
+  while (got < size) {
+    ssize_t r = read(fd, data + got, (size_t)(size - got) < ((size_t)1 << 30)
+                                         ? (size_t)(size - got)
+                                         : ((size_t)1 << 30));
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0) {
+      rt_err_set(err, "%s: byte %lld: read failed: %s", path, (long long)got,
+                 r < 0 ? strerror(errno) : "unexpected end of file");
+      free(data);
+      close(fd);
+      return -1;
+    }
+    got += r;
+  }
+  close(fd);
+  data[size] = '\0';
+  f->data = data;
+  f->size = size;
+  return 0;
+}
+
+void rt_file_close(rt_file *f) {
+  free(f->data);
+  f->data = NULL;
+}
+
+static const char *rt_formats = "expected .el, .wel, .mtx, .sg or .wsg";
+
+graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
+                                int32_t symmetrize, char *errbuf,
+                                int64_t errlen) {
+  rt_err err = {0, {0}};
+  graphrt_graph *g = NULL;
+  const char *ext = rt_path_ext(path);
+  int is_el = !strcmp(ext, ".el"), is_wel = !strcmp(ext, ".wel");
+  int is_sg = !strcmp(ext, ".sg"), is_wsg = !strcmp(ext, ".wsg");
+  int is_mtx = !strcmp(ext, ".mtx");
+  if (!is_el && !is_wel && !is_sg && !is_wsg && !is_mtx) {
+    rt_err_set(&err, "%s: unknown graph file extension '%s' (%s)", path, ext,
+               rt_formats);
+  } else if (weighted && (is_el || is_sg)) {
+    rt_err_set(&err,
+               "%s: the program needs edge weights but '%s' files have none "
+               "(use .wel, .wsg or a weighted .mtx)",
+               path, ext);
+  } else if (is_sg || is_wsg) {
+    g = rt_load_sg(path, is_wsg, &err);
+    if (g && symmetrize && !g->symmetric) {
+      rt_edges e;
+      rt_graph_edges(g, &e);
+      graphrt_graph_free(g);
+      g = rt_graph_build(&e, 1);
+    }
+  } else {
+    rt_file f;
+    rt_edges e = {0, 0, NULL, NULL, NULL, 0};
+    int has_w = is_wel, mtx_sym = 0, rc = rt_file_read(path, &f, &err);
+    if (rc == 0) {
+      rc = is_mtx ? rt_load_mtx(&f, &has_w, &e, &err)
+                  : rt_load_el(&f, is_wel, &e, &err);
+      if (rc == 1) { /* symmetric .mtx: mirror the off-diagonal entries */
+        mtx_sym = 1;
+        rc = 0;
+      }
+      rt_file_close(&f);
+    }
+    if (rc == 0 && weighted && !has_w) {
+      rt_err_set(&err, "%s: the program needs edge weights but the matrix is "
+                       "a 'pattern' matrix",
+                 path);
+      rc = -1;
+    }
+    if (rc == 0)
+      g = rt_graph_build(&e, symmetrize || mtx_sym);
+    else
+      rt_edges_free(&e);
+  }
+  if (err.set && errbuf && errlen > 0)
+    snprintf(errbuf, (size_t)errlen, "%s", err.msg);
+  return err.set ? NULL : g;
+}
+
+graphrt_graph *graphrt_load(const char *path, int32_t weighted,
+                            int32_t symmetrize) {
+  char msg[512];
+  graphrt_graph *g = graphrt_try_load(path, weighted, symmetrize, msg,
+                                      (int64_t)sizeof(msg));
+  if (!g)
+    rt_fatal("%s", msg);
+  return g;
+}
+
+int32_t graphrt_try_save(const graphrt_graph *g, const char *path,
+                         char *errbuf, int64_t errlen) {
+  rt_err err = {0, {0}};
+  const char *ext = rt_path_ext(path);
+  int rc = -1;
+  int wext = !strcmp(ext, ".wel") || !strcmp(ext, ".wsg");
+  if (wext && !g->weighted)
+    rt_err_set(&err, "%s: cannot write '%s': the graph is unweighted", path,
+               ext);
+  else if (!strcmp(ext, ".el") || !strcmp(ext, ".wel"))
+    rc = rt_save_el(g, path, wext, &err);
+  else if (!strcmp(ext, ".sg") || !strcmp(ext, ".wsg"))
+    rc = rt_save_sg(g, path, wext, &err);
+  else
+    rt_err_set(&err, "%s: cannot write '%s' files (expected .el, .wel, .sg or "
+                     ".wsg)",
+               path, ext);
+  if (rc != 0 && errbuf && errlen > 0)
+    snprintf(errbuf, (size_t)errlen, "%s", err.msg);
+  return rc == 0 ? 0 : -1;
+}
+
+void graphrt_save(const graphrt_graph *g, const char *path) {
+  char msg[512];
+  if (graphrt_try_save(g, path, msg, (int64_t)sizeof(msg)) != 0)
+    rt_fatal("%s", msg);
+}

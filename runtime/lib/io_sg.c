@@ -1,0 +1,269 @@
+/* io_sg.c - GAPBS serialized graphs `.sg` (unweighted) and `.wsg` (weighted),
+ * as written by GAPBS's WriterBase::WriteSerializedGraph and read by
+ * ReaderBase::ReadSerializedGraph (native byte order, no padding):
+ *
+ *   byte 0       bool    directed
+ *   byte 1       int64   num_edges  = stored neighbour entries per direction
+ *                                     (GAPBS's num_edges_directed(): for an
+ *                                     undirected graph 2x its undirected count)
+ *   byte 9       int64   num_nodes
+ *   byte 17      int64   out offsets[num_nodes + 1]
+ *                        out neighbours[num_edges]: int32 (.sg) or
+ *                        {int32 v; int32 w} (.wsg, GAPBS NodeWeight)
+ *   if directed: int64   in offsets[num_nodes + 1]
+ *                        in neighbours[num_edges] (same element type)
+ *
+ * An undirected graph stores only the out part; its in-edges are its
+ * out-edges. The file size must equal what the header announces; offsets
+ * must run from 0 to num_edges without decreasing and ids must be in range.
+ * Errors name the byte offset of the bad field. */
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int read_at(int fd, void *buf, int64_t bytes, int64_t off) {
+  char *p = buf;
+  while (bytes > 0) {
+    size_t chunk = bytes < ((int64_t)1 << 30) ? (size_t)bytes : (size_t)1 << 30;
+    ssize_t r = pread(fd, p, chunk, off);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      return -1;
+    p += r;
+    off += r;
+    bytes -= r;
+  }
+  return 0;
+}
+
+/* Reads one direction (offsets then neighbours) starting at byte `at`. */
+static int read_part(int fd, const char *path, const char *dir, int64_t at,
+                     int64_t n, int64_t m, int wsg, int64_t **off_out,
+                     int32_t **nbr_out, int32_t **w_out, rt_err *err) {
+  int64_t *off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+  int32_t *nbr = rt_malloc((size_t)m * sizeof(int32_t));
+  int32_t *w = wsg ? rt_malloc((size_t)m * sizeof(int32_t)) : NULL;
+  int64_t nb_at = at + (n + 1) * 8;
+  int rc = read_at(fd, off, (n + 1) * 8, at);
+  if (rc == 0 && !wsg)
+    rc = read_at(fd, nbr, m * 4, nb_at);
+  if (rc == 0 && wsg) {
+    const int64_t block = (int64_t)1 << 20;
+    int32_t *buf = rt_malloc((size_t)block * 8);
+    for (int64_t i = 0; i < m && rc == 0; i += block) {
+      int64_t k = m - i < block ? m - i : block;
+      rc = read_at(fd, buf, k * 8, nb_at + i * 8);
+#pragma omp parallel for if (k > RT_PAR_MIN)
+      for (int64_t j = 0; j < k; j++) {
+        nbr[i + j] = buf[2 * j];
+        w[i + j] = buf[2 * j + 1];
+      }
+    }
+    free(buf);
+  }
+  if (rc != 0) {
+    rt_err_set(err, "%s: byte %lld: read failed: %s", path, (long long)at,
+               strerror(errno));
+    goto fail;
+  }
+  if (off[0] != 0) {
+    rt_err_set(err, "%s: byte %lld: first %s-offset is %lld, expected 0", path,
+               (long long)at, dir, (long long)off[0]);
+    goto fail;
+  }
+  int64_t bad = n;
+#pragma omp parallel for reduction(min : bad) if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++)
+    if (off[v + 1] < off[v] || off[v + 1] > m)
+      bad = v < bad ? v : bad;
+  if (bad == n && off[n] != m)
+    bad = n - 1;
+  if (bad < n) {
+    rt_err_set(err,
+               "%s: byte %lld: %s-offset of vertex %lld is %lld, expected a "
+               "value in [%lld, %lld]",
+               path, (long long)(at + (bad + 1) * 8), dir, (long long)bad + 1,
+               (long long)off[bad + 1], (long long)off[bad],
+               (long long)(bad + 1 == n ? m : m));
+    goto fail;
+  }
+  int64_t badj = m;
+#pragma omp parallel for reduction(min : badj) if (m > RT_PAR_MIN)
+  for (int64_t j = 0; j < m; j++)
+    if (nbr[j] < 0 || nbr[j] >= n)
+      badj = j < badj ? j : badj;
+  if (badj < m) {
+    rt_err_set(err,
+               "%s: byte %lld: %s-neighbour id %d out of range [0, %lld)",
+               path, (long long)(nb_at + badj * (wsg ? 8 : 4)), dir,
+               nbr[badj], (long long)n);
+    goto fail;
+  }
+  rt_sort_lists(n, off, nbr, w); /* GAPBS writes sorted lists: a check */
+  *off_out = off;
+  *nbr_out = nbr;
+  *w_out = w;
+  return 0;
+fail:
+  free(off);
+  free(nbr);
+  free(w);
+  return -1;
+}
+
+graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) {
+    rt_err_set(err, "%s: cannot open: %s", path, strerror(errno));
+    return NULL;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    rt_err_set(err, "%s: not a regular file", path);
+    close(fd);
+    return NULL;
+  }
+  int64_t size = st.st_size;
+  unsigned char hdr[17];
+  if (size < 17 || read_at(fd, hdr, 17, 0) != 0) {
+    rt_err_set(err,
+               "%s: byte %lld: truncated file: the header needs 17 bytes, "
+               "the file has %lld",
+               path, (long long)size, (long long)size);
+    close(fd);
+    return NULL;
+  }
+  int64_t m, n;
+  memcpy(&m, hdr + 1, 8);
+  memcpy(&n, hdr + 9, 8);
+  const char *fmt = wsg ? "wsg" : "sg";
+  if (hdr[0] > 1) {
+    rt_err_set(err, "%s: byte 0: invalid 'directed' flag %d (expected 0 or 1)",
+               path, hdr[0]);
+  } else if (m < 0) {
+    rt_err_set(err, "%s: byte 1: negative edge count %lld", path,
+               (long long)m);
+  } else if (m > ((int64_t)1 << 40)) {
+    rt_err_set(err, "%s: byte 1: edge count %lld is too large", path,
+               (long long)m);
+  } else if (n < 0) {
+    rt_err_set(err, "%s: byte 9: negative vertex count %lld", path,
+               (long long)n);
+  } else if (n > RT_MAX_VERTICES) {
+    rt_err_set(err,
+               "%s: byte 9: vertex count %lld exceeds the 32-bit id range",
+               path, (long long)n);
+  }
+  if (err->set) {
+    close(fd);
+    return NULL;
+  }
+  int directed = hdr[0];
+  int64_t esz = wsg ? 8 : 4;
+  int64_t part = (n + 1) * 8 + m * esz;
+  int64_t need = 17 + part * (directed ? 2 : 1);
+  if (size != need) {
+    /* name the section the file ends in */
+    const char *sec = "out-offsets";
+    int64_t s1 = 17 + (n + 1) * 8, s2 = 17 + part, s3 = s2 + (n + 1) * 8;
+    if (size >= s1)
+      sec = "out-neighbours";
+    if (size >= s2)
+      sec = "in-offsets";
+    if (size >= s3)
+      sec = "in-neighbours";
+    if (size < need)
+      rt_err_set(err,
+                 "%s: byte %lld: truncated file: %s end at byte %lld "
+                 "(%s .%s graph, %lld vertices, %lld edges)",
+                 path, (long long)size, sec, (long long)need,
+                 directed ? "directed" : "undirected", fmt, (long long)n,
+                 (long long)m);
+    else
+      rt_err_set(err,
+                 "%s: byte %lld: %lld bytes of trailing data after a %s .%s "
+                 "graph with %lld vertices and %lld edges (wrong "
+                 "extension?)",
+                 path, (long long)need, (long long)(size - need),
+                 directed ? "directed" : "undirected", fmt, (long long)n,
+                 (long long)m);
+    close(fd);
+    return NULL;
+  }
+  int64_t *oo = NULL, *io = NULL;
+  int32_t *on = NULL, *ow = NULL, *in = NULL, *iw = NULL;
+  if (read_part(fd, path, "out", 17, n, m, wsg, &oo, &on, &ow, err) != 0) {
+    close(fd);
+    return NULL;
+  }
+  if (directed &&
+      read_part(fd, path, "in", 17 + part, n, m, wsg, &io, &in, &iw, err) !=
+          0) {
+    free(oo);
+    free(on);
+    free(ow);
+    close(fd);
+    return NULL;
+  }
+  close(fd);
+  return rt_graph_wrap(n, m, oo, on, ow, io, in, iw, !directed);
+}
+
+static int write_all(FILE *fp, const void *p, int64_t bytes) {
+  return fwrite(p, 1, (size_t)bytes, fp) == (size_t)bytes ? 0 : -1;
+}
+
+static int write_part(FILE *fp, const int64_t *off, const int32_t *nbr,
+                      const int32_t *w, int64_t n, int64_t m, int wsg) {
+  if (write_all(fp, off, (n + 1) * 8) != 0)
+    return -1;
+  if (!wsg)
+    return write_all(fp, nbr, m * 4);
+  const int64_t block = (int64_t)1 << 20;
+  int32_t *buf = rt_malloc((size_t)block * 8);
+  int rc = 0;
+  for (int64_t i = 0; i < m && rc == 0; i += block) {
+    int64_t k = m - i < block ? m - i : block;
+#pragma omp parallel for if (k > RT_PAR_MIN)
+    for (int64_t j = 0; j < k; j++) {
+      buf[2 * j] = nbr[i + j];
+      buf[2 * j + 1] = w[i + j];
+    }
+    rc = write_all(fp, buf, k * 8);
+  }
+  free(buf);
+  return rc;
+}
+
+int rt_save_sg(const graphrt_graph *g, const char *path, int wsg,
+               rt_err *err) {
+  FILE *fp = fopen(path, "wb");
+  if (!fp) {
+    rt_err_set(err, "%s: cannot create: %s", path, strerror(errno));
+    return -1;
+  }
+  unsigned char directed = g->symmetric ? 0 : 1;
+  int64_t m = g->m, n = g->n;
+  int rc = write_all(fp, &directed, 1);
+  if (rc == 0)
+    rc = write_all(fp, &m, 8);
+  if (rc == 0)
+    rc = write_all(fp, &n, 8);
+  if (rc == 0)
+    rc = write_part(fp, g->out_off, g->out_nbr, g->out_w, n, m, wsg);
+  if (rc == 0 && directed)
+    rc = write_part(fp, g->in_off, g->in_nbr, g->in_w, n, m, wsg);
+  if (fclose(fp) != 0)
+    rc = -1;
+  if (rc != 0) {
+    rt_err_set(err, "%s: write failed: %s", path, strerror(errno));
+    return -1;
+  }
+  return 0;
+}

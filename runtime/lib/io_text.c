@@ -1,0 +1,301 @@
+/* io_text.c - parallel parser for line-oriented edge files (.el .wel and the
+ * entries of .mtx).
+ *
+ * The text is cut into chunks at line boundaries. A first parallel pass counts
+ * each chunk's newlines, which bounds its number of edges and gives the line
+ * number where it starts; the second pass parses every chunk into its own
+ * slice of the output arrays; the slices are then compacted. The first error
+ * in file order wins, so messages do not depend on the thread count. */
+#include "internal.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+static inline int is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static const char *skip_space(const char *p, const char *end) {
+  while (p < end && is_space(*p))
+    p++;
+  return p;
+}
+
+/* Copies the token at p (up to 40 characters) for messages. */
+static const char *token(const char *p, const char *end, char *buf) {
+  int i = 0;
+  while (p < end && !is_space(*p) && i < 40)
+    buf[i++] = *p++;
+  if (p < end && !is_space(*p) && i >= 3) {
+    buf[i - 3] = buf[i - 2] = buf[i - 1] = '.';
+  }
+  buf[i] = '\0';
+  return buf;
+}
+
+/* Parses a decimal integer token. Returns the position after it, or NULL when
+ * the token is not an integer. *big is set when |value| > 2^40. */
+static const char *parse_int(const char *p, const char *end, int64_t *val,
+                             int *big) {
+  int neg = 0;
+  *big = 0;
+  if (p < end && (*p == '-' || *p == '+'))
+    neg = *p++ == '-';
+  if (p >= end || *p < '0' || *p > '9')
+    return NULL;
+  int64_t x = 0;
+  while (p < end && *p >= '0' && *p <= '9') {
+    if (x < ((int64_t)1 << 40))
+      x = x * 10 + (*p - '0');
+    else
+      *big = 1;
+    p++;
+  }
+  if (p < end && !is_space(*p))
+    return NULL;
+  *val = neg ? -x : x;
+  return p;
+}
+
+typedef struct {
+  const char *what;  /* "source vertex id", "row index", ... */
+  int64_t lo, hi;    /* inclusive range */
+} id_kind;
+
+/* 1: an edge; 0: blank or comment line; -1: error (msg set). */
+static int parse_line(const rt_text_spec *s, const char *p, const char *end,
+                      int32_t *u, int32_t *v, int32_t *w, char *msg,
+                      size_t len) {
+  char tok[48];
+  p = skip_space(p, end);
+  if (p == end)
+    return 0;
+  if (strchr(s->comments, *p))
+    return 0;
+  id_kind kinds[2];
+  if (s->one_based) {
+    kinds[0] = (id_kind){"row index", 1, s->max_row};
+    kinds[1] = (id_kind){"column index", 1, s->max_col};
+  } else {
+    kinds[0] = (id_kind){"source vertex id", 0, RT_MAX_VERTICES - 1};
+    kinds[1] = (id_kind){"destination vertex id", 0, RT_MAX_VERTICES - 1};
+  }
+  int32_t ids[2];
+  for (int f = 0; f < 2; f++) {
+    p = skip_space(p, end);
+    if (p == end) {
+      snprintf(msg, len, "missing %s", kinds[f].what);
+      return -1;
+    }
+    int64_t x;
+    int big;
+    const char *q = parse_int(p, end, &x, &big);
+    if (!q) {
+      snprintf(msg, len, "malformed %s '%s'", kinds[f].what,
+               token(p, end, tok));
+      return -1;
+    }
+    if (!big && x < 0 && !s->one_based) {
+      snprintf(msg, len, "negative %s %lld", kinds[f].what, (long long)x);
+      return -1;
+    }
+    if (big || x < kinds[f].lo || x > kinds[f].hi) {
+      snprintf(msg, len, "%s %s out of range [%lld, %lld]", kinds[f].what,
+               token(p, end, tok), (long long)kinds[f].lo,
+               (long long)kinds[f].hi);
+      return -1;
+    }
+    ids[f] = (int32_t)(x - (s->one_based ? 1 : 0));
+    p = q;
+  }
+  *u = ids[0];
+  *v = ids[1];
+  if (s->weighted) {
+    const char *what = s->real_weights ? "value" : "weight";
+    p = skip_space(p, end);
+    if (p == end) {
+      snprintf(msg, len, "missing %s", what);
+      return -1;
+    }
+    double x;
+    const char *t0 = p;
+    if (s->real_weights) {
+      token(p, end, tok);
+      char *q;
+      x = strtod(tok, &q);
+      if (q == tok || *q != '\0' || strlen(tok) >= 40) {
+        snprintf(msg, len, "malformed value '%s'", tok);
+        return -1;
+      }
+      if (!isfinite(x) || x != floor(x)) {
+        snprintf(msg, len,
+                 "value %s is not an integer (edge weights are int32)", tok);
+        return -1;
+      }
+      while (p < end && !is_space(*p))
+        p++;
+    } else {
+      int64_t xi;
+      int big;
+      const char *q = parse_int(p, end, &xi, &big);
+      if (!q) {
+        snprintf(msg, len, "malformed weight '%s'", token(p, end, tok));
+        return -1;
+      }
+      x = big ? 1e300 : (double)xi;
+      p = q;
+    }
+    if (x < (double)INT32_MIN || x > (double)INT32_MAX) {
+      snprintf(msg, len, "%s %s does not fit in 32 bits", what,
+               token(t0, end, tok));
+      return -1;
+    }
+    *w = (int32_t)x;
+  }
+  p = skip_space(p, end);
+  if (p != end) {
+    snprintf(msg, len, "unexpected extra field '%s'", token(p, end, tok));
+    return -1;
+  }
+  return 1;
+}
+
+typedef struct {
+  const char *b, *e;
+  int64_t newlines, lines_before, base, count;
+  int64_t err_line; /* local 0-based line of the first error, or -1 */
+  int32_t max_id;
+  char err[256];
+} chunk;
+
+int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
+                  rt_edges *e, rt_err *err) {
+  int64_t nchunks = size / ((int64_t)1 << 20) + 1;
+  int64_t maxc = 64 * (int64_t)omp_get_max_threads();
+  if (nchunks > maxc)
+    nchunks = maxc;
+  chunk *c = rt_calloc((size_t)nchunks, sizeof(chunk));
+  for (int64_t k = 0; k < nchunks; k++) {
+    int64_t s = size * k / nchunks;
+    if (k > 0) { /* start just after a newline */
+      if (s > 0) {
+        const char *nl = memchr(text + s - 1, '\n', (size_t)(size - s + 1));
+        s = nl ? (nl - text) + 1 : size;
+      }
+      if (s < c[k - 1].b - text)
+        s = c[k - 1].b - text;
+    }
+    c[k].b = text + s;
+  }
+  for (int64_t k = 0; k < nchunks; k++)
+    c[k].e = k + 1 < nchunks ? c[k + 1].b : text + size;
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
+  for (int64_t k = 0; k < nchunks; k++) {
+    int64_t nl = 0;
+    const char *p = c[k].b;
+    while (p < c[k].e && (p = memchr(p, '\n', (size_t)(c[k].e - p)))) {
+      nl++;
+      p++;
+    }
+    c[k].newlines = nl;
+  }
+  int64_t total = 0, lines = 0;
+  for (int64_t k = 0; k < nchunks; k++) {
+    c[k].base = total;
+    c[k].lines_before = lines;
+    total += c[k].newlines + (c[k].e > c[k].b && c[k].e[-1] != '\n');
+    lines += c[k].newlines;
+  }
+  int32_t *src = rt_malloc((size_t)total * sizeof(int32_t));
+  int32_t *dst = rt_malloc((size_t)total * sizeof(int32_t));
+  int32_t *w = spec->weighted ? rt_malloc((size_t)total * sizeof(int32_t))
+                              : NULL;
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
+  for (int64_t k = 0; k < nchunks; k++) {
+    chunk *ck = &c[k];
+    const char *p = ck->b;
+    int64_t cnt = 0, line = 0;
+    int32_t mx = -1, dummy = 0;
+    ck->err_line = -1;
+    while (p < ck->e) {
+      const char *nl = memchr(p, '\n', (size_t)(ck->e - p));
+      const char *le = nl ? nl : ck->e;
+      int32_t u, v;
+      int r = parse_line(spec, p, le, &u, &v, w ? &w[ck->base + cnt] : &dummy,
+                         ck->err, sizeof(ck->err));
+      if (r < 0) {
+        ck->err_line = line;
+        break;
+      }
+      if (r > 0) {
+        src[ck->base + cnt] = u;
+        dst[ck->base + cnt] = v;
+        if (u > mx)
+          mx = u;
+        if (v > mx)
+          mx = v;
+        cnt++;
+      }
+      line++;
+      p = le + 1;
+    }
+    ck->count = cnt;
+    ck->max_id = mx;
+  }
+  for (int64_t k = 0; k < nchunks; k++)
+    if (c[k].err_line >= 0) {
+      rt_err_set(err, "%s:%lld: %s", spec->path,
+                 (long long)(spec->first_line + c[k].lines_before +
+                             c[k].err_line),
+                 c[k].err);
+      free(src);
+      free(dst);
+      free(w);
+      free(c);
+      return -1;
+    }
+  int64_t m = 0;
+  int32_t mx = -1;
+  for (int64_t k = 0; k < nchunks; k++) {
+    if (c[k].base != m && c[k].count > 0) {
+      memmove(src + m, src + c[k].base, (size_t)c[k].count * sizeof(int32_t));
+      memmove(dst + m, dst + c[k].base, (size_t)c[k].count * sizeof(int32_t));
+      if (w)
+        memmove(w + m, w + c[k].base, (size_t)c[k].count * sizeof(int32_t));
+    }
+    m += c[k].count;
+    if (c[k].max_id > mx)
+      mx = c[k].max_id;
+  }
+  free(c);
+  e->n = (int64_t)mx + 1;
+  e->m = m;
+  e->src = src;
+  e->dst = dst;
+  e->w = w;
+  e->symmetric = 0;
+  return 0;
+}
+
+int64_t rt_text_line_of_entry(const rt_text_spec *spec, const char *text,
+                              int64_t size, int64_t k) {
+  const char *p = text, *end = text + size;
+  int64_t line = spec->first_line, seen = 0;
+  char msg[256];
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *le = nl ? nl : end;
+    int32_t u, v, w;
+    if (parse_line(spec, p, le, &u, &v, &w, msg, sizeof(msg)) != 0 &&
+        seen++ == k)
+      return line;
+    if (!nl)
+      return line;
+    p = nl + 1;
+    if (p < end)
+      line++;
+  }
+  return line;
+}

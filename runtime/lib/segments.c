@@ -1,0 +1,269 @@
+/* segments.c - segmented subgraphs for cache tiling (Cagra / GraphIt).
+ *
+ * Pull: segment i holds the in-edges u -> v whose source u lies in range i,
+ * grouped by destination v; push: the out-edges u -> v whose destination lies
+ * in range i, grouped by source u. Both are the same construction over an
+ * adjacency (CSC for pull, CSR for push) whose sorted lists are cut at the
+ * range boundaries.
+ *
+ * Construction is O(n + m + chunks * count): the grouped-by vertices are cut
+ * into chunks of similar edge counts; a first parallel pass counts, per chunk
+ * and segment, the groups and edges; scans give every chunk its write position
+ * in every segment; a second parallel pass copies. The result does not depend
+ * on the thread count. Segment i's arrays live on NUMA node i % sockets. */
+#include "internal.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RT_MAX_SEGMENTS ((int64_t)1 << 20)
+
+typedef struct {
+  int64_t begin, end;         /* range of the cut-by ids */
+  int64_t num_groups, num_edges;
+  int32_t *vertices;          /* num_groups */
+  int64_t *offsets;           /* num_groups + 1 */
+  int32_t *neighbors, *weights; /* num_edges (weights NULL if unweighted) */
+  int64_t node;
+} rt_segment;
+
+struct graphrt_segments {
+  int64_t count;
+  int32_t direction, strategy;
+  rt_segment *seg;
+  struct graphrt_segments *next;
+};
+
+/* Range boundaries b[0..count]: b[0] = 0, b[count] = n, non-decreasing. */
+static void make_ranges(int64_t n, int64_t count, int32_t strategy,
+                        const int64_t *deg_off, int64_t m, int64_t *b) {
+  for (int64_t i = 0; i <= count; i++)
+    b[i] = n * i / count; /* fixed vertex count; int64 is enough: n < 2^31 */
+  if (strategy != GRAPHRT_EDGE_AWARE || m == 0)
+    return;
+  /* edge-aware: b[i] = first vertex whose edges start at or after i*m/count */
+  for (int64_t i = 1; i < count; i++) {
+    int64_t target = (int64_t)((__int128)m * i / count), lo = b[i - 1], hi = n;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (deg_off[mid] >= target)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    b[i] = lo;
+  }
+  b[count] = n;
+}
+
+static graphrt_segments *build(graphrt_graph *g, int64_t count,
+                               int32_t direction, int32_t strategy) {
+  int64_t n = g->n, m = g->m;
+  int pull = direction == GRAPHRT_PULL;
+  /* the adjacency to cut, and the degrees that balance its ranges */
+  const int64_t *off = pull ? g->in_off : g->out_off;
+  const int32_t *adj = pull ? g->in_nbr : g->out_nbr;
+  const int32_t *aw = pull ? g->in_w : g->out_w;
+  const int64_t *range_off = pull ? g->out_off : g->in_off;
+  int64_t *b = rt_malloc((size_t)(count + 1) * sizeof(int64_t));
+  make_ranges(n, count, strategy, range_off, m, b);
+  int32_t *seg_of = rt_malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
+#pragma omp parallel for schedule(dynamic, 64) if (count > 64)
+  for (int64_t i = 0; i < count; i++)
+    for (int64_t u = b[i]; u < b[i + 1]; u++)
+      seg_of[u] = (int32_t)i;
+
+  /* chunks of grouped-by vertices balanced by n + m */
+  int64_t nch = 8 * (int64_t)omp_get_max_threads();
+  if (nch * count > ((int64_t)1 << 22))
+    nch = ((int64_t)1 << 22) / count;
+  if (nch < 1)
+    nch = 1;
+  if (nch > n && n > 0)
+    nch = n;
+  int64_t *cb = rt_malloc((size_t)(nch + 1) * sizeof(int64_t));
+  cb[0] = 0;
+  for (int64_t c = 1; c < nch; c++) {
+    int64_t target = (int64_t)((__int128)(n + m) * c / nch), lo = cb[c - 1],
+            hi = n;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (off[mid] + mid >= target)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    cb[c] = lo;
+  }
+  cb[nch] = n;
+  /* groups[c * count + i], edges[c * count + i] */
+  int64_t *groups = rt_calloc((size_t)(nch * count), sizeof(int64_t));
+  int64_t *edges = rt_calloc((size_t)(nch * count), sizeof(int64_t));
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t c = 0; c < nch; c++) {
+    int64_t *gc = groups + c * count, *ec = edges + c * count;
+    for (int64_t v = cb[c]; v < cb[c + 1]; v++) {
+      int64_t j = off[v], e = off[v + 1];
+      while (j < e) { /* lists are sorted: one run per segment */
+        int32_t i = seg_of[adj[j]];
+        int64_t k = j + 1, hi = b[i + 1];
+        while (k < e && adj[k] < hi)
+          k++;
+        gc[i]++;
+        ec[i] += k - j;
+        j = k;
+      }
+    }
+  }
+  graphrt_segments *s = rt_calloc(1, sizeof(*s));
+  s->count = count;
+  s->direction = direction;
+  s->strategy = strategy;
+  s->seg = rt_calloc((size_t)count, sizeof(rt_segment));
+  int64_t sockets = graphrt_numa_sockets();
+  /* per segment: scan over chunks (turning counts into write positions) */
+#pragma omp parallel for schedule(dynamic, 16) if (count > 16)
+  for (int64_t i = 0; i < count; i++) {
+    int64_t gs = 0, es = 0;
+    for (int64_t c = 0; c < nch; c++) {
+      int64_t gx = groups[c * count + i], ex = edges[c * count + i];
+      groups[c * count + i] = gs;
+      edges[c * count + i] = es;
+      gs += gx;
+      es += ex;
+    }
+    rt_segment *sg = &s->seg[i];
+    sg->begin = b[i];
+    sg->end = b[i + 1];
+    sg->num_groups = gs;
+    sg->num_edges = es;
+    sg->node = i % sockets;
+  }
+  /* allocation is serial: libnuma's allocator is not meant for contention */
+  for (int64_t i = 0; i < count; i++) {
+    rt_segment *sg = &s->seg[i];
+    sg->vertices = graphrt_numa_alloc(sg->num_groups * 4, sg->node);
+    sg->offsets = graphrt_numa_alloc((sg->num_groups + 1) * 8, sg->node);
+    sg->neighbors = graphrt_numa_alloc(sg->num_edges * 4, sg->node);
+    sg->weights = aw ? graphrt_numa_alloc(sg->num_edges * 4, sg->node) : NULL;
+  }
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t c = 0; c < nch; c++) {
+    int64_t *gc = groups + c * count, *ec = edges + c * count;
+    for (int64_t v = cb[c]; v < cb[c + 1]; v++) {
+      int64_t j = off[v], e = off[v + 1];
+      while (j < e) {
+        int32_t i = seg_of[adj[j]];
+        int64_t k = j + 1, hi = b[i + 1];
+        while (k < e && adj[k] < hi)
+          k++;
+        rt_segment *sg = &s->seg[i];
+        int64_t gpos = gc[i]++, epos = ec[i];
+        sg->vertices[gpos] = (int32_t)v;
+        sg->offsets[gpos] = epos;
+        memcpy(sg->neighbors + epos, adj + j, (size_t)(k - j) * 4);
+        if (aw)
+          memcpy(sg->weights + epos, aw + j, (size_t)(k - j) * 4);
+        ec[i] += k - j;
+        j = k;
+      }
+    }
+  }
+  for (int64_t i = 0; i < count; i++)
+    s->seg[i].offsets[s->seg[i].num_groups] = s->seg[i].num_edges;
+  free(groups);
+  free(edges);
+  free(cb);
+  free(seg_of);
+  free(b);
+  return s;
+}
+
+graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
+                                       int32_t direction, int32_t strategy) {
+  if (count < 1 || count > RT_MAX_SEGMENTS)
+    rt_fatal("segment count %lld out of range [1, %lld]", (long long)count,
+             (long long)RT_MAX_SEGMENTS);
+  if (direction != GRAPHRT_PULL && direction != GRAPHRT_PUSH)
+    rt_fatal("invalid segment direction %d", direction);
+  if (strategy != GRAPHRT_FIXED_VERTEX_COUNT && strategy != GRAPHRT_EDGE_AWARE)
+    rt_fatal("invalid segment strategy %d", strategy);
+  pthread_mutex_lock(&g->lock);
+  graphrt_segments *s = g->segments;
+  while (s && !(s->count == count && s->direction == direction &&
+                s->strategy == strategy))
+    s = s->next;
+  if (!s) {
+    s = build(g, count, direction, strategy);
+    s->next = g->segments;
+    g->segments = s;
+  }
+  pthread_mutex_unlock(&g->lock);
+  return s;
+}
+
+void rt_segments_free_all(graphrt_graph *g) {
+  graphrt_segments *s = g->segments;
+  while (s) {
+    graphrt_segments *next = s->next;
+    for (int64_t i = 0; i < s->count; i++) {
+      rt_segment *sg = &s->seg[i];
+      graphrt_numa_free(sg->vertices, sg->num_groups * 4);
+      graphrt_numa_free(sg->offsets, (sg->num_groups + 1) * 8);
+      graphrt_numa_free(sg->neighbors, sg->num_edges * 4);
+      if (sg->weights)
+        graphrt_numa_free(sg->weights, sg->num_edges * 4);
+    }
+    free(s->seg);
+    free(s);
+    s = next;
+  }
+  g->segments = NULL;
+}
+
+int64_t graphrt_segments_count(const graphrt_segments *s) { return s->count; }
+
+static const rt_segment *seg_at(const graphrt_segments *s, int64_t i) {
+  if (i < 0 || i >= s->count)
+    rt_fatal("segment %lld out of range [0, %lld)", (long long)i,
+             (long long)s->count);
+  return &s->seg[i];
+}
+
+int64_t graphrt_segment_range_begin(const graphrt_segments *s, int64_t i) {
+  return seg_at(s, i)->begin;
+}
+int64_t graphrt_segment_range_end(const graphrt_segments *s, int64_t i) {
+  return seg_at(s, i)->end;
+}
+int64_t graphrt_segment_num_vertices(const graphrt_segments *s, int64_t i) {
+  return seg_at(s, i)->num_groups;
+}
+int64_t graphrt_segment_num_edges(const graphrt_segments *s, int64_t i) {
+  return seg_at(s, i)->num_edges;
+}
+
+void _mlir_ciface_graphrt_segment_vertices(graphrt_memref_i32 *r,
+                                           graphrt_segments *s, int64_t i) {
+  const rt_segment *sg = seg_at(s, i);
+  RT_SET_MEMREF(r, sg->vertices, sg->num_groups);
+}
+void _mlir_ciface_graphrt_segment_offsets(graphrt_memref_i64 *r,
+                                          graphrt_segments *s, int64_t i) {
+  const rt_segment *sg = seg_at(s, i);
+  RT_SET_MEMREF(r, sg->offsets, sg->num_groups + 1);
+}
+void _mlir_ciface_graphrt_segment_neighbors(graphrt_memref_i32 *r,
+                                            graphrt_segments *s, int64_t i) {
+  const rt_segment *sg = seg_at(s, i);
+  RT_SET_MEMREF(r, sg->neighbors, sg->num_edges);
+}
+void _mlir_ciface_graphrt_segment_weights(graphrt_memref_i32 *r,
+                                          graphrt_segments *s, int64_t i) {
+  const rt_segment *sg = seg_at(s, i);
+  if (!sg->weights)
+    rt_fatal("the program asks for segment weights but the graph is "
+             "unweighted");
+  RT_SET_MEMREF(r, sg->weights, sg->num_edges);
+}

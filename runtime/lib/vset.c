@@ -1,0 +1,413 @@
+/* vset.c - vertex subsets (frontiers): sparse ids, bool bytes, bitvector.
+ *
+ * Invariants (between calls):
+ *  - `size` is always the exact member count.
+ *  - ids_valid: ids[0..size) are the members, each once; ids_sorted says
+ *    whether they are ascending. When !ids_valid the ids array is stale.
+ *  - bools != NULL: bools[v] is 1 for members and 0 otherwise (n bytes,
+ *    from rt_zalloc, so a fresh array costs O(1) + O(pages touched)).
+ *  - bits != NULL: bit v of word v/64 is set exactly for members.
+ *  - At least one of ids_valid, bools, bits holds (or size == 0 with none).
+ * Building (see graph_rt.h): a caller may write 1s into the bool array of
+ * an empty set and/or ids into the id buffer, then seals. seal_ids treats the
+ * buffer as the truth (duplicates removed, the bool array made to match in
+ * O(count)); seal_bools treats the bool array as the truth (O(n)). No O(n)
+ * work happens for sparse sets: the ids view sorts in O(count) (radix sort)
+ * unless count is large, in which case it scans the bool array. */
+#include "internal.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct graphrt_vset {
+  int64_t n, size;
+  int32_t *ids;
+  int64_t ids_cap; /* elements; freed with rt_zfree(ids, 4 * ids_cap) */
+  int ids_valid, ids_sorted;
+  uint8_t *bools;
+  uint64_t *bits;
+  int32_t *idbuf; /* capacity n, handed out by graphrt_vset_id_buffer */
+};
+
+static int64_t nwords(int64_t n) { return (n + 63) / 64; }
+
+static void check_id(const graphrt_vset *s, int64_t v, const char *what) {
+  if (v < 0 || v >= s->n)
+    rt_fatal("%s: vertex id %lld out of range [0, %lld)", what, (long long)v,
+             (long long)s->n);
+}
+
+static void free_ids(graphrt_vset *s) {
+  rt_zfree(s->ids, (size_t)s->ids_cap * 4);
+  s->ids = NULL;
+  s->ids_cap = 0;
+  s->ids_valid = 0;
+}
+static void free_bools(graphrt_vset *s) {
+  rt_zfree(s->bools, (size_t)s->n);
+  s->bools = NULL;
+}
+static void free_bits(graphrt_vset *s) {
+  rt_zfree(s->bits, (size_t)nwords(s->n) * 8);
+  s->bits = NULL;
+}
+
+graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
+  if (n < 0 || n > RT_MAX_VERTICES)
+    rt_fatal("vertex set of %lld vertices: out of range [0, %lld]",
+             (long long)n, (long long)RT_MAX_VERTICES);
+  graphrt_vset *s = rt_calloc(1, sizeof(*s));
+  s->n = n;
+  s->ids_valid = 1; /* the empty list */
+  s->ids_sorted = 1;
+  if (all) {
+    s->bools = rt_zalloc((size_t)n);
+    memset(s->bools, 1, (size_t)n);
+    s->size = n;
+    s->ids_valid = 0;
+  }
+  return s;
+}
+
+void graphrt_vset_free(graphrt_vset *s) {
+  if (!s)
+    return;
+  free_ids(s);
+  free_bools(s);
+  free_bits(s);
+  rt_zfree(s->idbuf, (size_t)s->n * 4);
+  free(s);
+}
+
+int64_t graphrt_vset_num_vertices(const graphrt_vset *s) { return s->n; }
+int64_t graphrt_vset_size(graphrt_vset *s) { return s->size; }
+
+/* ---- materialization ------------------------------------------------------ */
+
+static void ensure_bools(graphrt_vset *s) {
+  if (s->bools)
+    return;
+  uint8_t *b = rt_zalloc((size_t)s->n);
+  if (s->ids_valid) {
+    int64_t k = s->size;
+#pragma omp parallel for if (k > RT_PAR_MIN)
+    for (int64_t i = 0; i < k; i++)
+      b[s->ids[i]] = 1;
+  } else if (s->bits) {
+    int64_t n = s->n;
+#pragma omp parallel for if (n > RT_PAR_MIN)
+    for (int64_t v = 0; v < n; v++)
+      b[v] = (uint8_t)((s->bits[v >> 6] >> (v & 63)) & 1);
+  }
+  s->bools = b;
+}
+
+static void ensure_bits(graphrt_vset *s) {
+  if (s->bits)
+    return;
+  int64_t nw = nwords(s->n);
+  uint64_t *w = rt_zalloc((size_t)nw * 8);
+  if (s->ids_valid && (!s->bools || s->size < nw)) {
+    int64_t k = s->size;
+#pragma omp parallel for if (k > RT_PAR_MIN)
+    for (int64_t i = 0; i < k; i++)
+      __atomic_fetch_or(&w[s->ids[i] >> 6], (uint64_t)1 << (s->ids[i] & 63),
+                        __ATOMIC_RELAXED);
+  } else if (s->bools) {
+    int64_t n = s->n;
+#pragma omp parallel for if (nw > RT_PAR_MIN / 64)
+    for (int64_t i = 0; i < nw; i++) {
+      uint64_t x = 0;
+      int64_t hi = (i + 1) * 64 < n ? (i + 1) * 64 : n;
+      for (int64_t v = i * 64; v < hi; v++)
+        x |= (uint64_t)(s->bools[v] != 0) << (v & 63);
+      w[i] = x;
+    }
+  }
+  s->bits = w;
+}
+
+static void reserve_ids(graphrt_vset *s, int64_t cap) {
+  if (s->ids_cap >= cap)
+    return;
+  int64_t nc = s->ids_cap * 2 > cap ? s->ids_cap * 2 : cap;
+  if (nc < 16)
+    nc = 16;
+  int32_t *a = rt_zalloc((size_t)nc * 4);
+  if (s->ids_valid && s->size > 0)
+    memcpy(a, s->ids, (size_t)s->size * 4);
+  rt_zfree(s->ids, (size_t)s->ids_cap * 4);
+  s->ids = a;
+  s->ids_cap = nc;
+}
+
+/* LSD radix sort of non-negative int32 keys, 3 passes of 11 bits. */
+static void radix_sort(int32_t *a, int64_t k) {
+  if (k < 64) {
+    for (int64_t i = 1; i < k; i++) {
+      int32_t x = a[i];
+      int64_t j = i;
+      while (j > 0 && a[j - 1] > x) {
+        a[j] = a[j - 1];
+        j--;
+      }
+      a[j] = x;
+    }
+    return;
+  }
+  int32_t *tmp = rt_malloc((size_t)k * 4), *src = a, *dst = tmp;
+  int64_t *cnt = rt_malloc(2048 * sizeof(int64_t));
+  for (int shift = 0; shift < 33; shift += 11) {
+    memset(cnt, 0, 2048 * sizeof(int64_t));
+    for (int64_t i = 0; i < k; i++)
+      cnt[((uint32_t)src[i] >> shift) & 2047]++;
+    int64_t sum = 0;
+    for (int d = 0; d < 2048; d++) {
+      int64_t c = cnt[d];
+      cnt[d] = sum;
+      sum += c;
+    }
+    for (int64_t i = 0; i < k; i++)
+      dst[cnt[((uint32_t)src[i] >> shift) & 2047]++] = src[i];
+    int32_t *t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != a)
+    memcpy(a, src, (size_t)k * 4);
+  free(cnt);
+  free(tmp);
+}
+
+/* Members in ascending order from the bool array (or bitvector), by a
+ * parallel count + scan + fill over fixed vertex blocks. */
+static void ids_from_dense(graphrt_vset *s) {
+  int64_t n = s->n;
+  if (!s->bools && !s->bits)
+    ensure_bools(s); /* only when size == 0 */
+  reserve_ids(s, s->size > 0 ? s->size : 1);
+  const uint8_t *b = s->bools;
+  const uint64_t *w = s->bits;
+  int64_t nblk = (n + 65535) / 65536;
+  int64_t *cnt = rt_calloc((size_t)nblk + 1, sizeof(int64_t));
+#define RT_MEMBER(v) (b ? b[v] != 0 : (int)((w[(v) >> 6] >> ((v)&63)) & 1))
+#pragma omp parallel for schedule(dynamic, 4) if (nblk > 1)
+  for (int64_t k = 0; k < nblk; k++) {
+    int64_t c = 0, hi = (k + 1) * 65536 < n ? (k + 1) * 65536 : n;
+    for (int64_t v = k * 65536; v < hi; v++)
+      c += RT_MEMBER(v);
+    cnt[k] = c;
+  }
+  rt_prefix_sum(cnt, nblk + 1);
+#pragma omp parallel for schedule(dynamic, 4) if (nblk > 1)
+  for (int64_t k = 0; k < nblk; k++) {
+    int64_t p = cnt[k], hi = (k + 1) * 65536 < n ? (k + 1) * 65536 : n;
+    for (int64_t v = k * 65536; v < hi; v++)
+      if (RT_MEMBER(v))
+        s->ids[p++] = (int32_t)v;
+  }
+#undef RT_MEMBER
+  free(cnt);
+  s->ids_valid = 1;
+  s->ids_sorted = 1;
+}
+
+static void ensure_sorted_ids(graphrt_vset *s) {
+  if (s->ids_valid && s->ids_sorted)
+    return;
+  if (s->ids_valid && s->size <= s->n / 32) {
+    radix_sort(s->ids, s->size);
+    s->ids_sorted = 1;
+    return;
+  }
+  ids_from_dense(s);
+}
+
+/* ---- queries ------------------------------------------------------------- */
+
+int32_t graphrt_vset_contains(graphrt_vset *s, int64_t v) {
+  check_id(s, v, "vertex set lookup");
+  if (s->bools)
+    return s->bools[v] != 0;
+  if (s->bits)
+    return (int32_t)((s->bits[v >> 6] >> (v & 63)) & 1);
+  if (s->size == 0)
+    return 0;
+  ensure_bools(s);
+  return s->bools[v] != 0;
+}
+
+int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g) {
+  if (s->n != g->n)
+    rt_fatal("vertex set of %lld vertices used with a graph of %lld",
+             (long long)s->n, (long long)g->n);
+  const int64_t *off = g->out_off;
+  int64_t sum = 0;
+  if (s->size == s->n)
+    return g->m;
+  if (s->ids_valid) {
+    int64_t k = s->size;
+#pragma omp parallel for reduction(+ : sum) if (k > RT_PAR_MIN)
+    for (int64_t i = 0; i < k; i++)
+      sum += off[s->ids[i] + 1] - off[s->ids[i]];
+    return sum;
+  }
+  ensure_bools(s);
+  int64_t n = s->n;
+#pragma omp parallel for reduction(+ : sum) if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++)
+    if (s->bools[v])
+      sum += off[v + 1] - off[v];
+  return sum;
+}
+
+/* ---- modification -------------------------------------------------------- */
+
+void graphrt_vset_insert(graphrt_vset *s, int64_t v) {
+  check_id(s, v, "vertex set insert");
+  ensure_bools(s);
+  if (s->bools[v])
+    return;
+  s->bools[v] = 1;
+  if (s->bits)
+    s->bits[v >> 6] |= (uint64_t)1 << (v & 63);
+  if (s->ids_valid) {
+    reserve_ids(s, s->size + 1);
+    if (s->size > 0 && s->ids[s->size - 1] > v)
+      s->ids_sorted = 0;
+    s->ids[s->size] = (int32_t)v;
+  }
+  s->size++;
+}
+
+void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r,
+                                         graphrt_vset *s) {
+  if (!s->idbuf)
+    s->idbuf = rt_zalloc((size_t)(s->n > 0 ? s->n : 1) * 4);
+  RT_SET_MEMREF(r, s->idbuf, s->n);
+}
+
+void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
+  if (count < 0 || count > s->n)
+    rt_fatal("sealing a vertex set with %lld ids (capacity %lld)",
+             (long long)count, (long long)s->n);
+  if (count > 0 && !s->idbuf)
+    rt_fatal("sealing a vertex set whose id buffer was never requested");
+  /* The bool array may only hold the caller's marks if the set was empty;
+   * otherwise start from a clean one (the ids are the truth). */
+  if (s->bools && s->size != 0)
+    free_bools(s);
+  free_bits(s);
+  free_ids(s);
+  ensure_bools(s); /* fresh (zero) or holding the caller's 1-marks */
+  int32_t *ids = s->idbuf;
+  s->idbuf = NULL;
+  s->ids = ids;
+  s->ids_cap = s->n > 0 ? s->n : 1;
+  uint8_t *b = s->bools;
+  int64_t bad = -1;
+  /* Dedup in O(count): the first claimant of b[v] moves it to 2. */
+  if (count <= RT_PAR_MIN) {
+    int64_t k = 0;
+    for (int64_t i = 0; i < count; i++) {
+      int32_t v = ids[i];
+      if (v < 0 || v >= s->n) {
+        bad = i;
+        break;
+      }
+      if (b[v] != 2) {
+        b[v] = 2;
+        ids[k++] = v;
+      }
+    }
+    if (bad < 0)
+      for (int64_t i = 0; i < k; i++)
+        b[ids[i]] = 1;
+    s->size = k;
+  } else {
+    int nt = omp_get_max_threads();
+    int64_t nch = 4 * (int64_t)nt;
+    int64_t *cnt = rt_calloc((size_t)nch + 1, sizeof(int64_t));
+    int64_t badmin = count;
+#pragma omp parallel for schedule(dynamic, 1) reduction(min : badmin)
+    for (int64_t c = 0; c < nch; c++) {
+      int64_t lo = count * c / nch, hi = count * (c + 1) / nch, k = lo;
+      for (int64_t i = lo; i < hi; i++) {
+        int32_t v = ids[i];
+        if (v < 0 || v >= s->n) {
+          badmin = i < badmin ? i : badmin;
+          break;
+        }
+        if (__atomic_exchange_n(&b[v], 2, __ATOMIC_RELAXED) != 2)
+          ids[k++] = v; /* compact within the chunk */
+      }
+      cnt[c] = k - lo;
+    }
+    if (badmin < count)
+      bad = badmin;
+    int64_t k = 0;
+    for (int64_t c = 0; c < nch && bad < 0; c++) {
+      int64_t lo = count * c / nch;
+      if (k != lo)
+        memmove(ids + k, ids + lo, (size_t)cnt[c] * 4);
+      k += cnt[c];
+    }
+    free(cnt);
+    if (bad < 0) {
+#pragma omp parallel for if (k > RT_PAR_MIN)
+      for (int64_t i = 0; i < k; i++)
+        b[ids[i]] = 1;
+    }
+    s->size = k;
+  }
+  if (bad >= 0)
+    rt_fatal("sealing a vertex set: id buffer entry %lld is %d, out of range "
+             "[0, %lld)",
+             (long long)bad, ids[bad], (long long)s->n);
+  s->ids_valid = 1;
+  s->ids_sorted = 0;
+}
+
+void graphrt_vset_seal_bools(graphrt_vset *s) {
+  free_bits(s);
+  s->ids_valid = 0;
+  rt_zfree(s->idbuf, (size_t)s->n * 4);
+  s->idbuf = NULL;
+  if (!s->bools) {
+    free_ids(s);
+    s->size = 0;
+    s->ids_valid = 1;
+    s->ids_sorted = 1;
+    return;
+  }
+  int64_t n = s->n, cnt = 0;
+  uint8_t *b = s->bools;
+#pragma omp parallel for reduction(+ : cnt) if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++)
+    if (b[v]) {
+      cnt++;
+      if (b[v] != 1)
+        b[v] = 1;
+    }
+  s->size = cnt;
+}
+
+/* ---- views --------------------------------------------------------------- */
+
+void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *s) {
+  ensure_sorted_ids(s);
+  if (!s->ids)
+    reserve_ids(s, 1);
+  RT_SET_MEMREF(r, s->ids, s->size);
+}
+
+void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *s) {
+  ensure_bools(s);
+  RT_SET_MEMREF(r, s->bools, s->n);
+}
+
+void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s) {
+  ensure_bits(s);
+  RT_SET_MEMREF(r, (int64_t *)s->bits, nwords(s->n));
+}

@@ -1,0 +1,393 @@
+/* loader_tests - every loader on small hand-checked graphs, the writers'
+ * round trip, and each kind of malformed input (through graphrt_try_load).
+ * usage: graphrt-loader-tests INPUTS_DIR TMP_DIR */
+#include "check.h"
+#include "graph_rt.h"
+
+#include <stdint.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *inputs, *tmpdir;
+
+static const char *in_path(const char *name) {
+  static char buf[4][1024];
+  static int k;
+  k = (k + 1) % 4;
+  snprintf(buf[k], sizeof(buf[k]), "%s/%s", inputs, name);
+  return buf[k];
+}
+static const char *tmp_path(const char *name) {
+  static char buf[4][1024];
+  static int k;
+  k = (k + 1) % 4;
+  snprintf(buf[k], sizeof(buf[k]), "%s/%s", tmpdir, name);
+  return buf[k];
+}
+
+/* Compares one direction against expected offsets / neighbours / weights
+ * (w may be NULL: weights not checked). */
+static void check_adj(graphrt_graph *g, int in, int64_t n, const int64_t *off,
+                      const int32_t *nbr, const int32_t *w, int line) {
+  graphrt_memref_i64 o;
+  graphrt_memref_i32 a, ww;
+  if (in) {
+    _mlir_ciface_graphrt_in_offsets(&o, g);
+    _mlir_ciface_graphrt_in_neighbors(&a, g);
+  } else {
+    _mlir_ciface_graphrt_out_offsets(&o, g);
+    _mlir_ciface_graphrt_out_neighbors(&a, g);
+  }
+  int bad = 0;
+  if (o.sizes[0] != n + 1 || o.strides[0] != 1 || o.offset != 0)
+    bad = 1;
+  for (int64_t v = 0; !bad && v <= n; v++)
+    bad |= o.aligned[v] != off[v];
+  if (!bad && a.sizes[0] != off[n])
+    bad = 1;
+  for (int64_t j = 0; !bad && j < off[n]; j++)
+    bad |= a.aligned[j] != nbr[j];
+  if (!bad && w) {
+    if (in)
+      _mlir_ciface_graphrt_in_weights(&ww, g);
+    else
+      _mlir_ciface_graphrt_out_weights(&ww, g);
+    for (int64_t j = 0; !bad && j < off[n]; j++)
+      bad |= ww.aligned[j] != w[j];
+  }
+  if (bad)
+    fprintf(stderr, "line %d: %s-adjacency differs from the expected one\n",
+            line, in ? "in" : "out");
+  CHECK(!bad);
+}
+
+static graphrt_graph *load_ok(const char *path, int weighted, int sym) {
+  char err[512] = "";
+  graphrt_graph *g = graphrt_try_load(path, weighted, sym, err, sizeof(err));
+  if (!g)
+    fprintf(stderr, "unexpected load error: %s\n", err);
+  CHECK(g != NULL);
+  return g;
+}
+
+static void expect_error(const char *path, int weighted, const char *what) {
+  char err[512] = "";
+  graphrt_graph *g = graphrt_try_load(path, weighted, 0, err, sizeof(err));
+  CHECK(g == NULL);
+  CHECK_STR(err, what);
+  graphrt_graph_free(g);
+}
+
+static void test_el(void) {
+  graphrt_graph *g = load_ok(in_path("small.el"), 0, 0);
+  if (!g)
+    return;
+  CHECK_EQ(graphrt_num_vertices(g), 5);
+  CHECK_EQ(graphrt_num_edges(g), 7);
+  CHECK_EQ(graphrt_is_weighted(g), 0);
+  CHECK_EQ(graphrt_is_symmetric(g), 0);
+  int64_t oo[] = {0, 3, 4, 5, 6, 7};
+  int32_t on[] = {1, 1, 2, 3, 1, 3, 0};
+  int64_t io[] = {0, 1, 4, 5, 7, 7};
+  int32_t in[] = {4, 0, 0, 2, 0, 1, 3};
+  check_adj(g, 0, 5, oo, on, NULL, __LINE__);
+  check_adj(g, 1, 5, io, in, NULL, __LINE__);
+  graphrt_memref_i32 d;
+  _mlir_ciface_graphrt_out_degrees(&d, g);
+  CHECK_EQ(d.sizes[0], 5);
+  CHECK(d.aligned[0] == 3 && d.aligned[1] == 1 && d.aligned[4] == 1);
+  free(d.allocated);
+  graphrt_graph_free(g);
+
+  /* symmetrized: reverse of every non-loop edge added */
+  g = load_ok(in_path("small.el"), 0, 1);
+  if (!g)
+    return;
+  CHECK_EQ(graphrt_num_edges(g), 13);
+  CHECK_EQ(graphrt_is_symmetric(g), 1);
+  /* expected lists: 0: 1 1 2 4 | 1: 0 0 2 3 | 2: 0 1 | 3: 1 3 | 4: 0 */
+  int64_t so2[] = {0, 4, 8, 10, 12, 13};
+  int32_t sn2[] = {1, 1, 2, 4, 0, 0, 2, 3, 0, 1, 1, 3, 0};
+  check_adj(g, 0, 5, so2, sn2, NULL, __LINE__);
+  check_adj(g, 1, 5, so2, sn2, NULL, __LINE__);
+  graphrt_graph_free(g);
+}
+
+static void test_wel(void) {
+  graphrt_graph *g = load_ok(in_path("small.wel"), 1, 0);
+  if (!g)
+    return;
+  CHECK_EQ(graphrt_num_vertices(g), 3);
+  CHECK_EQ(graphrt_num_edges(g), 4);
+  CHECK_EQ(graphrt_is_weighted(g), 1);
+  int64_t oo[] = {0, 2, 3, 4};
+  int32_t on[] = {1, 1, 2, 0}, ow[] = {3, 5, -4, 7};
+  int64_t io[] = {0, 1, 3, 4};
+  int32_t in[] = {2, 0, 0, 1}, iw[] = {7, 3, 5, -4};
+  check_adj(g, 0, 3, oo, on, ow, __LINE__);
+  check_adj(g, 1, 3, io, in, iw, __LINE__);
+  graphrt_memref_f64 f;
+  _mlir_ciface_graphrt_out_weights_f64(&f, g);
+  CHECK(f.sizes[0] == 4 && f.aligned[2] == -4.0);
+  graphrt_graph_free(g);
+  /* unweighted request keeps the weights */
+  g = load_ok(in_path("small.wel"), 0, 0);
+  if (g)
+    CHECK_EQ(graphrt_is_weighted(g), 1);
+  graphrt_graph_free(g);
+}
+
+static void test_mtx(void) {
+  graphrt_graph *g = load_ok(in_path("general.mtx"), 1, 0);
+  if (g) {
+    CHECK_EQ(graphrt_num_vertices(g), 4);
+    CHECK_EQ(graphrt_num_edges(g), 4);
+    int64_t oo[] = {0, 2, 3, 4, 4};
+    int32_t on[] = {0, 1, 3, 0}, ow[] = {40, 10, 30, 20};
+    int64_t io[] = {0, 2, 3, 3, 4};
+    int32_t in[] = {0, 2, 0, 1}, iw[] = {40, 20, 10, 30};
+    check_adj(g, 0, 4, oo, on, ow, __LINE__);
+    check_adj(g, 1, 4, io, in, iw, __LINE__);
+    graphrt_graph_free(g);
+  }
+  g = load_ok(in_path("sym.mtx"), 1, 0);
+  if (g) {
+    CHECK_EQ(graphrt_num_vertices(g), 3);
+    CHECK_EQ(graphrt_num_edges(g), 5);
+    CHECK_EQ(graphrt_is_symmetric(g), 1);
+    int64_t oo[] = {0, 1, 3, 5};
+    int32_t on[] = {1, 0, 2, 1, 2}, ow[] = {1, 1, -3, -3, 2};
+    check_adj(g, 0, 3, oo, on, ow, __LINE__);
+    check_adj(g, 1, 3, oo, on, ow, __LINE__);
+    graphrt_graph_free(g);
+  }
+  g = load_ok(in_path("pattern.mtx"), 0, 0);
+  if (g) {
+    CHECK_EQ(graphrt_is_weighted(g), 0);
+    int64_t oo[] = {0, 1, 3};
+    int32_t on[] = {1, 0, 1};
+    int64_t io[] = {0, 1, 3};
+    int32_t in[] = {1, 0, 1};
+    check_adj(g, 0, 2, oo, on, NULL, __LINE__);
+    check_adj(g, 1, 2, io, in, NULL, __LINE__);
+    graphrt_graph_free(g);
+  }
+  expect_error(in_path("pattern.mtx"), 1, "'pattern' matrix");
+}
+
+/* Writes a GAPBS .sg by hand (independently of graphrt_save). */
+static void write_sg(const char *path, int directed, int64_t n, int64_t m,
+                     const int64_t *oo, const int32_t *on, const int32_t *ow,
+                     const int64_t *io, const int32_t *in, const int32_t *iw) {
+  FILE *f = fopen(path, "wb");
+  unsigned char d = (unsigned char)directed;
+  fwrite(&d, 1, 1, f);
+  fwrite(&m, 8, 1, f);
+  fwrite(&n, 8, 1, f);
+  if (n < 0 || n > 16 || m < 0 || m > 16) { /* header only */
+    fclose(f);
+    return;
+  }
+  for (int part = 0; part < (directed ? 2 : 1); part++) {
+    const int64_t *o = part ? io : oo;
+    const int32_t *a = part ? in : on, *w = part ? iw : ow;
+    fwrite(o, 8, (size_t)n + 1, f);
+    for (int64_t j = 0; j < m; j++) {
+      fwrite(&a[j], 4, 1, f);
+      if (w)
+        fwrite(&w[j], 4, 1, f);
+    }
+  }
+  fclose(f);
+}
+
+static void test_sg(void) {
+  /* directed: 0->1, 0->2, 2->1, 1->1 */
+  int64_t oo[] = {0, 2, 3, 4}, io[] = {0, 0, 3, 4};
+  int32_t on[] = {1, 2, 1, 1}, in[] = {0, 1, 2, 0};
+  int32_t ow[] = {5, 6, 7, 8}, iw[] = {5, 8, 7, 6};
+  write_sg(tmp_path("d.sg"), 1, 3, 4, oo, on, NULL, io, in, NULL);
+  graphrt_graph *g = load_ok(tmp_path("d.sg"), 0, 0);
+  if (g) {
+    CHECK_EQ(graphrt_num_vertices(g), 3);
+    CHECK_EQ(graphrt_num_edges(g), 4);
+    CHECK_EQ(graphrt_is_symmetric(g), 0);
+    check_adj(g, 0, 3, oo, on, NULL, __LINE__);
+    check_adj(g, 1, 3, io, in, NULL, __LINE__);
+    /* round trip through the writer, byte for byte */
+    CHECK_EQ(graphrt_try_save(g, tmp_path("d2.sg"), NULL, 0), 0);
+    graphrt_graph_free(g);
+    struct stat a, b;
+    CHECK(stat(tmp_path("d.sg"), &a) == 0 && stat(tmp_path("d2.sg"), &b) == 0);
+    CHECK_EQ(a.st_size, b.st_size);
+    CHECK_EQ(a.st_size, 17 + 2 * (4 * 8 + 4 * 4));
+  }
+  write_sg(tmp_path("d.wsg"), 1, 3, 4, oo, on, ow, io, in, iw);
+  g = load_ok(tmp_path("d.wsg"), 1, 0);
+  if (g) {
+    check_adj(g, 0, 3, oo, on, ow, __LINE__);
+    check_adj(g, 1, 3, io, in, iw, __LINE__);
+    CHECK_EQ(graphrt_try_save(g, tmp_path("d2.wsg"), NULL, 0), 0);
+    graphrt_graph_free(g);
+    g = load_ok(tmp_path("d2.wsg"), 1, 0);
+    if (g)
+      check_adj(g, 1, 3, io, in, iw, __LINE__);
+    graphrt_graph_free(g);
+  }
+  /* undirected: edges {0,1} {1,2} stored both ways; num_edges counts 4 */
+  int64_t uo[] = {0, 1, 3, 4};
+  int32_t un[] = {1, 0, 2, 1};
+  write_sg(tmp_path("u.sg"), 0, 3, 4, uo, un, NULL, NULL, NULL, NULL);
+  g = load_ok(tmp_path("u.sg"), 0, 0);
+  if (g) {
+    CHECK_EQ(graphrt_is_symmetric(g), 1);
+    CHECK_EQ(graphrt_num_edges(g), 4);
+    check_adj(g, 1, 3, uo, un, NULL, __LINE__);
+    graphrt_graph_free(g);
+  }
+  /* symmetrizing a directed .sg */
+  g = load_ok(tmp_path("d.sg"), 0, 1);
+  if (g) {
+    int64_t so[] = {0, 2, 5, 7};
+    int32_t sn[] = {1, 2, 0, 1, 2, 0, 1};
+    CHECK_EQ(graphrt_num_edges(g), 7); /* 3 non-loop edges doubled + loop */
+    check_adj(g, 0, 3, so, sn, NULL, __LINE__);
+    graphrt_graph_free(g);
+  }
+  /* .el / .wel writers round trip */
+  g = load_ok(in_path("small.wel"), 1, 0);
+  if (g) {
+    CHECK_EQ(graphrt_try_save(g, tmp_path("w.wel"), NULL, 0), 0);
+    graphrt_graph_free(g);
+    g = load_ok(tmp_path("w.wel"), 1, 0);
+    int64_t wo[] = {0, 2, 3, 4};
+    int32_t wn[] = {1, 1, 2, 0}, ww[] = {3, 5, -4, 7};
+    if (g)
+      check_adj(g, 0, 3, wo, wn, ww, __LINE__);
+    char err[256] = "";
+    CHECK_EQ(graphrt_try_save(g, tmp_path("w.mtx"), err, sizeof(err)), -1);
+    CHECK_STR(err, "cannot write '.mtx'");
+    graphrt_graph_free(g);
+  }
+
+  /* malformed binaries */
+  write_sg(tmp_path("bad_flag.sg"), 7, 3, 4, oo, on, NULL, io, in, NULL);
+  expect_error(tmp_path("bad_flag.sg"), 0, "byte 0: invalid 'directed' flag 7");
+  write_sg(tmp_path("neg.sg"), 1, 3, -4, oo, on, NULL, io, in, NULL);
+  expect_error(tmp_path("neg.sg"), 0, "byte 1: negative edge count -4");
+  write_sg(tmp_path("negn.sg"), 1, -3, 0, oo, on, NULL, io, in, NULL);
+  expect_error(tmp_path("negn.sg"), 0, "byte 9: negative vertex count -3");
+  FILE *f = fopen(tmp_path("short.sg"), "wb");
+  fwrite("\1\2\3", 1, 3, f);
+  fclose(f);
+  expect_error(tmp_path("short.sg"), 0, "short.sg: byte 3: truncated file");
+  /* truncated: drop the last in-neighbour */
+  write_sg(tmp_path("trunc.sg"), 1, 3, 4, oo, on, NULL, io, in, NULL);
+  truncate(tmp_path("trunc.sg"), 17 + 2 * 48 - 4);
+  expect_error(tmp_path("trunc.sg"), 0,
+               "byte 109: truncated file: in-neighbours end at byte 113");
+  /* a .wsg read as .sg: trailing data */
+  write_sg(tmp_path("as_sg.sg"), 1, 3, 4, oo, on, ow, io, in, iw);
+  expect_error(tmp_path("as_sg.sg"), 0, "bytes of trailing data");
+  /* bad offsets / ids */
+  int64_t bo[] = {0, 3, 2, 4};
+  write_sg(tmp_path("badoff.sg"), 1, 3, 4, bo, on, NULL, io, in, NULL);
+  expect_error(tmp_path("badoff.sg"), 0,
+               "byte 33: out-offset of vertex 2 is 2");
+  int64_t bo0[] = {1, 2, 3, 4};
+  write_sg(tmp_path("badoff0.sg"), 1, 3, 4, bo0, on, NULL, io, in, NULL);
+  expect_error(tmp_path("badoff0.sg"), 0, "byte 17: first out-offset is 1");
+  int32_t bn[] = {1, 2, 1, 1}, bi[] = {0, 1, 3, 0};
+  write_sg(tmp_path("badid.sg"), 1, 3, 4, oo, bn, NULL, io, bi, NULL);
+  expect_error(tmp_path("badid.sg"), 0,
+               "byte 105: in-neighbour id 3 out of range [0, 3)");
+  /* hugely overflowing counts must not allocate or crash */
+  int64_t big = (int64_t)1 << 62;
+  write_sg(tmp_path("big.sg"), 1, 3, big, oo, on, NULL, io, in, NULL);
+  expect_error(tmp_path("big.sg"), 0, "byte 1: edge count");
+  write_sg(tmp_path("bign.sg"), 1, big, 4, oo, on, NULL, io, in, NULL);
+  expect_error(tmp_path("bign.sg"), 0, "byte 9: vertex count");
+}
+
+static void test_text_errors(void) {
+  expect_error(in_path("bad_line.el"), 0,
+               "bad_line.el:3: malformed destination vertex id 'x'");
+  expect_error(in_path("bad_negative.el"), 0,
+               "bad_negative.el:2: negative source vertex id -1");
+  expect_error(in_path("bad_range.el"), 0,
+               "bad_range.el:2: destination vertex id 2147483647 out of range");
+  expect_error(in_path("bad_extra.el"), 0,
+               "bad_extra.el:2: unexpected extra field '3'");
+  expect_error(in_path("bad_missing.el"), 0,
+               "bad_missing.el:2: missing destination vertex id");
+  expect_error(in_path("bad_weight.wel"), 1,
+               "bad_weight.wel:2: malformed weight 'abc'");
+  expect_error(in_path("bad_weight_range.wel"), 1,
+               "bad_weight_range.wel:2: weight 99999999999 does not fit");
+  expect_error(in_path("bad_missing_weight.wel"), 1,
+               "bad_missing_weight.wel:2: missing weight");
+  expect_error(in_path("bad_header.mtx"), 0,
+               "bad_header.mtx:1: missing '%%MatrixMarket' header");
+  expect_error(in_path("bad_real.mtx"), 1,
+               "bad_real.mtx:4: value 1.5 is not an integer");
+  expect_error(in_path("bad_range.mtx"), 0,
+               "bad_range.mtx:4: row index 4 out of range [1, 3]");
+  expect_error(in_path("bad_count.mtx"), 0,
+               "bad_count.mtx:4: file ends after 2 of 3 entries");
+  expect_error(in_path("bad_too_many.mtx"), 0,
+               "bad_too_many.mtx:4: more entries than the 1 announced");
+  expect_error(in_path("bad_size.mtx"), 0,
+               "bad_size.mtx:3: malformed size line");
+  expect_error(in_path("bad_negative.mtx"), 0,
+               "bad_negative.mtx:2: negative count");
+  expect_error(in_path("bad_array.mtx"), 0,
+               "bad_array.mtx:1: unsupported format 'array'");
+  expect_error(in_path("bad_complex.mtx"), 0,
+               "bad_complex.mtx:1: unsupported field 'complex'");
+  expect_error(in_path("graph.txt"), 0, "unknown graph file extension '.txt'");
+  expect_error(in_path("does_not_exist.el"), 0,
+               "does_not_exist.el: cannot open: No such file");
+  expect_error(in_path("small.el"), 1, "needs edge weights");
+  expect_error(inputs, 0, "unknown graph file extension");
+}
+
+/* A large generated .el parsed in many chunks: the error line must still be
+ * exact, and a valid file must give the same graph as the .sg. */
+static void test_big_text(void) {
+  const char *p = tmp_path("big.el");
+  FILE *f = fopen(p, "w");
+  int64_t lines = 400000;
+  for (int64_t i = 0; i < lines; i++)
+    fprintf(f, "%lld %lld\n", (long long)(i % 1000), (long long)(i * 7 % 999));
+  fclose(f);
+  graphrt_graph *g = load_ok(p, 0, 0);
+  if (g) {
+    CHECK_EQ(graphrt_num_edges(g), lines);
+    CHECK_EQ(graphrt_num_vertices(g), 1000);
+    graphrt_graph_free(g);
+  }
+  f = fopen(p, "a");
+  fprintf(f, "1 2\n3 oops\n");
+  fclose(f);
+  char expect[64];
+  snprintf(expect, sizeof(expect), "big.el:%lld: malformed",
+           (long long)lines + 2);
+  expect_error(p, 0, expect);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s INPUTS_DIR TMP_DIR\n", argv[0]);
+    return 2;
+  }
+  inputs = argv[1];
+  tmpdir = argv[2];
+  mkdir(tmpdir, 0777);
+  test_el();
+  test_wel();
+  test_mtx();
+  test_sg();
+  test_text_errors();
+  test_big_text();
+  return check_report("loader");
+}
