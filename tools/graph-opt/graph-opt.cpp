@@ -6,7 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Conversion/Passes.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
+#include "graph-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -17,6 +19,8 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::graph::registerGraphTransformsPasses();
+  mlir::graph::registerGraphConversionPasses();
+  mlir::graph::registerGraphPipelines();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);

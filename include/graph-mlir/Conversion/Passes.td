@@ -1,0 +1,29 @@
+//===- Passes.td - conversions out of the graph dialect ----*- tablegen -*-===//
+
+#ifndef GRAPH_CONVERSION_PASSES_TD
+#define GRAPH_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
+  let summary = "Lower the remaining graph ops to scf, omp, memref and runtime calls";
+  let description = [{
+    Runs after `graph-lower-direction` (no `graph.edgeset.apply` may remain).
+    Edgesets, vertex sets and strings become `!llvm.ptr` handles of the
+    libgraphrt runtime (`runtime/include/graph_rt.h`), per-vertex vectors
+    become `memref<?xT>`. `graph.vertexset.apply` and `graph.vertexset.filter`
+    become loops (`omp.wsloop` unless scheduled serial); `graph.reduce`
+    becomes load-combine-store, or `memref.atomic_rmw` when marked
+    `atomic`; `graph.vector.cas` becomes `memref.generic_atomic_rmw`.
+    `func.func @main()` becomes `@graphrt_user_main`, which the runtime's
+    `main` calls after recording the program arguments.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::omp::OpenMPDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+#endif // GRAPH_CONVERSION_PASSES_TD

@@ -1,0 +1,709 @@
+//===- GraphToSCF.cpp - graph ops to scf/omp/memref + runtime calls -------===//
+
+#include "graph-mlir/Conversion/GraphToSCF/GraphToSCF.h"
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+
+namespace mlir::graph {
+#define GEN_PASS_DEF_CONVERTGRAPHTOSCF
+#include "graph-mlir/Conversion/Passes.h.inc"
+} // namespace mlir::graph
+
+using namespace mlir;
+using namespace mlir::graph;
+
+/// The runtime's entry point calls this in place of the IR's @main.
+static constexpr StringLiteral kUserMain = "graphrt_user_main";
+
+GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
+  addConversion([](Type type) { return type; });
+  auto handle = LLVM::LLVMPointerType::get(context);
+  addConversion([handle](EdgeSetType) { return handle; });
+  addConversion([handle](VertexSetType) { return handle; });
+  addConversion([handle](StringType) { return handle; });
+  addConversion([](VertexVectorType type) {
+    return MemRefType::get({ShapedType::kDynamic}, type.getElementType());
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Runtime calls
+//===----------------------------------------------------------------------===//
+
+static MemRefType memrefOf(Type element) {
+  return MemRefType::get({ShapedType::kDynamic}, element);
+}
+
+/// Calls libgraphrt's `name`, declaring it on first use. Functions returning
+/// memrefs use MLIR's C interface (`_mlir_ciface_<name>` in graph_rt.h).
+static ValueRange callRuntime(OpBuilder &builder, Location loc, Operation *from,
+                              StringRef name, TypeRange results,
+                              ValueRange args) {
+  auto module = from->getParentOfType<ModuleOp>();
+  auto callee = module.lookupSymbol<func::FuncOp>(name);
+  if (!callee) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    callee = func::FuncOp::create(
+        builder, loc, name, builder.getFunctionType(args.getTypes(), results));
+    callee.setPrivate();
+    if (llvm::any_of(results, llvm::IsaPred<MemRefType>))
+      callee->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                      builder.getUnitAttr());
+  }
+  return func::CallOp::create(builder, loc, callee, args).getResults();
+}
+
+static Value callRuntime1(OpBuilder &builder, Location loc, Operation *from,
+                          StringRef name, Type result, ValueRange args) {
+  return callRuntime(builder, loc, from, name, TypeRange{result}, args)[0];
+}
+
+static Value toIndex(OpBuilder &b, Location loc, Value v) {
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+static Value toI64(OpBuilder &b, Location loc, Value v) {
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+}
+static Value constI32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+static Value numVertices(OpBuilder &b, Location loc, Operation *from,
+                         Value graph) {
+  return toIndex(b, loc,
+                 callRuntime1(b, loc, from, "graphrt_num_vertices",
+                              b.getI64Type(), graph));
+}
+
+/// Moves a single-block region's ops before the builder's insertion point
+/// with its block arguments replaced; returns what its graph.yield yielded.
+static ValueRange inlineRegion(ConversionPatternRewriter &rewriter,
+                               Region &region, ValueRange args) {
+  Block *block = &region.front();
+  auto yield = cast<YieldOp>(block->getTerminator());
+  SmallVector<Value> yielded(yield.getResults());
+  rewriter.inlineBlockBefore(block, rewriter.getInsertionBlock(),
+                             rewriter.getInsertionPoint(), args);
+  rewriter.eraseOp(yield);
+  return yielded;
+}
+
+namespace {
+
+template <typename OpTy>
+struct GraphPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+};
+
+//===----------------------------------------------------------------------===//
+// Environment, printing, timers
+//===----------------------------------------------------------------------===//
+
+struct ArgvLowering : GraphPattern<ArgvOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ArgvOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value index = arith::ConstantIntOp::create(rewriter, loc,
+                                               op.getIndex(), 64);
+    rewriter.replaceOp(op, callRuntime1(rewriter, loc, op, "graphrt_argv",
+                                        getTypeConverter()->convertType(
+                                            op.getType()),
+                                        index));
+    return success();
+  }
+};
+
+struct AtoiLowering : GraphPattern<AtoiOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(AtoiOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value value = callRuntime1(rewriter, loc, op, "graphrt_atoi",
+                               rewriter.getI64Type(), adaptor.getInput());
+    Type type = op.getType();
+    if (type.getIntOrFloatBitWidth() < 64)
+      value = arith::TruncIOp::create(rewriter, loc, type, value);
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+struct PrintLowering : GraphPattern<PrintOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto call = [&](StringRef name, Value v) {
+      callRuntime(rewriter, loc, op, name, {}, v);
+    };
+    if (std::optional<StringRef> text = op.getText()) {
+      std::string name =
+          "graphrt_text_" + std::to_string(llvm::hash_value(*text));
+      call("graphrt_print_str",
+           LLVM::createGlobalString(loc, rewriter, name,
+                                    (*text + Twine('\0')).str(),
+                                    LLVM::Linkage::Internal));
+    } else {
+      Value v = adaptor.getValue();
+      Type type = op.getValue().getType();
+      if (isa<StringType>(type))
+        call("graphrt_print_str", v);
+      else if (type.isInteger(1))
+        call("graphrt_print_bool",
+             arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), v));
+      else if (isa<FloatType>(type))
+        call("graphrt_print_f64",
+             type.isF64() ? v
+                          : arith::ExtFOp::create(rewriter, loc,
+                                                  rewriter.getF64Type(), v)
+                                .getResult());
+      else
+        call("graphrt_print_i64",
+             type.getIntOrFloatBitWidth() == 64
+                 ? v
+                 : arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(),
+                                          v)
+                       .getResult());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TimerStartLowering : GraphPattern<TimerStartOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(TimerStartOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), op, "graphrt_timer_start", {}, {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TimerStopLowering : GraphPattern<TimerStopOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(TimerStopOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op,
+                                        "graphrt_timer_stop",
+                                        rewriter.getF64Type(), {}));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Edgesets
+//===----------------------------------------------------------------------===//
+
+struct LoadLowering : GraphPattern<LoadOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value weighted = constI32(rewriter, loc, op.getType().isWeighted());
+    Value symmetrize = constI32(rewriter, loc, op.getSymmetrize());
+    rewriter.replaceOp(
+        op, callRuntime1(rewriter, loc, op, "graphrt_load",
+                         getTypeConverter()->convertType(op.getType()),
+                         {adaptor.getPath(), weighted, symmetrize}));
+    return success();
+  }
+};
+
+template <typename OpTy>
+struct CountLowering : GraphPattern<OpTy> {
+  CountLowering(const TypeConverter &converter, MLIRContext *context,
+                StringRef function)
+      : GraphPattern<OpTy>(converter, context), function(function) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value count = callRuntime1(rewriter, loc, op, function,
+                               rewriter.getI64Type(), adaptor.getOperands());
+    rewriter.replaceOp(op, toIndex(rewriter, loc, count));
+    return success();
+  }
+  std::string function;
+};
+
+/// Ops that return a runtime-owned array: one C-interface call each.
+template <typename OpTy>
+struct ArrayLowering : GraphPattern<OpTy> {
+  ArrayLowering(const TypeConverter &converter, MLIRContext *context,
+                StringRef function)
+      : GraphPattern<OpTy>(converter, context), function(function) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op,
+                       callRuntime(rewriter, op.getLoc(), op, function,
+                                   op->getResultTypes(), adaptor.getOperands()));
+    return success();
+  }
+  std::string function;
+};
+
+struct AdjacencyLowering : GraphPattern<AdjacencyOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(AdjacencyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    StringRef side = op.getDirection() == EdgeDirection::Out ? "out" : "in";
+    Value graph = adaptor.getGraph();
+    Value offsets =
+        callRuntime1(rewriter, loc, op, ("graphrt_" + side + "_offsets").str(),
+                     op.getOffsets().getType(), graph);
+    Value neighbors = callRuntime1(
+        rewriter, loc, op, ("graphrt_" + side + "_neighbors").str(),
+        op.getNeighbors().getType(), graph);
+    rewriter.replaceOp(op, {offsets, neighbors});
+    return success();
+  }
+};
+
+struct AdjacencyWeightsLowering : GraphPattern<AdjacencyWeightsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(AdjacencyWeightsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef side = op.getDirection() == EdgeDirection::Out ? "out" : "in";
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op,
+                                        ("graphrt_" + side + "_weights").str(),
+                                        op.getType(), adaptor.getGraph()));
+    return success();
+  }
+};
+
+/// Stores `value(i)` into every element of `memref` in a parallel loop (the
+/// first touch of fresh memory, so pages land near the threads using them).
+static void fillParallel(OpBuilder &b, Location loc, Value memref,
+                         function_ref<Value(OpBuilder &, Value)> value) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value size = memref::DimOp::create(b, loc, memref, 0);
+  buildVertexLoop(b, loc, zero, size, Parallelization::StaticVertex, 4096,
+                  [&](OpBuilder &b, Location loc, Value i) {
+                    memref::StoreOp::create(b, loc, value(b, i), memref, i);
+                  });
+}
+
+static Value castInteger(OpBuilder &b, Location loc, Value v, Type to) {
+  unsigned from = v.getType().getIntOrFloatBitWidth();
+  unsigned width = to.getIntOrFloatBitWidth();
+  if (from < width)
+    return arith::ExtSIOp::create(b, loc, to, v);
+  if (from > width)
+    return arith::TruncIOp::create(b, loc, to, v);
+  return v;
+}
+
+struct OutDegreesLowering : GraphPattern<OutDegreesOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(OutDegreesOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value degrees =
+        callRuntime1(rewriter, loc, op, "graphrt_out_degrees",
+                     memrefOf(rewriter.getI32Type()), adaptor.getGraph());
+    Type element = op.getType().getElementType();
+    if (element.isInteger(32)) {
+      rewriter.replaceOp(op, degrees);
+      return success();
+    }
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value size = memref::DimOp::create(rewriter, loc, degrees, zero);
+    Value converted =
+        memref::AllocOp::create(rewriter, loc, memrefOf(element), size);
+    fillParallel(rewriter, loc, converted, [&](OpBuilder &b, Value i) {
+      return castInteger(b, loc, memref::LoadOp::create(b, loc, degrees, i),
+                         element);
+    });
+    memref::DeallocOp::create(rewriter, loc, degrees);
+    rewriter.replaceOp(op, converted);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Vectors
+//===----------------------------------------------------------------------===//
+
+struct VectorNewLowering : GraphPattern<VectorNewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = op.getType().getElementType();
+    Value init = adaptor.getInit();
+    if (!init)
+      init = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getZeroAttr(element));
+    Value n = numVertices(rewriter, loc, op, adaptor.getGraph());
+    Value vector = memref::AllocOp::create(rewriter, loc, memrefOf(element), n);
+    fillParallel(rewriter, loc, vector, [&](OpBuilder &, Value) { return init; });
+    rewriter.replaceOp(op, vector);
+    return success();
+  }
+};
+
+struct VectorGetLowering : GraphPattern<VectorGetOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorGetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, adaptor.getVector(),
+                                                adaptor.getIndex());
+    return success();
+  }
+};
+
+struct VectorSetLowering : GraphPattern<VectorSetOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorSetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<memref::StoreOp>(
+        op, adaptor.getValue(), adaptor.getVector(), adaptor.getIndex());
+    return success();
+  }
+};
+
+struct VectorFillLowering : GraphPattern<VectorFillOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorFillOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value value = adaptor.getValue();
+    fillParallel(rewriter, op.getLoc(), adaptor.getVector(),
+                 [&](OpBuilder &, Value) { return value; });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The atomicrmw kind that performs `kind` on an element, if there is one.
+static std::optional<arith::AtomicRMWKind> atomicKind(ReduceKind kind,
+                                                      Type element) {
+  bool isFloat = isa<FloatType>(element);
+  switch (kind) {
+  case ReduceKind::Add:
+  case ReduceKind::Sub: // adds the negated value
+    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  case ReduceKind::Min:
+    return isFloat ? arith::AtomicRMWKind::minimumf : arith::AtomicRMWKind::mins;
+  case ReduceKind::Max:
+    return isFloat ? arith::AtomicRMWKind::maximumf : arith::AtomicRMWKind::maxs;
+  case ReduceKind::Or:
+    return arith::AtomicRMWKind::ori;
+  case ReduceKind::And:
+    return arith::AtomicRMWKind::andi;
+  }
+  return std::nullopt;
+}
+
+struct ReduceLowering : GraphPattern<ReduceOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value vector = adaptor.getVector(), index = adaptor.getIndex();
+    Value value = adaptor.getValue();
+    Type element = value.getType();
+    Value old;
+    if (!op.getAtomic()) {
+      old = memref::LoadOp::create(rewriter, loc, vector, index);
+      memref::StoreOp::create(
+          rewriter, loc,
+          combineReduction(rewriter, loc, op.getKind(), old, value), vector,
+          index);
+    } else {
+      if (element.isInteger(1))
+        return rewriter.notifyMatchFailure(
+            op, "atomic reductions of i1 elements are not supported");
+      Value operand = value;
+      if (op.getKind() == ReduceKind::Sub)
+        operand = isa<FloatType>(element)
+                      ? arith::NegFOp::create(rewriter, loc, value).getResult()
+                      : arith::SubIOp::create(
+                            rewriter, loc,
+                            arith::ConstantOp::create(
+                                rewriter, loc, rewriter.getZeroAttr(element)),
+                            value)
+                            .getResult();
+      old = memref::AtomicRMWOp::create(rewriter, loc,
+                                        *atomicKind(op.getKind(), element),
+                                        operand, vector, index);
+    }
+    Value updated = combineReduction(rewriter, loc, op.getKind(), old, value);
+    rewriter.replaceOp(op, buildNotEqual(rewriter, loc, updated, old));
+    return success();
+  }
+};
+
+struct VectorCasLowering : GraphPattern<VectorCasOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorCasOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value expected = adaptor.getExpected();
+    auto rmw = memref::GenericAtomicRMWOp::create(
+        rewriter, loc, adaptor.getVector(), ValueRange{adaptor.getIndex()});
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(rmw.getBody());
+      Value current = rmw.getCurrentValue();
+      Value unchanged =
+          arith::XOrIOp::create(rewriter, loc,
+                                buildNotEqual(rewriter, loc, current, expected),
+                                arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+      Value next = arith::SelectOp::create(rewriter, loc, unchanged,
+                                           adaptor.getDesired(), current);
+      memref::AtomicYieldOp::create(rewriter, loc, next);
+    }
+    Value differs = buildNotEqual(rewriter, loc, rmw.getResult(), expected);
+    rewriter.replaceOpWithNewOp<arith::XOrIOp>(
+        op, differs, arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Vertex sets
+//===----------------------------------------------------------------------===//
+
+struct VertexSetNewLowering : GraphPattern<VertexSetNewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value n = callRuntime1(rewriter, loc, op, "graphrt_num_vertices",
+                           rewriter.getI64Type(), adaptor.getGraph());
+    rewriter.replaceOp(op, callRuntime1(rewriter, loc, op, "graphrt_vset_new",
+                                        getTypeConverter()->convertType(
+                                            op.getType()),
+                                        {n, constI32(rewriter, loc,
+                                                     op.getAll())}));
+    return success();
+  }
+};
+
+struct VertexSetInsertLowering : GraphPattern<VertexSetInsertOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetInsertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    callRuntime(rewriter, loc, op, "graphrt_vset_insert", {},
+                {adaptor.getSet(), toI64(rewriter, loc, adaptor.getVertex())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Ops that become one runtime call with the same operands and no result.
+template <typename OpTy>
+struct VoidCallLowering : GraphPattern<OpTy> {
+  VoidCallLowering(const TypeConverter &converter, MLIRContext *context,
+                   StringRef function)
+      : GraphPattern<OpTy>(converter, context), function(function) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), op, function, {}, adaptor.getOperands());
+    rewriter.eraseOp(op);
+    return success();
+  }
+  std::string function;
+};
+
+/// The loop over a set's members: 0..n directly for a set of all vertices,
+/// else over its id list. Calls `body` with the vertex id.
+static void buildMemberLoop(ConversionPatternRewriter &rewriter, Location loc,
+                            Operation *from, Value originalSet, Value set,
+                            Parallelization parallel, int64_t grain,
+                            function_ref<void(OpBuilder &, Value)> body) {
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  auto allVertices = originalSet.getDefiningOp<VertexSetNewOp>();
+  if (allVertices && allVertices.getAll()) {
+    Value graph = rewriter.getRemappedValue(allVertices.getGraph());
+    Value n = numVertices(rewriter, loc, from, graph);
+    buildVertexLoop(rewriter, loc, zero, n, parallel, grain,
+                    [&](OpBuilder &b, Location, Value v) { body(b, v); });
+    return;
+  }
+  Value ids = callRuntime1(rewriter, loc, from, "graphrt_vset_ids",
+                           memrefOf(rewriter.getI32Type()), set);
+  Value count = memref::DimOp::create(rewriter, loc, ids, zero);
+  buildVertexLoop(rewriter, loc, zero, count, parallel, grain,
+                  [&](OpBuilder &b, Location, Value i) {
+                    body(b, toIndex(b, loc,
+                                    memref::LoadOp::create(b, loc, ids, i)));
+                  });
+}
+
+/// GraphIt runs vertex set operations in parallel unless told otherwise.
+static std::pair<Parallelization, int64_t>
+vertexLoopSchedule(std::optional<ScheduleAttr> sched) {
+  if (!sched)
+    return {Parallelization::DynamicVertex, 256};
+  return {sched->getParallel(), sched->getGrain()};
+}
+
+struct VertexSetApplyLowering : GraphPattern<VertexSetApplyOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetApplyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto [parallel, grain] = vertexLoopSchedule(op.getSchedule());
+    buildMemberLoop(rewriter, op.getLoc(), op, op.getSet(), adaptor.getSet(),
+                    parallel, grain, [&](OpBuilder &, Value v) {
+                      inlineRegion(rewriter, op.getBody(), v);
+                    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetFilterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value set = adaptor.getSet();
+    Value n = callRuntime1(rewriter, loc, op, "graphrt_vset_num_vertices",
+                           rewriter.getI64Type(), set);
+    Value result = callRuntime1(
+        rewriter, loc, op, "graphrt_vset_new",
+        getTypeConverter()->convertType(op.getType()),
+        {n, constI32(rewriter, loc, 0)});
+    Value flags = callRuntime1(rewriter, loc, op, "graphrt_vset_bools",
+                               memrefOf(rewriter.getI8Type()), result);
+    auto [parallel, grain] = vertexLoopSchedule(op.getSchedule());
+    buildMemberLoop(
+        rewriter, loc, op, op.getSet(), set, parallel, grain,
+        [&](OpBuilder &b, Value v) {
+          Value keep = inlineRegion(rewriter, op.getPredicate(), v)[0];
+          auto ifKeep = scf::IfOp::create(b, loc, keep, false);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(ifKeep.thenBlock());
+          memref::StoreOp::create(b, loc,
+                                  arith::ConstantIntOp::create(b, loc, 1, 8),
+                                  flags, v);
+        });
+    callRuntime(rewriter, loc, op, "graphrt_vset_seal_bools", {}, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConvertGraphToSCFPass
+    : graph::impl::ConvertGraphToSCFBase<ConvertGraphToSCFPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    WalkResult unlowered = module.walk([](EdgeSetApplyOp apply) {
+      apply.emitError("graph.edgeset.apply must be lowered by "
+                      "graph-lower-direction before convert-graph-to-scf");
+      return WalkResult::interrupt();
+    });
+    if (unlowered.wasInterrupted())
+      return signalPassFailure();
+
+    // The runtime's main() records argc/argv and calls the program.
+    if (auto main = module.lookupSymbol<func::FuncOp>("main")) {
+      if (main.getNumArguments() != 0 || main.getNumResults() != 0) {
+        main.emitError("the program entry @main must take and return nothing");
+        return signalPassFailure();
+      }
+      if (failed(SymbolTable::replaceAllSymbolUses(
+              main, StringAttr::get(&getContext(), kUserMain), module)))
+        return signalPassFailure();
+      main.setSymName(kUserMain);
+    }
+
+    GraphTypeConverter converter(&getContext());
+    ConversionTarget target(getContext());
+    target.addIllegalDialect<GraphDialect>();
+    target.addLegalDialect<arith::ArithDialect, LLVM::LLVMDialect,
+                           memref::MemRefDialect, omp::OpenMPDialect,
+                           scf::SCFDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) &&
+             converter.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
+
+    RewritePatternSet patterns(&getContext());
+    populateGraphToSCFConversionPatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::graph::populateGraphToSCFConversionPatterns(
+    GraphTypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ArgvLowering, AtoiLowering, PrintLowering, TimerStartLowering,
+               TimerStopLowering, LoadLowering, AdjacencyLowering,
+               AdjacencyWeightsLowering, OutDegreesLowering, VectorNewLowering,
+               VectorGetLowering, VectorSetLowering, VectorFillLowering,
+               ReduceLowering, VectorCasLowering, VertexSetNewLowering,
+               VertexSetInsertLowering, VertexSetApplyLowering,
+               VertexSetFilterLowering>(converter, context);
+  patterns.add<CountLowering<NumVerticesOp>>(converter, context,
+                                             "graphrt_num_vertices");
+  patterns.add<CountLowering<NumEdgesOp>>(converter, context,
+                                          "graphrt_num_edges");
+  patterns.add<CountLowering<VertexSetSizeOp>>(converter, context,
+                                               "graphrt_vset_size");
+  patterns.add<CountLowering<VertexSetOutDegreeSumOp>>(
+      converter, context, "graphrt_vset_out_degree_sum");
+  patterns.add<ArrayLowering<VertexSetIdsOp>>(converter, context,
+                                              "graphrt_vset_ids");
+  patterns.add<ArrayLowering<VertexSetBoolsOp>>(converter, context,
+                                                "graphrt_vset_bools");
+  patterns.add<ArrayLowering<VertexSetBitsOp>>(converter, context,
+                                               "graphrt_vset_bits");
+  patterns.add<ArrayLowering<VertexSetIdBufferOp>>(converter, context,
+                                                   "graphrt_vset_id_buffer");
+  patterns.add<VoidCallLowering<VertexSetFreeOp>>(converter, context,
+                                                  "graphrt_vset_free");
+  patterns.add<VoidCallLowering<VertexSetSealIdsOp>>(converter, context,
+                                                     "graphrt_vset_seal_ids");
+  patterns.add<VoidCallLowering<VertexSetSealBoolsOp>>(
+      converter, context, "graphrt_vset_seal_bools");
+}

@@ -1,0 +1,35 @@
+//===- Pipelines.cpp - end-to-end pass pipelines --------------------------===//
+
+#include "graph-mlir/Pipelines/Pipelines.h"
+
+#include "graph-mlir/Conversion/Passes.h"
+#include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
+                                           const GraphToLLVMOptions &options) {
+  pm.addPass(createGraphLowerDirection(
+      GraphLowerDirectionOptions{options.hybridThreshold}));
+  pm.addPass(createConvertGraphToSCF());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::graph::registerGraphPipelines() {
+  PassPipelineRegistration<GraphToLLVMOptions>(
+      "graph-to-llvm",
+      "Lower graph IR to the LLVM dialect (ready for mlir-translate)",
+      buildGraphToLLVMPipeline);
+}

@@ -1,0 +1,251 @@
+//===- graphc.cpp - graph program -> native executable --------------------===//
+//
+// The graph-mlir driver: reads graph IR (.mlir), runs the graph-to-llvm
+// pipeline, translates to LLVM IR, optimizes and emits an object for the
+// host CPU, and links it with libgraphrt, libomp and libnuma.
+//
+//===----------------------------------------------------------------------===//
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Pipelines/Pipelines.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory graphcCategory("graphc options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+                                      cl::desc("<program.mlir>"),
+                                      cl::cat(graphcCategory));
+static cl::opt<std::string> outputFile("o", cl::desc("output file"),
+                                       cl::value_desc("file"),
+                                       cl::cat(graphcCategory));
+
+enum class EmitKind { MLIR, LLVM, Obj, Exe };
+static cl::opt<EmitKind> emitKind(
+    "emit", cl::desc("what to produce"), cl::init(EmitKind::Exe),
+    cl::values(clEnumValN(EmitKind::MLIR, "mlir", "LLVM-dialect MLIR"),
+               clEnumValN(EmitKind::LLVM, "llvm", "optimized LLVM IR"),
+               clEnumValN(EmitKind::Obj, "obj", "an object file"),
+               clEnumValN(EmitKind::Exe, "exe", "an executable (default)")),
+    cl::cat(graphcCategory));
+static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3"),
+                                  cl::Prefix, cl::init(3),
+                                  cl::cat(graphcCategory));
+static cl::opt<bool> verbose("v", cl::desc("print each step"),
+                             cl::cat(graphcCategory));
+static cl::opt<bool> printPipeline("print-pipeline",
+                                   cl::desc("print the MLIR pass pipeline"),
+                                   cl::cat(graphcCategory));
+static cl::opt<int64_t>
+    hybridThreshold("hybrid-threshold",
+                    cl::desc("hybrid traversals go dense above |E| / this"),
+                    cl::init(20), cl::cat(graphcCategory));
+static cl::opt<std::string>
+    runtimeDir("runtime-dir",
+               cl::desc("directory holding libgraphrt.a (default: the build's)"),
+               cl::init(GRAPH_RUNTIME_LIBRARY_DIR), cl::cat(graphcCategory));
+static cl::opt<std::string> linker("linker", cl::desc("C compiler that links"),
+                                   cl::init(GRAPH_LINKER),
+                                   cl::cat(graphcCategory));
+
+static void step(const Twine &what) {
+  if (verbose)
+    llvm::errs() << "graphc: " << what << "\n";
+}
+
+static LogicalResult fail(const Twine &message) {
+  llvm::errs() << "graphc: error: " << message << "\n";
+  return failure();
+}
+
+static std::string defaultOutput() {
+  StringRef stem = llvm::sys::path::stem(inputFile);
+  switch (emitKind) {
+  case EmitKind::MLIR:
+    return (stem + ".llvm.mlir").str();
+  case EmitKind::LLVM:
+    return (stem + ".ll").str();
+  case EmitKind::Obj:
+    return (stem + ".o").str();
+  case EmitKind::Exe:
+    return stem.str();
+  }
+  llvm_unreachable("unknown emit kind");
+}
+
+static LogicalResult writeFile(StringRef path,
+                               function_ref<void(llvm::raw_ostream &)> write) {
+  std::string error;
+  auto file = openOutputFile(path, &error);
+  if (!file)
+    return fail(error);
+  write(file->os());
+  file->keep();
+  return success();
+}
+
+static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
+  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    (void)fail(error);
+    return nullptr;
+  }
+  llvm::SubtargetFeatures features;
+  for (auto &feature : llvm::sys::getHostCPUFeatures())
+    features.AddFeature(feature.first(), feature.second);
+  llvm::TargetOptions options;
+  auto level = optLevel == 0   ? llvm::CodeGenOptLevel::None
+               : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+               : optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                               : llvm::CodeGenOptLevel::Aggressive;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, llvm::sys::getHostCPUName(), features.getString(), options,
+      llvm::Reloc::PIC_, std::nullopt, level));
+}
+
+static LogicalResult emitObject(llvm::Module &module, llvm::TargetMachine &tm,
+                                StringRef path) {
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return fail("cannot write " + path + ": " + ec.message());
+  llvm::legacy::PassManager codegen;
+  if (tm.addPassesToEmitFile(codegen, out.os(), nullptr,
+                             llvm::CodeGenFileType::ObjectFile))
+    return fail("the target cannot emit object files");
+  codegen.run(module);
+  out.keep();
+  return success();
+}
+
+static LogicalResult link(StringRef object, StringRef executable) {
+  auto program = llvm::sys::findProgramByName(linker);
+  if (!program)
+    return fail("cannot find the linker '" + linker + "'");
+  std::string runtime = runtimeDir + "/libgraphrt.a";
+  if (!llvm::sys::fs::exists(runtime))
+    return fail("cannot find " + runtime + " (use --runtime-dir)");
+  SmallVector<StringRef> args = {*program, object,       runtime,
+                                 "-fopenmp=libomp", "-lm", "-o",
+                                 executable};
+#ifdef GRAPH_HAVE_NUMA
+  args.insert(args.begin() + 3, "-lnuma");
+#endif
+  step("link: " + llvm::join(args, " "));
+  std::string error;
+  if (llvm::sys::ExecuteAndWait(*program, args, std::nullopt, {}, 0, 0,
+                                &error) != 0)
+    return fail("link failed" + (error.empty() ? "" : ": " + error));
+  return success();
+}
+
+static LogicalResult compile() {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllToLLVMIRTranslations(registry);
+  registry.insert<graph::GraphDialect>();
+  MLIRContext context(registry);
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  std::string error;
+  auto buffer = openInputFile(inputFile, &error);
+  if (!buffer)
+    return fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+
+  step("parse " + inputFile);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failure();
+
+  PassManager pm(&context);
+  graph::GraphToLLVMOptions options;
+  options.hybridThreshold = hybridThreshold;
+  graph::buildGraphToLLVMPipeline(pm, options);
+  if (printPipeline) {
+    pm.printAsTextualPipeline(llvm::outs());
+    llvm::outs() << "\n";
+  }
+  step("lower to the LLVM dialect");
+  if (failed(pm.run(*module)))
+    return failure();
+  std::string output = outputFile.empty() ? defaultOutput() : outputFile;
+  if (emitKind == EmitKind::MLIR)
+    return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
+
+  step("translate to LLVM IR");
+  llvm::LLVMContext llvmContext;
+  auto llvmModule = translateModuleToLLVMIR(*module, llvmContext);
+  if (!llvmModule)
+    return fail("translation to LLVM IR failed");
+  auto tm = hostTargetMachine();
+  if (!tm)
+    return failure();
+  llvmModule->setDataLayout(tm->createDataLayout());
+  llvmModule->setTargetTriple(tm->getTargetTriple());
+  step("optimize at -O" + Twine(optLevel.getValue()) + " for " +
+       tm->getTargetCPU());
+  if (auto err = makeOptimizingTransformer(optLevel, 0, tm.get())(
+          llvmModule.get()))
+    return fail("LLVM optimization failed: " + toString(std::move(err)));
+  if (emitKind == EmitKind::LLVM)
+    return writeFile(output,
+                     [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); });
+
+  std::string object = emitKind == EmitKind::Obj ? output : output + ".o";
+  step("emit " + object);
+  if (failed(emitObject(*llvmModule, *tm, object)))
+    return failure();
+  if (emitKind == EmitKind::Obj)
+    return success();
+  LogicalResult linked = link(object, output);
+  llvm::sys::fs::remove(object);
+  return linked;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  cl::HideUnrelatedOptions(graphcCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "graphc: compile a graph program into a native executable\n\n"
+      "  graphc prog.mlir -o prog && ./prog graph.el [args...]\n");
+  if (optLevel > 3) {
+    llvm::errs() << "graphc: error: -O" << optLevel
+                 << " is not an optimization level (0-3)\n";
+    return 1;
+  }
+  return failed(compile()) ? 1 : 0;
+}
