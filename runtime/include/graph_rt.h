@@ -214,6 +214,8 @@ int64_t graphrt_segment_range_end(const graphrt_segments *s, int64_t i);
 /* [added] Number of grouped-by vertices / edges of segment i. */
 int64_t graphrt_segment_num_vertices(const graphrt_segments *s, int64_t i);
 int64_t graphrt_segment_num_edges(const graphrt_segments *s, int64_t i);
+/* [added] The logical socket segment i was placed on (i % sockets). */
+int64_t graphrt_segment_node(const graphrt_segments *s, int64_t i);
 /* Segment i: `vertices` are the grouped-by vertex ids (destinations for
  * pull, sources for push), `offsets` has vertices+1 entries into
  * `neighbors` / `weights`. */

@@ -180,11 +180,12 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
       sec = "in-neighbours";
     if (size < need)
       rt_err_set(err,
-                 "%s: byte %lld: truncated file: %s end at byte %lld "
-                 "(%s .%s graph, %lld vertices, %lld edges)",
-                 path, (long long)size, sec, (long long)need,
+                 "%s: byte %lld: truncated file: it ends in the %s, but the "
+                 "header (%s .%s graph, %lld vertices, %lld edges) needs "
+                 "%lld bytes",
+                 path, (long long)size, sec,
                  directed ? "directed" : "undirected", fmt, (long long)n,
-                 (long long)m);
+                 (long long)m, (long long)need);
     else
       rt_err_set(err,
                  "%s: byte %lld: %lld bytes of trailing data after a %s .%s "

@@ -243,6 +243,9 @@ int64_t graphrt_segment_num_vertices(const graphrt_segments *s, int64_t i) {
 int64_t graphrt_segment_num_edges(const graphrt_segments *s, int64_t i) {
   return seg_at(s, i)->num_edges;
 }
+int64_t graphrt_segment_node(const graphrt_segments *s, int64_t i) {
+  return seg_at(s, i)->node;
+}
 
 void _mlir_ciface_graphrt_segment_vertices(graphrt_memref_i32 *r,
                                            graphrt_segments *s, int64_t i) {

@@ -1,0 +1,215 @@
+/* vset_tests - vertex sets the way generated code uses them: insert,
+ * id buffer + seal, bools + seal, the three views and their conversions,
+ * size, contains, out-degree sums, dedup, and O(count) sparse sealing. */
+#include "check.h"
+#include "graph_rt.h"
+
+#include <omp.h>
+#include <stdint.h>
+
+typedef struct {
+  graphrt_memref_i32 ids;
+  graphrt_memref_i8 bools;
+  graphrt_memref_i64 bits;
+} views;
+
+/* Every view agrees with the reference membership ref[0..n). */
+static int consistent(graphrt_vset *s, const uint8_t *ref, int64_t n) {
+  int64_t k = 0;
+  for (int64_t v = 0; v < n; v++)
+    k += ref[v] != 0;
+  if (graphrt_vset_size(s) != k)
+    return 0;
+  for (int64_t v = 0; v < n; v++)
+    if (graphrt_vset_contains(s, v) != (ref[v] != 0))
+      return 0;
+  views w;
+  _mlir_ciface_graphrt_vset_ids(&w.ids, s);
+  if (w.ids.sizes[0] != k)
+    return 0;
+  int64_t j = 0;
+  for (int64_t v = 0; v < n; v++)
+    if (ref[v] && w.ids.aligned[j++] != v)
+      return 0;
+  _mlir_ciface_graphrt_vset_bools(&w.bools, s);
+  if (w.bools.sizes[0] != n)
+    return 0;
+  for (int64_t v = 0; v < n; v++)
+    if (w.bools.aligned[v] != (ref[v] != 0))
+      return 0;
+  _mlir_ciface_graphrt_vset_bits(&w.bits, s);
+  if (w.bits.sizes[0] != (n + 63) / 64)
+    return 0;
+  for (int64_t v = 0; v < (n + 63) / 64 * 64; v++) {
+    int bit = (int)(((uint64_t)w.bits.aligned[v / 64] >> (v % 64)) & 1);
+    if (bit != (v < n && ref[v]))
+      return 0;
+  }
+  return 1;
+}
+
+static void test_basic(void) {
+  int64_t n = 100;
+  uint8_t ref[100] = {0};
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  CHECK_EQ(graphrt_vset_size(s), 0);
+  CHECK(consistent(s, ref, n));
+  int order[] = {42, 7, 99, 7, 0, 42, 63, 64};
+  for (int i = 0; i < 8; i++) {
+    graphrt_vset_insert(s, order[i]);
+    ref[order[i]] = 1;
+  }
+  CHECK_EQ(graphrt_vset_size(s), 6); /* duplicates kept once */
+  CHECK(consistent(s, ref, n));
+  graphrt_vset_insert(s, 5); /* insert after the views exist */
+  ref[5] = 1;
+  CHECK(consistent(s, ref, n));
+  graphrt_vset_free(s);
+
+  graphrt_vset *all = graphrt_vset_new(n, 1);
+  memset(ref, 1, sizeof(ref));
+  CHECK_EQ(graphrt_vset_size(all), 100);
+  CHECK(consistent(all, ref, n));
+  graphrt_vset_insert(all, 3);
+  CHECK_EQ(graphrt_vset_size(all), 100);
+  graphrt_vset_free(all);
+
+  graphrt_vset *z = graphrt_vset_new(0, 1);
+  CHECK_EQ(graphrt_vset_size(z), 0);
+  graphrt_vset_free(z);
+}
+
+/* The push pattern: CAS on the bool array, fetch-add into the id buffer. */
+static void test_seal_ids(int64_t n, int64_t tries, int mark_bools,
+                          uint64_t seed) {
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  graphrt_memref_i8 b;
+  graphrt_memref_i32 buf;
+  _mlir_ciface_graphrt_vset_bools(&b, s);
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, s);
+  CHECK_EQ(buf.sizes[0], n);
+  uint8_t *ref = calloc((size_t)n, 1);
+  int64_t count = 0;
+#pragma omp parallel for
+  for (int64_t i = 0; i < tries; i++) {
+    uint64_t h = (uint64_t)i * 0x9E3779B97F4A7C15ull ^ seed;
+    h ^= h >> 29;
+    int32_t v = (int32_t)(h % (uint64_t)n);
+    ref[v] = 1;
+    if (mark_bools) {
+      uint8_t zero = 0;
+      if (!__atomic_compare_exchange_n(&b.aligned[v], &zero, 1, 0,
+                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        continue;
+    }
+    int64_t p = __atomic_fetch_add(&count, 1, __ATOMIC_RELAXED);
+    if (p < n)
+      buf.aligned[p] = v;
+  }
+  if (count > n)
+    count = n; /* without dedup the buffer can overflow: keep n */
+  if (!mark_bools) {
+    memset(ref, 0, (size_t)n);
+    for (int64_t i = 0; i < count; i++)
+      ref[buf.aligned[i]] = 1;
+  }
+  graphrt_vset_seal_ids(s, count);
+  CHECK(consistent(s, ref, n));
+  graphrt_vset_free(s);
+  free(ref);
+}
+
+/* The pull pattern: write bools, seal. */
+static void test_seal_bools(void) {
+  int64_t n = 10000;
+  uint8_t *ref = calloc((size_t)n, 1);
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  graphrt_memref_i8 b;
+  _mlir_ciface_graphrt_vset_bools(&b, s);
+  for (int64_t v = 0; v < n; v += 3) {
+    b.aligned[v] = (uint8_t)(v % 2 ? 1 : 5); /* any non-zero is a member */
+    ref[v] = 1;
+  }
+  graphrt_vset_seal_bools(s);
+  CHECK_EQ(graphrt_vset_size(s), (n + 2) / 3);
+  CHECK(consistent(s, ref, n));
+  /* sealing ids replaces the content */
+  graphrt_memref_i32 buf;
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, s);
+  buf.aligned[0] = 1;
+  buf.aligned[1] = 2;
+  buf.aligned[2] = 1;
+  graphrt_vset_seal_ids(s, 3);
+  memset(ref, 0, (size_t)n);
+  ref[1] = ref[2] = 1;
+  CHECK_EQ(graphrt_vset_size(s), 2);
+  CHECK(consistent(s, ref, n));
+  graphrt_vset_seal_ids(s, 0);
+  CHECK_EQ(graphrt_vset_size(s), 0);
+  graphrt_vset_free(s);
+  free(ref);
+}
+
+static void test_degree_sum(void) {
+  /* star-ish graph: 0 -> 1..4, 1 -> 2, 3 -> 0 */
+  int32_t src[] = {0, 0, 0, 0, 1, 3}, dst[] = {1, 2, 3, 4, 2, 0};
+  graphrt_graph *g = graphrt_graph_from_edges(5, 6, src, dst, NULL, 0);
+  graphrt_vset *s = graphrt_vset_new(5, 0);
+  CHECK_EQ(graphrt_vset_out_degree_sum(s, g), 0);
+  graphrt_vset_insert(s, 0);
+  graphrt_vset_insert(s, 3);
+  CHECK_EQ(graphrt_vset_out_degree_sum(s, g), 5);
+  graphrt_memref_i8 b;
+  graphrt_vset *d = graphrt_vset_new(5, 0);
+  _mlir_ciface_graphrt_vset_bools(&b, d);
+  b.aligned[1] = b.aligned[4] = 1;
+  graphrt_vset_seal_bools(d);
+  CHECK_EQ(graphrt_vset_out_degree_sum(d, g), 1);
+  graphrt_vset *all = graphrt_vset_new(5, 1);
+  CHECK_EQ(graphrt_vset_out_degree_sum(all, g), 6);
+  graphrt_vset_free(s);
+  graphrt_vset_free(d);
+  graphrt_vset_free(all);
+  graphrt_graph_free(g);
+}
+
+/* Thousands of tiny frontiers on a large vertex count must not cost O(n)
+ * each (a high-diameter graph's BFS): 2000 x O(n) would take minutes. */
+static void test_sparse_cost(void) {
+  int64_t n = (int64_t)1 << 26;
+  double t0 = graphrt_time_now();
+  for (int it = 0; it < 2000; it++) {
+    graphrt_vset *s = graphrt_vset_new(n, 0);
+    graphrt_memref_i8 b;
+    graphrt_memref_i32 buf;
+    _mlir_ciface_graphrt_vset_bools(&b, s);
+    _mlir_ciface_graphrt_vset_id_buffer(&buf, s);
+    int32_t v = (int32_t)((it * 2654435761u) % (uint64_t)n);
+    b.aligned[v] = 1;
+    buf.aligned[0] = v;
+    buf.aligned[1] = v + 1 < n ? v + 1 : 0;
+    graphrt_vset_seal_ids(s, 2);
+    graphrt_memref_i32 ids;
+    _mlir_ciface_graphrt_vset_ids(&ids, s);
+    CHECK_EQ(graphrt_vset_size(s), 2);
+    CHECK(graphrt_vset_contains(s, v));
+    graphrt_vset_free(s);
+  }
+  double t = graphrt_time_now() - t0;
+  if (t > 5.0)
+    fprintf(stderr, "sparse sealing took %.2f s for 2000 frontiers\n", t);
+  CHECK(t < 5.0);
+}
+
+int main(void) {
+  test_basic();
+  test_seal_ids(1000, 300, 1, 1);    /* small: serial path */
+  test_seal_ids(1000, 300, 0, 2);    /* no bool marks: runtime dedups */
+  test_seal_ids(200000, 150000, 1, 3); /* parallel path */
+  test_seal_ids(200000, 150000, 0, 4); /* parallel dedup of duplicates */
+  test_seal_ids(200000, 1000, 1, 5);   /* sparse on a large set: radix sort */
+  test_seal_bools();
+  test_degree_sum();
+  test_sparse_cost();
+  return check_report("vset");
+}
