@@ -6,7 +6,7 @@ from lit.llvm import llvm_config
 
 config.name = "GRAPH"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test", ".gt", ".c"]
+config.suffixes = [".mlir", ".test", ".gt"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.graph_obj_root, "test")

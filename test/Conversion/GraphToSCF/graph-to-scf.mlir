@@ -1,0 +1,81 @@
+// RUN: graph-opt %s --convert-graph-to-scf --split-input-file -verify-diagnostics | FileCheck %s
+
+// CHECK-DAG: func.func private @graphrt_load(!llvm.ptr, i32, i32) -> !llvm.ptr
+// CHECK-DAG: func.func private @graphrt_out_offsets(!llvm.ptr) -> memref<?xi64> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_print_f64(f64)
+// CHECK-LABEL: func.func @graphrt_user_main()
+// CHECK: %[[PATH:.*]] = call @graphrt_argv(%{{.*}}) : (i64) -> !llvm.ptr
+// CHECK: %[[G:.*]] = call @graphrt_load(%[[PATH]], %c1_i32, %c0_i32)
+// CHECK: %[[N:.*]] = call @graphrt_num_vertices(%[[G]])
+// CHECK: %[[V:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
+// Fresh vectors are filled in parallel (first touch).
+// CHECK: omp.wsloop schedule(static
+// CHECK: memref.store %{{.*}}, %[[V]]
+// CHECK: call @graphrt_out_offsets(%[[G]]) : (!llvm.ptr) -> memref<?xi64>
+// CHECK: memref.atomic_rmw addf %{{.*}}, %[[V]]
+// CHECK: %[[OLD:.*]] = memref.load %[[V]]
+// CHECK: %[[NEW:.*]] = arith.maximumf %[[OLD]]
+// CHECK: memref.store %[[NEW]], %[[V]]
+// Vertex set apply: parallel by default, 0..n for the set of all vertices.
+// CHECK: omp.wsloop schedule(dynamic
+// CHECK: scf.for
+// CHECK: call @graphrt_print_f64
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %x = arith.constant 1.0 : f64
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset<i32>
+  %v = graph.vector.new %g init(%x : f64) : !graph.edgeset<i32> -> !graph.vector<f64>
+  %offsets, %nbrs = graph.adjacency out %g : !graph.edgeset<i32> -> memref<?xi64>, memref<?xi32>
+  %a = graph.reduce add atomic %v[%c0], %x : !graph.vector<f64>
+  %b = graph.reduce max %v[%c0], %x : !graph.vector<f64>
+  %all = graph.vertexset.new %g all : !graph.edgeset<i32>
+  graph.vertexset.apply %all {
+  ^bb0(%u: index):
+    %y = graph.vector.get %v[%u] : !graph.vector<f64>
+    graph.vector.set %v[%u], %y : !graph.vector<f64>
+  }
+  graph.vertexset.apply %all schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%u: index):
+    %y = graph.vector.get %v[%u] : !graph.vector<f64>
+    graph.print %y : f64
+  }
+  return
+}
+
+// -----
+
+// A compare-and-swap is a generic atomic RMW that succeeds when the old
+// value was the expected one; vertex sets stay runtime handles across scf.
+// CHECK-LABEL: func.func @cas(
+// CHECK-SAME: %[[P:.*]]: memref<?xi32>, %[[S:.*]]: !llvm.ptr
+// CHECK: %[[OLD:.*]] = memref.generic_atomic_rmw %[[P]]
+// CHECK: arith.select
+// CHECK: memref.atomic_yield
+// CHECK: scf.while (%{{.*}} = %[[S]]) : (!llvm.ptr) -> !llvm.ptr
+// CHECK: call @graphrt_vset_size
+func.func @cas(%p: !graph.vector<i32>, %s: !graph.vertexset, %i: index,
+               %e: i32, %d: i32) -> i1 {
+  %won = graph.vector.cas %p[%i], %e, %d : !graph.vector<i32>
+  %c0 = arith.constant 0 : index
+  %last = scf.while (%f = %s) : (!graph.vertexset) -> !graph.vertexset {
+    %n = graph.vertexset.size %f
+    %more = arith.cmpi ne, %n, %c0 : index
+    scf.condition(%more) %f : !graph.vertexset
+  } do {
+  ^bb0(%f: !graph.vertexset):
+    scf.yield %f : !graph.vertexset
+  }
+  return %won : i1
+}
+
+// -----
+
+func.func @unlowered(%g: !graph.edgeset) {
+  // expected-error @+1 {{graph.edgeset.apply must be lowered by graph-lower-direction before convert-graph-to-scf}}
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}

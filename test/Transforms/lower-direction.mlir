@@ -1,0 +1,157 @@
+// RUN: graph-opt %s --graph-lower-direction --split-input-file | FileCheck %s
+// RUN: graph-opt %s --graph-lower-direction=hybrid-threshold=7 --split-input-file | FileCheck %s --check-prefix=THRESH
+
+// Parallel sparse push: the frontier's id list, omp.wsloop with the
+// requested schedule and chunk, atomic reduction, deduplicated output.
+// CHECK-LABEL: func.func @sparse_push
+// CHECK: %[[OFF:.*]], %[[NBR:.*]] = graph.adjacency out
+// CHECK: %[[IDS:.*]] = graph.vertexset.ids %arg1
+// CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
+// CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
+// CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]]
+// CHECK: omp.parallel
+// CHECK: omp.wsloop schedule(dynamic = %{{.*}} : i64)
+// CHECK: omp.loop_nest
+// CHECK: memref.load %[[IDS]]
+// CHECK: scf.for
+// CHECK: %[[CHANGED:.*]] = graph.reduce min atomic %arg2
+// CHECK: scf.if %[[CHANGED]]
+// CHECK: memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
+// CHECK: memref.atomic_rmw addi
+// CHECK: memref.store %{{.*}}, %[[BUF]]
+// CHECK: graph.vertexset.seal_ids %[[OUT]]
+func.func @sparse_push(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
+                       %dist: !graph.vector<i32>) -> !graph.vertexset {
+  %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<parallel = dynamic_vertex, grain = 64>)
+    body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %c = arith.addi %d, %w : i32
+      %changed = graph.reduce min %dist[%dst], %c : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset<i32> -> !graph.vertexset
+  return %next : !graph.vertexset
+}
+
+// -----
+
+// Serial push: scf.for, no omp, no atomic reduction.
+// CHECK-LABEL: func.func @serial_push
+// CHECK-NOT: omp.
+// CHECK-NOT: atomic %
+// CHECK: graph.reduce add %
+// CHECK: return
+func.func @serial_push(%g: !graph.edgeset, %v: !graph.vector<f64>) {
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    %x = graph.vector.get %v[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %v[%dst], %x : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+// Pull: in-edges, no atomics, the sum kept in a register (iter_args) and
+// stored once per destination; static schedule with its chunk.
+// CHECK-LABEL: func.func @pull_accumulates
+// CHECK: graph.adjacency in
+// CHECK: omp.wsloop schedule(static = %{{.*}} : i64)
+// CHECK: %[[INIT:.*]] = graph.vector.get %arg2[%[[DST:.*]]] :
+// CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (f64)
+// CHECK: %[[NEW:.*]] = arith.addf %[[ACC]]
+// CHECK: scf.yield %[[NEW]]
+// CHECK: graph.vector.set %arg2[%[[DST]]], %[[SUM]]
+// CHECK-NOT: graph.reduce
+// CHECK: return
+func.func @pull_accumulates(%g: !graph.edgeset, %contrib: !graph.vector<f64>,
+                            %sum: !graph.vector<f64>) {
+  graph.edgeset.apply %g
+      schedule(#graph.schedule<direction = dense_pull, parallel = static_vertex, grain = 32>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %c = graph.vector.get %contrib[%src] : !graph.vector<f64>
+      %changed = graph.reduce add %sum[%dst], %c : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset
+  return
+}
+
+// -----
+
+// Pull with a destination filter: an scf.while re-tests the filter before
+// each in-edge (early exit), reads the frontier bitvector, and marks the
+// output with a plain store.
+// CHECK-LABEL: func.func @pull_early_exit
+// CHECK: %[[BITS:.*]] = graph.vertexset.bits %arg1
+// CHECK: %[[OUT:.*]] = graph.vertexset.new
+// CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
+// CHECK: scf.while
+// CHECK: arith.cmpi ult
+// CHECK: graph.vector.get %arg2
+// CHECK: scf.condition
+// CHECK: memref.load %[[BITS]]
+// CHECK: graph.vector.set %arg2
+// CHECK-NOT: atomic
+// CHECK: memref.store %{{.*}}, %[[FLAGS]]
+// CHECK: graph.vertexset.seal_bools %[[OUT]]
+func.func @pull_early_exit(%g: !graph.edgeset, %f: !graph.vertexset,
+                           %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %cm1 = arith.constant -1 : i32
+  %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, frontier = bitvector>)
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi eq, %p, %cm1 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %next : !graph.vertexset
+}
+
+// -----
+
+// Parallel push of a tracked assignment under a filter reading it: one
+// compare-and-swap from the value the filter saw. The hybrid test uses the
+// frontier size, its out-degree sum and |E| (threshold 20, or 7 when set).
+// CHECK-LABEL: func.func @hybrid_cas
+// CHECK: %[[SIZE:.*]] = graph.vertexset.size %arg1
+// CHECK: %[[DEG:.*]] = graph.vertexset.out_degree_sum %arg1, %arg0
+// CHECK: %[[M:.*]] = graph.num_edges %arg0
+// CHECK: %[[WORK:.*]] = arith.addi %[[SIZE]], %[[DEG]]
+// CHECK: %[[SCALED:.*]] = arith.muli %[[WORK]], %c20
+// CHECK: %[[DENSE:.*]] = arith.cmpi ugt, %[[SCALED]], %[[M]]
+// CHECK: scf.if %[[DENSE]] -> (!graph.vertexset)
+// CHECK: graph.adjacency in
+// CHECK: } else {
+// CHECK: graph.adjacency out
+// CHECK: %[[SEEN:.*]] = graph.vector.get %arg2[%[[D:.*]]] :
+// CHECK: %[[WON:.*]] = graph.vector.cas %arg2[%[[D]]], %[[SEEN]], %{{.*}} :
+// CHECK: scf.if %[[WON]]
+// THRESH-LABEL: func.func @hybrid_cas
+// THRESH: arith.muli %{{.*}}, %c7
+func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
+                      %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %cm1 = arith.constant -1 : i32
+  %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = sparse_push_dense_pull, parallel = dynamic_vertex>)
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi eq, %p, %cm1 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %next : !graph.vertexset
+}
