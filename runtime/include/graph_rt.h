@@ -107,7 +107,8 @@ int32_t graphrt_is_symmetric(const graphrt_graph *g);
 /* CSR (out-edges) and CSC (in-edges). Offsets have num_vertices+1 entries.
  * Weights are stored as int32; the f64 views are converted once, lazily. */
 void _mlir_ciface_graphrt_out_offsets(graphrt_memref_i64 *r, graphrt_graph *g);
-void _mlir_ciface_graphrt_out_neighbors(graphrt_memref_i32 *r, graphrt_graph *g);
+void _mlir_ciface_graphrt_out_neighbors(graphrt_memref_i32 *r,
+                                        graphrt_graph *g);
 void _mlir_ciface_graphrt_out_weights(graphrt_memref_i32 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_in_offsets(graphrt_memref_i64 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_in_neighbors(graphrt_memref_i32 *r, graphrt_graph *g);
@@ -173,7 +174,8 @@ void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s);
 /* Building a set from a traversal: generated code gets the zeroed bool array
  * of a fresh empty set (`graphrt_vset_bools`), a capacity-num_vertices id
  * buffer and marks members there, then seals the set with one of these. */
-void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r, graphrt_vset *s);
+void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r,
+                                         graphrt_vset *s);
 /* Members are ids[0..count) of the id buffer (the bool array is also set).
  * The ids are the truth: duplicates are dropped (O(count)), and the bool
  * array ends up 1 exactly at the members, whether or not the caller marked
@@ -228,9 +230,11 @@ void _mlir_ciface_graphrt_segment_neighbors(graphrt_memref_i32 *r,
 void _mlir_ciface_graphrt_segment_weights(graphrt_memref_i32 *r,
                                           graphrt_segments *s, int64_t i);
 
-/* ---- NUMA ----------------------------------------------------------------- */
+/* ---- NUMA -----------------------------------------------------------------
+ */
 
-/* GRAPH_NUMA_SOCKETS=N if set (N >= 1), else configured libnuma nodes, else 1. */
+/* GRAPH_NUMA_SOCKETS=N if set (N >= 1), else configured libnuma nodes, else 1.
+ */
 int64_t graphrt_numa_sockets(void);
 /* Allocation of `bytes` on `node` (numa_alloc_onnode when there are several
  * real nodes, aligned malloc otherwise) and its release. */
@@ -238,17 +242,20 @@ void *graphrt_numa_alloc(int64_t bytes, int64_t node);
 void graphrt_numa_free(void *p, int64_t bytes);
 /* Per-socket buffers of n doubles / int32s, each filled with `init`, buffer
  * s on node s. Freed with graphrt_socket_buffers_free. */
-void _mlir_ciface_graphrt_socket_buffer_f64(graphrt_memref_f64 *r, int64_t socket,
-                                            int64_t n, double init);
-void _mlir_ciface_graphrt_socket_buffer_i32(graphrt_memref_i32 *r, int64_t socket,
-                                            int64_t n, int32_t init);
+void _mlir_ciface_graphrt_socket_buffer_f64(graphrt_memref_f64 *r,
+                                            int64_t socket, int64_t n,
+                                            double init);
+void _mlir_ciface_graphrt_socket_buffer_i32(graphrt_memref_i32 *r,
+                                            int64_t socket, int64_t n,
+                                            int32_t init);
 /* [added] Releases one socket buffer, given its data pointer (the memref's
  * allocated pointer), or the memref itself. */
 void graphrt_socket_buffers_free(void *data);
 void _mlir_ciface_graphrt_socket_buffers_free_f64(graphrt_memref_f64 *r);
 void _mlir_ciface_graphrt_socket_buffers_free_i32(graphrt_memref_i32 *r);
 
-/* ---- Timers and printing ---------------------------------------------------- */
+/* ---- Timers and printing ----------------------------------------------------
+ */
 
 void graphrt_timer_start(void);
 /* Seconds since the last graphrt_timer_start. */

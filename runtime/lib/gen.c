@@ -43,9 +43,8 @@ static void alloc_edges(rt_edges *e, int64_t n, int64_t m, int weighted) {
   e->w = weighted ? rt_malloc((size_t)m * sizeof(int32_t)) : NULL;
 }
 
-graphrt_graph *graphrt_gen_kron(int64_t scale, int64_t degree,
-                                int32_t weighted, uint64_t seed,
-                                int32_t symmetrize) {
+graphrt_graph *graphrt_gen_kron(int64_t scale, int64_t degree, int32_t weighted,
+                                uint64_t seed, int32_t symmetrize) {
   int64_t m = edge_count(scale, degree, "kron"), n = (int64_t)1 << scale;
   rt_edges e;
   alloc_edges(&e, n, m, weighted);
@@ -76,7 +75,8 @@ graphrt_graph *graphrt_gen_kron(int64_t scale, int64_t degree,
     perm[i] = (int32_t)i;
   for (int64_t i = n - 1; i > 0; i--) {
     int64_t j = (int64_t)(((__uint128_t)rnd(seed, 2, (uint64_t)i) *
-                           (uint64_t)(i + 1)) >> 64);
+                           (uint64_t)(i + 1)) >>
+                          64);
     int32_t t = perm[i];
     perm[i] = perm[j];
     perm[j] = t;

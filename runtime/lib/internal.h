@@ -42,7 +42,8 @@ void *rt_calloc(size_t count, size_t size);
 void *rt_zalloc(size_t bytes);
 void rt_zfree(void *p, size_t bytes);
 
-/* ---- parallel helpers (par.c) --------------------------------------------- */
+/* ---- parallel helpers (par.c) ---------------------------------------------
+ */
 
 /* Exclusive prefix sum in place over a[0..n); returns the total. */
 int64_t rt_prefix_sum(int64_t *a, int64_t n);
@@ -74,7 +75,7 @@ struct graphrt_graph {
   int32_t *in_nbr, *in_w;
   int symmetric;
   int weighted;
-  double *out_wf, *in_wf; /* lazily converted f64 weights */
+  double *out_wf, *in_wf;            /* lazily converted f64 weights */
   struct graphrt_segments *segments; /* cache, a list */
   pthread_mutex_t lock;
 };
@@ -90,7 +91,8 @@ graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
 void rt_graph_edges(const graphrt_graph *g, rt_edges *e);
 void rt_segments_free_all(graphrt_graph *g);
 
-/* ---- file input (io_file.c, io_text.c) ------------------------------------ */
+/* ---- file input (io_file.c, io_text.c) ------------------------------------
+ */
 
 typedef struct rt_file {
   const char *path;
@@ -105,12 +107,12 @@ const char *rt_path_ext(const char *path);
 /* How the lines of a text edge file look. */
 typedef struct rt_text_spec {
   const char *path;
-  const char *comments; /* characters that start a comment line */
-  int weighted;         /* third field: the weight */
-  int real_weights;     /* weight is a real that must be integral (.mtx) */
-  int one_based;        /* ids start at 1 (.mtx) */
+  const char *comments;     /* characters that start a comment line */
+  int weighted;             /* third field: the weight */
+  int real_weights;         /* weight is a real that must be integral (.mtx) */
+  int one_based;            /* ids start at 1 (.mtx) */
   int64_t max_row, max_col; /* inclusive bounds of the (1-based) ids */
-  int64_t first_line;   /* line number of text[0] */
+  int64_t first_line;       /* line number of text[0] */
 } rt_text_spec;
 /* Parses the lines of text[0..size) into e (src, dst, w; n = max id + 1).
  * Returns 0, or -1 with err set naming the first bad line. */
@@ -132,12 +134,14 @@ int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
 int rt_save_sg(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);
 
-/* ---- NUMA (numa.c) -------------------------------------------------------- */
+/* ---- NUMA (numa.c) --------------------------------------------------------
+ */
 
 /* Real configured nodes (1 without libnuma or when numa_available() < 0). */
 int64_t rt_numa_real_nodes(void);
 
-/* ---- random numbers (gen.c) ------------------------------------------------ */
+/* ---- random numbers (gen.c) ------------------------------------------------
+ */
 
 static inline uint64_t rt_mix64(uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
@@ -146,7 +150,8 @@ static inline uint64_t rt_mix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/* ---- memref descriptors ---------------------------------------------------- */
+/* ---- memref descriptors ----------------------------------------------------
+ */
 
 #define RT_SET_MEMREF(r, ptr, n)                                               \
   do {                                                                         \

@@ -12,7 +12,8 @@
 const char *rt_path_ext(const char *path) {
   const char *slash = strrchr(path, '/');
   const char *dot = strrchr(path, '.');
-  if (!dot || (slash && dot < slash) || dot == path || (slash && dot == slash + 1))
+  if (!dot || (slash && dot < slash) || dot == path ||
+      (slash && dot == slash + 1))
     return "";
   return dot;
 }
@@ -36,9 +37,10 @@ int rt_file_read(const char *path, rt_file *f, rt_err *err) {
   char *data = rt_malloc((size_t)size + 1);
   int64_t got = 0;
   while (got < size) {
-    ssize_t r = read(fd, data + got, (size_t)(size - got) < ((size_t)1 << 30)
-                                         ? (size_t)(size - got)
-                                         : ((size_t)1 << 30));
+    ssize_t r =
+        read(fd, data + got,
+             (size_t)(size - got) < ((size_t)1 << 30) ? (size_t)(size - got)
+                                                      : ((size_t)1 << 30));
     if (r < 0 && errno == EINTR)
       continue;
     if (r <= 0) {
@@ -103,8 +105,9 @@ graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
       rt_file_close(&f);
     }
     if (rc == 0 && weighted && !has_w) {
-      rt_err_set(&err, "%s: the program needs edge weights but the matrix is "
-                       "a 'pattern' matrix",
+      rt_err_set(&err,
+                 "%s: the program needs edge weights but the matrix is "
+                 "a 'pattern' matrix",
                  path);
       rc = -1;
     }
@@ -121,15 +124,15 @@ graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
 graphrt_graph *graphrt_load(const char *path, int32_t weighted,
                             int32_t symmetrize) {
   char msg[512];
-  graphrt_graph *g = graphrt_try_load(path, weighted, symmetrize, msg,
-                                      (int64_t)sizeof(msg));
+  graphrt_graph *g =
+      graphrt_try_load(path, weighted, symmetrize, msg, (int64_t)sizeof(msg));
   if (!g)
     rt_fatal("%s", msg);
   return g;
 }
 
-int32_t graphrt_try_save(const graphrt_graph *g, const char *path,
-                         char *errbuf, int64_t errlen) {
+int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *errbuf,
+                         int64_t errlen) {
   rt_err err = {0, {0}};
   const char *ext = rt_path_ext(path);
   int rc = -1;
@@ -142,8 +145,9 @@ int32_t graphrt_try_save(const graphrt_graph *g, const char *path,
   else if (!strcmp(ext, ".sg") || !strcmp(ext, ".wsg"))
     rc = rt_save_sg(g, path, wext, &err);
   else
-    rt_err_set(&err, "%s: cannot write '%s' files (expected .el, .wel, .sg or "
-                     ".wsg)",
+    rt_err_set(&err,
+               "%s: cannot write '%s' files (expected .el, .wel, .sg or "
+               ".wsg)",
                path, ext);
   if (rc != 0 && errbuf && errlen > 0)
     snprintf(errbuf, (size_t)errlen, "%s", err.msg);

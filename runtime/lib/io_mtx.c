@@ -101,8 +101,9 @@ int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err) {
       continue;
     if (k != 3 || parse_count(w[0], &rows) || parse_count(w[1], &cols) ||
         parse_count(w[2], &nnz)) {
-      rt_err_set(err, "%s:%lld: malformed size line (expected 'rows columns "
-                      "entries')",
+      rt_err_set(err,
+                 "%s:%lld: malformed size line (expected 'rows columns "
+                 "entries')",
                  path, (long long)lineno);
       return -1;
     }
@@ -134,8 +135,8 @@ int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err) {
     rt_err_set(err, "%s:%lld: missing size line", path, (long long)lineno);
     return -1;
   }
-  rt_text_spec spec = {path, "%", field != 0, field == 2, 1,
-                       rows, cols, lineno + 1};
+  rt_text_spec spec = {path, "%",  field != 0, field == 2,
+                       1,    rows, cols,       lineno + 1};
   const char *body = p;
   int64_t body_size = end - p;
   if (rt_text_parse(&spec, body, body_size, e, err) != 0)

@@ -99,10 +99,9 @@ static int read_part(int fd, const char *path, const char *dir, int64_t at,
     if (nbr[j] < 0 || nbr[j] >= n)
       badj = j < badj ? j : badj;
   if (badj < m) {
-    rt_err_set(err,
-               "%s: byte %lld: %s-neighbour id %d out of range [0, %lld)",
-               path, (long long)(nb_at + badj * (wsg ? 8 : 4)), dir,
-               nbr[badj], (long long)n);
+    rt_err_set(err, "%s: byte %lld: %s-neighbour id %d out of range [0, %lld)",
+               path, (long long)(nb_at + badj * (wsg ? 8 : 4)), dir, nbr[badj],
+               (long long)n);
     goto fail;
   }
   rt_sort_lists(n, off, nbr, w); /* GAPBS writes sorted lists: a check */
@@ -147,8 +146,7 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
     rt_err_set(err, "%s: byte 0: invalid 'directed' flag %d (expected 0 or 1)",
                path, hdr[0]);
   } else if (m < 0) {
-    rt_err_set(err, "%s: byte 1: negative edge count %lld", path,
-               (long long)m);
+    rt_err_set(err, "%s: byte 1: negative edge count %lld", path, (long long)m);
   } else if (m > ((int64_t)1 << 40)) {
     rt_err_set(err, "%s: byte 1: edge count %lld is too large", path,
                (long long)m);
@@ -156,8 +154,7 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
     rt_err_set(err, "%s: byte 9: negative vertex count %lld", path,
                (long long)n);
   } else if (n > RT_MAX_VERTICES) {
-    rt_err_set(err,
-               "%s: byte 9: vertex count %lld exceeds the 32-bit id range",
+    rt_err_set(err, "%s: byte 9: vertex count %lld exceeds the 32-bit id range",
                path, (long long)n);
   }
   if (err->set) {
@@ -203,9 +200,8 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
     close(fd);
     return NULL;
   }
-  if (directed &&
-      read_part(fd, path, "in", 17 + part, n, m, wsg, &io, &in, &iw, err) !=
-          0) {
+  if (directed && read_part(fd, path, "in", 17 + part, n, m, wsg, &io, &in, &iw,
+                            err) != 0) {
     free(oo);
     free(on);
     free(ow);
@@ -242,8 +238,7 @@ static int write_part(FILE *fp, const int64_t *off, const int32_t *nbr,
   return rc;
 }
 
-int rt_save_sg(const graphrt_graph *g, const char *path, int wsg,
-               rt_err *err) {
+int rt_save_sg(const graphrt_graph *g, const char *path, int wsg, rt_err *err) {
   FILE *fp = fopen(path, "wb");
   if (!fp) {
     rt_err_set(err, "%s: cannot create: %s", path, strerror(errno));

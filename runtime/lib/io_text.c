@@ -60,8 +60,8 @@ static const char *parse_int(const char *p, const char *end, int64_t *val,
 }
 
 typedef struct {
-  const char *what;  /* "source vertex id", "row index", ... */
-  int64_t lo, hi;    /* inclusive range */
+  const char *what; /* "source vertex id", "row index", ... */
+  int64_t lo, hi;   /* inclusive range */
 } id_kind;
 
 /* 1: an edge; 0: blank or comment line; -1: error (msg set). */
@@ -210,8 +210,8 @@ int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
   }
   int32_t *src = rt_malloc((size_t)total * sizeof(int32_t));
   int32_t *dst = rt_malloc((size_t)total * sizeof(int32_t));
-  int32_t *w = spec->weighted ? rt_malloc((size_t)total * sizeof(int32_t))
-                              : NULL;
+  int32_t *w =
+      spec->weighted ? rt_malloc((size_t)total * sizeof(int32_t)) : NULL;
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
   for (int64_t k = 0; k < nchunks; k++) {
     chunk *ck = &c[k];
@@ -246,10 +246,10 @@ int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
   }
   for (int64_t k = 0; k < nchunks; k++)
     if (c[k].err_line >= 0) {
-      rt_err_set(err, "%s:%lld: %s", spec->path,
-                 (long long)(spec->first_line + c[k].lines_before +
-                             c[k].err_line),
-                 c[k].err);
+      rt_err_set(
+          err, "%s:%lld: %s", spec->path,
+          (long long)(spec->first_line + c[k].lines_before + c[k].err_line),
+          c[k].err);
       free(src);
       free(dst);
       free(w);

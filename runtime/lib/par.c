@@ -90,7 +90,8 @@ static void qsort_i32(int32_t *a, int64_t n, int depth) {
       return;
     }
     int32_t x = a[0], y = a[n / 2], z = a[n - 1];
-    int32_t p = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
+    int32_t p =
+        x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
     int64_t i = 0, j = n - 1;
     for (;;) { /* Hoare partition: equal keys split evenly */
       while (a[i] < p)
@@ -186,7 +187,8 @@ static void qsort_u64(uint64_t *a, int64_t n, int depth) {
       return;
     }
     uint64_t x = a[0], y = a[n / 2], z = a[n - 1];
-    uint64_t p = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
+    uint64_t p =
+        x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
     int64_t i = 0, j = n - 1;
     for (;;) {
       while (a[i] < p)

@@ -20,10 +20,10 @@
 #define RT_MAX_SEGMENTS ((int64_t)1 << 20)
 
 typedef struct {
-  int64_t begin, end;         /* range of the cut-by ids */
+  int64_t begin, end; /* range of the cut-by ids */
   int64_t num_groups, num_edges;
-  int32_t *vertices;          /* num_groups */
-  int64_t *offsets;           /* num_groups + 1 */
+  int32_t *vertices;            /* num_groups */
+  int64_t *offsets;             /* num_groups + 1 */
   int32_t *neighbors, *weights; /* num_edges (weights NULL if unweighted) */
   int64_t node;
 } rt_segment;

@@ -83,7 +83,8 @@ void graphrt_vset_free(graphrt_vset *s) {
 int64_t graphrt_vset_num_vertices(const graphrt_vset *s) { return s->n; }
 int64_t graphrt_vset_size(graphrt_vset *s) { return s->size; }
 
-/* ---- materialization ------------------------------------------------------ */
+/* ---- materialization ------------------------------------------------------
+ */
 
 static void ensure_bools(graphrt_vset *s) {
   if (s->bools)
@@ -191,7 +192,7 @@ static void ids_from_dense(graphrt_vset *s) {
   const uint64_t *w = s->bits;
   int64_t nblk = (n + 65535) / 65536;
   int64_t *cnt = rt_calloc((size_t)nblk + 1, sizeof(int64_t));
-#define RT_MEMBER(v) (b ? b[v] != 0 : (int)((w[(v) >> 6] >> ((v)&63)) & 1))
+#define RT_MEMBER(v) (b ? b[v] != 0 : (int)((w[(v) >> 6] >> ((v) & 63)) & 1))
 #pragma omp parallel for schedule(dynamic, 4) if (nblk > 1)
   for (int64_t k = 0; k < nblk; k++) {
     int64_t c = 0, hi = (k + 1) * 65536 < n ? (k + 1) * 65536 : n;

@@ -15,8 +15,8 @@
 void graphrt_user_main(void) {
   const char *cmd = graphrt_argv(1);
   if (!strcmp(cmd, "print")) {
-    double vals[] = {0.15, 1e-07, 100000, 1234567, 0.0, -2.5, 1.0 / 3,
-                     123456, 1e21, INFINITY, -INFINITY, NAN};
+    double vals[] = {0.15,    1e-07,  100000, 1234567,  0.0,       -2.5,
+                     1.0 / 3, 123456, 1e21,   INFINITY, -INFINITY, NAN};
     for (unsigned i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
       graphrt_print_f64(vals[i]);
     graphrt_print_i64(-42);

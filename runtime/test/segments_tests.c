@@ -77,8 +77,8 @@ static int check_segments(graphrt_graph *g, int64_t count, int32_t dir,
 
 static void check_all(graphrt_graph *g) {
   int64_t n = graphrt_num_vertices(g);
-  int64_t counts[] = {1, 2, 3, 7, 16, n > 1 ? n - 1 : 1, n > 0 ? n : 1,
-                      n + 5, 3 * n + 1};
+  int64_t counts[] = {
+      1, 2, 3, 7, 16, n > 1 ? n - 1 : 1, n > 0 ? n : 1, n + 5, 3 * n + 1};
   for (int c = 0; c < 9; c++)
     for (int32_t dir = 0; dir < 2; dir++)
       for (int32_t st = 0; st < 2; st++)
@@ -110,11 +110,11 @@ int main(void) {
   CHECK(!memcmp(of.aligned, eo, sizeof(eo)));
   CHECK(!memcmp(nb.aligned, en, sizeof(en)));
   /* different keys are different cache entries */
-  CHECK(s != graphrt_segments_get(g, 2, GRAPHRT_PUSH,
-                                  GRAPHRT_FIXED_VERTEX_COUNT));
+  CHECK(s !=
+        graphrt_segments_get(g, 2, GRAPHRT_PUSH, GRAPHRT_FIXED_VERTEX_COUNT));
   CHECK(s != graphrt_segments_get(g, 2, GRAPHRT_PULL, GRAPHRT_EDGE_AWARE));
-  CHECK(s != graphrt_segments_get(g, 3, GRAPHRT_PULL,
-                                  GRAPHRT_FIXED_VERTEX_COUNT));
+  CHECK(s !=
+        graphrt_segments_get(g, 3, GRAPHRT_PULL, GRAPHRT_FIXED_VERTEX_COUNT));
   graphrt_graph_free(g);
 
   g = graphrt_gen_kron(10, 8, 1, 11, 0);

@@ -203,8 +203,8 @@ static void test_sparse_cost(void) {
 
 int main(void) {
   test_basic();
-  test_seal_ids(1000, 300, 1, 1);    /* small: serial path */
-  test_seal_ids(1000, 300, 0, 2);    /* no bool marks: runtime dedups */
+  test_seal_ids(1000, 300, 1, 1);      /* small: serial path */
+  test_seal_ids(1000, 300, 0, 2);      /* no bool marks: runtime dedups */
   test_seal_ids(200000, 150000, 1, 3); /* parallel path */
   test_seal_ids(200000, 150000, 0, 4); /* parallel dedup of duplicates */
   test_seal_ids(200000, 1000, 1, 5);   /* sparse on a large set: radix sort */

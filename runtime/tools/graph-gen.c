@@ -124,8 +124,8 @@ static void save(const options *o, graphrt_graph *g, double t0) {
   double t1 = graphrt_time_now();
   graphrt_save(g, o->output);
   if (!o->quiet && graphrt_num_edges(g) >= ((int64_t)1 << 22))
-    fprintf(stderr, "graph-gen: wrote %s in %.2f s (total %.2f s)\n",
-            o->output, graphrt_time_now() - t1, graphrt_time_now() - t0);
+    fprintf(stderr, "graph-gen: wrote %s in %.2f s (total %.2f s)\n", o->output,
+            graphrt_time_now() - t1, graphrt_time_now() - t0);
 }
 
 static void print_list(const char *dir, int64_t v, const int64_t *off,
@@ -153,8 +153,7 @@ int main(int argc, char **argv) {
       usage_error("%s", "missing --scale N");
     check_output(&o);
     if (o.weighted && !weighted_ext(o.output))
-      usage_error("--weighted needs a .wel or .wsg output, not '%s'",
-                  o.output);
+      usage_error("--weighted needs a .wel or .wsg output, not '%s'", o.output);
     int weighted = weighted_ext(o.output);
     int64_t m = !strcmp(o.cmd, "grid") ? ((int64_t)4 << o.scale)
                                        : (o.degree << o.scale);
@@ -164,14 +163,13 @@ int main(int argc, char **argv) {
               "graph-gen: %s scale %lld: generating about %lld edges and "
               "building CSR/CSC...\n",
               o.cmd, (long long)o.scale, (long long)m);
-    graphrt_graph *g =
-        !strcmp(o.cmd, "kron")
-            ? graphrt_gen_kron(o.scale, o.degree, weighted, o.seed,
-                               o.symmetrize)
-        : !strcmp(o.cmd, "uniform")
-            ? graphrt_gen_uniform(o.scale, o.degree, weighted, o.seed,
-                                  o.symmetrize)
-            : graphrt_gen_grid(o.scale, weighted, o.seed);
+    graphrt_graph *g = !strcmp(o.cmd, "kron")
+                           ? graphrt_gen_kron(o.scale, o.degree, weighted,
+                                              o.seed, o.symmetrize)
+                       : !strcmp(o.cmd, "uniform")
+                           ? graphrt_gen_uniform(o.scale, o.degree, weighted,
+                                                 o.seed, o.symmetrize)
+                           : graphrt_gen_grid(o.scale, weighted, o.seed);
     if (loud)
       fprintf(stderr,
               "graph-gen: %lld vertices, %lld edges generated in %.2f s\n",
@@ -194,8 +192,7 @@ int main(int argc, char **argv) {
     if (!strcmp(o.cmd, "convert")) {
       save(&o, g, t0);
     } else {
-      printf("vertices: %lld edges: %lld\n",
-             (long long)graphrt_num_vertices(g),
+      printf("vertices: %lld edges: %lld\n", (long long)graphrt_num_vertices(g),
              (long long)graphrt_num_edges(g));
       if (o.time)
         fprintf(stderr, "graph-gen: loaded %s in %.3f s\n", o.input, t_load);
