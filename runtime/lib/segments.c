@@ -18,6 +18,26 @@
 #include <string.h>
 
 #define RT_MAX_SEGMENTS ((int64_t)1 << 20)
+/* Up to this many segments the segment of an id is a binary search over the
+ * (cache-resident) boundaries; above, a per-vertex table. */
+#define RT_SEG_SEARCH_MAX 4096
+
+/* The segment i with b[i] <= u < b[i + 1] (the last such i when ranges are
+ * empty). */
+static inline int64_t seg_find(const int64_t *b, int64_t count,
+                               const int32_t *seg_of, int32_t u) {
+  if (seg_of)
+    return seg_of[u];
+  int64_t lo = 0, hi = count; /* invariant: b[lo] <= u < b[hi] */
+  while (hi - lo > 1) {
+    int64_t mid = (lo + hi) / 2;
+    if (b[mid] <= u)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
 
 typedef struct {
   int64_t begin, end; /* range of the cut-by ids */
@@ -68,11 +88,14 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   const int64_t *range_off = pull ? g->out_off : g->in_off;
   int64_t *b = rt_malloc((size_t)(count + 1) * sizeof(int64_t));
   make_ranges(n, count, strategy, range_off, m, b);
-  int32_t *seg_of = rt_malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
-#pragma omp parallel for schedule(dynamic, 64) if (count > 64)
-  for (int64_t i = 0; i < count; i++)
-    for (int64_t u = b[i]; u < b[i + 1]; u++)
-      seg_of[u] = (int32_t)i;
+  int32_t *seg_of = NULL;
+  if (count > RT_SEG_SEARCH_MAX) {
+    seg_of = rt_malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
+#pragma omp parallel for schedule(dynamic, 64)
+    for (int64_t i = 0; i < count; i++)
+      for (int64_t u = b[i]; u < b[i + 1]; u++)
+        seg_of[u] = (int32_t)i;
+  }
 
   /* chunks of grouped-by vertices balanced by n + m */
   int64_t nch = 8 * (int64_t)omp_get_max_threads();
@@ -106,7 +129,7 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
     for (int64_t v = cb[c]; v < cb[c + 1]; v++) {
       int64_t j = off[v], e = off[v + 1];
       while (j < e) { /* lists are sorted: one run per segment */
-        int32_t i = seg_of[adj[j]];
+        int64_t i = seg_find(b, count, seg_of, adj[j]);
         int64_t k = j + 1, hi = b[i + 1];
         while (k < e && adj[k] < hi)
           k++;
@@ -154,7 +177,7 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
     for (int64_t v = cb[c]; v < cb[c + 1]; v++) {
       int64_t j = off[v], e = off[v + 1];
       while (j < e) {
-        int32_t i = seg_of[adj[j]];
+        int64_t i = seg_find(b, count, seg_of, adj[j]);
         int64_t k = j + 1, hi = b[i + 1];
         while (k < e && adj[k] < hi)
           k++;
@@ -162,9 +185,11 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
         int64_t gpos = gc[i]++, epos = ec[i];
         sg->vertices[gpos] = (int32_t)v;
         sg->offsets[gpos] = epos;
-        memcpy(sg->neighbors + epos, adj + j, (size_t)(k - j) * 4);
+        for (int64_t x = j; x < k; x++)
+          sg->neighbors[epos + x - j] = adj[x];
         if (aw)
-          memcpy(sg->weights + epos, aw + j, (size_t)(k - j) * 4);
+          for (int64_t x = j; x < k; x++)
+            sg->weights[epos + x - j] = aw[x];
         ec[i] += k - j;
         j = k;
       }
