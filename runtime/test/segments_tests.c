@@ -77,9 +77,10 @@ static int check_segments(graphrt_graph *g, int64_t count, int32_t dir,
 
 static void check_all(graphrt_graph *g) {
   int64_t n = graphrt_num_vertices(g);
+  /* 5003: above 4096 segments the runtime switches to a lookup table */
   int64_t counts[] = {
-      1, 2, 3, 7, 16, n > 1 ? n - 1 : 1, n > 0 ? n : 1, n + 5, 3 * n + 1};
-  for (int c = 0; c < 9; c++)
+      1, 2, 3, 7, 16, n > 1 ? n - 1 : 1, n > 0 ? n : 1, n + 5, 3 * n + 1, 5003};
+  for (int c = 0; c < 10; c++)
     for (int32_t dir = 0; dir < 2; dir++)
       for (int32_t st = 0; st < 2; st++)
         CHECK(check_segments(g, counts[c], dir, st));
