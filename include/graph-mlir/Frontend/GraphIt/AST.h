@@ -245,7 +245,7 @@ struct Stmt {
   std::string label;
 };
 using StmtPtr = std::unique_ptr<Stmt>;
-using Block = std::vector<StmtPtr>;
+using StmtList = std::vector<StmtPtr>;
 
 /// A variable: a global (`const`), a local (`var`), a parameter, a named
 /// function result, or a `for` loop variable.
@@ -284,15 +284,15 @@ struct ExprStmt : Stmt {
 /// `if c0 b0 elif c1 b1 ... else e end`.
 struct IfStmt : Stmt {
   IfStmt(Location loc) : Stmt(If, loc) {}
-  std::vector<std::pair<ExprPtr, Block>> branches;
-  Block elseBody;
+  std::vector<std::pair<ExprPtr, StmtList>> branches;
+  StmtList elseBody;
   static bool classof(const Stmt *s) { return s->kind == If; }
 };
 
 /// A loop; `break` needs to know which one it leaves.
 struct LoopStmt : Stmt {
   using Stmt::Stmt;
-  Block body;
+  StmtList body;
   /// Set by semantic analysis: a `break` or `return` may leave the loop.
   bool mayExit = false;
   static bool classof(const Stmt *s) {
@@ -350,7 +350,7 @@ struct FuncDecl {
   Location loc;
   std::vector<std::unique_ptr<VarDecl>> params;
   std::unique_ptr<VarDecl> result; // Null without `-> name : T`.
-  Block body;
+  StmtList body;
   bool hasReturn = false; // Set by semantic analysis.
 };
 

@@ -1,0 +1,58 @@
+//===- GraphIt.h - GraphIt frontend entry points ----------------*- C++ -*-===//
+//
+// Imports GraphIt programs (see LANGUAGE.md) as graph dialect IR.
+//
+// Diagnostics are reported through the MLIRContext with FileLineColLoc
+// locations naming the buffers' identifiers; install an
+// mlir::SourceMgrDiagnosticHandler on the same llvm::SourceMgr to print
+// them as `file:line:col: error: ...` with the source line and a caret.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_MLIR_FRONTEND_GRAPHIT_GRAPHIT_H
+#define GRAPH_MLIR_FRONTEND_GRAPHIT_GRAPHIT_H
+
+#include "graph-mlir/Frontend/GraphIt/AST.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace mlir::graph::graphit {
+
+/// The scheduling calls of a `schedule:` section, parsed but not yet checked
+/// against a program (that happens in importGraphIt).
+struct Schedule {
+  std::vector<ScheduleCall> calls;
+};
+
+/// Parses the schedule in buffer `bufferId` of `sourceMgr`: the part after
+/// its `schedule:` line, or the whole buffer when it has none (so both a
+/// full .gt file and a file of bare `program->...;` lines work).
+FailureOr<Schedule> parseGraphItSchedule(llvm::SourceMgr &sourceMgr,
+                                         unsigned bufferId,
+                                         MLIRContext *context);
+
+/// Imports the GraphIt program in the main buffer of `sourceMgr`. A non-null
+/// `scheduleOverride` replaces the program's own `schedule:` section. Loads
+/// the dialects the IR uses; returns null after reporting errors.
+OwningOpRef<ModuleOp> importGraphIt(llvm::SourceMgr &sourceMgr,
+                                    MLIRContext *context,
+                                    const Schedule *scheduleOverride = nullptr);
+
+/// Dialects of the imported IR: graph, func, arith, scf, math, memref.
+void registerGraphItDialects(DialectRegistry &registry);
+
+/// Registers `--import-graphit` with mlir-translate style tools.
+void registerImportGraphItTranslation();
+
+} // namespace mlir::graph::graphit
+
+#endif // GRAPH_MLIR_FRONTEND_GRAPHIT_GRAPHIT_H

@@ -1,0 +1,332 @@
+//===- Schedule.cpp - GraphIt scheduling language -------------------------===//
+
+#include "graph-mlir/Frontend/GraphIt/Schedule.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+using namespace mlir::graph::graphit;
+
+namespace {
+
+/// The options one label has accumulated.
+struct Options {
+  explicit Options(Location loc) : loc(loc) {}
+  Direction direction = Direction::SparsePush;
+  std::optional<Parallelization> parallel;
+  int64_t grain = 256;
+  FrontierLayout frontier = FrontierLayout::BoolArray;
+  FrontierSets frontierSets = FrontierSets::Both;
+  int64_t segments = 0, segmentsArgv = 0;
+  SegmentStrategy segmentStrategy = SegmentStrategy::FixedVertexCount;
+  NumaMode numa = NumaMode::Serial;
+  /// Set by any call other than configApplyParallelization.
+  std::optional<Location> traversalOnly;
+  Location loc;
+};
+
+template <typename T> struct Choice {
+  StringRef name;
+  T value;
+};
+
+const Choice<Direction> kDirections[] = {
+    {"SparsePush", Direction::SparsePush},
+    {"DensePush", Direction::DensePush},
+    {"DensePull", Direction::DensePull},
+    {"SparsePush-DensePull", Direction::SparsePushDensePull},
+    {"SparsePush-DensePush", Direction::SparsePushDensePush}};
+const Choice<Parallelization> kParallel[] = {
+    {"serial", Parallelization::Serial},
+    {"dynamic-vertex-parallel", Parallelization::DynamicVertex},
+    {"static-vertex-parallel", Parallelization::StaticVertex},
+    {"edge-aware-dynamic-vertex-parallel",
+     Parallelization::EdgeAwareDynamicVertex}};
+const Choice<FrontierLayout> kLayouts[] = {
+    {"bool-array", FrontierLayout::BoolArray},
+    {"bitvector", FrontierLayout::Bitvector}};
+const Choice<FrontierSets> kWhich[] = {{"both", FrontierSets::Both},
+                                       {"src-vertexset", FrontierSets::Src},
+                                       {"dst-vertexset", FrontierSets::Dst}};
+const Choice<SegmentStrategy> kStrategies[] = {
+    {"fixed-vertex-count", SegmentStrategy::FixedVertexCount},
+    {"edge-aware-vertex-count", SegmentStrategy::EdgeAwareVertexCount}};
+const Choice<NumaMode> kNuma[] = {
+    {"serial", NumaMode::Serial},
+    {"static-parallel", NumaMode::StaticParallel},
+    {"dynamic-parallel", NumaMode::DynamicParallel}};
+
+const char *const kFunctions =
+    "configApplyDirection, configApplyParallelization, "
+    "configApplyDenseVertexSet, configApplyNumSSG, configApplyNUMA, "
+    "fuseFields";
+
+class Resolver {
+public:
+  Resolver(const Program &program, const ProgramInfo &info,
+           MLIRContext *context)
+      : program(program), info(info), context(context) {}
+
+  LogicalResult apply(const ScheduleCall &call);
+  FailureOr<ResolvedSchedule> finish();
+
+private:
+  /// Checks the argument count and that argument 0 is a known label.
+  Options *labelled(const ScheduleCall &call, size_t min, size_t max);
+  LogicalResult checkString(const ScheduleCall &call, size_t i);
+  template <typename T, size_t N>
+  FailureOr<T> choose(const ScheduleCall &call, size_t i,
+                      const Choice<T> (&choices)[N], StringRef what);
+  /// The optional trailing direction argument (`dir` in LANGUAGE.md):
+  /// checked, and applied to the whole traversal.
+  LogicalResult optionalDirection(const ScheduleCall &call, size_t i);
+
+  const Program &program;
+  const ProgramInfo &info;
+  MLIRContext *context;
+  llvm::StringMap<Options> options;
+  std::vector<std::string> order;
+  ResolvedSchedule result;
+};
+
+} // namespace
+
+template <typename T, size_t N>
+static std::string listChoices(const Choice<T> (&choices)[N]) {
+  std::string list;
+  for (const Choice<T> &c : choices)
+    list += (list.empty() ? "" : ", ") + ("\"" + c.name + "\"").str();
+  return list;
+}
+
+LogicalResult Resolver::checkString(const ScheduleCall &call, size_t i) {
+  if (call.args[i].kind == ScheduleArg::String)
+    return success();
+  return emitError(call.args[i].loc)
+         << "argument " << i + 1 << " of '" << call.name
+         << "' must be a string";
+}
+
+template <typename T, size_t N>
+FailureOr<T> Resolver::choose(const ScheduleCall &call, size_t i,
+                              const Choice<T> (&choices)[N], StringRef what) {
+  if (failed(checkString(call, i)))
+    return failure();
+  for (const Choice<T> &c : choices)
+    if (c.name == call.args[i].str)
+      return c.value;
+  emitError(call.args[i].loc)
+      << "unknown " << what << " \"" << call.args[i].str << "\" in '"
+      << call.name << "'; valid choices: " << listChoices(choices);
+  return failure();
+}
+
+LogicalResult Resolver::optionalDirection(const ScheduleCall &call, size_t i) {
+  if (i >= call.args.size())
+    return success();
+  return success(
+      succeeded(choose(call, i, kDirections, "direction")));
+}
+
+Options *Resolver::labelled(const ScheduleCall &call, size_t min,
+                            size_t max) {
+  if (call.args.size() < min || call.args.size() > max) {
+    auto diag = emitError(call.loc) << "'" << call.name << "' expects " << min;
+    if (max != min)
+      diag << " to " << max;
+    diag << " arguments, got " << call.args.size();
+    return nullptr;
+  }
+  if (failed(checkString(call, 0)))
+    return nullptr;
+  StringRef label = call.args[0].str;
+  auto it = info.labels.find(label);
+  if (it == info.labels.end() ||
+      !(it->second.hasEdgeApply || it->second.hasVertexApply)) {
+    std::string valid;
+    for (auto &[name, labelInfo] : info.labels)
+      if (labelInfo.hasEdgeApply || labelInfo.hasVertexApply)
+        valid += (valid.empty() ? "\"" : ", \"") + name.str() + "\"";
+    auto diag = emitError(call.args[0].loc);
+    diag << (it == info.labels.end() ? "unknown label \""
+                                     : "no apply is labelled \"")
+         << label << "\" in '" << call.name << "'; ";
+    if (valid.empty())
+      diag << "the program labels no apply (write '#s1# edges.apply(f);')";
+    else
+      diag << "valid labels: " << valid;
+    return nullptr;
+  }
+  auto [opts, inserted] = options.try_emplace(label, call.loc);
+  if (inserted)
+    order.push_back(label.str());
+  opts->second.loc = call.loc;
+  return &opts->second;
+}
+
+LogicalResult Resolver::apply(const ScheduleCall &call) {
+  StringRef name = call.name;
+  if (name == "configApplyDirection") {
+    Options *opts = labelled(call, 2, 2);
+    if (!opts)
+      return failure();
+    FailureOr<Direction> dir = choose(call, 1, kDirections, "direction");
+    if (failed(dir))
+      return failure();
+    opts->direction = *dir;
+    opts->traversalOnly = call.loc;
+    return success();
+  }
+  if (name == "configApplyParallelization") {
+    Options *opts = labelled(call, 2, 4);
+    if (!opts)
+      return failure();
+    FailureOr<Parallelization> par =
+        choose(call, 1, kParallel, "parallelization");
+    if (failed(par))
+      return failure();
+    opts->parallel = *par;
+    size_t next = 2;
+    if (call.args.size() > 2 && call.args[2].kind == ScheduleArg::Int) {
+      if (call.args[2].value <= 0)
+        return emitError(call.args[2].loc) << "grain size must be positive";
+      opts->grain = call.args[2].value;
+      next = 3;
+    }
+    if (next + 1 < call.args.size())
+      return emitError(call.args[next + 1].loc)
+             << "too many arguments to '" << name << "'";
+    return optionalDirection(call, next);
+  }
+  if (name == "configApplyDenseVertexSet") {
+    Options *opts = labelled(call, 2, 4);
+    if (!opts)
+      return failure();
+    FailureOr<FrontierLayout> layout =
+        choose(call, 1, kLayouts, "vertex set layout");
+    if (failed(layout))
+      return failure();
+    opts->frontier = *layout;
+    opts->traversalOnly = call.loc;
+    if (call.args.size() > 2) {
+      FailureOr<FrontierSets> which =
+          choose(call, 2, kWhich, "vertex set selection");
+      if (failed(which))
+        return failure();
+      opts->frontierSets = *which;
+    }
+    return optionalDirection(call, 3);
+  }
+  if (name == "configApplyNumSSG") {
+    Options *opts = labelled(call, 3, 4);
+    if (!opts)
+      return failure();
+    FailureOr<SegmentStrategy> strategy =
+        choose(call, 1, kStrategies, "segment strategy");
+    if (failed(strategy))
+      return failure();
+    opts->segmentStrategy = *strategy;
+    opts->traversalOnly = call.loc;
+    const ScheduleArg &count = call.args[2];
+    StringRef text = count.str;
+    int64_t k;
+    if (count.kind == ScheduleArg::Int && count.value > 0) {
+      opts->segments = count.value;
+      opts->segmentsArgv = 0;
+    } else if (count.kind == ScheduleArg::String &&
+               text.consume_front("argv[") && text.consume_back("]") &&
+               !text.getAsInteger(10, k) && k > 0) {
+      opts->segmentsArgv = k;
+      opts->segments = 0;
+    } else {
+      return emitError(count.loc) << "segment count must be a positive "
+                                     "integer or \"argv[k]\"";
+    }
+    return optionalDirection(call, 3);
+  }
+  if (name == "configApplyNUMA") {
+    Options *opts = labelled(call, 2, 3);
+    if (!opts)
+      return failure();
+    FailureOr<NumaMode> mode = choose(call, 1, kNuma, "NUMA mode");
+    if (failed(mode))
+      return failure();
+    opts->numa = *mode;
+    opts->traversalOnly = call.loc;
+    return optionalDirection(call, 2);
+  }
+  if (name == "fuseFields") {
+    std::vector<std::string> fields;
+    for (const ScheduleArg &arg : call.args) {
+      if (arg.kind == ScheduleArg::Int)
+        return emitError(arg.loc) << "'fuseFields' takes vector names";
+      std::vector<std::string> names =
+          arg.kind == ScheduleArg::List ? arg.list
+                                        : std::vector<std::string>{arg.str};
+      for (const std::string &field : names) {
+        auto isVector = [&](const std::unique_ptr<VarDecl> &g) {
+          return g->name == field && g->spec.type.kind == GtType::Vector;
+        };
+        if (llvm::none_of(program.globals, isVector))
+          return emitError(arg.loc)
+                 << "'fuseFields' names '" << field
+                 << "', which is not a global per-vertex vector";
+        fields.push_back(field);
+      }
+    }
+    if (fields.size() < 2)
+      return emitError(call.loc) << "'fuseFields' needs at least two vectors";
+    result.fusedFields.push_back(std::move(fields));
+    return success();
+  }
+  return emitError(call.loc) << "unknown scheduling function '" << name
+                             << "'; valid functions: " << kFunctions;
+}
+
+FailureOr<ResolvedSchedule> Resolver::finish() {
+  for (const std::string &label : order) {
+    const Options &o = options.find(label)->second;
+    const LabelInfo &labelInfo = info.labels.find(label)->second;
+    if (!labelInfo.hasEdgeApply && o.traversalOnly)
+      return emitError(*o.traversalOnly)
+             << "label \"" << label
+             << "\" names a vertex set operation; only "
+                "configApplyParallelization applies to it";
+    auto emitErr = [&]() { return emitError(o.loc); };
+    LabelSchedule sched;
+    if (labelInfo.hasEdgeApply) {
+      sched.edges = ScheduleAttr::getChecked(
+          emitErr, context, o.direction,
+          o.parallel.value_or(Parallelization::Serial), o.grain, o.frontier,
+          o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
+          o.numa);
+      if (!sched.edges)
+        return failure();
+    }
+    // Vertex set operations run in parallel unless scheduled otherwise.
+    ScheduleAttr defaults = ScheduleAttr::getDefault(context);
+    sched.vertices = ScheduleAttr::get(
+        context, defaults.getDirection(),
+        o.parallel.value_or(Parallelization::DynamicVertex), o.grain,
+        defaults.getFrontier(), defaults.getFrontierSets(), 0, 0,
+        defaults.getSegmentStrategy(), defaults.getNuma());
+    result.byLabel[label] = sched;
+  }
+  return std::move(result);
+}
+
+FailureOr<ResolvedSchedule>
+mlir::graph::graphit::resolveSchedule(ArrayRef<ScheduleCall> calls,
+                                      const Program &program,
+                                      const ProgramInfo &info,
+                                      MLIRContext *context) {
+  Resolver resolver(program, info, context);
+  bool ok = true;
+  for (const ScheduleCall &call : calls)
+    ok &= succeeded(resolver.apply(call));
+  if (!ok)
+    return failure();
+  return resolver.finish();
+}

@@ -1,0 +1,926 @@
+//===- Sema.cpp - GraphIt semantic analysis -------------------------------===//
+//
+// Name resolution with block scoping, type checking with GraphIt's implicit
+// numeric conversions (as in the C++ GraphIt generates), signature checks of
+// the functions passed to apply/filter, and label collection for the
+// schedule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "graph-mlir/Frontend/GraphIt/Sema.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <climits>
+
+using namespace mlir;
+using namespace mlir::graph::graphit;
+
+static const char *kindName(GtType::Kind kind) {
+  switch (kind) {
+  case GtType::Error:
+    return "<error>";
+  case GtType::Void:
+    return "void";
+  case GtType::Bool:
+    return "bool";
+  case GtType::Int:
+    return "int";
+  case GtType::UInt:
+    return "uint";
+  case GtType::UInt64:
+    return "uint_64";
+  case GtType::Float:
+    return "float";
+  case GtType::Double:
+    return "double";
+  case GtType::String:
+    return "string";
+  case GtType::Vertex:
+    return "Vertex";
+  case GtType::Vector:
+    return "vector";
+  case GtType::VertexSet:
+    return "vertexset{Vertex}";
+  case GtType::EdgeSet:
+    return "edgeset";
+  case GtType::EdgeView:
+    return "filtered edgeset";
+  case GtType::Func:
+    return "function";
+  }
+  return "?";
+}
+
+std::string GtType::str() const {
+  if (kind == Vector) {
+    std::string value = kindName(elem);
+    if (width)
+      value = "vector[" + std::to_string(width) + "](" + value + ")";
+    return "vector{Vertex}(" + value + ")";
+  }
+  if (kind == EdgeSet)
+    return elem == Void ? "edgeset{Edge}(Vertex,Vertex)"
+                        : std::string("edgeset{Edge}(Vertex,Vertex,") +
+                              kindName(elem) + ")";
+  return kindName(kind);
+}
+
+std::string mlir::graph::graphit::joinLabel(StringRef prefix, StringRef label) {
+  return prefix.empty() ? label.str() : (prefix + ":" + label).str();
+}
+
+namespace {
+
+struct Symbol {
+  VarDecl *var = nullptr;
+  FuncDecl *func = nullptr;
+};
+
+class Sema {
+public:
+  Sema(Program &program, MLIRContext *context)
+      : program(program), context(context) {}
+  FailureOr<ProgramInfo> run();
+
+private:
+  InFlightDiagnostic error(Location loc) {
+    failed = true;
+    return emitError(loc);
+  }
+
+  // Scopes.
+  void push() { scopes.emplace_back(); }
+  void pop() { scopes.pop_back(); }
+  void declare(VarDecl &decl);
+  Symbol lookup(StringRef name) const;
+
+  void checkTypeSpec(TypeSpec &spec, Location loc);
+  void checkGlobal(VarDecl &decl);
+  void checkFunc(FuncDecl &func);
+
+  // Statements.
+  void checkBlock(StmtList &block);
+  void checkStmt(Stmt &stmt);
+  void checkLocal(VarDecl &decl);
+  void checkAssign(AssignStmt &stmt);
+  void checkCond(Expr &cond, StringRef construct);
+
+  // Expressions.
+  GtType check(Expr &expr, bool allowRow = false);
+  GtType checkIndex(IndexExpr &expr, bool allowRow);
+  GtType checkBinary(BinaryExpr &expr);
+  GtType checkCall(CallExpr &expr);
+  GtType checkMethod(MethodExpr &expr);
+  bool coerce(Expr &expr, GtType to, StringRef what);
+  bool checkArity(Location loc, StringRef name, size_t got, size_t min,
+                  size_t max);
+  FuncDecl *checkFuncArg(Expr &arg, StringRef method);
+  void checkVertexFunc(Expr &arg, StringRef method, bool isFilter);
+  void checkEdgeFunc(Expr &arg, StringRef method, GtType edges);
+  void noteApply(bool isEdge);
+
+  Program &program;
+  MLIRContext *context;
+  bool failed = false;
+  ProgramInfo info;
+  llvm::StringSet<> elements;
+  std::vector<llvm::StringMap<Symbol>> scopes;
+  FuncDecl *currentFunc = nullptr;
+  std::vector<LoopStmt *> loops; // Of the current function.
+  std::string labelPrefix;       // Path of the enclosing labelled statements.
+  std::string applyLabel;        // Label path of the current statement.
+  /// Calls between user functions (apply arguments count): no recursion.
+  llvm::DenseMap<FuncDecl *, llvm::SetVector<FuncDecl *>> callees;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Scopes and declarations
+//===----------------------------------------------------------------------===//
+
+void Sema::declare(VarDecl &decl) {
+  auto [it, inserted] = scopes.back().try_emplace(decl.name, Symbol{&decl});
+  if (!inserted)
+    error(decl.loc) << "redefinition of '" << decl.name << "'";
+}
+
+Symbol Sema::lookup(StringRef name) const {
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it)
+    if (auto found = it->find(name); found != it->end())
+      return found->second;
+  return {};
+}
+
+void Sema::checkTypeSpec(TypeSpec &spec, Location loc) {
+  for (auto &[name, elemLoc] : spec.elements)
+    if (!elements.contains(name))
+      error(elemLoc) << "unknown element type '" << name
+                     << "' (declare it with 'element " << name << " end')";
+}
+
+FailureOr<ProgramInfo> Sema::run() {
+  for (auto &[name, loc] : program.elements)
+    if (!elements.insert(name).second)
+      error(loc) << "redefinition of element '" << name << "'";
+
+  push(); // Globals and functions.
+  for (auto &func : program.funcs) {
+    auto [it, inserted] = scopes.back().try_emplace(func->name, Symbol{});
+    if (!inserted)
+      error(func->loc) << "redefinition of '" << func->name << "'";
+    it->second.func = func.get();
+  }
+  for (auto &global : program.globals)
+    checkGlobal(*global);
+
+  FuncDecl *mainFunc = nullptr;
+  for (auto &func : program.funcs) {
+    if (func->name == "main")
+      mainFunc = func.get();
+    checkFunc(*func);
+  }
+  if (!mainFunc) {
+    Location loc = program.funcs.empty()
+                       ? (program.globals.empty()
+                              ? UnknownLoc::get(context)
+                              : program.globals.front()->loc)
+                       : program.funcs.front()->loc;
+    error(loc) << "program has no 'func main()'";
+  } else if (!mainFunc->params.empty() || mainFunc->result) {
+    error(mainFunc->loc) << "'main' takes no parameters and returns nothing";
+  }
+
+  // Functions are inlined, so they must not call themselves.
+  for (auto &func : program.funcs) {
+    llvm::SetVector<FuncDecl *> reachable;
+    reachable.insert(callees[func.get()].begin(), callees[func.get()].end());
+    for (size_t i = 0; i < reachable.size(); ++i)
+      for (FuncDecl *next : callees[reachable[i]])
+        reachable.insert(next);
+    if (reachable.contains(func.get()))
+      error(func->loc) << "function '" << func->name
+                       << "' calls itself; recursion is not supported "
+                          "(functions are inlined)";
+  }
+  if (failed)
+    return failure();
+  return std::move(info);
+}
+
+void Sema::checkGlobal(VarDecl &decl) {
+  checkTypeSpec(decl.spec, decl.loc);
+  GtType type = decl.spec.type;
+  if (type.kind == GtType::EdgeSet) {
+    auto *call = dyn_cast_or_null<CallExpr>(decl.init.get());
+    if (!call || call->callee != "load") {
+      error(decl.loc) << "edgeset '" << decl.name
+                      << "' must be initialized with load(...)";
+    } else if (checkArity(call->loc, "load", call->args.size(), 1, 1)) {
+      coerce(*call->args[0], GtType::get(GtType::String), "load's file name");
+      call->builtin = Builtin::Load;
+      call->type = type;
+    }
+    if (!info.graph)
+      info.graph = &decl;
+  } else {
+    if ((type.kind == GtType::Vector || type.kind == GtType::VertexSet) &&
+        !info.graph)
+      error(decl.loc) << "'" << decl.name
+                      << "' needs an edgeset declared before it (it has one "
+                         "element per vertex of the first edgeset)";
+    if (decl.init) {
+      GtType init = check(*decl.init);
+      if (type.kind == GtType::Vector && init.kind == GtType::Vector) {
+        if (!type.isError() && (!GtType::get(type.elem).isInteger() ||
+                                type.width))
+          error(decl.init->loc) << "out-degrees are integers; '" << decl.name
+                                << "' has type " << type.str();
+      } else if (type.kind == GtType::Vector) {
+        coerce(*decl.init, GtType::get(type.elem), "vector initial value");
+      } else {
+        coerce(*decl.init, type, "initializer of '" + decl.name + "'");
+      }
+    }
+  }
+  declare(decl);
+}
+
+void Sema::checkFunc(FuncDecl &func) {
+  currentFunc = &func;
+  push();
+  for (auto &param : func.params) {
+    checkTypeSpec(param->spec, param->loc);
+    declare(*param);
+  }
+  if (func.result) {
+    checkTypeSpec(func.result->spec, func.result->loc);
+    declare(*func.result);
+  }
+  checkBlock(func.body);
+  pop();
+  currentFunc = nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void Sema::checkBlock(StmtList &block) {
+  push();
+  for (StmtPtr &stmt : block)
+    checkStmt(*stmt);
+  pop();
+}
+
+void Sema::checkStmt(Stmt &stmt) {
+  std::string savedPrefix = labelPrefix;
+  applyLabel.clear();
+  if (!stmt.label.empty()) {
+    applyLabel = joinLabel(labelPrefix, stmt.label);
+    info.labelStorage.push_back(std::make_unique<std::string>(applyLabel));
+    auto [it, inserted] = info.labels.insert(
+        {*info.labelStorage.back(), LabelInfo{stmt.loc}});
+    if (!inserted)
+      error(stmt.loc) << "duplicate label '" << applyLabel << "'";
+    labelPrefix = applyLabel;
+  }
+
+  switch (stmt.kind) {
+  case Stmt::VarDeclK:
+    checkLocal(cast<VarDecl>(stmt));
+    break;
+  case Stmt::Assign:
+    checkAssign(cast<AssignStmt>(stmt));
+    break;
+  case Stmt::ExprS:
+    check(*cast<ExprStmt>(stmt).expr);
+    break;
+  case Stmt::If: {
+    auto &ifStmt = cast<IfStmt>(stmt);
+    for (auto &[cond, body] : ifStmt.branches) {
+      checkCond(*cond, "if");
+      checkBlock(body);
+    }
+    checkBlock(ifStmt.elseBody);
+    break;
+  }
+  case Stmt::While: {
+    auto &loop = cast<WhileStmt>(stmt);
+    checkCond(*loop.cond, "while");
+    applyLabel.clear();
+    loops.push_back(&loop);
+    checkBlock(loop.body);
+    loops.pop_back();
+    break;
+  }
+  case Stmt::For: {
+    auto &loop = cast<ForStmt>(stmt);
+    coerce(*loop.lo, GtType::get(GtType::Int), "loop bound");
+    coerce(*loop.hi, GtType::get(GtType::Int), "loop bound");
+    applyLabel.clear();
+    loops.push_back(&loop);
+    push();
+    declare(*loop.var);
+    checkBlock(loop.body);
+    pop();
+    loops.pop_back();
+    break;
+  }
+  case Stmt::Break:
+    if (loops.empty()) {
+      error(stmt.loc) << "'break' outside a loop";
+      break;
+    }
+    cast<BreakStmt>(stmt).loop = loops.back();
+    loops.back()->mayExit = true;
+    break;
+  case Stmt::Return:
+    cast<ReturnStmt>(stmt).loops = loops;
+    for (LoopStmt *loop : loops)
+      loop->mayExit = true;
+    currentFunc->hasReturn = true;
+    break;
+  case Stmt::Print: {
+    Expr &value = *cast<PrintStmt>(stmt).value;
+    GtType type = check(value);
+    if (!type.isError() && !type.isNumeric() && type.kind != GtType::String)
+      error(value.loc) << "cannot print a value of type " << type.str();
+    break;
+  }
+  case Stmt::Delete:
+    coerce(*cast<DeleteStmt>(stmt).set, GtType::get(GtType::VertexSet),
+           "delete");
+    break;
+  }
+  labelPrefix = savedPrefix;
+  applyLabel.clear();
+}
+
+void Sema::checkLocal(VarDecl &decl) {
+  checkTypeSpec(decl.spec, decl.loc);
+  GtType type = decl.spec.type;
+  if (type.kind == GtType::EdgeSet)
+    error(decl.loc) << "edgesets must be global";
+  else if (type.kind == GtType::Vector && !info.graph)
+    error(decl.loc) << "'" << decl.name << "' needs an edgeset declared "
+                    << "before it";
+  if (decl.init)
+    coerce(*decl.init,
+           type.kind == GtType::Vector ? GtType::get(type.elem) : type,
+           "initializer of '" + decl.name + "'");
+  declare(decl);
+}
+
+void Sema::checkCond(Expr &cond, StringRef construct) {
+  GtType type = check(cond);
+  if (!type.isError() && type.kind != GtType::Bool)
+    error(cond.loc) << construct << " condition must be bool, got "
+                    << type.str();
+}
+
+void Sema::checkAssign(AssignStmt &stmt) {
+  Expr &target = *stmt.target;
+  GtType type;
+  if (auto *ref = dyn_cast<VarRefExpr>(&target)) {
+    type = check(target);
+    VarDecl *decl = ref->decl;
+    if (type.isError())
+      return;
+    if (!decl) {
+      error(target.loc) << "cannot assign to '" << ref->name << "'";
+      return;
+    }
+    if (type.kind == GtType::Vector || type.kind == GtType::EdgeSet) {
+      error(target.loc) << "cannot assign to " << type.str() << " '"
+                        << decl->name << "' as a whole";
+      return;
+    }
+    for (LoopStmt *loop : loops)
+      if (auto *forLoop = dyn_cast<ForStmt>(loop);
+          forLoop && forLoop->var.get() == decl)
+        error(target.loc) << "cannot assign to loop variable '" << decl->name
+                          << "'";
+    if (decl->isGlobal && currentFunc->name != "main") {
+      if (type.kind == GtType::VertexSet)
+        error(target.loc) << "global vertexset '" << decl->name
+                          << "' can only be assigned in main";
+      decl->inMemory = true;
+    }
+  } else if (isa<IndexExpr>(target)) {
+    type = check(target);
+    auto *base = cast<IndexExpr>(target).base.get();
+    if (auto *ref = dyn_cast<VarRefExpr>(base); ref && ref->isArgv) {
+      error(target.loc) << "cannot assign to argv";
+      return;
+    }
+  } else {
+    check(target);
+    error(target.loc) << "cannot assign to this expression";
+    return;
+  }
+  if (type.isError())
+    return;
+  if (stmt.op != AssignStmt::Set && !type.isNumeric()) {
+    error(stmt.loc) << "compound assignment needs a number, got "
+                    << type.str();
+    return;
+  }
+  if (stmt.op != AssignStmt::Set && type.kind == GtType::Bool) {
+    error(stmt.loc) << "compound assignment needs a number, got bool";
+    return;
+  }
+  coerce(*stmt.value, type, "assignment");
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+bool Sema::coerce(Expr &expr, GtType to, StringRef what) {
+  GtType from = check(expr);
+  if (from.isError() || to.isError() || from == to)
+    return true;
+  if (from.isNumeric() && to.isNumeric())
+    return true;
+  // `var n : int = edges.getVertices();` is the vertex count.
+  if (auto *method = dyn_cast<MethodExpr>(&expr);
+      method && method->name == "getVertices" && to.isInteger())
+    return true;
+  error(expr.loc) << "type mismatch in " << what << ": expected " << to.str()
+                  << ", got " << from.str();
+  return false;
+}
+
+bool Sema::checkArity(Location loc, StringRef name, size_t got, size_t min,
+                      size_t max) {
+  if (got >= min && got <= max)
+    return true;
+  auto diag = error(loc) << "'" << name << "' expects " << min;
+  if (max != min)
+    diag << (max == SIZE_MAX ? " or more" : " to " + std::to_string(max));
+  diag << " argument(s), got " << got;
+  return false;
+}
+
+/// Promotion of the C++ GraphIt generates: the wider of the two, floats
+/// over integers, unsigned over signed of the same width.
+static GtType promote(GtType a, GtType b) {
+  auto has = [&](GtType::Kind k) { return a.kind == k || b.kind == k; };
+  for (GtType::Kind k :
+       {GtType::Double, GtType::Float, GtType::UInt64, GtType::UInt})
+    if (has(k))
+      return GtType::get(k);
+  return GtType::get(GtType::Int);
+}
+
+GtType Sema::check(Expr &expr, bool allowRow) {
+  GtType type = GtType::get(GtType::Error);
+  switch (expr.kind) {
+  case Expr::IntLit:
+    type = GtType::get(cast<IntLitExpr>(expr).value <= INT32_MAX
+                           ? GtType::Int
+                           : GtType::UInt64);
+    break;
+  case Expr::FloatLit:
+    type = GtType::get(GtType::Double);
+    break;
+  case Expr::BoolLit:
+    type = GtType::get(GtType::Bool);
+    break;
+  case Expr::StringLit:
+    type = GtType::get(GtType::String);
+    break;
+  case Expr::VarRef: {
+    auto &ref = cast<VarRefExpr>(expr);
+    Symbol sym = lookup(ref.name);
+    if (sym.var) {
+      ref.decl = sym.var;
+      type = sym.var->spec.type;
+      if (type.kind == GtType::Vector && type.width && !allowRow)
+        error(expr.loc) << "'" << ref.name << "' holds " << type.width
+                        << " values per vertex; index it as " << ref.name
+                        << "[v][i]";
+    } else if (sym.func) {
+      ref.func = sym.func;
+      type = GtType::get(GtType::Func);
+    } else if (ref.name == "argv") {
+      error(expr.loc) << "argv must be indexed: argv[k]";
+    } else {
+      error(expr.loc) << "use of undefined name '" << ref.name << "'";
+    }
+    break;
+  }
+  case Expr::Index:
+    type = checkIndex(cast<IndexExpr>(expr), allowRow);
+    break;
+  case Expr::Unary: {
+    auto &unary = cast<UnaryExpr>(expr);
+    GtType operand = check(*unary.operand);
+    if (operand.isError())
+      break;
+    if (unary.op == UnaryExpr::Not) {
+      if (operand.kind != GtType::Bool)
+        error(expr.loc) << "'not' needs a bool, got " << operand.str();
+      else
+        type = operand;
+    } else if (!operand.isNumeric() || operand.kind == GtType::Bool) {
+      error(expr.loc) << "'-' needs a number, got " << operand.str();
+    } else {
+      type = promote(operand, operand);
+    }
+    break;
+  }
+  case Expr::Binary:
+    type = checkBinary(cast<BinaryExpr>(expr));
+    break;
+  case Expr::Call:
+    type = checkCall(cast<CallExpr>(expr));
+    break;
+  case Expr::Method:
+    type = checkMethod(cast<MethodExpr>(expr));
+    break;
+  case Expr::NewSet: {
+    auto &newSet = cast<NewSetExpr>(expr);
+    if (!elements.contains(newSet.element))
+      error(expr.loc) << "unknown element type '" << newSet.element << "'";
+    if (!info.graph)
+      error(expr.loc) << "a vertex set needs an edgeset declared before it";
+    coerce(*newSet.size, GtType::get(GtType::Int), "vertex set size");
+    type = GtType::get(GtType::VertexSet);
+    break;
+  }
+  }
+  expr.type = type;
+  return type;
+}
+
+GtType Sema::checkIndex(IndexExpr &expr, bool allowRow) {
+  GtType error_ = GtType::get(GtType::Error);
+  if (auto *ref = dyn_cast<VarRefExpr>(expr.base.get());
+      ref && ref->name == "argv" && !lookup("argv").var) {
+    ref->isArgv = true;
+    auto *lit = dyn_cast<IntLitExpr>(expr.index.get());
+    if (!lit) {
+      check(*expr.index);
+      error(expr.index->loc) << "argv index must be an integer literal";
+      return error_;
+    }
+    check(*lit);
+    return GtType::get(GtType::String);
+  }
+  GtType base = check(*expr.base, /*allowRow=*/true);
+  if (base.isError())
+    return error_;
+  bool isRow = isa<IndexExpr>(expr.base.get());
+  if (base.kind != GtType::Vector) {
+    error(expr.loc) << "cannot index a value of type " << base.str();
+    return error_;
+  }
+  if (isRow) {
+    coerce(*expr.index, GtType::get(GtType::Int), "vector element index");
+    return GtType::get(base.elem);
+  }
+  coerce(*expr.index, GtType::get(GtType::Vertex), "vertex index");
+  if (base.width) {
+    if (!allowRow)
+      error(expr.loc) << "this vector holds " << base.width
+                      << " values per vertex; index it as [v][i]";
+    return GtType::get(GtType::Vector, base.elem, base.width);
+  }
+  return GtType::get(base.elem);
+}
+
+GtType Sema::checkBinary(BinaryExpr &expr) {
+  GtType lhs = check(*expr.lhs), rhs = check(*expr.rhs);
+  if (lhs.isError() || rhs.isError())
+    return GtType::get(GtType::Error);
+  static const char *spelling[] = {"+",  "-", "*",  "/", "==",  "!=",
+                                   "<", "<=", ">", ">=", "and", "or"};
+  const char *op = spelling[expr.op];
+  auto mismatch = [&](StringRef need) {
+    error(expr.loc) << "operator '" << op << "' needs " << need << ", got "
+                    << lhs.str() << " and " << rhs.str();
+    return GtType::get(GtType::Error);
+  };
+  switch (expr.op) {
+  case BinaryExpr::And:
+  case BinaryExpr::Or:
+    if (lhs.kind != GtType::Bool || rhs.kind != GtType::Bool)
+      return mismatch("bools");
+    expr.operandType = lhs;
+    return lhs;
+  case BinaryExpr::Eq:
+  case BinaryExpr::Ne:
+  case BinaryExpr::Lt:
+  case BinaryExpr::Le:
+  case BinaryExpr::Gt:
+  case BinaryExpr::Ge:
+    if (!lhs.isNumeric() || !rhs.isNumeric())
+      return mismatch("numbers");
+    if (lhs.kind == rhs.kind &&
+        (lhs.kind == GtType::Vertex || lhs.kind == GtType::Bool))
+      expr.operandType = lhs;
+    else
+      expr.operandType = promote(lhs, rhs);
+    return GtType::get(GtType::Bool);
+  default:
+    if (!lhs.isNumeric() || !rhs.isNumeric())
+      return mismatch("numbers");
+    expr.operandType = promote(lhs, rhs);
+    return expr.operandType;
+  }
+}
+
+GtType Sema::checkCall(CallExpr &expr) {
+  GtType error_ = GtType::get(GtType::Error);
+  Symbol sym = lookup(expr.callee);
+  if (sym.func) {
+    FuncDecl &func = *sym.func;
+    expr.func = &func;
+    if (currentFunc)
+      callees[currentFunc].insert(&func);
+    if (func.name == "main") {
+      error(expr.loc) << "'main' cannot be called";
+      return error_;
+    }
+    if (!checkArity(expr.loc, func.name, expr.args.size(), func.params.size(),
+                    func.params.size())) {
+      for (ExprPtr &arg : expr.args)
+        check(*arg);
+      return error_;
+    }
+    for (auto [arg, param] : llvm::zip(expr.args, func.params))
+      coerce(*arg, param->spec.type,
+             "argument '" + param->name + "' of '" + func.name + "'");
+    return func.result ? func.result->spec.type : GtType::get(GtType::Void);
+  }
+  if (sym.var) {
+    error(expr.loc) << "'" << expr.callee << "' is not a function";
+    return error_;
+  }
+  Builtin builtin = llvm::StringSwitch<Builtin>(expr.callee)
+                        .Case("fabs", Builtin::Fabs)
+                        .Case("sqrt", Builtin::Sqrt)
+                        .Case("pow", Builtin::Pow)
+                        .Case("log", Builtin::Log)
+                        .Case("floor", Builtin::Floor)
+                        .Case("ceil", Builtin::Ceil)
+                        .Case("max", Builtin::Max)
+                        .Case("min", Builtin::Min)
+                        .Case("atoi", Builtin::Atoi)
+                        .Case("to_double", Builtin::ToDouble)
+                        .Case("startTimer", Builtin::StartTimer)
+                        .Case("stopTimer", Builtin::StopTimer)
+                        .Case("load", Builtin::Load)
+                        .Default(Builtin::None);
+  if (builtin == Builtin::None) {
+    error(expr.loc) << "call of undefined function '" << expr.callee << "'";
+    for (ExprPtr &arg : expr.args)
+      check(*arg);
+    return error_;
+  }
+  expr.builtin = builtin;
+  size_t arity = 1;
+  switch (builtin) {
+  case Builtin::Pow:
+  case Builtin::Max:
+  case Builtin::Min:
+    arity = 2;
+    break;
+  case Builtin::StartTimer:
+  case Builtin::StopTimer:
+    arity = 0;
+    break;
+  default:
+    break;
+  }
+  if (!checkArity(expr.loc, expr.callee, expr.args.size(), arity, arity)) {
+    for (ExprPtr &arg : expr.args)
+      check(*arg);
+    return error_;
+  }
+  auto numericArgs = [&]() -> std::optional<GtType> {
+    GtType common = GtType::get(GtType::Error);
+    for (ExprPtr &arg : expr.args) {
+      GtType t = check(*arg);
+      if (t.isError())
+        return std::nullopt;
+      if (!t.isNumeric()) {
+        error(arg->loc) << "'" << expr.callee << "' needs a number, got "
+                        << t.str();
+        return std::nullopt;
+      }
+      common = common.isError() ? promote(t, t) : promote(common, t);
+    }
+    return common;
+  };
+  switch (builtin) {
+  case Builtin::Fabs:
+  case Builtin::Sqrt:
+  case Builtin::Pow:
+  case Builtin::Log:
+  case Builtin::Floor:
+  case Builtin::Ceil: {
+    // Math in the argument's float type; integers compute in double.
+    std::optional<GtType> common = numericArgs();
+    if (!common)
+      return error_;
+    return GtType::get(common->kind == GtType::Float ? GtType::Float
+                                                     : GtType::Double);
+  }
+  case Builtin::Max:
+  case Builtin::Min: {
+    std::optional<GtType> common = numericArgs();
+    return common ? *common : error_;
+  }
+  case Builtin::ToDouble:
+    return numericArgs() ? GtType::get(GtType::Double) : error_;
+  case Builtin::Atoi:
+    coerce(*expr.args[0], GtType::get(GtType::String), "atoi");
+    return GtType::get(GtType::Int);
+  case Builtin::StartTimer:
+    return GtType::get(GtType::Void);
+  case Builtin::StopTimer:
+    return GtType::get(GtType::Double);
+  case Builtin::Load:
+    check(*expr.args[0]);
+    error(expr.loc) << "load(...) may only initialize a global edgeset";
+    return error_;
+  case Builtin::None:
+    break;
+  }
+  return error_;
+}
+
+void Sema::noteApply(bool isEdge) {
+  if (applyLabel.empty())
+    return;
+  LabelInfo &label = info.labels.find(applyLabel)->second;
+  (isEdge ? label.hasEdgeApply : label.hasVertexApply) = true;
+}
+
+FuncDecl *Sema::checkFuncArg(Expr &arg, StringRef method) {
+  GtType type = check(arg);
+  if (type.isError())
+    return nullptr;
+  auto *ref = dyn_cast<VarRefExpr>(&arg);
+  if (!ref || !ref->func) {
+    error(arg.loc) << "'" << method << "' expects a function name, got "
+                   << type.str();
+    return nullptr;
+  }
+  if (currentFunc)
+    callees[currentFunc].insert(ref->func);
+  return ref->func;
+}
+
+void Sema::checkVertexFunc(Expr &arg, StringRef method, bool isFilter) {
+  FuncDecl *func = checkFuncArg(arg, method);
+  if (!func)
+    return;
+  if (func->params.size() != 1 ||
+      !func->params[0]->spec.type.isNumeric())
+    error(arg.loc) << "function '" << func->name << "' passed to '" << method
+                   << "' must take one Vertex parameter, takes "
+                   << func->params.size() << " parameter(s)";
+  if (isFilter && (!func->result ||
+                   func->result->spec.type.kind != GtType::Bool))
+    error(arg.loc) << "filter function '" << func->name
+                   << "' must return bool, returns "
+                   << (func->result ? func->result->spec.type.str()
+                                    : std::string("nothing"));
+}
+
+void Sema::checkEdgeFunc(Expr &arg, StringRef method, GtType edges) {
+  FuncDecl *func = checkFuncArg(arg, method);
+  if (!func)
+    return;
+  bool weighted = edges.elem != GtType::Void;
+  size_t expected = weighted ? 3 : 2;
+  if (func->params.size() != expected) {
+    error(arg.loc) << "edge function '" << func->name << "' takes "
+                   << func->params.size() << " parameter(s) but '" << method
+                   << "' on " << edges.str() << " passes " << expected
+                   << (weighted ? " (src, dst, weight)" : " (src, dst)");
+    return;
+  }
+  for (auto &param : func->params)
+    if (!param->spec.type.isNumeric())
+      error(param->loc) << "edge function parameter '" << param->name
+                        << "' must be a Vertex or a number, not "
+                        << param->spec.type.str();
+}
+
+GtType Sema::checkMethod(MethodExpr &expr) {
+  GtType error_ = GtType::get(GtType::Error);
+  GtType recv = check(*expr.receiver);
+  if (recv.isError()) {
+    for (ExprPtr &arg : expr.args)
+      check(*arg);
+    return error_;
+  }
+  StringRef name = expr.name;
+  auto arity = [&](size_t min, size_t max) {
+    if (checkArity(expr.loc, name, expr.args.size(), min, max))
+      return true;
+    for (ExprPtr &arg : expr.args)
+      check(*arg);
+    return false;
+  };
+  auto unknown = [&](StringRef valid) {
+    error(expr.loc) << "no method '" << name << "' on " << recv.str()
+                    << "; valid methods: " << valid;
+    for (ExprPtr &arg : expr.args)
+      check(*arg);
+    return error_;
+  };
+
+  if (recv.kind == GtType::EdgeSet || recv.kind == GtType::EdgeView) {
+    // The edgeset at the root of a `from/to/...` chain.
+    Expr *root = &expr;
+    while (auto *m = dyn_cast<MethodExpr>(root))
+      root = m->receiver.get();
+    GtType edges = root->type;
+    if (name == "from" || name == "to") {
+      if (!arity(1, 1))
+        return error_;
+      GtType arg = check(*expr.args[0]);
+      if (arg.kind == GtType::Func)
+        checkVertexFunc(*expr.args[0], name, /*isFilter=*/true);
+      else
+        coerce(*expr.args[0], GtType::get(GtType::VertexSet),
+               "'" + name.str() + "'");
+      return GtType::get(GtType::EdgeView, edges.elem);
+    }
+    if (name == "srcFilter" || name == "dstFilter") {
+      if (!arity(1, 1))
+        return error_;
+      checkVertexFunc(*expr.args[0], name, /*isFilter=*/true);
+      return GtType::get(GtType::EdgeView, edges.elem);
+    }
+    if (name == "apply" || name == "applyModified") {
+      bool modified = name == "applyModified";
+      if (!arity(modified ? 2 : 1, modified ? 3 : 1))
+        return error_;
+      checkEdgeFunc(*expr.args[0], name, edges);
+      noteApply(/*isEdge=*/true);
+      if (!modified)
+        return GtType::get(GtType::Void);
+      GtType tracked = check(*expr.args[1]);
+      if (!tracked.isError() &&
+          (tracked.kind != GtType::Vector || tracked.width ||
+           !isa<VarRefExpr>(*expr.args[1])))
+        error(expr.args[1]->loc) << "'applyModified' tracks a per-vertex "
+                                    "vector variable, got "
+                                 << tracked.str();
+      if (expr.args.size() == 3 && !isa<BoolLitExpr>(*expr.args[2])) {
+        check(*expr.args[2]);
+        error(expr.args[2]->loc) << "the dedup flag of 'applyModified' must "
+                                    "be true or false";
+      }
+      return GtType::get(GtType::VertexSet);
+    }
+    if (recv.kind == GtType::EdgeSet && name == "getVertices")
+      return arity(0, 0) ? GtType::get(GtType::VertexSet) : error_;
+    if (recv.kind == GtType::EdgeSet && name == "getOutDegrees")
+      return arity(0, 0) ? GtType::get(GtType::Vector, GtType::Int) : error_;
+    return unknown(recv.kind == GtType::EdgeSet
+                       ? "getVertices, getOutDegrees, from, to, srcFilter, "
+                         "dstFilter, apply, applyModified"
+                       : "from, to, srcFilter, dstFilter, apply, "
+                         "applyModified");
+  }
+  if (recv.kind == GtType::VertexSet) {
+    if (name == "apply" || name == "filter") {
+      if (!arity(1, 1))
+        return error_;
+      bool isFilter = name == "filter";
+      checkVertexFunc(*expr.args[0], name, isFilter);
+      noteApply(/*isEdge=*/false);
+      return GtType::get(isFilter ? GtType::VertexSet : GtType::Void);
+    }
+    if (name == "addVertex") {
+      if (arity(1, 1))
+        coerce(*expr.args[0], GtType::get(GtType::Vertex), "addVertex");
+      return GtType::get(GtType::Void);
+    }
+    if (name == "getVertexSetSize" || name == "size")
+      return arity(0, 0) ? GtType::get(GtType::Int) : error_;
+    return unknown("apply, filter, addVertex, getVertexSetSize, size");
+  }
+  error(expr.loc) << "no method '" << name << "' on " << recv.str();
+  for (ExprPtr &arg : expr.args)
+    check(*arg);
+  return error_;
+}
+
+FailureOr<ProgramInfo> mlir::graph::graphit::analyze(Program &program,
+                                                     MLIRContext *context) {
+  return Sema(program, context).run();
+}
