@@ -587,12 +587,12 @@ LogicalResult Parser::parseArgs(std::vector<ExprPtr> &args) {
 ExprPtr Parser::parsePostfix() {
   ExprPtr expr = parsePrimary();
   while (expr) {
-    Location opLoc = loc();
     if (consumeIf(Token::LBracket)) {
       ExprPtr index = parseExpr();
       if (!index || failed(expect(Token::RBracket, "after index")))
         return nullptr;
-      expr = std::make_unique<IndexExpr>(opLoc, std::move(expr),
+      Location baseLoc = expr->loc;
+      expr = std::make_unique<IndexExpr>(baseLoc, std::move(expr),
                                          std::move(index));
     } else if (consumeIf(Token::Dot)) {
       Location nameLoc = loc();
