@@ -47,14 +47,17 @@ private:
     consume();
     return true;
   }
-  /// Reports an error at the current token.
+  /// Reports an error at the current token; at an invalid token, reports
+  /// that instead of what the caller expected.
   InFlightDiagnostic error() {
-    if (tok.kind == Token::Error)
-      return emitError(loc()) << (tok.text.starts_with("\"")
-                                      ? "unterminated string"
-                                      : "invalid character '" + tok.text.str() +
-                                            "'");
-    return emitError(loc());
+    if (tok.kind != Token::Error)
+      return emitError(loc());
+    emitError(loc()) << (tok.text.starts_with("\"")
+                             ? "unterminated string"
+                             : "invalid character '" + tok.text.str() + "'");
+    InFlightDiagnostic ignored = emitError(loc());
+    ignored.abandon();
+    return ignored;
   }
   std::string found() const {
     if (tok.kind == Token::Eof)
