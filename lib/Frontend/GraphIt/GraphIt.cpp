@@ -20,10 +20,8 @@ void mlir::graph::graphit::registerGraphItDialects(DialectRegistry &registry) {
                   scf::SCFDialect, math::MathDialect, memref::MemRefDialect>();
 }
 
-FailureOr<Schedule>
-mlir::graph::graphit::parseGraphItSchedule(llvm::SourceMgr &sourceMgr,
-                                           unsigned bufferId,
-                                           MLIRContext *context) {
+FailureOr<Schedule> mlir::graph::graphit::parseGraphItSchedule(
+    llvm::SourceMgr &sourceMgr, unsigned bufferId, MLIRContext *context) {
   FailureOr<std::vector<ScheduleCall>> calls =
       parseScheduleCalls(sourceMgr, bufferId, context);
   if (failed(calls))
@@ -48,8 +46,8 @@ mlir::graph::graphit::importGraphIt(llvm::SourceMgr &sourceMgr,
   if (failed(info))
     return nullptr;
   FailureOr<ResolvedSchedule> schedule = resolveSchedule(
-      scheduleOverride ? scheduleOverride->calls : program->schedule,
-      *program, *info, context);
+      scheduleOverride ? scheduleOverride->calls : program->schedule, *program,
+      *info, context);
   if (failed(schedule))
     return nullptr;
   return generateMLIR(*program, *schedule, context);

@@ -41,8 +41,7 @@ class Generator {
 public:
   Generator(const Program &program, const ResolvedSchedule &schedule,
             MLIRContext *context)
-      : program(program), schedule(schedule), context(context),
-        b(context) {}
+      : program(program), schedule(schedule), context(context), b(context) {}
 
   OwningOpRef<ModuleOp> run();
 
@@ -63,8 +62,7 @@ private:
                   Location loc);
   Value emitCompare(BinaryExpr::Op op, Value lhs, Value rhs, GtType type,
                     Location loc);
-  Value emitMinMax(bool isMax, Value lhs, Value rhs, GtType type,
-                   Location loc);
+  Value emitMinMax(bool isMax, Value lhs, Value rhs, GtType type, Location loc);
   Value emitAndThen(Value lhs, Expr &rhs, bool isAnd, Location loc);
   Value emitCall(CallExpr &expr);
   Value emitMethod(MethodExpr &expr);
@@ -187,8 +185,7 @@ Value Generator::convert(Value value, GtType from, GtType to, Location loc) {
     Value zero = from.kind == GtType::Vertex
                      ? arith::ConstantIndexOp::create(b, loc, 0).getResult()
                      : constant(from, 0, loc);
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
-                                 zero);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, zero);
   }
   bool fromUnsigned = from.isUnsigned() || from.kind == GtType::Bool;
   if (from.kind == GtType::Vertex) {
@@ -280,7 +277,8 @@ Value Generator::emitAs(Expr &expr, GtType to) {
   if (to.isNumeric() && to.kind != GtType::Vertex && to.kind != GtType::Bool) {
     Expr *literal = &expr;
     double sign = 1;
-    if (auto *neg = dyn_cast<UnaryExpr>(&expr); neg && neg->op == UnaryExpr::Neg) {
+    if (auto *neg = dyn_cast<UnaryExpr>(&expr);
+        neg && neg->op == UnaryExpr::Neg) {
       literal = neg->operand.get();
       sign = -1;
     }
@@ -291,7 +289,8 @@ Value Generator::emitAs(Expr &expr, GtType to) {
   }
   if (auto *method = dyn_cast<MethodExpr>(&expr);
       method && method->name == "getVertices" && to.isNumeric()) {
-    Value count = NumVerticesOp::create(b, loc, b.getIndexType(), emit(*method->receiver));
+    Value count = NumVerticesOp::create(b, loc, b.getIndexType(),
+                                        emit(*method->receiver));
     return convert(count, GtType::get(GtType::Vertex), to, loc);
   }
   return convert(emit(expr), expr.type, to, loc);
@@ -319,7 +318,8 @@ Value Generator::emit(Expr &expr) {
   case Expr::Index: {
     auto &index = cast<IndexExpr>(expr);
     if (auto *ref = dyn_cast<VarRefExpr>(index.base.get()); ref && ref->isArgv)
-      return ArgvOp::create(b, loc, StringType::get(context), cast<IntLitExpr>(*index.index).value);
+      return ArgvOp::create(b, loc, StringType::get(context),
+                            cast<IntLitExpr>(*index.index).value);
     if (expr.type.kind != GtType::Vector && isa<IndexExpr>(*index.base)) {
       SmallVector<Value> indices;
       Value row = emitRowAddress(index, indices);
@@ -339,8 +339,7 @@ Value Generator::emit(Expr &expr) {
                                    constant(expr.type, 1, loc));
     if (expr.type.isFloat())
       return arith::NegFOp::create(b, loc, operand);
-    return arith::SubIOp::create(b, loc, constant(expr.type, 0, loc),
-                                 operand);
+    return arith::SubIOp::create(b, loc, constant(expr.type, 0, loc), operand);
   }
   case Expr::Binary:
     return emitBinary(cast<BinaryExpr>(expr));
@@ -351,7 +350,8 @@ Value Generator::emit(Expr &expr) {
   case Expr::NewSet: {
     // GraphIt: `(0)` is the empty set, any other size all vertices.
     auto *lit = dyn_cast<IntLitExpr>(cast<NewSetExpr>(expr).size.get());
-    return VertexSetNewOp::create(b, loc, setType(), graph, !(lit && lit->value == 0));
+    return VertexSetNewOp::create(b, loc, setType(), graph,
+                                  !(lit && lit->value == 0));
   }
   }
   return Value();
@@ -367,8 +367,8 @@ Value Generator::emitRowAddress(IndexExpr &expr,
   return memref;
 }
 
-Value Generator::emitArith(BinaryExpr::Op op, Value lhs, Value rhs,
-                           GtType type, Location loc) {
+Value Generator::emitArith(BinaryExpr::Op op, Value lhs, Value rhs, GtType type,
+                           Location loc) {
   bool isFloat = type.isFloat();
   switch (op) {
   case BinaryExpr::Add:
@@ -557,9 +557,11 @@ Value Generator::emitMethod(MethodExpr &expr) {
                      ? dyn_cast_or_null<MethodExpr>(ref->decl->init.get())
                      : nullptr;
     if (init && init->name == "getVertices")
-      size = NumVerticesOp::create(b, loc, b.getIndexType(), emit(*init->receiver));
+      size = NumVerticesOp::create(b, loc, b.getIndexType(),
+                                   emit(*init->receiver));
     else
-      size = VertexSetSizeOp::create(b, loc, b.getIndexType(), emit(*expr.receiver));
+      size = VertexSetSizeOp::create(b, loc, b.getIndexType(),
+                                     emit(*expr.receiver));
     return convert(size, GtType::get(GtType::Vertex), expr.type, loc);
   }
   return emitVertexOp(expr, emit(*expr.receiver));
@@ -620,15 +622,15 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   Value edges = emit(*root);
   bool modified = expr.name == "applyModified";
   Value tracked = modified ? emit(*expr.args[1]) : Value();
-  bool dedup = modified && (expr.args.size() < 3 ||
-                            cast<BoolLitExpr>(*expr.args[2]).value);
+  bool dedup = modified &&
+               (expr.args.size() < 3 || cast<BoolLitExpr>(*expr.args[2]).value);
   SmallVector<Type> resultTypes;
   if (modified)
     resultTypes.push_back(VertexSetType::get(context));
-  auto op = EdgeSetApplyOp::create(
-      b, loc, resultTypes, edges, from, to, tracked,
-      dedup ? b.getUnitAttr() : UnitAttr(), labelAttr(),
-      scheduleAttr(/*isEdge=*/true));
+  auto op =
+      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to, tracked,
+                             dedup ? b.getUnitAttr() : UnitAttr(), labelAttr(),
+                             scheduleAttr(/*isEdge=*/true));
   if (!srcFilters.empty())
     emitVertexRegion(op.getSrcFilter(), srcFilters, /*isFilter=*/true, loc);
   if (!dstFilters.empty())
@@ -646,8 +648,8 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
                       GtType::get(root->type.elem)};
   SmallVector<Value> args;
   for (auto [i, param] : llvm::enumerate(func.params))
-    args.push_back(convert(body->getArgument(i), edgeArg[i],
-                           param->spec.type, loc));
+    args.push_back(
+        convert(body->getArgument(i), edgeArg[i], param->spec.type, loc));
   inlineCall(func, args, loc);
   YieldOp::create(b, loc);
   return modified ? op.getModified() : Value();
@@ -741,7 +743,8 @@ void Generator::collectAssigned(ArrayRef<StmtPtr> stmts, VarSet &assigned,
       declared.insert(cast<VarDecl>(stmt.get()));
       break;
     case Stmt::Assign:
-      if (auto *ref = dyn_cast<VarRefExpr>(cast<AssignStmt>(*stmt).target.get());
+      if (auto *ref =
+              dyn_cast<VarRefExpr>(cast<AssignStmt>(*stmt).target.get());
           ref && !ref->decl->inMemory)
         assigned.insert(ref->decl);
       break;
@@ -886,8 +889,7 @@ void Generator::emitStmt(Stmt &stmt) {
       emitGlobal(decl);
       break;
     }
-    env[&decl] =
-        decl.init ? emitAs(*decl.init, type) : defaultValue(type, loc);
+    env[&decl] = decl.init ? emitAs(*decl.init, type) : defaultValue(type, loc);
     break;
   }
   case Stmt::Assign:
@@ -940,27 +942,29 @@ void Generator::emitGlobal(VarDecl &decl) {
       Value n = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
       auto memrefType = cast<MemRefType>(toMLIR(type));
       value = memref::AllocOp::create(b, loc, memrefType, ValueRange{n});
-      Value init = decl.init ? emitAs(*decl.init, elem) : constant(elem, 0, loc);
+      Value init =
+          decl.init ? emitAs(*decl.init, elem) : constant(elem, 0, loc);
       Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
       Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
       Value k = arith::ConstantIndexOp::create(b, loc, type.width);
       Value fill = value;
-      scf::ForOp::create(
-          b, loc, c0, n, c1, {}, [&](OpBuilder &, Location, Value v, ValueRange) {
-            scf::ForOp::create(b, loc, c0, k, c1, {},
+      scf::ForOp::create(b, loc, c0, n, c1, {},
+                         [&](OpBuilder &, Location, Value v, ValueRange) {
+                           scf::ForOp::create(
+                               b, loc, c0, k, c1, {},
                                [&](OpBuilder &, Location, Value i, ValueRange) {
                                  memref::StoreOp::create(b, loc, init, fill,
                                                          ValueRange{v, i});
                                  scf::YieldOp::create(b, loc);
                                });
-            scf::YieldOp::create(b, loc);
-          });
+                           scf::YieldOp::create(b, loc);
+                         });
       break;
     }
     auto *method = dyn_cast_or_null<MethodExpr>(decl.init.get());
     if (method && method->type.kind == GtType::Vector) {
-      value = OutDegreesOp::create(b, loc, toMLIR(type),
-                                   emit(*method->receiver));
+      value =
+          OutDegreesOp::create(b, loc, toMLIR(type), emit(*method->receiver));
       break;
     }
     Value init = decl.init ? emitAs(*decl.init, elem) : Value();
@@ -1063,8 +1067,7 @@ void Generator::emitAssign(AssignStmt &stmt) {
     break;
   case AssignStmt::Min:
   case AssignStmt::Max:
-    env[decl] =
-        emitMinMax(stmt.op == AssignStmt::Max, old, value, type, loc);
+    env[decl] = emitMinMax(stmt.op == AssignStmt::Max, old, value, type, loc);
     break;
   }
 }
@@ -1081,8 +1084,7 @@ void Generator::emitIf(IfStmt &stmt, size_t branch) {
     if (var && !declared.contains(var) && env.count(var))
       carried.push_back(var);
 
-  Value cond =
-      emitAs(*stmt.branches[branch].first, GtType::get(GtType::Bool));
+  Value cond = emitAs(*stmt.branches[branch].first, GtType::get(GtType::Bool));
   bool hasElse = branch + 1 < stmt.branches.size() || !stmt.elseBody.empty() ||
                  !carried.empty();
   auto ifOp = scf::IfOp::create(b, loc, types(carried), cond,
@@ -1117,8 +1119,7 @@ void Generator::emitWhile(WhileStmt &loop) {
   auto whileOp = scf::WhileOp::create(b, loc, carriedTypes, values(carried));
   {
     OpBuilder::InsertionGuard guard(b);
-    Block *before =
-        b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);
+    Block *before = b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);
     bind(carried, before->getArguments());
     Value cond;
     if (loop.mayExit) {
@@ -1161,8 +1162,7 @@ void Generator::emitFor(ForStmt &loop) {
     SmallVector<Location> locs(carried.size(), loc);
     auto whileOp = scf::WhileOp::create(b, loc, carriedTypes, values(carried));
     OpBuilder::InsertionGuard guard(b);
-    Block *before =
-        b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);
+    Block *before = b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);
     bind(carried, before->getArguments());
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                           env[loop.var.get()], hi);
@@ -1187,9 +1187,9 @@ void Generator::emitFor(ForStmt &loop) {
     return;
   }
   SmallVector<const VarDecl *> carried = assignedVars(loop.body);
-  auto forOp = scf::ForOp::create(b, loc, lo, hi, one, values(carried),
-                                  [](OpBuilder &, Location, Value, ValueRange) {
-                                  });
+  auto forOp =
+      scf::ForOp::create(b, loc, lo, hi, one, values(carried),
+                         [](OpBuilder &, Location, Value, ValueRange) {});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(forOp.getBody());

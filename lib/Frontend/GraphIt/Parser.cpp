@@ -285,8 +285,8 @@ FailureOr<TypeSpec> Parser::parseType() {
     if (failed(expect(Token::LBrace, "after 'edgeset'")) || failed(element()) ||
         failed(expect(Token::RBrace, "after edgeset element")) ||
         failed(expect(Token::LParen, "before edge endpoints")) ||
-        failed(element()) || failed(expect(Token::Comma, "between endpoints")) ||
-        failed(element()))
+        failed(element()) ||
+        failed(expect(Token::Comma, "between endpoints")) || failed(element()))
       return failure();
     GtType::Kind weight = GtType::Void;
     if (consumeIf(Token::Comma)) {
@@ -295,8 +295,8 @@ FailureOr<TypeSpec> Parser::parseType() {
       if (failed(w))
         return failure();
       if (!w->type.isInteger() && !w->type.isFloat()) {
-        emitError(weightLoc) << "edge weights must be numbers, not "
-                             << w->type.str();
+        emitError(weightLoc)
+            << "edge weights must be numbers, not " << w->type.str();
         return failure();
       }
       weight = w->type.kind;
@@ -750,10 +750,8 @@ mlir::graph::graphit::parseProgram(llvm::SourceMgr &sourceMgr,
   return parser.parseProgram();
 }
 
-FailureOr<std::vector<ScheduleCall>>
-mlir::graph::graphit::parseScheduleCalls(llvm::SourceMgr &sourceMgr,
-                                         unsigned bufferId,
-                                         MLIRContext *context) {
+FailureOr<std::vector<ScheduleCall>> mlir::graph::graphit::parseScheduleCalls(
+    llvm::SourceMgr &sourceMgr, unsigned bufferId, MLIRContext *context) {
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferId);
   StringRef text = buffer->getBuffer();
   // Start after the `schedule:` line when there is one.

@@ -104,9 +104,8 @@ static std::string listChoices(const Choice<T> (&choices)[N]) {
 LogicalResult Resolver::checkString(const ScheduleCall &call, size_t i) {
   if (call.args[i].kind == ScheduleArg::String)
     return success();
-  return emitError(call.args[i].loc)
-         << "argument " << i + 1 << " of '" << call.name
-         << "' must be a string";
+  return emitError(call.args[i].loc) << "argument " << i + 1 << " of '"
+                                     << call.name << "' must be a string";
 }
 
 template <typename T, size_t N>
@@ -126,12 +125,10 @@ FailureOr<T> Resolver::choose(const ScheduleCall &call, size_t i,
 LogicalResult Resolver::optionalDirection(const ScheduleCall &call, size_t i) {
   if (i >= call.args.size())
     return success();
-  return success(
-      succeeded(choose(call, i, kDirections, "direction")));
+  return success(succeeded(choose(call, i, kDirections, "direction")));
 }
 
-Options *Resolver::labelled(const ScheduleCall &call, size_t min,
-                            size_t max) {
+Options *Resolver::labelled(const ScheduleCall &call, size_t min, size_t max) {
   if (call.args.size() < min || call.args.size() > max) {
     auto diag = emitError(call.loc) << "'" << call.name << "' expects " << min;
     if (max != min)
@@ -262,9 +259,9 @@ LogicalResult Resolver::apply(const ScheduleCall &call) {
     for (const ScheduleArg &arg : call.args) {
       if (arg.kind == ScheduleArg::Int)
         return emitError(arg.loc) << "'fuseFields' takes vector names";
-      std::vector<std::string> names =
-          arg.kind == ScheduleArg::List ? arg.list
-                                        : std::vector<std::string>{arg.str};
+      std::vector<std::string> names = arg.kind == ScheduleArg::List
+                                           ? arg.list
+                                           : std::vector<std::string>{arg.str};
       for (const std::string &field : names) {
         auto isVector = [&](const std::unique_ptr<VarDecl> &g) {
           return g->name == field && g->spec.type.kind == GtType::Vector;
@@ -317,11 +314,9 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
   return std::move(result);
 }
 
-FailureOr<ResolvedSchedule>
-mlir::graph::graphit::resolveSchedule(ArrayRef<ScheduleCall> calls,
-                                      const Program &program,
-                                      const ProgramInfo &info,
-                                      MLIRContext *context) {
+FailureOr<ResolvedSchedule> mlir::graph::graphit::resolveSchedule(
+    ArrayRef<ScheduleCall> calls, const Program &program,
+    const ProgramInfo &info, MLIRContext *context) {
   Resolver resolver(program, info, context);
   bool ok = true;
   for (const ScheduleCall &call : calls)

@@ -186,11 +186,10 @@ FailureOr<ProgramInfo> Sema::run() {
     checkFunc(*func);
   }
   if (!mainFunc) {
-    Location loc = program.funcs.empty()
-                       ? (program.globals.empty()
-                              ? UnknownLoc::get(context)
-                              : program.globals.front()->loc)
-                       : program.funcs.front()->loc;
+    Location loc = program.funcs.empty() ? (program.globals.empty()
+                                                ? UnknownLoc::get(context)
+                                                : program.globals.front()->loc)
+                                         : program.funcs.front()->loc;
     error(loc) << "program has no 'func main()'";
   } else if (!mainFunc->params.empty() || mainFunc->result) {
     error(mainFunc->loc) << "'main' takes no parameters and returns nothing";
@@ -237,8 +236,8 @@ void Sema::checkGlobal(VarDecl &decl) {
     if (decl.init) {
       GtType init = check(*decl.init);
       if (type.kind == GtType::Vector && init.kind == GtType::Vector) {
-        if (!type.isError() && (!GtType::get(type.elem).isInteger() ||
-                                type.width))
+        if (!type.isError() &&
+            (!GtType::get(type.elem).isInteger() || type.width))
           error(decl.init->loc) << "out-degrees are integers; '" << decl.name
                                 << "' has type " << type.str();
       } else if (type.kind == GtType::Vector) {
@@ -284,8 +283,8 @@ void Sema::checkStmt(Stmt &stmt) {
   if (!stmt.label.empty()) {
     applyLabel = joinLabel(labelPrefix, stmt.label);
     info.labelStorage.push_back(std::make_unique<std::string>(applyLabel));
-    auto [it, inserted] = info.labels.insert(
-        {*info.labelStorage.back(), LabelInfo{stmt.loc}});
+    auto [it, inserted] =
+        info.labels.insert({*info.labelStorage.back(), LabelInfo{stmt.loc}});
     if (!inserted)
       error(stmt.loc) << "duplicate label '" << applyLabel << "'";
     labelPrefix = applyLabel;
@@ -427,8 +426,7 @@ void Sema::checkAssign(AssignStmt &stmt) {
   if (type.isError())
     return;
   if (stmt.op != AssignStmt::Set && !type.isNumeric()) {
-    error(stmt.loc) << "compound assignment needs a number, got "
-                    << type.str();
+    error(stmt.loc) << "compound assignment needs a number, got " << type.str();
     return;
   }
   if (stmt.op != AssignStmt::Set && type.kind == GtType::Bool) {
@@ -483,9 +481,9 @@ GtType Sema::check(Expr &expr, bool allowRow) {
   GtType type = GtType::get(GtType::Error);
   switch (expr.kind) {
   case Expr::IntLit:
-    type = GtType::get(cast<IntLitExpr>(expr).value <= INT32_MAX
-                           ? GtType::Int
-                           : GtType::UInt64);
+    type =
+        GtType::get(cast<IntLitExpr>(expr).value <= INT32_MAX ? GtType::Int
+                                                              : GtType::UInt64);
     break;
   case Expr::FloatLit:
     type = GtType::get(GtType::Double);
@@ -600,8 +598,8 @@ GtType Sema::checkBinary(BinaryExpr &expr) {
   GtType lhs = check(*expr.lhs), rhs = check(*expr.rhs);
   if (lhs.isError() || rhs.isError())
     return GtType::get(GtType::Error);
-  static const char *spelling[] = {"+",  "-", "*",  "/", "==",  "!=",
-                                   "<", "<=", ">", ">=", "and", "or"};
+  static const char *spelling[] = {
+      "+", "-", "*", "/", "==", "!=", "<", "<=", ">", ">=", "and", "or"};
   const char *op = spelling[expr.op];
   auto mismatch = [&](StringRef need) {
     error(expr.loc) << "operator '" << op << "' needs " << need << ", got "
@@ -784,13 +782,12 @@ void Sema::checkVertexFunc(Expr &arg, StringRef method, bool isFilter) {
   FuncDecl *func = checkFuncArg(arg, method);
   if (!func)
     return;
-  if (func->params.size() != 1 ||
-      !func->params[0]->spec.type.isNumeric())
+  if (func->params.size() != 1 || !func->params[0]->spec.type.isNumeric())
     error(arg.loc) << "function '" << func->name << "' passed to '" << method
                    << "' must take one Vertex parameter, takes "
                    << func->params.size() << " parameter(s)";
-  if (isFilter && (!func->result ||
-                   func->result->spec.type.kind != GtType::Bool))
+  if (isFilter &&
+      (!func->result || func->result->spec.type.kind != GtType::Bool))
     error(arg.loc) << "filter function '" << func->name
                    << "' must return bool, returns "
                    << (func->result ? func->result->spec.type.str()

@@ -195,8 +195,8 @@ struct CallExpr : Expr {
 struct MethodExpr : Expr {
   MethodExpr(Location loc, ExprPtr receiver, std::string name,
              std::vector<ExprPtr> args)
-      : Expr(Method, loc), receiver(std::move(receiver)),
-        name(std::move(name)), args(std::move(args)) {}
+      : Expr(Method, loc), receiver(std::move(receiver)), name(std::move(name)),
+        args(std::move(args)) {}
   ExprPtr receiver;
   std::string name;
   std::vector<ExprPtr> args;
@@ -206,8 +206,7 @@ struct MethodExpr : Expr {
 /// `new vertexset{Vertex}(n)`.
 struct NewSetExpr : Expr {
   NewSetExpr(Location loc, std::string element, ExprPtr size)
-      : Expr(NewSet, loc), element(std::move(element)), size(std::move(size)) {
-  }
+      : Expr(NewSet, loc), element(std::move(element)), size(std::move(size)) {}
   std::string element;
   ExprPtr size;
   static bool classof(const Expr *e) { return e->kind == NewSet; }
@@ -276,7 +275,8 @@ struct AssignStmt : Stmt {
 };
 
 struct ExprStmt : Stmt {
-  ExprStmt(Location loc, ExprPtr expr) : Stmt(ExprS, loc), expr(std::move(expr)) {}
+  ExprStmt(Location loc, ExprPtr expr)
+      : Stmt(ExprS, loc), expr(std::move(expr)) {}
   ExprPtr expr;
   static bool classof(const Stmt *s) { return s->kind == ExprS; }
 };
@@ -301,7 +301,8 @@ struct LoopStmt : Stmt {
 };
 
 struct WhileStmt : LoopStmt {
-  WhileStmt(Location loc, ExprPtr cond) : LoopStmt(While, loc), cond(std::move(cond)) {}
+  WhileStmt(Location loc, ExprPtr cond)
+      : LoopStmt(While, loc), cond(std::move(cond)) {}
   ExprPtr cond;
   static bool classof(const Stmt *s) { return s->kind == While; }
 };
@@ -330,13 +331,15 @@ struct ReturnStmt : Stmt {
 };
 
 struct PrintStmt : Stmt {
-  PrintStmt(Location loc, ExprPtr value) : Stmt(Print, loc), value(std::move(value)) {}
+  PrintStmt(Location loc, ExprPtr value)
+      : Stmt(Print, loc), value(std::move(value)) {}
   ExprPtr value;
   static bool classof(const Stmt *s) { return s->kind == Print; }
 };
 
 struct DeleteStmt : Stmt {
-  DeleteStmt(Location loc, ExprPtr set) : Stmt(Delete, loc), set(std::move(set)) {}
+  DeleteStmt(Location loc, ExprPtr set)
+      : Stmt(Delete, loc), set(std::move(set)) {}
   ExprPtr set;
   static bool classof(const Stmt *s) { return s->kind == Delete; }
 };

@@ -1,6 +1,20 @@
 //===- GraphIt.h - GraphIt frontend entry points ----------------*- C++ -*-===//
 //
-// Imports GraphIt programs (see LANGUAGE.md) as graph dialect IR.
+// Imports GraphIt programs (see LANGUAGE.md) as graph dialect IR: one
+// `func.func @main()` in which every user function is inlined (apply and
+// filter functions become the regions of graph.edgeset.apply,
+// graph.vertexset.apply and graph.vertexset.filter).
+//
+// Types: int and uint are i32 (uint divides, compares and converts
+// unsigned, prints as i32), uint_64 is i64, float f32, double f64, bool i1,
+// Vertex index, vector{Vertex}(T) !graph.vector<T>, and
+// vector{Vertex}(vector[K](T)) a memref<?xKxT> (no graph op holds rows yet).
+//
+// Schedule: each labelled statement's traversals get label("s0:s1") and the
+// #graph.schedule of its scheduling calls; an optional trailing direction
+// argument is checked and the option applies to the whole traversal.
+// `program->fuseFields({a, b})` is recorded as the module attribute
+// `graph.fused_fields = [["a", "b"]]`.
 //
 // Diagnostics are reported through the MLIRContext with FileLineColLoc
 // locations naming the buffers' identifiers; install an
