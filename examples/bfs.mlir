@@ -1,6 +1,6 @@
 // Breadth-first search from the vertex given as argv[2]; prints each
 // vertex's parent (-1 when unreachable) one per line.
-// Run: graphc examples/bfs.mlir -o bfs && ./bfs examples/graphs/small.el 0
+// Run: graphc examples/bfs.mlir -o bfs && ./bfs examples/graphs/quirky.el 0
 func.func @main() {
   %c0 = arith.constant 0 : index
   %cm1 = arith.constant -1 : i32

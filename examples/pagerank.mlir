@@ -1,6 +1,6 @@
 // PageRank, 20 iterations of the pull-direction edge step with damping 0.85;
 // prints each vertex's rank one per line.
-// Run: graphc examples/pagerank.mlir -o pr && ./pr examples/graphs/small.el
+// Run: graphc examples/pagerank.mlir -o pr && ./pr examples/graphs/quirky.el
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

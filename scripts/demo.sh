@@ -6,4 +6,4 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 "$root/scripts/build.sh" graphc graphrt >/dev/null
 "$build/bin/graphc" "$root/examples/pagerank.mlir" -o "$build/pagerank"
-"$build/pagerank" "$root/examples/graphs/small.el"
+"$build/pagerank" "$root/examples/graphs/quirky.el"
