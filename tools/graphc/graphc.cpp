@@ -1,12 +1,13 @@
 //===- graphc.cpp - graph program -> native executable --------------------===//
 //
-// The graph-mlir driver: reads graph IR (.mlir), runs the graph-to-llvm
-// pipeline, translates to LLVM IR, optimizes and emits an object for the
-// host CPU, and links it with libgraphrt, libomp and libnuma.
+// The graph-mlir driver: reads a GraphIt program (.gt) or graph IR (.mlir),
+// runs the graph-to-llvm pipeline, translates to LLVM IR, optimizes and emits
+// an object for the host CPU, and links it with libgraphrt, libomp and libnuma.
 //
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Frontend/GraphIt/GraphIt.h"
 #include "graph-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -32,8 +33,8 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -41,16 +42,24 @@ namespace cl = llvm::cl;
 static cl::OptionCategory graphcCategory("graphc options");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
-                                      cl::desc("<program.mlir>"),
+                                      cl::desc("<program.gt|program.mlir>"),
                                       cl::cat(graphcCategory));
 static cl::opt<std::string> outputFile("o", cl::desc("output file"),
                                        cl::value_desc("file"),
                                        cl::cat(graphcCategory));
 
-enum class EmitKind { MLIR, LLVM, Obj, Exe };
+static cl::opt<std::string> scheduleFile(
+    "schedule",
+    cl::desc("take the schedule of a .gt program from this file's schedule: "
+             "part (or its whole text)"),
+    cl::value_desc("file"), cl::cat(graphcCategory));
+
+enum class EmitKind { Graph, MLIR, LLVM, Obj, Exe };
 static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("what to produce"), cl::init(EmitKind::Exe),
-    cl::values(clEnumValN(EmitKind::MLIR, "mlir", "LLVM-dialect MLIR"),
+    cl::values(clEnumValN(EmitKind::Graph, "graph",
+                          "graph IR, before any lowering"),
+               clEnumValN(EmitKind::MLIR, "mlir", "LLVM-dialect MLIR"),
                clEnumValN(EmitKind::LLVM, "llvm", "optimized LLVM IR"),
                clEnumValN(EmitKind::Obj, "obj", "an object file"),
                clEnumValN(EmitKind::Exe, "exe", "an executable (default)")),
@@ -67,10 +76,10 @@ static cl::opt<int64_t>
     hybridThreshold("hybrid-threshold",
                     cl::desc("hybrid traversals go dense above |E| / this"),
                     cl::init(20), cl::cat(graphcCategory));
-static cl::opt<std::string>
-    runtimeDir("runtime-dir",
-               cl::desc("directory holding libgraphrt.a (default: the build's)"),
-               cl::init(GRAPH_RUNTIME_LIBRARY_DIR), cl::cat(graphcCategory));
+static cl::opt<std::string> runtimeDir(
+    "runtime-dir",
+    cl::desc("directory holding libgraphrt.a (default: the build's)"),
+    cl::init(GRAPH_RUNTIME_LIBRARY_DIR), cl::cat(graphcCategory));
 static cl::opt<std::string> linker("linker", cl::desc("C compiler that links"),
                                    cl::init(GRAPH_LINKER),
                                    cl::cat(graphcCategory));
@@ -88,6 +97,8 @@ static LogicalResult fail(const Twine &message) {
 static std::string defaultOutput() {
   StringRef stem = llvm::sys::path::stem(inputFile);
   switch (emitKind) {
+  case EmitKind::Graph:
+    return (stem + ".graph.mlir").str();
   case EmitKind::MLIR:
     return (stem + ".llvm.mlir").str();
   case EmitKind::LLVM:
@@ -114,7 +125,8 @@ static LogicalResult writeFile(StringRef path,
 static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
   llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target) {
     (void)fail(error);
     return nullptr;
@@ -154,9 +166,8 @@ static LogicalResult link(StringRef object, StringRef executable) {
   std::string runtime = runtimeDir + "/libgraphrt.a";
   if (!llvm::sys::fs::exists(runtime))
     return fail("cannot find " + runtime + " (use --runtime-dir)");
-  SmallVector<StringRef> args = {*program, object,       runtime,
-                                 "-fopenmp=libomp", "-lm", "-o",
-                                 executable};
+  SmallVector<StringRef> args = {*program, object, runtime,   "-fopenmp=libomp",
+                                 "-lm",    "-o",   executable};
 #ifdef GRAPH_HAVE_NUMA
   args.insert(args.begin() + 3, "-lnuma");
 #endif
@@ -168,6 +179,46 @@ static LogicalResult link(StringRef object, StringRef executable) {
   return success();
 }
 
+static bool isGraphItProgram() {
+  return llvm::sys::path::extension(inputFile) == ".gt";
+}
+
+/// Reads the input into `sourceMgr` and imports (.gt) or parses (.mlir) it.
+static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
+                                         MLIRContext &context) {
+  std::string error;
+  auto buffer = openInputFile(inputFile, &error);
+  if (!buffer) {
+    (void)fail(error);
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  if (!isGraphItProgram()) {
+    step("parse " + inputFile);
+    return parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+
+  std::optional<graph::graphit::Schedule> schedule;
+  if (!scheduleFile.empty()) {
+    auto scheduleBuffer = openInputFile(scheduleFile, &error);
+    if (!scheduleBuffer) {
+      (void)fail(error);
+      return nullptr;
+    }
+    unsigned id =
+        sourceMgr.AddNewSourceBuffer(std::move(scheduleBuffer), llvm::SMLoc());
+    step("read the schedule of " + scheduleFile);
+    FailureOr<graph::graphit::Schedule> parsed =
+        graph::graphit::parseGraphItSchedule(sourceMgr, id, &context);
+    if (failed(parsed))
+      return nullptr;
+    schedule = std::move(*parsed);
+  }
+  step("import the GraphIt program " + inputFile);
+  return graph::graphit::importGraphIt(sourceMgr, &context,
+                                       schedule ? &*schedule : nullptr);
+}
+
 static LogicalResult compile() {
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -177,16 +228,12 @@ static LogicalResult compile() {
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  std::string error;
-  auto buffer = openInputFile(inputFile, &error);
-  if (!buffer)
-    return fail(error);
-  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-
-  step("parse " + inputFile);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = readProgram(sourceMgr, context);
   if (!module)
     return failure();
+  std::string output = outputFile.empty() ? defaultOutput() : outputFile;
+  if (emitKind == EmitKind::Graph)
+    return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
 
   PassManager pm(&context);
   graph::GraphToLLVMOptions options;
@@ -199,7 +246,6 @@ static LogicalResult compile() {
   step("lower to the LLVM dialect");
   if (failed(pm.run(*module)))
     return failure();
-  std::string output = outputFile.empty() ? defaultOutput() : outputFile;
   if (emitKind == EmitKind::MLIR)
     return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
 
@@ -215,12 +261,12 @@ static LogicalResult compile() {
   llvmModule->setTargetTriple(tm->getTargetTriple());
   step("optimize at -O" + Twine(optLevel.getValue()) + " for " +
        tm->getTargetCPU());
-  if (auto err = makeOptimizingTransformer(optLevel, 0, tm.get())(
-          llvmModule.get()))
+  if (auto err =
+          makeOptimizingTransformer(optLevel, 0, tm.get())(llvmModule.get()))
     return fail("LLVM optimization failed: " + toString(std::move(err)));
   if (emitKind == EmitKind::LLVM)
-    return writeFile(output,
-                     [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); });
+    return writeFile(
+        output, [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); });
 
   std::string object = emitKind == EmitKind::Obj ? output : output + ".o";
   step("emit " + object);
@@ -241,10 +287,15 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "graphc: compile a graph program into a native executable\n\n"
-      "  graphc prog.mlir -o prog && ./prog graph.el [args...]\n");
+      "  graphc prog.gt -o prog && ./prog graph.el [args...]\n");
   if (optLevel > 3) {
     llvm::errs() << "graphc: error: -O" << optLevel
                  << " is not an optimization level (0-3)\n";
+    return 1;
+  }
+  if (!scheduleFile.empty() && !isGraphItProgram()) {
+    llvm::errs() << "graphc: error: --schedule applies to GraphIt programs "
+                    "(.gt); graph IR carries its schedules as attributes\n";
     return 1;
   }
   return failed(compile()) ? 1 : 0;

@@ -45,10 +45,10 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
     ScheduleAttr sched = op.getScheduleOrDefault();
     if (!sched.isHybrid())
       return failure();
-    Direction denseDirection = sched.getDirection() ==
-                                       Direction::SparsePushDensePull
-                                   ? Direction::DensePull
-                                   : Direction::DensePush;
+    Direction denseDirection =
+        sched.getDirection() == Direction::SparsePushDensePull
+            ? Direction::DensePull
+            : Direction::DensePush;
     auto setDirection = [&](EdgeSetApplyOp apply, Direction direction) {
       rewriter.modifyOpInPlace(apply, [&] {
         apply.setScheduleAttr(withDirection(sched, direction));
@@ -63,28 +63,27 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
     Location loc = op.getLoc();
     Value size = VertexSetSizeOp::create(rewriter, loc, rewriter.getIndexType(),
                                          op.getFrom());
-    Value degrees =
-        VertexSetOutDegreeSumOp::create(rewriter, loc, rewriter.getIndexType(),
-                                        op.getFrom(),
-                                        op.getGraph());
+    Value degrees = VertexSetOutDegreeSumOp::create(
+        rewriter, loc, rewriter.getIndexType(), op.getFrom(), op.getGraph());
     Value edges = NumEdgesOp::create(rewriter, loc, rewriter.getIndexType(),
                                      op.getGraph());
     Value work = arith::AddIOp::create(rewriter, loc, size, degrees);
     Value scaled = arith::MulIOp::create(
         rewriter, loc, work,
         arith::ConstantIndexOp::create(rewriter, loc, threshold));
-    Value dense = arith::CmpIOp::create(rewriter, loc,
-                                        arith::CmpIPredicate::ugt, scaled,
-                                        edges);
-    auto choice = scf::IfOp::create(rewriter, loc, op->getResultTypes(),
-                                    dense, /*withElseRegion=*/true);
+    Value dense = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ugt, scaled, edges);
+    auto choice = scf::IfOp::create(rewriter, loc, op->getResultTypes(), dense,
+                                    /*withElseRegion=*/true);
     for (auto [block, direction] :
          {std::pair(choice.thenBlock(), denseDirection),
           std::pair(choice.elseBlock(), Direction::SparsePush)}) {
       rewriter.setInsertionPointToStart(block);
       auto apply = cast<EdgeSetApplyOp>(rewriter.clone(*op));
       setDirection(apply, direction);
-      scf::YieldOp::create(rewriter, loc, apply->getResults());
+      // Without results the scf.if builder already added the terminators.
+      if (apply->getNumResults())
+        scf::YieldOp::create(rewriter, loc, apply->getResults());
     }
     rewriter.replaceOp(op, choice.getResults());
     return success();
@@ -249,9 +248,9 @@ void TraversalBuilder::markModified(OpBuilder &b, Value dst) {
   // The first thread to flag dst appends it: the output is duplicate-free.
   Value old = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::assign,
                                           one8, outFlags, dst);
-  Value first = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, old,
-      arith::ConstantIntOp::create(b, loc, 0, 8));
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
+                            arith::ConstantIntOp::create(b, loc, 0, 8));
   auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifFirst.thenBlock());
@@ -317,9 +316,9 @@ Value TraversalBuilder::emitBody(OpBuilder &b, Value src, Value dst,
     if (push && parallel && filterReadOfTracked) {
       // Only the thread whose CAS wins from the value the filter saw
       // assigns dst, and only it reports dst as modified.
-      Value swapped =
-          VectorCasOp::create(b, loc, b.getI1Type(), set.getVector(), set.getIndex(),
-                              filterReadOfTracked, set.getValue());
+      Value swapped = VectorCasOp::create(b, loc, b.getI1Type(),
+                                          set.getVector(), set.getIndex(),
+                                          filterReadOfTracked, set.getValue());
       auto ifSwapped =
           scf::IfOp::create(b, loc, swapped, /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifSwapped.thenBlock());
@@ -366,22 +365,22 @@ void TraversalBuilder::buildPush() {
           Value begin = loadIndex(b, offsets, src);
           Value end = loadIndex(
               b, offsets, arith::AddIOp::create(b, loc, src, constIndex(b, 1)));
-          scf::ForOp::create(
-              b, loc, begin, end, constIndex(b, 1), ValueRange{},
-              [&](OpBuilder &b, Location, Value k, ValueRange) {
-                Value dst = loadIndex(b, neighbors, k);
-                Value weight = edgeWeight(b, k);
-                Value pass = destinationPasses(b, dst);
-                if (pass) {
-                  auto ifPass = scf::IfOp::create(b, loc, pass, false);
-                  OpBuilder::InsertionGuard guard(b);
-                  b.setInsertionPointToStart(ifPass.thenBlock());
-                  emitBody(b, src, dst, weight);
-                } else {
-                  emitBody(b, src, dst, weight);
-                }
-                scf::YieldOp::create(b, loc);
-              });
+          scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
+                             [&](OpBuilder &b, Location, Value k, ValueRange) {
+                               Value dst = loadIndex(b, neighbors, k);
+                               Value weight = edgeWeight(b, k);
+                               Value pass = destinationPasses(b, dst);
+                               if (pass) {
+                                 auto ifPass =
+                                     scf::IfOp::create(b, loc, pass, false);
+                                 OpBuilder::InsertionGuard guard(b);
+                                 b.setInsertionPointToStart(ifPass.thenBlock());
+                                 emitBody(b, src, dst, weight);
+                               } else {
+                                 emitBody(b, src, dst, weight);
+                               }
+                               scf::YieldOp::create(b, loc);
+                             });
         };
         if (Value pass = sourcePasses(b, src)) {
           auto ifPass = scf::IfOp::create(b, loc, pass, false);
@@ -402,8 +401,8 @@ void TraversalBuilder::buildPull() {
       [&](OpBuilder &b, Location, Value dst) {
         OpBuilder::InsertionGuard guard(b);
         if (toDense) {
-          auto ifTo = scf::IfOp::create(b, loc, contains(b, toDense, toBits, dst),
-                                        false);
+          auto ifTo = scf::IfOp::create(
+              b, loc, contains(b, toDense, toBits, dst), false);
           b.setInsertionPointToStart(ifTo.thenBlock());
         }
         Value begin = loadIndex(b, offsets, dst);
@@ -417,7 +416,9 @@ void TraversalBuilder::buildPull() {
           Value pass = sourcePasses(b, src);
           if (!pass)
             return emitBody(b, src, dst, weight, acc);
-          TypeRange resultTypes = acc ? TypeRange(acc.getType()) : TypeRange();
+          SmallVector<Type, 1> resultTypes;
+          if (acc)
+            resultTypes.push_back(acc.getType());
           auto ifPass = scf::IfOp::create(b, loc, resultTypes, pass,
                                           /*withElseRegion=*/bool(acc));
           OpBuilder::InsertionGuard guard(b);
@@ -452,8 +453,7 @@ void TraversalBuilder::buildPull() {
           return;
         }
         if (op.getDstFilter().empty()) {
-          scf::ForOp::create(b, loc, begin, end, constIndex(b, 1),
-                             ValueRange{},
+          scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
                              [&](OpBuilder &b, Location, Value k, ValueRange) {
                                emitEdge(b, k, {});
                                scf::YieldOp::create(b, loc);
@@ -464,13 +464,13 @@ void TraversalBuilder::buildPull() {
         // soon as the filter turns false (BFS stops at the first parent).
         auto scan = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
                                          ValueRange{begin});
-        Block *before = b.createBlock(&scan.getBefore(), {},
-                                      {b.getIndexType()}, {loc});
+        Block *before =
+            b.createBlock(&scan.getBefore(), {}, {b.getIndexType()}, {loc});
         Value k = before->getArgument(0);
         Value inRange =
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, end);
-        auto test = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()},
-                                      inRange, /*withElseRegion=*/true);
+        auto test = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, inRange,
+                                      /*withElseRegion=*/true);
         b.setInsertionPointToStart(test.thenBlock());
         Value pass = destinationPasses(b, dst);
         scf::YieldOp::create(b, loc, pass);
@@ -514,15 +514,15 @@ void TraversalBuilder::build() {
     toDense = denseView(b, to, FrontierSets::Dst, toBits);
 
   if (op.getTracked()) {
-    out = VertexSetNewOp::create(
-        b, loc, VertexSetType::get(b.getContext()), graph, /*all=*/false);
+    out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),
+                                 graph, /*all=*/false);
     outFlags = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
     if (push) {
       outIds =
           VertexSetIdBufferOp::create(b, loc, memrefOf(b.getI32Type()), out);
       // Heap, not stack: traversals run in loops of unbounded trip count.
-      outCount = memref::AllocOp::create(
-          b, loc, MemRefType::get({1}, b.getI64Type()));
+      outCount =
+          memref::AllocOp::create(b, loc, MemRefType::get({1}, b.getI64Type()));
       memref::StoreOp::create(b, loc,
                               arith::ConstantIntOp::create(b, loc, 0, 64),
                               outCount, ValueRange{constIndex(b, 0)});
@@ -539,8 +539,8 @@ void TraversalBuilder::build() {
     return;
   }
   if (push) {
-    Value count = memref::LoadOp::create(b, loc, outCount,
-                                         ValueRange{constIndex(b, 0)});
+    Value count =
+        memref::LoadOp::create(b, loc, outCount, ValueRange{constIndex(b, 0)});
     memref::DeallocOp::create(b, loc, outCount);
     VertexSetSealIdsOp::create(b, loc, out, count);
   } else {
@@ -577,8 +577,8 @@ struct GraphLowerDirectionPass
     patterns.add<LowerApply>(&getContext());
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
   }
 };
