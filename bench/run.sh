@@ -1,24 +1,60 @@
 #!/usr/bin/env bash
-# Benchmark: PageRank (20 iterations, DensePull, dynamic-vertex-parallel)
-# compiled by graphc vs. a hand-written OpenMP pull loop over the same CSC,
-# on Kronecker and uniform graphs. Ratios are measured in one run.
-# usage: bench/run.sh [SCALE] [THREADS]   (default 22 2; needs scripts/build.sh)
+# Benchmark: graphc-compiled GraphIt programs against hand-written C++ OpenMP
+# baselines over the same CSR (libgraphrt), on Kronecker and uniform graphs:
+#   - PageRank, 20 iterations, DensePull + dynamic-vertex-parallel
+#     (bench/pagerank.gt vs bench/pagerank_baseline.cpp), seconds/iteration;
+#   - BFS, SparsePush-DensePull + bitvector (bench/bfs.gt vs
+#     bench/bfs_baseline.cpp), seconds per search, averaged over ROOTS roots
+#     that reach more than one vertex.
+# Both sides run back to back in one invocation, so compare their ratio.
+# Edges/s counts every edge of the graph once per iteration or search.
+# usage: bench/run.sh [SCALE] [THREADS] [ROOTS]   (default 22 2 4)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 scale=${1:-22}
 export OMP_NUM_THREADS=${2:-2}
+roots=${3:-4}
 work=${BENCH_DIR:-/tmp/graph-mlir-bench}
 mkdir -p "$work"
 "$root/scripts/build.sh" graphc graphrt graph-gen >/dev/null
-"$build/bin/graphc" "$root/bench/pagerank_timed.mlir" -o "$work/pagerank"
-clang++-22 -O3 -march=native -fopenmp=libomp -I"$root/runtime/include" \
-  "$root/bench/pagerank_baseline.cpp" "$build/lib/libgraphrt.a" -lnuma -lm \
-  -o "$work/pagerank_baseline"
+for algorithm in pagerank bfs; do
+  "$build/bin/graphc" "$root/bench/$algorithm.gt" -o "$work/$algorithm"
+  clang++-22 -O3 -march=native -fopenmp=libomp -I"$root/runtime/include" \
+    "$root/bench/${algorithm}_baseline.cpp" "$build/lib/libgraphrt.a" \
+    -lnuma -lm -o "$work/${algorithm}_baseline"
+done
+
+# report NAME EDGES GRAPHC_SECONDS BASELINE_SECONDS
+report() {
+  awk -v name="$1" -v m="$2" -v ours="$3" -v base="$4" 'BEGIN {
+    printf "%-9s graphc %.4f s (%.1f M edges/s)  baseline %.4f s  ratio %.2f\n",
+      name, ours, m / ours / 1e6, base, ours / base }'
+}
+
 for kind in kron uniform; do
   graph="$work/$kind$scale.sg"
-  [ -f "$graph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" -o "$graph"
-  echo "== $kind scale $scale, $OMP_NUM_THREADS threads: $("$build/bin/graph-gen" info "$graph")"
-  "$work/pagerank" "$graph" 20 | tr '\n' ' '; echo
-  "$work/pagerank_baseline" "$graph" 20
+  [ -f "$graph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" -q -o "$graph"
+  info=$("$build/bin/graph-gen" info "$graph")
+  edges=$(echo "$info" | sed -n 's/.*edges: \([0-9]*\).*/\1/p')
+  echo "== $kind scale $scale, $OMP_NUM_THREADS threads: $info"
+
+  report pagerank "$edges" "$("$work/pagerank" "$graph" 20)" \
+    "$("$work/pagerank_baseline" "$graph" 20)"
+
+  ours=0 base=0 searched=0
+  for ((candidate = 1; searched < roots; ++candidate)); do
+    read -r ours_s reached < <("$work/bfs" "$graph" "$candidate" | paste -sd' ')
+    [ "$reached" -gt 1 ] || continue
+    read -r base_s base_reached < <("$work/bfs_baseline" "$graph" "$candidate" | paste -sd' ')
+    if [ "$reached" != "$base_reached" ]; then
+      echo "bfs from $candidate: graphc reached $reached, baseline $base_reached" >&2
+      exit 1
+    fi
+    ours=$(awk -v a="$ours" -v b="$ours_s" 'BEGIN { print a + b }')
+    base=$(awk -v a="$base" -v b="$base_s" 'BEGIN { print a + b }')
+    searched=$((searched + 1))
+  done
+  report bfs "$edges" "$(awk -v t="$ours" -v k="$roots" 'BEGIN { print t / k }')" \
+    "$(awk -v t="$base" -v k="$roots" 'BEGIN { print t / k }')"
 done
