@@ -10,6 +10,7 @@
 #include "graph-mlir/Frontend/GraphIt/GraphIt.h"
 #include "graph-mlir/Pipelines/Pipelines.h"
 
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -25,6 +26,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -44,6 +46,14 @@ static cl::OptionCategory graphcCategory("graphc options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("<program.gt|program.mlir>"),
                                       cl::cat(graphcCategory));
+static cl::list<std::string>
+    programArgs(cl::Positional, cl::desc("[program arguments...] (with --run)"),
+                cl::cat(graphcCategory));
+static cl::opt<bool>
+    runProgram("run",
+               cl::desc("compile in memory and run the program now, passing it "
+                        "the arguments after the input (graph file first)"),
+               cl::cat(graphcCategory));
 static cl::opt<std::string> outputFile("o", cl::desc("output file"),
                                        cl::value_desc("file"),
                                        cl::cat(graphcCategory));
@@ -122,6 +132,13 @@ static LogicalResult writeFile(StringRef path,
   return success();
 }
 
+static llvm::CodeGenOptLevel codeGenLevel() {
+  return optLevel == 0   ? llvm::CodeGenOptLevel::None
+         : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+         : optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                         : llvm::CodeGenOptLevel::Aggressive;
+}
+
 static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
   llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
   std::string error;
@@ -135,13 +152,9 @@ static std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
   for (auto &feature : llvm::sys::getHostCPUFeatures())
     features.AddFeature(feature.first(), feature.second);
   llvm::TargetOptions options;
-  auto level = optLevel == 0   ? llvm::CodeGenOptLevel::None
-               : optLevel == 1 ? llvm::CodeGenOptLevel::Less
-               : optLevel == 2 ? llvm::CodeGenOptLevel::Default
-                               : llvm::CodeGenOptLevel::Aggressive;
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
       triple, llvm::sys::getHostCPUName(), features.getString(), options,
-      llvm::Reloc::PIC_, std::nullopt, level));
+      llvm::Reloc::PIC_, std::nullopt, codeGenLevel()));
 }
 
 static LogicalResult emitObject(llvm::Module &module, llvm::TargetMachine &tm,
@@ -219,6 +232,50 @@ static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
                                        schedule ? &*schedule : nullptr);
 }
 
+/// JIT-compiles the LLVM-dialect `module` against the shared libgraphrt and
+/// runs it with argv = {input, program arguments...}.
+static LogicalResult runInProcess(ModuleOp module) {
+  std::string runtime = runtimeDir + "/libgraphrt.so";
+  if (!llvm::sys::fs::exists(runtime))
+    return fail("cannot find " + runtime + " (use --runtime-dir)");
+  std::string error;
+  auto library =
+      llvm::sys::DynamicLibrary::getPermanentLibrary(runtime.c_str(), &error);
+  if (!library.isValid())
+    return fail("cannot load " + runtime + ": " + error);
+  auto setArgs = reinterpret_cast<void (*)(int, char **)>(
+      library.getAddressOfSymbol("graphrt_set_args"));
+  if (!setArgs)
+    return fail(runtime + " does not define graphrt_set_args");
+
+  auto tm = hostTargetMachine();
+  if (!tm)
+    return failure();
+  step("JIT-compile at -O" + Twine(optLevel.getValue()) + " for " +
+       tm->getTargetCPU());
+  auto optimize = makeOptimizingTransformer(optLevel, 0, tm.get());
+  ExecutionEngineOptions options;
+  options.transformer = optimize;
+  options.jitCodeGenOptLevel = codeGenLevel();
+  SmallVector<StringRef> libraries = {runtime};
+  options.sharedLibPaths = libraries;
+  auto engine = ExecutionEngine::create(module, options, std::move(tm));
+  if (!engine)
+    return fail("JIT compilation failed: " + toString(engine.takeError()));
+  auto entry = (*engine)->lookup("graphrt_user_main");
+  if (!entry)
+    return fail(toString(entry.takeError()));
+
+  SmallVector<char *> argv = {inputFile.data()};
+  for (std::string &arg : programArgs)
+    argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  step("run");
+  setArgs(argv.size() - 1, argv.data());
+  reinterpret_cast<void (*)()>(*entry)();
+  return success();
+}
+
 static LogicalResult compile() {
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -246,6 +303,8 @@ static LogicalResult compile() {
   step("lower to the LLVM dialect");
   if (failed(pm.run(*module)))
     return failure();
+  if (runProgram)
+    return runInProcess(*module);
   if (emitKind == EmitKind::MLIR)
     return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
 
@@ -291,6 +350,15 @@ int main(int argc, char **argv) {
   if (optLevel > 3) {
     llvm::errs() << "graphc: error: -O" << optLevel
                  << " is not an optimization level (0-3)\n";
+    return 1;
+  }
+  if (!programArgs.empty() && !runProgram) {
+    llvm::errs() << "graphc: error: unexpected argument '" << programArgs[0]
+                 << "' (program arguments need --run)\n";
+    return 1;
+  }
+  if (runProgram && (emitKind.getNumOccurrences() || !outputFile.empty())) {
+    llvm::errs() << "graphc: error: --run writes no file; drop --emit and -o\n";
     return 1;
   }
   if (!scheduleFile.empty() && !isGraphItProgram()) {
