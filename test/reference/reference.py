@@ -5,10 +5,14 @@ Shares no code with the compiler or its runtime: it reads the graph file
 itself and computes each algorithm in the plainest way, then compares a
 program's output (one value per line, vertex order) against it.
 
-usage: reference.py ALGORITHM GRAPH OUTPUT [ROOT]
-  ALGORITHM: pagerank | bfs | sssp | cc
-Exits 1 with a message naming the first wrong vertex.
+usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R]
+  ALGORITHM: pagerank | pagerank_delta | bfs | sssp | cc | cf | bc | tc
+The algorithms and their parameters are those of examples/*.gt (the graph IR
+programs under test/Integration/Inputs compute the same). Every OUTPUT is
+checked against one computation; exits 1 with a message naming each wrong
+output and its first wrong vertex.
 """
+import argparse
 import collections
 import heapq
 import sys
@@ -36,6 +40,40 @@ def pagerank(n, edges, iterations=20, damping=0.85):
         for s, d, _ in edges:
             incoming[d] += rank[s] / out_degree[s]
         rank = [(1 - damping) / n + damping * x for x in incoming]
+    return rank
+
+
+def pagerank_delta(n, edges, rounds=10, damping=0.85, epsilon=0.1):
+    """Only vertices whose rank moved by more than epsilon of itself push
+    their change in the next round."""
+    out_degree = [0] * n
+    for s, _, _ in edges:
+        out_degree[s] += 1
+    rank = [0.0] * n
+    delta = [1.0 / n] * n
+    active = [True] * n
+    for i in range(1, rounds + 1):
+        incoming = [0.0] * n
+        for s, d, _ in edges:
+            if active[s]:
+                incoming[d] += delta[s] / out_degree[s]
+        for v in range(n):
+            delta[v] = damping * incoming[v]
+            if i == 1:
+                # The first round adds the teleport term and measures the
+                # change against the initial rank 1/n.
+                delta[v] += (1 - damping) / n
+                rank[v] += delta[v]
+                delta[v] -= 1.0 / n
+            else:
+                rank[v] += delta[v]
+            margin = abs(delta[v]) - epsilon * rank[v]
+            # A float-rounding difference could flip a vertex this close to
+            # the threshold; such a graph cannot test the program reliably.
+            if abs(margin) <= 1e-9 * rank[v]:
+                fail(f"vertex {v} is within rounding of the activity "
+                     f"threshold in round {i}; use another graph")
+            active[v] = margin > 0
     return rank
 
 
@@ -94,45 +132,146 @@ def min_reaching_label(n, edges):
     return label
 
 
+def factorize(n, edges, iterations=10, k=20, step=0.001, decay=0.001):
+    """Gradient descent on the squared rating error: each round, every edge
+    (s, d, rating) adds latent[s] * (rating - latent[s] . latent[d]) to d's
+    gradient, then every vertex takes one step. Returns the first factors."""
+    latent = [[0.5] * k for _ in range(n)]
+    for _ in range(iterations):
+        gradient = [[0.0] * k for _ in range(n)]
+        for s, d, rating in edges:
+            err = rating - sum(a * b for a, b in zip(latent[s], latent[d]))
+            for i in range(k):
+                gradient[d][i] += latent[s][i] * err
+        for v in range(n):
+            for i in range(k):
+                latent[v][i] += step * (-decay * latent[v][i] + gradient[v][i])
+    return [row[0] for row in latent]
+
+
+def brandes_dependences(n, edges, root):
+    """Brandes' dependence of every vertex on root's shortest paths; parallel
+    edges are distinct paths. The root's own entry counts the vertices it
+    reaches."""
+    adjacency = collections.defaultdict(list)
+    for s, d, _ in edges:
+        adjacency[s].append(d)
+    paths = [0] * n
+    level = [-1] * n
+    paths[root] = 1
+    level[root] = 0
+    order = [root]
+    queue = collections.deque([root])
+    while queue:
+        u = queue.popleft()
+        for v in adjacency[u]:
+            if level[v] < 0:
+                level[v] = level[u] + 1
+                order.append(v)
+                queue.append(v)
+            if level[v] == level[u] + 1:
+                paths[v] += paths[u]
+    dependence = [0.0] * n
+    for u in reversed(order):
+        for v in adjacency[u]:
+            if level[v] == level[u] + 1:
+                dependence[u] += paths[u] / paths[v] * (1 + dependence[v])
+    return dependence
+
+
+def triangles(n, edges):
+    """Triangles of a simple symmetric graph; self loops are ignored."""
+    neighbors = [set() for _ in range(n)]
+    seen = set()
+    for s, d, _ in edges:
+        if s == d:
+            continue
+        if (s, d) in seen:
+            fail(f"edge {s} {d} is listed twice; tc needs a simple graph")
+        seen.add((s, d))
+        neighbors[s].add(d)
+    for s, d in seen:
+        if (d, s) not in seen:
+            fail(f"edge {s} {d} has no reverse; tc needs a symmetric graph")
+    return sum(1 for u in range(n) for v in neighbors[u] if v > u
+               for w in neighbors[v] if w > v and w in neighbors[u])
+
+
+def close(got, want):
+    """Equal within 1e-6 relative error plus the rounding of printing 6
+    significant digits."""
+    return abs(got - want) <= 1e-6 * abs(want) + 5e-6 * abs(want) + 1e-12
+
+
 def fail(message):
     print("reference mismatch: " + message, file=sys.stderr)
     sys.exit(1)
 
 
-def main():
-    algorithm, graph_path, output_path = sys.argv[1:4]
-    root = int(sys.argv[4]) if len(sys.argv) > 4 else 0
-    n, edges = read_graph(graph_path)
-    lines = open(output_path).read().split()
-    if len(lines) != n:
-        fail(f"{len(lines)} values printed for {n} vertices")
-
+def answer(algorithm, n, edges, root):
     if algorithm == "pagerank":
-        for v, (got, want) in enumerate(zip(map(float, lines), pagerank(n, edges))):
-            # Values are printed with 6 significant digits.
-            if abs(got - want) > 1e-6 * abs(want) + 5e-6 * abs(want) + 1e-12:
-                fail(f"vertex {v}: rank {got}, expected {want}")
-    elif algorithm == "bfs":
-        level = bfs_levels(n, edges, root)
-        edge_set = {(s, d) for s, d, _ in edges}
-        parent = list(map(int, lines))
-        for v in range(n):
-            p = parent[v]
+        return pagerank(n, edges)
+    if algorithm == "pagerank_delta":
+        return pagerank_delta(n, edges)
+    if algorithm == "cf":
+        return factorize(n, edges)
+    if algorithm == "bc":
+        return brandes_dependences(n, edges, root)
+    if algorithm == "bfs":
+        return bfs_levels(n, edges, root), {(s, d) for s, d, _ in edges}
+    if algorithm == "sssp":
+        return dijkstra(n, edges, root)
+    if algorithm == "cc":
+        return min_reaching_label(n, edges)
+    if algorithm == "tc":
+        return triangles(n, edges)
+    fail("unknown algorithm " + algorithm)
+
+
+def mismatch(algorithm, expected, lines, n, root):
+    """What is wrong with one program's output, or None."""
+    if algorithm == "tc":
+        if lines != [str(expected)]:
+            return f"printed {' '.join(lines)!r}, expected {expected} triangles"
+        return None
+    if len(lines) != n:
+        return f"{len(lines)} values printed for {n} vertices"
+    if algorithm == "bfs":
+        level, edge_set = expected
+        for v, p in enumerate(map(int, lines)):
             if level[v] < 0:
                 if p != -1:
-                    fail(f"vertex {v} is unreachable but has parent {p}")
+                    return f"vertex {v} is unreachable but has parent {p}"
             elif v == root:
                 if p != root:
-                    fail(f"root {root} has parent {p}")
+                    return f"root {root} has parent {p}"
             elif not (0 <= p < n and (p, v) in edge_set and level[p] == level[v] - 1):
-                fail(f"vertex {v}: parent {p} is not one level closer by an edge")
-    elif algorithm in ("sssp", "cc"):
-        want = dijkstra(n, edges, root) if algorithm == "sssp" else min_reaching_label(n, edges)
-        for v, (got, expected) in enumerate(zip(map(int, lines), want)):
-            if got != expected:
-                fail(f"vertex {v}: {got}, expected {expected}")
-    else:
-        fail("unknown algorithm " + algorithm)
+                return f"vertex {v}: parent {p} is not one level closer by an edge"
+        return None
+    exact = algorithm in ("sssp", "cc")
+    for v, (text, want) in enumerate(zip(lines, expected)):
+        got = int(text) if exact else float(text)
+        if got != want if exact else not close(got, want):
+            return f"vertex {v}: {text}, expected {want}"
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("algorithm")
+    parser.add_argument("graph")
+    parser.add_argument("outputs", nargs="+", metavar="output")
+    parser.add_argument("--root", type=int, default=0)
+    args = parser.parse_args()
+    n, edges = read_graph(args.graph)
+    expected = answer(args.algorithm, n, edges, args.root)
+    failed = False
+    for path in args.outputs:
+        problem = mismatch(args.algorithm, expected, open(path).read().split(), n, args.root)
+        if problem:
+            print(f"reference mismatch: {path}: {problem}", file=sys.stderr)
+            failed = True
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":
