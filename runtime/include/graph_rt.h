@@ -142,6 +142,12 @@ graphrt_graph *graphrt_gen_grid(int64_t scale, int32_t weighted, uint64_t seed);
  *
  * Invariants and costs (k = set size, n = num_vertices):
  *  - The size is always known: graphrt_vset_size is O(1).
+ *  - A set sealed with graphrt_vset_seal_ids_keep_dups (the result of
+ *    applyModified without dedup, as in GraphIt) may list a member several
+ *    times: its size and its ids view count every entry, its ids view is
+ *    sorted with the repeats adjacent, its out-degree sum counts a member
+ *    once per entry, and its bool array and bitvector mark each member once.
+ *    Inserting or sealing again behaves as for any set.
  *  - Whatever representations exist agree; missing ones are built on demand
  *    (ids from bools: O(n/threads); bools from ids: O(k) since fresh arrays
  *    are lazily zeroed pages; bits: O(n/64 + k)).
@@ -158,7 +164,7 @@ typedef struct graphrt_vset graphrt_vset;
 /* An empty set (all == 0) or the set of all vertices (all != 0). */
 graphrt_vset *graphrt_vset_new(int64_t num_vertices, int32_t all);
 void graphrt_vset_free(graphrt_vset *s);
-/* Inserting a member twice keeps one copy. */
+/* Inserting a member that is already there does nothing. */
 void graphrt_vset_insert(graphrt_vset *s, int64_t v);
 int64_t graphrt_vset_size(graphrt_vset *s);
 int32_t graphrt_vset_contains(graphrt_vset *s, int64_t v);
@@ -176,12 +182,19 @@ void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s);
  * buffer and marks members there, then seals the set with one of these. */
 void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r,
                                          graphrt_vset *s);
+/* [added] An id buffer of `capacity` entries (a traversal that appends a
+ * destination every time its value changes needs more than num_vertices). */
+void _mlir_ciface_graphrt_vset_id_buffer_n(graphrt_memref_i32 *r,
+                                           graphrt_vset *s, int64_t capacity);
 /* Members are ids[0..count) of the id buffer (the bool array is also set).
  * The ids are the truth: duplicates are dropped (O(count)), and the bool
  * array ends up 1 exactly at the members, whether or not the caller marked
  * it (marks for vertices not in the buffer are not allowed). Replaces any
  * previous content of the set. */
 void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count);
+/* [added] Like graphrt_vset_seal_ids, but the entries are kept as they are,
+ * repeats included (O(count)); see the invariants above. */
+void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count);
 /* Members are the vertices whose bool entry is non-zero (O(n); entries are
  * normalized to 0/1). */
 void graphrt_vset_seal_bools(graphrt_vset *s);

@@ -1,9 +1,12 @@
 /* vset.c - vertex subsets (frontiers): sparse ids, bool bytes, bitvector.
  *
  * Invariants (between calls):
- *  - `size` is always the exact member count.
- *  - ids_valid: ids[0..size) are the members, each once; ids_sorted says
- *    whether they are ascending. When !ids_valid the ids array is stale.
+ *  - `size` is always the exact member count, or with ids_dups the length
+ *    of the id list, which may repeat members.
+ *  - ids_valid: ids[0..size) are the members, each once unless ids_dups;
+ *    ids_sorted says whether they are ascending. When !ids_valid the ids
+ *    array is stale. ids_dups implies ids_valid: the repeats live only in
+ *    the id list, which is therefore never rebuilt from a dense view.
  *  - bools != NULL: bools[v] is 1 for members and 0 otherwise (n bytes,
  *    from rt_zalloc, so a fresh array costs O(1) + O(pages touched)).
  *  - bits != NULL: bit v of word v/64 is set exactly for members.
@@ -11,7 +14,9 @@
  * Building (see graph_rt.h): a caller may write 1s into the bool array of
  * an empty set and/or ids into the id buffer, then seals. seal_ids treats the
  * buffer as the truth (duplicates removed, the bool array made to match in
- * O(count)); seal_bools treats the bool array as the truth (O(n)). No O(n)
+ * O(count)); seal_ids_keep_dups keeps the buffer as it is (a frontier of
+ * applyModified without dedup); seal_bools treats the bool array as the
+ * truth (O(n)). No O(n)
  * work happens for sparse sets: the ids view sorts in O(count) (radix sort)
  * unless count is large, in which case it scans the bool array. */
 #include "internal.h"
@@ -24,10 +29,11 @@ struct graphrt_vset {
   int64_t n, size;
   int32_t *ids;
   int64_t ids_cap; /* elements; freed with rt_zfree(ids, 4 * ids_cap) */
-  int ids_valid, ids_sorted;
+  int ids_valid, ids_sorted, ids_dups;
   uint8_t *bools;
   uint64_t *bits;
-  int32_t *idbuf; /* capacity n, handed out by graphrt_vset_id_buffer */
+  int32_t *idbuf; /* handed out by graphrt_vset_id_buffer[_n] */
+  int64_t idbuf_cap;
 };
 
 static int64_t nwords(int64_t n) { return (n + 63) / 64; }
@@ -43,6 +49,7 @@ static void free_ids(graphrt_vset *s) {
   s->ids = NULL;
   s->ids_cap = 0;
   s->ids_valid = 0;
+  s->ids_dups = 0;
 }
 static void free_bools(graphrt_vset *s) {
   rt_zfree(s->bools, (size_t)s->n);
@@ -51,6 +58,11 @@ static void free_bools(graphrt_vset *s) {
 static void free_bits(graphrt_vset *s) {
   rt_zfree(s->bits, (size_t)nwords(s->n) * 8);
   s->bits = NULL;
+}
+static void free_idbuf(graphrt_vset *s) {
+  rt_zfree(s->idbuf, (size_t)s->idbuf_cap * 4);
+  s->idbuf = NULL;
+  s->idbuf_cap = 0;
 }
 
 graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
@@ -76,7 +88,7 @@ void graphrt_vset_free(graphrt_vset *s) {
   free_ids(s);
   free_bools(s);
   free_bits(s);
-  rt_zfree(s->idbuf, (size_t)s->n * 4);
+  free_idbuf(s);
   free(s);
 }
 
@@ -93,8 +105,8 @@ static void ensure_bools(graphrt_vset *s) {
   if (s->ids_valid) {
     int64_t k = s->size;
 #pragma omp parallel for if (k > RT_PAR_MIN)
-    for (int64_t i = 0; i < k; i++)
-      b[s->ids[i]] = 1;
+    for (int64_t i = 0; i < k; i++) /* atomic: ids may repeat (ids_dups) */
+      __atomic_store_n(&b[s->ids[i]], 1, __ATOMIC_RELAXED);
   } else if (s->bits) {
     int64_t n = s->n;
 #pragma omp parallel for if (n > RT_PAR_MIN)
@@ -217,7 +229,8 @@ static void ids_from_dense(graphrt_vset *s) {
 static void ensure_sorted_ids(graphrt_vset *s) {
   if (s->ids_valid && s->ids_sorted)
     return;
-  if (s->ids_valid && s->size <= s->n / 32) {
+  /* A list with repeats must keep them: sort it even when it is long. */
+  if (s->ids_valid && (s->ids_dups || s->size <= s->n / 32)) {
     radix_sort(s->ids, s->size);
     s->ids_sorted = 1;
     return;
@@ -245,7 +258,7 @@ int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g) {
              (long long)s->n, (long long)g->n);
   const int64_t *off = g->out_off;
   int64_t sum = 0;
-  if (s->size == s->n)
+  if (s->size == s->n && !s->ids_dups)
     return g->m;
   if (s->ids_valid) {
     int64_t k = s->size;
@@ -282,30 +295,74 @@ void graphrt_vset_insert(graphrt_vset *s, int64_t v) {
   s->size++;
 }
 
-void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r,
-                                         graphrt_vset *s) {
-  if (!s->idbuf)
-    s->idbuf = rt_zalloc((size_t)(s->n > 0 ? s->n : 1) * 4);
-  RT_SET_MEMREF(r, s->idbuf, s->n);
+void _mlir_ciface_graphrt_vset_id_buffer_n(graphrt_memref_i32 *r,
+                                           graphrt_vset *s, int64_t capacity) {
+  if (capacity < 0)
+    rt_fatal("vertex set id buffer of %lld entries", (long long)capacity);
+  if (s->idbuf_cap < capacity || !s->idbuf) {
+    free_idbuf(s);
+    s->idbuf_cap = capacity > 0 ? capacity : 1;
+    s->idbuf = rt_zalloc((size_t)s->idbuf_cap * 4);
+  }
+  RT_SET_MEMREF(r, s->idbuf, capacity);
 }
 
-void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
-  if (count < 0 || count > s->n)
-    rt_fatal("sealing a vertex set with %lld ids (capacity %lld)",
-             (long long)count, (long long)s->n);
+void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r,
+                                         graphrt_vset *s) {
+  _mlir_ciface_graphrt_vset_id_buffer_n(r, s, s->n);
+}
+
+/* Takes the id buffer over as the id list after checking count against it,
+ * and gives the set the bool array that sealing marks: the caller's marks
+ * if the set was empty, else a clean one (the ids are the truth). */
+static int32_t *adopt_idbuf(graphrt_vset *s, int64_t count) {
   if (count > 0 && !s->idbuf)
     rt_fatal("sealing a vertex set whose id buffer was never requested");
-  /* The bool array may only hold the caller's marks if the set was empty;
-   * otherwise start from a clean one (the ids are the truth). */
+  if (count < 0 || count > (s->idbuf ? s->idbuf_cap : 0))
+    rt_fatal("sealing a vertex set with %lld ids (capacity %lld)",
+             (long long)count, (long long)s->idbuf_cap);
   if (s->bools && s->size != 0)
     free_bools(s);
   free_bits(s);
   free_ids(s);
-  ensure_bools(s); /* fresh (zero) or holding the caller's 1-marks */
-  int32_t *ids = s->idbuf;
+  ensure_bools(s);   /* fresh (zero) or holding the caller's 1-marks */
+  s->ids = s->idbuf; /* NULL when count == 0 and none was requested */
+  s->ids_cap = s->idbuf_cap;
   s->idbuf = NULL;
-  s->ids = ids;
-  s->ids_cap = s->n > 0 ? s->n : 1;
+  s->idbuf_cap = 0;
+  return s->ids;
+}
+
+static void fatal_bad_id(const graphrt_vset *s, int64_t i) {
+  rt_fatal("sealing a vertex set: id buffer entry %lld is %d, out of range "
+           "[0, %lld)",
+           (long long)i, s->ids[i], (long long)s->n);
+}
+
+void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count) {
+  int32_t *ids = adopt_idbuf(s, count);
+  uint8_t *b = s->bools;
+  int64_t bad = count;
+  int dups = 0;
+#pragma omp parallel for reduction(min : bad)                                  \
+    reduction(| : dups) if (count > RT_PAR_MIN)
+  for (int64_t i = 0; i < count; i++) {
+    int32_t v = ids[i];
+    if (v < 0 || v >= s->n)
+      bad = i < bad ? i : bad;
+    else
+      dups |= __atomic_exchange_n(&b[v], 1, __ATOMIC_RELAXED) != 0;
+  }
+  if (bad < count)
+    fatal_bad_id(s, bad);
+  s->size = count;
+  s->ids_valid = 1;
+  s->ids_sorted = 0;
+  s->ids_dups = dups; /* none repeated: an ordinary set */
+}
+
+void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
+  int32_t *ids = adopt_idbuf(s, count);
   uint8_t *b = s->bools;
   int64_t bad = -1;
   /* Dedup in O(count): the first claimant of b[v] moves it to 2. */
@@ -363,9 +420,7 @@ void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
     s->size = k;
   }
   if (bad >= 0)
-    rt_fatal("sealing a vertex set: id buffer entry %lld is %d, out of range "
-             "[0, %lld)",
-             (long long)bad, ids[bad], (long long)s->n);
+    fatal_bad_id(s, bad);
   s->ids_valid = 1;
   s->ids_sorted = 0;
 }
@@ -373,8 +428,8 @@ void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
 void graphrt_vset_seal_bools(graphrt_vset *s) {
   free_bits(s);
   s->ids_valid = 0;
-  rt_zfree(s->idbuf, (size_t)s->n * 4);
-  s->idbuf = NULL;
+  s->ids_dups = 0;
+  free_idbuf(s);
   if (!s->bools) {
     free_ids(s);
     s->size = 0;

@@ -201,6 +201,53 @@ static void test_sparse_cost(void) {
   CHECK(t < 5.0);
 }
 
+/* applyModified without dedup: a buffer larger than n with repeats, sealed
+ * as it is. Size, ids and degree sums count entries; dense views mark
+ * members once. */
+static void test_keep_dups(int64_t n, int64_t count) {
+  int32_t src[] = {0, 0, 1}, dst[] = {1, 2, 2};
+  graphrt_graph *g = graphrt_graph_from_edges(3, 3, src, dst, NULL, 0);
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  graphrt_memref_i32 buf;
+  _mlir_ciface_graphrt_vset_id_buffer_n(&buf, s, count);
+  CHECK_EQ(buf.sizes[0], count);
+  uint8_t *ref = calloc((size_t)n, 1);
+  int64_t *times = calloc((size_t)n, sizeof(int64_t));
+  for (int64_t i = 0; i < count; i++) {
+    int32_t v = (int32_t)((i * 7 + i / 3) % (n / 2 + 1)); /* repeats */
+    buf.aligned[i] = v;
+    ref[v] = 1;
+    times[v]++;
+  }
+  graphrt_vset_seal_ids_keep_dups(s, count);
+  CHECK_EQ(graphrt_vset_size(s), count);
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids(&ids, s);
+  CHECK_EQ(ids.sizes[0], count);
+  int64_t j = 0;
+  for (int64_t v = 0; v < n; v++)
+    for (int64_t t = 0; t < times[v]; t++)
+      CHECK_EQ(ids.aligned[j++], v);
+  graphrt_memref_i8 b;
+  graphrt_memref_i64 bits;
+  _mlir_ciface_graphrt_vset_bools(&b, s);
+  _mlir_ciface_graphrt_vset_bits(&bits, s);
+  for (int64_t v = 0; v < n; v++) {
+    CHECK_EQ(b.aligned[v], ref[v]);
+    CHECK_EQ((int)((uint64_t)bits.aligned[v / 64] >> (v % 64) & 1), ref[v]);
+    CHECK_EQ(graphrt_vset_contains(s, v), ref[v]);
+  }
+  if (n == 3) /* 0 twice, 1 once: 2 + 2 + 1 */
+    CHECK_EQ(graphrt_vset_out_degree_sum(s, g), 2 * times[0] + times[1]);
+  /* Sealing the bool array again gives an ordinary set. */
+  graphrt_vset_seal_bools(s);
+  CHECK(consistent(s, ref, n));
+  graphrt_vset_free(s);
+  graphrt_graph_free(g);
+  free(times);
+  free(ref);
+}
+
 int main(void) {
   test_basic();
   test_seal_ids(1000, 300, 1, 1);      /* small: serial path */
@@ -209,6 +256,9 @@ int main(void) {
   test_seal_ids(200000, 150000, 0, 4); /* parallel dedup of duplicates */
   test_seal_ids(200000, 1000, 1, 5);   /* sparse on a large set: radix sort */
   test_seal_bools();
+  test_keep_dups(3, 5);           /* out-degree sum counts repeats */
+  test_keep_dups(1000, 3000);     /* more entries than vertices */
+  test_keep_dups(100000, 300000); /* parallel path */
   test_degree_sum();
   test_sparse_cost();
   return check_report("vset");

@@ -155,3 +155,105 @@ func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
     } : !graph.edgeset -> !graph.vertexset
   return %next : !graph.vertexset
 }
+
+// -----
+
+// Push without dedup: no per-destination flag exchange; every change
+// appends dst to an id buffer sized for one entry per traversed out-edge
+// of the frontier, and the seal keeps repeats. The dedup variant below
+// claims dst with an atomic exchange on the output's bool array first.
+// CHECK-LABEL: func.func @push_no_dedup
+// CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
+// CHECK-NOT: graph.vertexset.bools
+// CHECK: %[[CAP:.*]] = graph.vertexset.out_degree_sum %arg1, %arg0
+// CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]] capacity(%[[CAP]])
+// CHECK: %[[CHANGED:.*]] = graph.reduce min atomic %arg2
+// CHECK-NEXT: scf.if %[[CHANGED]] {
+// CHECK-NEXT: %[[POS:.*]] = memref.atomic_rmw addi
+// CHECK-NOT: memref.atomic_rmw assign
+// CHECK: memref.store %{{.*}}, %[[BUF]]
+// CHECK: graph.vertexset.seal_ids %[[OUT]], %{{.*}} keep_duplicates
+// CHECK-LABEL: func.func @push_dedup
+// CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
+// CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
+// CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]] :
+// CHECK: %[[CHANGED:.*]] = graph.reduce min atomic %arg2
+// CHECK-NEXT: scf.if %[[CHANGED]] {
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]]
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: memref.atomic_rmw addi
+// CHECK: memref.store %{{.*}}, %[[BUF]]
+// CHECK: graph.vertexset.seal_ids %[[OUT]], %{{[^ ]*$}}
+func.func @push_no_dedup(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
+                         %dist: !graph.vector<i32>) -> !graph.vertexset {
+  %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>)
+      schedule(#graph.schedule<parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %c = arith.addi %d, %w : i32
+      %changed = graph.reduce min %dist[%dst], %c : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset<i32> -> !graph.vertexset
+  return %next : !graph.vertexset
+}
+func.func @push_dedup(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
+                      %dist: !graph.vector<i32>) -> !graph.vertexset {
+  %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %c = arith.addi %d, %w : i32
+      %changed = graph.reduce min %dist[%dst], %c : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset<i32> -> !graph.vertexset
+  return %next : !graph.vertexset
+}
+
+// -----
+
+// Serial dense push without a frontier and with two tracked writes per
+// edge: room for two entries per edge of the graph.
+// CHECK-LABEL: func.func @dense_push_no_dedup_two_writes
+// CHECK: %[[M:.*]] = graph.num_edges %arg0
+// CHECK: %[[CAP:.*]] = arith.muli %[[M]], %c2
+// CHECK: graph.vertexset.id_buffer %{{.*}} capacity(%[[CAP]])
+// CHECK-NOT: omp.
+// CHECK: graph.vertexset.seal_ids %{{.*}} keep_duplicates
+func.func @dense_push_no_dedup_two_writes(%g: !graph.edgeset,
+                                          %v: !graph.vector<i32>) -> !graph.vertexset {
+  %next = graph.edgeset.apply %g track(%v : !graph.vector<i32>)
+      schedule(#graph.schedule<direction = dense_push>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      %a = graph.reduce max %v[%dst], %s : !graph.vector<i32>
+      %b = graph.reduce min %v[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %next : !graph.vertexset
+}
+
+// -----
+
+// Pull without dedup: one visit per destination, so the bool array as with
+// dedup.
+// CHECK-LABEL: func.func @pull_no_dedup
+// CHECK: %[[OUT:.*]] = graph.vertexset.new
+// CHECK: graph.vertexset.bools %[[OUT]]
+// CHECK-NOT: id_buffer
+// CHECK: graph.vertexset.seal_bools %[[OUT]]
+func.func @pull_no_dedup(%g: !graph.edgeset, %f: !graph.vertexset,
+                         %v: !graph.vector<i32>) -> !graph.vertexset {
+  %next = graph.edgeset.apply %g from(%f) track(%v : !graph.vector<i32>)
+      schedule(#graph.schedule<direction = dense_pull>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      %a = graph.reduce max %v[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %next : !graph.vertexset
+}

@@ -88,8 +88,8 @@ static Value numVertices(OpBuilder &b, Location loc, Operation *from,
 
 /// Moves a single-block region's ops before the builder's insertion point
 /// with its block arguments replaced; returns what its graph.yield yielded.
-static ValueRange inlineRegion(ConversionPatternRewriter &rewriter,
-                               Region &region, ValueRange args) {
+static SmallVector<Value> inlineRegion(ConversionPatternRewriter &rewriter,
+                                       Region &region, ValueRange args) {
   Block *block = &region.front();
   auto yield = cast<YieldOp>(block->getTerminator());
   SmallVector<Value> yielded(yield.getResults());
@@ -101,8 +101,7 @@ static ValueRange inlineRegion(ConversionPatternRewriter &rewriter,
 
 namespace {
 
-template <typename OpTy>
-struct GraphPattern : OpConversionPattern<OpTy> {
+template <typename OpTy> struct GraphPattern : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
 };
@@ -117,12 +116,11 @@ struct ArgvLowering : GraphPattern<ArgvOp> {
   matchAndRewrite(ArgvOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value index = arith::ConstantIntOp::create(rewriter, loc,
-                                               op.getIndex(), 64);
-    rewriter.replaceOp(op, callRuntime1(rewriter, loc, op, "graphrt_argv",
-                                        getTypeConverter()->convertType(
-                                            op.getType()),
-                                        index));
+    Value index =
+        arith::ConstantIntOp::create(rewriter, loc, op.getIndex(), 64);
+    rewriter.replaceOp(
+        op, callRuntime1(rewriter, loc, op, "graphrt_argv",
+                         getTypeConverter()->convertType(op.getType()), index));
     return success();
   }
 };
@@ -229,8 +227,7 @@ struct LoadLowering : GraphPattern<LoadOp> {
   }
 };
 
-template <typename OpTy>
-struct CountLowering : GraphPattern<OpTy> {
+template <typename OpTy> struct CountLowering : GraphPattern<OpTy> {
   CountLowering(const TypeConverter &converter, MLIRContext *context,
                 StringRef function)
       : GraphPattern<OpTy>(converter, context), function(function) {}
@@ -247,17 +244,16 @@ struct CountLowering : GraphPattern<OpTy> {
 };
 
 /// Ops that return a runtime-owned array: one C-interface call each.
-template <typename OpTy>
-struct ArrayLowering : GraphPattern<OpTy> {
+template <typename OpTy> struct ArrayLowering : GraphPattern<OpTy> {
   ArrayLowering(const TypeConverter &converter, MLIRContext *context,
                 StringRef function)
       : GraphPattern<OpTy>(converter, context), function(function) {}
   LogicalResult
   matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op,
-                       callRuntime(rewriter, op.getLoc(), op, function,
-                                   op->getResultTypes(), adaptor.getOperands()));
+    rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(), op, function,
+                                       op->getResultTypes(),
+                                       adaptor.getOperands()));
     return success();
   }
   std::string function;
@@ -274,9 +270,9 @@ struct AdjacencyLowering : GraphPattern<AdjacencyOp> {
     Value offsets =
         callRuntime1(rewriter, loc, op, ("graphrt_" + side + "_offsets").str(),
                      op.getOffsets().getType(), graph);
-    Value neighbors = callRuntime1(
-        rewriter, loc, op, ("graphrt_" + side + "_neighbors").str(),
-        op.getNeighbors().getType(), graph);
+    Value neighbors = callRuntime1(rewriter, loc, op,
+                                   ("graphrt_" + side + "_neighbors").str(),
+                                   op.getNeighbors().getType(), graph);
     rewriter.replaceOp(op, {offsets, neighbors});
     return success();
   }
@@ -362,7 +358,8 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
                                        rewriter.getZeroAttr(element));
     Value n = numVertices(rewriter, loc, op, adaptor.getGraph());
     Value vector = memref::AllocOp::create(rewriter, loc, memrefOf(element), n);
-    fillParallel(rewriter, loc, vector, [&](OpBuilder &, Value) { return init; });
+    fillParallel(rewriter, loc, vector,
+                 [&](OpBuilder &, Value) { return init; });
     rewriter.replaceOp(op, vector);
     return success();
   }
@@ -412,9 +409,11 @@ static std::optional<arith::AtomicRMWKind> atomicKind(ReduceKind kind,
   case ReduceKind::Sub: // adds the negated value
     return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
   case ReduceKind::Min:
-    return isFloat ? arith::AtomicRMWKind::minimumf : arith::AtomicRMWKind::mins;
+    return isFloat ? arith::AtomicRMWKind::minimumf
+                   : arith::AtomicRMWKind::mins;
   case ReduceKind::Max:
-    return isFloat ? arith::AtomicRMWKind::maximumf : arith::AtomicRMWKind::maxs;
+    return isFloat ? arith::AtomicRMWKind::maximumf
+                   : arith::AtomicRMWKind::maxs;
   case ReduceKind::Or:
     return arith::AtomicRMWKind::ori;
   case ReduceKind::And:
@@ -476,10 +475,9 @@ struct VectorCasLowering : GraphPattern<VectorCasOp> {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(rmw.getBody());
       Value current = rmw.getCurrentValue();
-      Value unchanged =
-          arith::XOrIOp::create(rewriter, loc,
-                                buildNotEqual(rewriter, loc, current, expected),
-                                arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+      Value unchanged = arith::XOrIOp::create(
+          rewriter, loc, buildNotEqual(rewriter, loc, current, expected),
+          arith::ConstantIntOp::create(rewriter, loc, 1, 1));
       Value next = arith::SelectOp::create(rewriter, loc, unchanged,
                                            adaptor.getDesired(), current);
       memref::AtomicYieldOp::create(rewriter, loc, next);
@@ -503,11 +501,10 @@ struct VertexSetNewLowering : GraphPattern<VertexSetNewOp> {
     Location loc = op.getLoc();
     Value n = callRuntime1(rewriter, loc, op, "graphrt_num_vertices",
                            rewriter.getI64Type(), adaptor.getGraph());
-    rewriter.replaceOp(op, callRuntime1(rewriter, loc, op, "graphrt_vset_new",
-                                        getTypeConverter()->convertType(
-                                            op.getType()),
-                                        {n, constI32(rewriter, loc,
-                                                     op.getAll())}));
+    rewriter.replaceOp(
+        op, callRuntime1(rewriter, loc, op, "graphrt_vset_new",
+                         getTypeConverter()->convertType(op.getType()),
+                         {n, constI32(rewriter, loc, op.getAll())}));
     return success();
   }
 };
@@ -526,8 +523,7 @@ struct VertexSetInsertLowering : GraphPattern<VertexSetInsertOp> {
 };
 
 /// Ops that become one runtime call with the same operands and no result.
-template <typename OpTy>
-struct VoidCallLowering : GraphPattern<OpTy> {
+template <typename OpTy> struct VoidCallLowering : GraphPattern<OpTy> {
   VoidCallLowering(const TypeConverter &converter, MLIRContext *context,
                    StringRef function)
       : GraphPattern<OpTy>(converter, context), function(function) {}
@@ -539,6 +535,38 @@ struct VoidCallLowering : GraphPattern<OpTy> {
     return success();
   }
   std::string function;
+};
+
+struct VertexSetIdBufferLowering : GraphPattern<VertexSetIdBufferOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetIdBufferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value set = adaptor.getSet();
+    Value capacity = adaptor.getCapacity();
+    rewriter.replaceOp(
+        op, capacity ? callRuntime1(rewriter, loc, op,
+                                    "graphrt_vset_id_buffer_n", op.getType(),
+                                    {set, toI64(rewriter, loc, capacity)})
+                     : callRuntime1(rewriter, loc, op, "graphrt_vset_id_buffer",
+                                    op.getType(), set));
+    return success();
+  }
+};
+
+struct VertexSetSealIdsLowering : GraphPattern<VertexSetSealIdsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetSealIdsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), op,
+                op.getKeepDuplicates() ? "graphrt_vset_seal_ids_keep_dups"
+                                       : "graphrt_vset_seal_ids",
+                {}, adaptor.getOperands());
+    rewriter.eraseOp(op);
+    return success();
+  }
 };
 
 /// The loop over a set's members: 0..n directly for a set of all vertices,
@@ -559,11 +587,11 @@ static void buildMemberLoop(ConversionPatternRewriter &rewriter, Location loc,
   Value ids = callRuntime1(rewriter, loc, from, "graphrt_vset_ids",
                            memrefOf(rewriter.getI32Type()), set);
   Value count = memref::DimOp::create(rewriter, loc, ids, zero);
-  buildVertexLoop(rewriter, loc, zero, count, parallel, grain,
-                  [&](OpBuilder &b, Location, Value i) {
-                    body(b, toIndex(b, loc,
-                                    memref::LoadOp::create(b, loc, ids, i)));
-                  });
+  buildVertexLoop(
+      rewriter, loc, zero, count, parallel, grain,
+      [&](OpBuilder &b, Location, Value i) {
+        body(b, toIndex(b, loc, memref::LoadOp::create(b, loc, ids, i)));
+      });
 }
 
 /// GraphIt runs vertex set operations in parallel unless told otherwise.
@@ -598,10 +626,9 @@ struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
     Value set = adaptor.getSet();
     Value n = callRuntime1(rewriter, loc, op, "graphrt_vset_num_vertices",
                            rewriter.getI64Type(), set);
-    Value result = callRuntime1(
-        rewriter, loc, op, "graphrt_vset_new",
-        getTypeConverter()->convertType(op.getType()),
-        {n, constI32(rewriter, loc, 0)});
+    Value result = callRuntime1(rewriter, loc, op, "graphrt_vset_new",
+                                getTypeConverter()->convertType(op.getType()),
+                                {n, constI32(rewriter, loc, 0)});
     Value flags = callRuntime1(rewriter, loc, op, "graphrt_vset_bools",
                                memrefOf(rewriter.getI8Type()), result);
     auto [parallel, grain] = vertexLoopSchedule(op.getSchedule());
@@ -612,9 +639,8 @@ struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
           auto ifKeep = scf::IfOp::create(b, loc, keep, false);
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPointToStart(ifKeep.thenBlock());
-          memref::StoreOp::create(b, loc,
-                                  arith::ConstantIntOp::create(b, loc, 1, 8),
-                                  flags, v);
+          memref::StoreOp::create(
+              b, loc, arith::ConstantIntOp::create(b, loc, 1, 8), flags, v);
         });
     callRuntime(rewriter, loc, op, "graphrt_vset_seal_bools", {}, result);
     rewriter.replaceOp(op, result);
@@ -682,7 +708,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                AdjacencyWeightsLowering, OutDegreesLowering, VectorNewLowering,
                VectorGetLowering, VectorSetLowering, VectorFillLowering,
                ReduceLowering, VectorCasLowering, VertexSetNewLowering,
-               VertexSetInsertLowering, VertexSetApplyLowering,
+               VertexSetInsertLowering, VertexSetIdBufferLowering,
+               VertexSetSealIdsLowering, VertexSetApplyLowering,
                VertexSetFilterLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
@@ -698,12 +725,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                 "graphrt_vset_bools");
   patterns.add<ArrayLowering<VertexSetBitsOp>>(converter, context,
                                                "graphrt_vset_bits");
-  patterns.add<ArrayLowering<VertexSetIdBufferOp>>(converter, context,
-                                                   "graphrt_vset_id_buffer");
   patterns.add<VoidCallLowering<VertexSetFreeOp>>(converter, context,
                                                   "graphrt_vset_free");
-  patterns.add<VoidCallLowering<VertexSetSealIdsOp>>(converter, context,
-                                                     "graphrt_vset_seal_ids");
   patterns.add<VoidCallLowering<VertexSetSealBoolsOp>>(
       converter, context, "graphrt_vset_seal_bools");
 }

@@ -19,8 +19,7 @@ static LogicalResult verifyBlockArgs(Operation *op, Region &region,
                                      ArrayRef<StringRef> argNames,
                                      TypeRange extraArgTypes = {}) {
   Block &block = region.front();
-  SmallVector<Type> expected(argNames.size(),
-                             IndexType::get(op->getContext()));
+  SmallVector<Type> expected(argNames.size(), IndexType::get(op->getContext()));
   llvm::append_range(expected, extraArgTypes);
   if (block.getNumArguments() == expected.size() &&
       TypeRange(block.getArgumentTypes()) == TypeRange(expected))
@@ -65,8 +64,8 @@ static LogicalResult verifyVertexRegion(Operation *op, Region &region,
 }
 
 /// A vertexset op's schedule may only choose how its loop is parallelized.
-static LogicalResult verifyVertexSetSchedule(Operation *op,
-                                             std::optional<ScheduleAttr> sched) {
+static LogicalResult
+verifyVertexSetSchedule(Operation *op, std::optional<ScheduleAttr> sched) {
   if (!sched)
     return success();
   ScheduleAttr defaults = ScheduleAttr::getDefault(op->getContext());
@@ -114,9 +113,9 @@ LogicalResult ReduceOp::verify() {
   Type elementType = getVector().getType().getElementType();
   bool isLogical = getKind() == ReduceKind::Or || getKind() == ReduceKind::And;
   if (isLogical && !elementType.isSignlessInteger())
-    return emitOpError("'") << stringifyReduceKind(getKind())
-                            << "' needs an integer element type, got "
-                            << elementType;
+    return emitOpError("'")
+           << stringifyReduceKind(getKind())
+           << "' needs an integer element type, got " << elementType;
   if (!isLogical && elementType.isInteger(1))
     return emitOpError("'") << stringifyReduceKind(getKind())
                             << "' needs a numeric element type, got i1; "
@@ -165,13 +164,26 @@ static bool writesElement(Operation *op, Value vector, Value index) {
   return false;
 }
 
+SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
+  SmallVector<Operation *> writes;
+  Value tracked = getTracked();
+  if (!tracked)
+    return writes;
+  Value dst = getBody().front().getArgument(1);
+  getBody().walk([&](Operation *op) {
+    if (writesElement(op, tracked, dst))
+      writes.push_back(op);
+  });
+  return writes;
+}
+
 LogicalResult EdgeSetApplyOp::verifyRegions() {
   EdgeSetType graphType = getGraphType();
   SmallVector<Type> weight;
   if (graphType.isWeighted())
     weight.push_back(graphType.getWeightType());
-  if (failed(verifyBlockArgs(*this, getBody(), "body", {"src", "dst"},
-                             weight)) ||
+  if (failed(
+          verifyBlockArgs(*this, getBody(), "body", {"src", "dst"}, weight)) ||
       failed(verifyYield(*this, getBody(), "body", /*isFilter=*/false)))
     return failure();
   for (auto [region, name] : {std::pair(&getSrcFilter(), "src_filter"),
@@ -193,17 +205,10 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
   if (getDedup() && !getTracked())
     return emitOpError("dedup applies only to the result of track(...)");
 
-  if (Value tracked = getTracked()) {
-    Value dst = getBody().front().getArgument(1);
-    WalkResult found = getBody().walk([&](Operation *op) {
-      return writesElement(op, tracked, dst) ? WalkResult::interrupt()
-                                             : WalkResult::advance();
-    });
-    if (!found.wasInterrupted())
-      return emitOpError("tracked vector is never written at the destination "
-                         "(graph.vector.set or graph.reduce on it at dst) in "
-                         "the body");
-  }
+  if (getTracked() && getTrackedWrites().empty())
+    return emitOpError("tracked vector is never written at the destination "
+                       "(graph.vector.set or graph.reduce on it at dst) in "
+                       "the body");
   return success();
 }
 

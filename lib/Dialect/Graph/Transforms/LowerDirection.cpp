@@ -11,6 +11,7 @@
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::graph {
@@ -245,15 +246,17 @@ void TraversalBuilder::markModified(OpBuilder &b, Value dst) {
     memref::StoreOp::create(b, loc, one8, outFlags, dst);
     return;
   }
-  // The first thread to flag dst appends it: the output is duplicate-free.
-  Value old = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::assign,
-                                          one8, outFlags, dst);
-  Value first =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
-                            arith::ConstantIntOp::create(b, loc, 0, 8));
-  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifFirst.thenBlock());
+  if (op.getDedup()) {
+    // The first thread to flag dst appends it: the output is duplicate-free.
+    Value old = memref::AtomicRMWOp::create(
+        b, loc, arith::AtomicRMWKind::assign, one8, outFlags, dst);
+    Value first =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
+                              arith::ConstantIntOp::create(b, loc, 0, 8));
+    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifFirst.thenBlock());
+  }
   Value pos = memref::AtomicRMWOp::create(
       b, loc, arith::AtomicRMWKind::addi,
       arith::ConstantIntOp::create(b, loc, 1, 64), outCount, c0);
@@ -516,10 +519,26 @@ void TraversalBuilder::build() {
   if (op.getTracked()) {
     out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),
                                  graph, /*all=*/false);
-    outFlags = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
+    if (!push || op.getDedup())
+      outFlags = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
     if (push) {
-      outIds =
-          VertexSetIdBufferOp::create(b, loc, memrefOf(b.getI32Type()), out);
+      // Without dedup every change appends: up to one entry per tracked
+      // write per traversed edge, and a push traverses at most the
+      // frontier's out-edges.
+      Value capacity;
+      if (!op.getDedup()) {
+        if (Value from = op.getFrom())
+          capacity = VertexSetOutDegreeSumOp::create(b, loc, b.getIndexType(),
+                                                     from, graph);
+        else
+          capacity = NumEdgesOp::create(b, loc, b.getIndexType(), graph);
+        size_t writes = op.getTrackedWrites().size();
+        if (writes > 1)
+          capacity =
+              arith::MulIOp::create(b, loc, capacity, constIndex(b, writes));
+      }
+      outIds = VertexSetIdBufferOp::create(b, loc, memrefOf(b.getI32Type()),
+                                           out, capacity);
       // Heap, not stack: traversals run in loops of unbounded trip count.
       outCount =
           memref::AllocOp::create(b, loc, MemRefType::get({1}, b.getI64Type()));
@@ -542,7 +561,8 @@ void TraversalBuilder::build() {
     Value count =
         memref::LoadOp::create(b, loc, outCount, ValueRange{constIndex(b, 0)});
     memref::DeallocOp::create(b, loc, outCount);
-    VertexSetSealIdsOp::create(b, loc, out, count);
+    VertexSetSealIdsOp::create(b, loc, out, count,
+                               /*keepDuplicates=*/!op.getDedup());
   } else {
     VertexSetSealBoolsOp::create(b, loc, out);
   }
@@ -572,6 +592,24 @@ struct GraphLowerDirectionPass
           << hybridThreshold;
       return signalPassFailure();
     }
+    // The output buffer of a push without dedup holds one entry per tracked
+    // write per edge, so each write must run at most once per edge.
+    WalkResult unbounded = getOperation().walk([](EdgeSetApplyOp apply) {
+      if (apply.getDedup() ||
+          apply.getScheduleOrDefault().getDirection() == Direction::DensePull)
+        return WalkResult::advance();
+      for (Operation *write : apply.getTrackedWrites())
+        for (Operation *parent = write->getParentOp(); parent != apply;
+             parent = parent->getParentOp())
+          if (isa<LoopLikeOpInterface>(parent)) {
+            write->emitError("a write of the tracked vector inside a loop "
+                             "of the body needs dedup in a push traversal");
+            return WalkResult::interrupt();
+          }
+      return WalkResult::advance();
+    });
+    if (unbounded.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<SplitHybridApply>(&getContext(), hybridThreshold);
     patterns.add<LowerApply>(&getContext());

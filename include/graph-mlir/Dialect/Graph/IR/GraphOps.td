@@ -332,7 +332,9 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
     With `track(%vec)` the op returns the set of destinations whose `%vec`
     element the body changed (GraphIt's `applyModified`): a `graph.reduce`
     on `%vec[dst]` that reports a change, or a `graph.vector.set` of
-    `%vec[dst]`. `dedup` makes every destination appear once.
+    `%vec[dst]`. `dedup` makes every destination appear once; without it a
+    push traversal lists a destination each time its element changed (a
+    pull traversal visits each destination once, so never repeats one).
 
     The schedule (default: serial `sparse_push`) says how the traversal
     runs and never what it computes.
@@ -375,6 +377,9 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
   let extraClassDeclaration = [{
     /// The schedule, or the default one when none is attached.
     ::mlir::graph::ScheduleAttr getScheduleOrDefault();
+    /// The ops of the body that write the tracked vector at the destination
+    /// (graph.vector.set, graph.reduce); none without track(...).
+    ::llvm::SmallVector<::mlir::Operation *> getTrackedWrites();
     ::mlir::graph::EdgeSetType getGraphType() {
       return ::llvm::cast<::mlir::graph::EdgeSetType>(getGraph().getType());
     }
@@ -454,16 +459,41 @@ def Graph_VertexSetOutDegreeSumOp : Graph_Op<"vertexset.out_degree_sum"> {
 }
 
 def Graph_VertexSetIdBufferOp : Graph_Op<"vertexset.id_buffer"> {
-  let summary = "a capacity-num_vertices id buffer of a fresh set";
-  let arguments = (ins Graph_VertexSetType:$set);
+  let summary = "the id buffer a traversal fills before sealing a fresh set";
+  let description = [{
+    Room for `capacity` ids, `num_vertices` without it. A traversal that
+    appends a destination each time its value changes (no dedup) may append
+    one vertex many times and asks for more.
+
+    ```mlir
+    %buf = graph.vertexset.id_buffer %out : memref<?xi32>
+    %big = graph.vertexset.id_buffer %out capacity(%edges) : memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Graph_VertexSetType:$set, Optional<Index>:$capacity);
   let results = (outs MemRefRankOf<[I32], [1]>:$ids);
-  let assemblyFormat = "$set attr-dict `:` type($ids)";
+  let assemblyFormat = [{
+    $set (`capacity` `(` $capacity^ `)`)? attr-dict `:` type($ids)
+  }];
 }
 
 def Graph_VertexSetSealIdsOp : Graph_Op<"vertexset.seal_ids"> {
   let summary = "the set's members are the first `count` ids of its buffer";
-  let arguments = (ins Graph_VertexSetType:$set, I64:$count);
-  let assemblyFormat = "$set `,` $count attr-dict";
+  let description = [{
+    Repeated ids count once, unless `keep_duplicates`: then the set lists
+    every entry, as GraphIt's `applyModified` without dedup returns it, and
+    its size and later sparse traversals count each entry.
+
+    ```mlir
+    graph.vertexset.seal_ids %out, %count
+    graph.vertexset.seal_ids %out, %count keep_duplicates
+    ```
+  }];
+  let arguments = (ins Graph_VertexSetType:$set, I64:$count,
+                       UnitAttr:$keepDuplicates);
+  let assemblyFormat = [{
+    $set `,` $count (`keep_duplicates` $keepDuplicates^)? attr-dict
+  }];
 }
 
 def Graph_VertexSetSealBoolsOp : Graph_Op<"vertexset.seal_bools"> {

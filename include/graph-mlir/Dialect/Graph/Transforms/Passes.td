@@ -27,9 +27,13 @@ def GraphLowerDirection : Pass<"graph-lower-direction", "ModuleOp"> {
     destination filter read the old value becomes a `graph.vector.cas`. In
     pull traversals a reduction into the destination is kept in a register
     across the destination's in-edges and stored once. With `track`, the
-    result set is built from the destinations whose tracked element changed
-    (`graph.vertexset.id_buffer`/`seal_ids` for push, the bool array and
-    `seal_bools` for pull).
+    result set is built from the destinations whose tracked element changed:
+    pull traversals mark the output's bool array (`seal_bools`); push
+    traversals append to its id buffer (`seal_ids`), with `dedup` only the
+    thread that first flags a destination in the bool array, without it on
+    every change, so the result may repeat a destination (as GraphIt's
+    `applyModified(..., false)`; the buffer holds one entry per tracked
+    write per traversed edge).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
