@@ -257,3 +257,28 @@ func.func @pull_no_dedup(%g: !graph.edgeset, %f: !graph.vertexset,
     } : !graph.edgeset -> !graph.vertexset
   return %next : !graph.vertexset
 }
+
+// -----
+
+// Or/and reductions of bool vectors in a parallel push are atomic like any
+// other; the tracked one reports the change.
+// CHECK-LABEL: func.func @bool_reductions
+// CHECK: omp.wsloop
+// CHECK: %[[MARKED:.*]] = graph.reduce or atomic %arg2[%[[D:.*]]], %true : !graph.vector<i1>
+// CHECK-NEXT: scf.if %[[MARKED]]
+// CHECK: graph.reduce and atomic %arg3[%[[D]]], %false : !graph.vector<i1>
+func.func @bool_reductions(%g: !graph.edgeset, %f: !graph.vertexset,
+                           %seen: !graph.vector<i1>,
+                           %fresh: !graph.vector<i1>) -> !graph.vertexset {
+  %t = arith.constant true
+  %fl = arith.constant false
+  %next = graph.edgeset.apply %g from(%f) track(%seen : !graph.vector<i1>) dedup
+      schedule(#graph.schedule<parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %a = graph.reduce or %seen[%dst], %t : !graph.vector<i1>
+      %b = graph.reduce and %fresh[%dst], %fl : !graph.vector<i1>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %next : !graph.vertexset
+}

@@ -11,7 +11,8 @@ def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
     Runs after `graph-lower-direction` (no `graph.edgeset.apply` may remain).
     Edgesets, vertex sets and strings become `!llvm.ptr` handles of the
     libgraphrt runtime (`runtime/include/graph_rt.h`), per-vertex vectors
-    become `memref<?xT>`. `graph.vertexset.apply` and `graph.vertexset.filter`
+    become `memref<?xT>`, bools stored as `i8` 0/1 so that atomics apply to
+    them. `graph.vertexset.apply` and `graph.vertexset.filter`
     become loops (`omp.wsloop` unless scheduled serial); `graph.reduce`
     becomes load-combine-store, or `memref.atomic_rmw` when marked
     `atomic`; `graph.vector.cas` becomes `memref.generic_atomic_rmw`.

@@ -32,8 +32,16 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([handle](VertexSetType) { return handle; });
   addConversion([handle](StringType) { return handle; });
   addConversion([](VertexVectorType type) {
-    return MemRefType::get({ShapedType::kDynamic}, type.getElementType());
+    return MemRefType::get({ShapedType::kDynamic},
+                           storageType(type.getElementType()));
   });
+}
+
+Type GraphTypeConverter::storageType(Type element) {
+  // Atomics work on whole bytes: a bool takes one, as in C++.
+  if (element.isInteger(1))
+    return IntegerType::get(element.getContext(), 8);
+  return element;
 }
 
 //===----------------------------------------------------------------------===//
@@ -67,6 +75,22 @@ static ValueRange callRuntime(OpBuilder &builder, Location loc, Operation *from,
 static Value callRuntime1(OpBuilder &builder, Location loc, Operation *from,
                           StringRef name, Type result, ValueRange args) {
   return callRuntime(builder, loc, from, name, TypeRange{result}, args)[0];
+}
+
+/// A vector element as it is stored: bools widen to 0 or 1 in a byte.
+static Value toStorage(OpBuilder &b, Location loc, Value v) {
+  Type storage = GraphTypeConverter::storageType(v.getType());
+  if (storage == v.getType())
+    return v;
+  return arith::ExtUIOp::create(b, loc, storage, v);
+}
+
+/// A stored element back as a value of type `element`.
+static Value fromStorage(OpBuilder &b, Location loc, Value stored,
+                         Type element) {
+  if (stored.getType() == element)
+    return stored;
+  return arith::TruncIOp::create(b, loc, element, stored);
 }
 
 static Value toIndex(OpBuilder &b, Location loc, Value v) {
@@ -356,8 +380,11 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
     if (!init)
       init = arith::ConstantOp::create(rewriter, loc,
                                        rewriter.getZeroAttr(element));
+    init = toStorage(rewriter, loc, init);
     Value n = numVertices(rewriter, loc, op, adaptor.getGraph());
-    Value vector = memref::AllocOp::create(rewriter, loc, memrefOf(element), n);
+    Value vector = memref::AllocOp::create(
+        rewriter, loc,
+        cast<MemRefType>(getTypeConverter()->convertType(op.getType())), n);
     fillParallel(rewriter, loc, vector,
                  [&](OpBuilder &, Value) { return init; });
     rewriter.replaceOp(op, vector);
@@ -370,8 +397,10 @@ struct VectorGetLowering : GraphPattern<VectorGetOp> {
   LogicalResult
   matchAndRewrite(VectorGetOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<memref::LoadOp>(op, adaptor.getVector(),
-                                                adaptor.getIndex());
+    Location loc = op.getLoc();
+    Value stored = memref::LoadOp::create(rewriter, loc, adaptor.getVector(),
+                                          adaptor.getIndex());
+    rewriter.replaceOp(op, fromStorage(rewriter, loc, stored, op.getType()));
     return success();
   }
 };
@@ -382,7 +411,8 @@ struct VectorSetLowering : GraphPattern<VectorSetOp> {
   matchAndRewrite(VectorSetOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<memref::StoreOp>(
-        op, adaptor.getValue(), adaptor.getVector(), adaptor.getIndex());
+        op, toStorage(rewriter, op.getLoc(), adaptor.getValue()),
+        adaptor.getVector(), adaptor.getIndex());
     return success();
   }
 };
@@ -392,7 +422,7 @@ struct VectorFillLowering : GraphPattern<VectorFillOp> {
   LogicalResult
   matchAndRewrite(VectorFillOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value value = adaptor.getValue();
+    Value value = toStorage(rewriter, op.getLoc(), adaptor.getValue());
     fillParallel(rewriter, op.getLoc(), adaptor.getVector(),
                  [&](OpBuilder &, Value) { return value; });
     rewriter.eraseOp(op);
@@ -433,15 +463,16 @@ struct ReduceLowering : GraphPattern<ReduceOp> {
     Type element = value.getType();
     Value old;
     if (!op.getAtomic()) {
-      old = memref::LoadOp::create(rewriter, loc, vector, index);
+      old = fromStorage(rewriter, loc,
+                        memref::LoadOp::create(rewriter, loc, vector, index),
+                        element);
       memref::StoreOp::create(
           rewriter, loc,
-          combineReduction(rewriter, loc, op.getKind(), old, value), vector,
-          index);
+          toStorage(rewriter, loc,
+                    combineReduction(rewriter, loc, op.getKind(), old, value)),
+          vector, index);
     } else {
-      if (element.isInteger(1))
-        return rewriter.notifyMatchFailure(
-            op, "atomic reductions of i1 elements are not supported");
+      // A bool's byte holds 0 or 1, so or/and of whole bytes is exact.
       Value operand = value;
       if (op.getKind() == ReduceKind::Sub)
         operand = isa<FloatType>(element)
@@ -452,9 +483,11 @@ struct ReduceLowering : GraphPattern<ReduceOp> {
                                 rewriter, loc, rewriter.getZeroAttr(element)),
                             value)
                             .getResult();
-      old = memref::AtomicRMWOp::create(rewriter, loc,
-                                        *atomicKind(op.getKind(), element),
-                                        operand, vector, index);
+      old = fromStorage(rewriter, loc,
+                        memref::AtomicRMWOp::create(
+                            rewriter, loc, *atomicKind(op.getKind(), element),
+                            toStorage(rewriter, loc, operand), vector, index),
+                        element);
     }
     Value updated = combineReduction(rewriter, loc, op.getKind(), old, value);
     rewriter.replaceOp(op, buildNotEqual(rewriter, loc, updated, old));
@@ -468,7 +501,8 @@ struct VectorCasLowering : GraphPattern<VectorCasOp> {
   matchAndRewrite(VectorCasOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value expected = adaptor.getExpected();
+    Value expected = toStorage(rewriter, loc, adaptor.getExpected());
+    Value desired = toStorage(rewriter, loc, adaptor.getDesired());
     auto rmw = memref::GenericAtomicRMWOp::create(
         rewriter, loc, adaptor.getVector(), ValueRange{adaptor.getIndex()});
     {
@@ -478,8 +512,8 @@ struct VectorCasLowering : GraphPattern<VectorCasOp> {
       Value unchanged = arith::XOrIOp::create(
           rewriter, loc, buildNotEqual(rewriter, loc, current, expected),
           arith::ConstantIntOp::create(rewriter, loc, 1, 1));
-      Value next = arith::SelectOp::create(rewriter, loc, unchanged,
-                                           adaptor.getDesired(), current);
+      Value next =
+          arith::SelectOp::create(rewriter, loc, unchanged, desired, current);
       memref::AtomicYieldOp::create(rewriter, loc, next);
     }
     Value differs = buildNotEqual(rewriter, loc, rmw.getResult(), expected);

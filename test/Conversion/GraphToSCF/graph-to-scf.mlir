@@ -91,6 +91,42 @@ func.func @seal_ids(%s: !graph.vertexset, %cap: index, %k: i64)
 
 // -----
 
+// Bool vectors store a byte per vertex (0 or 1), so atomic or/and are byte
+// atomics; reads truncate, writes and compare-and-swap widen.
+// CHECK-LABEL: func.func @bool_vector(
+// CHECK-SAME: %[[G:.*]]: !llvm.ptr, %[[I:.*]]: index, %[[X:.*]]: i1) -> i1
+// CHECK: %[[TRUE8:.*]] = arith.extui %true : i1 to i8
+// CHECK: %[[V:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
+// CHECK: memref.store %[[TRUE8]], %[[V]]
+// CHECK: %[[X8:.*]] = arith.extui %[[X]] : i1 to i8
+// CHECK: %[[OLD8:.*]] = memref.atomic_rmw ori %[[X8]], %[[V]][%[[I]]] : (i8, memref<?xi8>) -> i8
+// CHECK: %[[OLD:.*]] = arith.trunci %[[OLD8]] : i8 to i1
+// CHECK: %[[NEW:.*]] = arith.ori %[[OLD]], %[[X]] : i1
+// CHECK: arith.cmpi ne, %[[NEW]], %[[OLD]] : i1
+// CHECK: %[[Y8:.*]] = arith.extui %[[X]] : i1 to i8
+// CHECK: memref.atomic_rmw andi %[[Y8]], %[[V]][%[[I]]] : (i8, memref<?xi8>) -> i8
+// CHECK: %[[LOADED:.*]] = memref.load %[[V]][%[[I]]] : memref<?xi8>
+// CHECK: arith.trunci %[[LOADED]] : i8 to i1
+// CHECK: arith.andi %{{.*}}, %[[X]] : i1
+// CHECK: %[[AND8:.*]] = arith.extui %{{.*}} : i1 to i8
+// CHECK: memref.store %[[AND8]], %[[V]][%[[I]]] : memref<?xi8>
+// CHECK: memref.generic_atomic_rmw %[[V]][%[[I]]] : memref<?xi8>
+// CHECK: %[[GOT8:.*]] = memref.load %[[V]][%[[I]]] : memref<?xi8>
+// CHECK: %[[GOT:.*]] = arith.trunci %[[GOT8]] : i8 to i1
+// CHECK: return %[[GOT]] : i1
+func.func @bool_vector(%g: !graph.edgeset, %i: index, %x: i1) -> i1 {
+  %t = arith.constant true
+  %v = graph.vector.new %g init(%t : i1) : !graph.edgeset -> !graph.vector<i1>
+  %a = graph.reduce or atomic %v[%i], %x : !graph.vector<i1>
+  %b = graph.reduce and atomic %v[%i], %x : !graph.vector<i1>
+  %c = graph.reduce and %v[%i], %x : !graph.vector<i1>
+  %d = graph.vector.cas %v[%i], %x, %t : !graph.vector<i1>
+  %y = graph.vector.get %v[%i] : !graph.vector<i1>
+  return %y : i1
+}
+
+// -----
+
 func.func @unlowered(%g: !graph.edgeset) {
   // expected-error @+1 {{graph.edgeset.apply must be lowered by graph-lower-direction before convert-graph-to-scf}}
   graph.edgeset.apply %g body {

@@ -1,4 +1,5 @@
-//===- GraphToSCF.h - graph ops to scf/omp/memref + runtime calls -*- C++ -*-===//
+//===- GraphToSCF.h - graph ops to scf/omp/memref + runtime calls -*- C++
+//-*-===//
 
 #ifndef GRAPH_MLIR_CONVERSION_GRAPHTOSCF_GRAPHTOSCF_H
 #define GRAPH_MLIR_CONVERSION_GRAPHTOSCF_GRAPHTOSCF_H
@@ -9,10 +10,14 @@
 namespace mlir::graph {
 
 /// Handles become `!llvm.ptr` (edgesets, vertex sets, strings) and
-/// `!graph.vector<T>` becomes `memref<?xT>`.
+/// `!graph.vector<T>` becomes `memref<?xS>` with S = storageType(T).
 class GraphTypeConverter : public TypeConverter {
 public:
   explicit GraphTypeConverter(MLIRContext *context);
+
+  /// How a vector stores an element of type `element`: `i1` as an `i8`
+  /// holding 0 or 1, everything else as itself.
+  static Type storageType(Type element);
 };
 
 void populateGraphToSCFConversionPatterns(GraphTypeConverter &converter,
