@@ -877,6 +877,170 @@ func.func @edgeset_apply_bad_schedule(%g: !graph.edgeset) {
 // -----
 
 //===----------------------------------------------------------------------===//
+// Traversal building blocks
+//===----------------------------------------------------------------------===//
+
+func.func @adjacency_weights_unweighted(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.adjacency_weights' op needs a weighted edgeset, got '!graph.edgeset'}}
+  %w = graph.adjacency_weights out %g : !graph.edgeset -> memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @adjacency_weights_f64(%g: !graph.edgeset<i32>) {
+  // expected-error @+1 {{'graph.adjacency_weights' op result #0 must be 1D memref of 32-bit signless integer values, but got 'memref<?xf64>'}}
+  %w = graph.adjacency_weights in %g : !graph.edgeset<i32> -> memref<?xf64>
+  return
+}
+
+// -----
+
+func.func @adjacency_offsets_i32(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.adjacency' op result #0 must be 1D memref of 64-bit signless integer values, but got 'memref<?xi32>'}}
+  %o, %n = graph.adjacency out %g : !graph.edgeset -> memref<?xi32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @adjacency_neighbors_2d(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.adjacency' op result #1 must be 1D memref of 32-bit signless integer values, but got 'memref<4x?xi32>'}}
+  %o, %n = graph.adjacency in %g : !graph.edgeset -> memref<?xi64>, memref<4x?xi32>
+  return
+}
+
+// -----
+
+func.func @adjacency_unknown_direction(%g: !graph.edgeset) {
+  // expected-error @+1 {{custom op 'graph.adjacency' expected string or keyword containing one of the following enum values for attribute 'direction' [out, in]}}
+  %o, %n = graph.adjacency both %g : !graph.edgeset -> memref<?xi64>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @adjacency_direction_out_of_range(%g: !graph.edgeset) {
+  // expected-error @+1 {{invalid properties {direction = 2 : i32} for op graph.adjacency: Invalid attribute `direction` in property conversion: 2 : i32}}
+  %o, %n = "graph.adjacency"(%g) <{direction = 2 : i32}> : (!graph.edgeset) -> (memref<?xi64>, memref<?xi32>)
+  return
+}
+
+// -----
+
+func.func @vertexset_ids_i64(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.ids' op result #0 must be 1D memref of 32-bit signless integer values, but got 'memref<?xi64>'}}
+  %i = graph.vertexset.ids %s : memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @vertexset_ids_of_vector(%v: !graph.vector<i32>) {
+  // expected-error @+1 {{'graph.vertexset.ids' op operand #0 must be a subset of the vertices (a frontier), but got '!graph.vector<i32>'}}
+  %i = "graph.vertexset.ids"(%v) : (!graph.vector<i32>) -> memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @vertexset_bools_i1(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.bools' op result #0 must be 1D memref of 8-bit signless integer values, but got 'memref<?xi1>'}}
+  %b = graph.vertexset.bools %s : memref<?xi1>
+  return
+}
+
+// -----
+
+func.func @vertexset_bits_i32(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.bits' op result #0 must be 1D memref of 64-bit signless integer values, but got 'memref<?xi32>'}}
+  %b = graph.vertexset.bits %s : memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @out_degree_sum_i64(%s: !graph.vertexset, %g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.vertexset.out_degree_sum' op result #0 must be index, but got 'i64'}}
+  %d = "graph.vertexset.out_degree_sum"(%s, %g) : (!graph.vertexset, !graph.edgeset) -> i64
+  return
+}
+
+// -----
+
+func.func @id_buffer_i8(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.id_buffer' op result #0 must be 1D memref of 32-bit signless integer values, but got 'memref<?xi8>'}}
+  %b = graph.vertexset.id_buffer %s : memref<?xi8>
+  return
+}
+
+// -----
+
+func.func @id_buffer_capacity_i64(%s: !graph.vertexset, %c: i64) {
+  // expected-error @+1 {{'graph.vertexset.id_buffer' op operand #1 must be index, but got 'i64'}}
+  %b = "graph.vertexset.id_buffer"(%s, %c) : (!graph.vertexset, i64) -> memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @seal_ids_index_count(%s: !graph.vertexset, %c: index) {
+  // expected-error @+1 {{'graph.vertexset.seal_ids' op operand #1 must be 64-bit signless integer, but got 'index'}}
+  "graph.vertexset.seal_ids"(%s, %c) : (!graph.vertexset, index) -> ()
+  return
+}
+
+// -----
+
+func.func @seal_bools_two_sets(%s: !graph.vertexset) {
+  // expected-error @+1 {{'graph.vertexset.seal_bools' op requires a single operand}}
+  "graph.vertexset.seal_bools"(%s, %s) : (!graph.vertexset, !graph.vertexset) -> ()
+  return
+}
+
+// -----
+
+func.func @cas_expected_type(%v: !graph.vector<i32>, %i: index, %e: i64, %d: i32) {
+  // expected-error @+1 {{'graph.vector.cas' op failed to verify that expected is the vector's element type}}
+  %w = "graph.vector.cas"(%v, %i, %e, %d) : (!graph.vector<i32>, index, i64, i32) -> i1
+  return
+}
+
+// -----
+
+func.func @cas_desired_type(%v: !graph.vector<i32>, %i: index, %e: i32, %d: i64) {
+  // expected-error @+1 {{'graph.vector.cas' op failed to verify that desired is the vector's element type}}
+  %w = "graph.vector.cas"(%v, %i, %e, %d) : (!graph.vector<i32>, index, i32, i64) -> i1
+  return
+}
+
+// -----
+
+func.func @cas_result_i32(%v: !graph.vector<i32>, %i: index, %e: i32) {
+  // expected-error @+1 {{'graph.vector.cas' op result #0 must be 1-bit signless integer, but got 'i32'}}
+  %w = "graph.vector.cas"(%v, %i, %e, %e) : (!graph.vector<i32>, index, i32, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @reduce_atomic_or_f64(%v: !graph.vector<f64>, %i: index, %x: f64) {
+  // expected-error @+1 {{'graph.reduce' op 'or' needs an integer element type, got 'f64'}}
+  %c = graph.reduce or atomic %v[%i], %x : !graph.vector<f64>
+  return
+}
+
+// -----
+
+func.func @reduce_atomic_min_i1(%v: !graph.vector<i1>, %i: index, %x: i1) {
+  // expected-error @+1 {{'graph.reduce' op 'min' needs a numeric element type, got i1; use 'or' or 'and'}}
+  %c = graph.reduce min atomic %v[%i], %x : !graph.vector<i1>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // graph.yield
 //===----------------------------------------------------------------------===//
 

@@ -511,3 +511,56 @@ func.func @weighted(%gi: !graph.edgeset<i32>, %gl: !graph.edgeset<i64>,
   } : !graph.edgeset<f64>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Traversal building blocks (what graph-lower-direction produces)
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @traversal_blocks(
+// CHECK-SAME: %[[G:[^:]*]]: !graph.edgeset, %[[GW:[^:]*]]: !graph.edgeset<i32>,
+// CHECK-SAME: %[[S:[^:]*]]: !graph.vertexset, %[[V:[^:]*]]: !graph.vector<i32>,
+// CHECK-SAME: %[[B:[^:]*]]: !graph.vector<i1>, %[[I:[^:]*]]: index,
+// CHECK-SAME: %[[X:[^:]*]]: i32, %[[K:[^:]*]]: i64) -> index
+func.func @traversal_blocks(%g: !graph.edgeset, %gw: !graph.edgeset<i32>,
+                            %s: !graph.vertexset, %v: !graph.vector<i32>,
+                            %b: !graph.vector<i1>, %i: index, %x: i32,
+                            %k: i64) -> index {
+  // CHECK-NEXT: %{{.*}}, %{{.*}} = graph.adjacency out %[[G]] : !graph.edgeset -> memref<?xi64>, memref<?xi32>{{$}}
+  // CHECK-NEXT: %{{.*}}, %{{.*}} = graph.adjacency in %[[GW]] : !graph.edgeset<i32> -> memref<?xi64>, memref<?xi32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.adjacency_weights out %[[GW]] : !graph.edgeset<i32> -> memref<?xi32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.adjacency_weights in %[[GW]] : !graph.edgeset<i32> -> memref<?xi32>{{$}}
+  %out_offsets, %out_nbrs = graph.adjacency out %g : !graph.edgeset -> memref<?xi64>, memref<?xi32>
+  %in_offsets, %in_nbrs = graph.adjacency in %gw : !graph.edgeset<i32> -> memref<?xi64>, memref<?xi32>
+  %out_w = graph.adjacency_weights out %gw : !graph.edgeset<i32> -> memref<?xi32>
+  %in_w = graph.adjacency_weights in %gw : !graph.edgeset<i32> -> memref<?xi32>
+  // CHECK-NEXT: %{{.*}} = graph.vertexset.ids %[[S]] : memref<?xi32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.vertexset.bools %[[S]] : memref<?xi8>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.vertexset.bits %[[S]] : memref<?xi64>{{$}}
+  // CHECK-NEXT: %[[DEG:.*]] = graph.vertexset.out_degree_sum %[[S]], %[[G]] : !graph.edgeset{{$}}
+  %ids = graph.vertexset.ids %s : memref<?xi32>
+  %bools = graph.vertexset.bools %s : memref<?xi8>
+  %bits = graph.vertexset.bits %s : memref<?xi64>
+  %deg = graph.vertexset.out_degree_sum %s, %g : !graph.edgeset
+  // CHECK-NEXT: %{{.*}} = graph.vertexset.id_buffer %[[S]] : memref<?xi32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.vertexset.id_buffer %[[S]] capacity(%[[DEG]]) : memref<?xi32>{{$}}
+  // CHECK-NEXT: graph.vertexset.seal_ids %[[S]], %[[K]]{{$}}
+  // CHECK-NEXT: graph.vertexset.seal_ids %[[S]], %[[K]] keep_duplicates{{$}}
+  // CHECK-NEXT: graph.vertexset.seal_bools %[[S]]{{$}}
+  %buf = graph.vertexset.id_buffer %s : memref<?xi32>
+  %big = graph.vertexset.id_buffer %s capacity(%deg) : memref<?xi32>
+  graph.vertexset.seal_ids %s, %k
+  graph.vertexset.seal_ids %s, %k keep_duplicates
+  graph.vertexset.seal_bools %s
+  // CHECK-NEXT: %[[WON:.*]] = graph.vector.cas %[[V]][%[[I]]], %[[X]], %[[X]] : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: %[[T:.*]] = arith.constant true
+  // CHECK-NEXT: %{{.*}} = graph.reduce min atomic %[[V]][%[[I]]], %[[X]] : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.reduce or atomic %[[B]][%[[I]]], %[[T]] : !graph.vector<i1>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.reduce and atomic %[[B]][%[[I]]], %[[WON]] : !graph.vector<i1>{{$}}
+  // CHECK-NEXT: return %[[DEG]] : index
+  %won = graph.vector.cas %v[%i], %x, %x : !graph.vector<i32>
+  %t = arith.constant true
+  %r1 = graph.reduce min atomic %v[%i], %x : !graph.vector<i32>
+  %r2 = graph.reduce or atomic %b[%i], %t : !graph.vector<i1>
+  %r3 = graph.reduce and atomic %b[%i], %won : !graph.vector<i1>
+  return %deg : index
+}
