@@ -118,6 +118,10 @@ void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
                                           graphrt_graph *g);
 void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
                                          graphrt_graph *g);
+/* [added] The number of vertices w < v that are out-neighbours of both u and
+ * v (a merge of the two sorted lists; GraphIt's intersectNeighbor). Exits on
+ * an out-of-range vertex. Thread-safe. */
+int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v);
 /* Out-degrees as a fresh int32 array the caller owns (free with free()). */
 void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g);
 /* The weight views exit with an error on an unweighted graph. */

@@ -241,6 +241,30 @@ void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
   RT_SET_MEMREF(r, g->in_wf, g->m);
 }
 
+int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
+  if (u < 0 || u >= g->n || v < 0 || v >= g->n)
+    rt_fatal("common neighbours of vertices %lld and %lld: out of range "
+             "[0, %lld)",
+             (long long)u, (long long)v, (long long)g->n);
+  const int32_t *a = g->out_nbr + g->out_off[u],
+                *a_end = g->out_nbr + g->out_off[u + 1];
+  const int32_t *b = g->out_nbr + g->out_off[v],
+                *b_end = g->out_nbr + g->out_off[v + 1];
+  int64_t count = 0;
+  while (a < a_end && b < b_end && *a < v && *b < v) {
+    if (*a < *b) {
+      a++;
+    } else if (*b < *a) {
+      b++;
+    } else {
+      count++;
+      a++;
+      b++;
+    }
+  }
+  return count;
+}
+
 void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g) {
   int64_t n = g->n;
   int32_t *d = malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));

@@ -110,6 +110,14 @@ static void test_el(void) {
   int32_t sn2[] = {1, 1, 2, 4, 0, 0, 2, 3, 0, 1, 1, 3, 0};
   check_adj(g, 0, 5, so2, sn2, NULL, __LINE__);
   check_adj(g, 1, 5, so2, sn2, NULL, __LINE__);
+  /* shared neighbours below the second vertex: 0 is the only one of 2 and 1
+   * (twice in 1's list, once in 2's: one pair) */
+  CHECK_EQ(graphrt_common_neighbors(g, 2, 1), 1);
+  CHECK_EQ(graphrt_common_neighbors(g, 1, 2), 1);
+  CHECK_EQ(graphrt_common_neighbors(g, 0, 1), 0);
+  CHECK_EQ(graphrt_common_neighbors(g, 1, 3), 0);
+  CHECK_EQ(graphrt_common_neighbors(g, 0, 4), 0);
+  CHECK_EQ(graphrt_common_neighbors(g, 3, 4), 0);
   graphrt_graph_free(g);
 }
 

@@ -749,6 +749,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,
                                           "graphrt_num_edges");
+  patterns.add<CountLowering<CommonNeighborsOp>>(converter, context,
+                                                 "graphrt_common_neighbors");
   patterns.add<CountLowering<VertexSetSizeOp>>(converter, context,
                                                "graphrt_vset_size");
   patterns.add<CountLowering<VertexSetOutDegreeSumOp>>(

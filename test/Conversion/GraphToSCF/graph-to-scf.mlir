@@ -135,3 +135,16 @@ func.func @unlowered(%g: !graph.edgeset) {
   } : !graph.edgeset
   return
 }
+
+// -----
+
+// Counting common neighbours is one runtime call (a sorted-list merge).
+// CHECK-LABEL: func.func @common_neighbors(
+// CHECK-SAME: %[[G:.*]]: !llvm.ptr, %[[U:.*]]: index, %[[V:.*]]: index
+// CHECK: %[[K:.*]] = call @graphrt_common_neighbors(%[[G]], %[[U]], %[[V]]) : (!llvm.ptr, index, index) -> i64
+// CHECK: %[[R:.*]] = arith.index_cast %[[K]] : i64 to index
+// CHECK: return %[[R]] : index
+func.func @common_neighbors(%g: !graph.edgeset, %u: index, %v: index) -> index {
+  %k = graph.common_neighbors %g[%u, %v] : !graph.edgeset
+  return %k : index
+}

@@ -161,6 +161,8 @@ func.func @edgesets(%path: !graph.string) -> (index, index) {
   %d32 = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i32>
   %d64 = graph.out_degrees %wf : !graph.edgeset<f64> -> !graph.vector<i64>
   %d8 = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i8>
+  // CHECK-NEXT: %{{.*}} = graph.common_neighbors %[[W]][%[[NV]], %[[NE]]] : !graph.edgeset<f64>{{$}}
+  %common = graph.common_neighbors %wf[%nv, %ne] : !graph.edgeset<f64>
   // CHECK-NEXT: return %[[NV]], %[[NE]] : index, index
   return %nv, %ne : index, index
 }

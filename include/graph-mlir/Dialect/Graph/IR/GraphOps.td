@@ -122,6 +122,26 @@ def Graph_OutDegreesOp : Graph_Op<"out_degrees"> {
   let hasVerifier = 1;
 }
 
+def Graph_CommonNeighborsOp : Graph_Op<"common_neighbors", [Pure]> {
+  let summary = "count the out-neighbours two vertices share below the second";
+  let description = [{
+    The number of vertices `w < v` that are out-neighbours of both `u` and
+    `v`, found by merging their sorted neighbour lists (repeated edges count
+    once per matching pair of entries). Applied with `v < u` to every edge
+    `(u, v)` of a simple symmetric graph, it counts each triangle
+    `w < v < u` exactly once; it is GraphIt's `intersectNeighbor`.
+
+    ```mlir
+    %k = graph.common_neighbors %g[%u, %v] : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph, Index:$u, Index:$v);
+  let results = (outs Index:$count);
+  let assemblyFormat = [{
+    $graph `[` $u `,` $v `]` attr-dict `:` qualified(type($graph))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Per-vertex vectors
 //===----------------------------------------------------------------------===//
