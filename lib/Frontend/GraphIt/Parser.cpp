@@ -87,6 +87,12 @@ private:
     return name;
   }
 
+  /// Reports GraphIt constructs (a plural noun phrase) that this compiler
+  /// does not implement, at the current token.
+  void unsupported(StringRef construct) {
+    error() << construct << " are not supported";
+  }
+
   // Declarations.
   LogicalResult parseElement(Program &program);
   std::unique_ptr<VarDecl> parseVarDecl(bool isGlobal);
@@ -125,6 +131,16 @@ private:
 // Declarations
 //===----------------------------------------------------------------------===//
 
+/// GraphIt's container types beyond vertex sets and vectors, by what they
+/// are; empty for any other name.
+static StringRef unsupportedContainer(StringRef typeName) {
+  return llvm::StringSwitch<StringRef>(typeName)
+      .Case("priority_queue", "priority queues")
+      .Case("list", "lists")
+      .Case("vertexsubset", "vertexsubset types")
+      .Default("");
+}
+
 std::unique_ptr<Program> Parser::parseProgram() {
   auto program = std::make_unique<Program>();
   while (!is(Token::Eof)) {
@@ -146,6 +162,9 @@ std::unique_ptr<Program> Parser::parseProgram() {
       if (!decl)
         return nullptr;
       program->globals.push_back(std::move(decl));
+    } else if (isKeyword("extern") || isKeyword("export")) {
+      unsupported("'" + tok.text.str() + "' functions");
+      return nullptr;
     } else if (isKeyword("func")) {
       std::unique_ptr<FuncDecl> func = parseFunc();
       if (!func)
@@ -226,6 +245,10 @@ FailureOr<TypeSpec> Parser::parseType() {
   if (scalar != GtType::Error) {
     spec.type = GtType::get(scalar);
     return spec;
+  }
+  if (StringRef container = unsupportedContainer(*name); !container.empty()) {
+    emitError(typeLoc) << container << " ('" << *name << "') are not supported";
+    return failure();
   }
   if (*name == "vector") {
     if (is(Token::LBracket)) {
@@ -317,9 +340,16 @@ std::unique_ptr<FuncDecl> Parser::parseFunc() {
   consume(); // func
   auto func = std::make_unique<FuncDecl>(FuncDecl{"", loc(), {}, {}, {}});
   FailureOr<std::string> name = parseIdent("function name");
-  if (failed(name) || failed(expect(Token::LParen, "after function name")))
+  if (failed(name))
     return nullptr;
   func->name = *name;
+  if (is(Token::LBracket)) {
+    unsupported("functions with captured arguments ('func " + *name +
+                "[...]')");
+    return nullptr;
+  }
+  if (failed(expect(Token::LParen, "after function name")))
+    return nullptr;
   if (!is(Token::RParen)) {
     do {
       std::unique_ptr<VarDecl> param = parseTypedName("parameter name");
@@ -381,6 +411,8 @@ StmtPtr Parser::parseStmt() {
     stmt = parseWhile();
   } else if (isKeyword("for")) {
     stmt = parseFor();
+  } else if (isKeyword("par_for")) {
+    unsupported("parallel for loops ('par_for')");
   } else if (consumeKeyword("break")) {
     if (succeeded(expect(Token::Semi, "after 'break'")))
       stmt = std::make_unique<BreakStmt>(stmtLoc);
@@ -653,6 +685,13 @@ ExprPtr Parser::parsePrimary() {
   if (consumeKeyword("false"))
     return std::make_unique<BoolLitExpr>(primLoc, false);
   if (consumeKeyword("new")) {
+    if (is(Token::Ident)) {
+      if (StringRef container = unsupportedContainer(tok.text);
+          !container.empty()) {
+        error() << container << " ('" << tok.text << "') are not supported";
+        return nullptr;
+      }
+    }
     if (failed(expectKeyword("vertexset", "after 'new'")) ||
         failed(expect(Token::LBrace, "after 'vertexset'")))
       return nullptr;
@@ -689,6 +728,11 @@ FailureOr<std::vector<ScheduleCall>> Parser::parseSchedule() {
 
 /// `program->call(args)->call(args)...;`
 LogicalResult Parser::parseScheduleStmt(std::vector<ScheduleCall> &calls) {
+  // `SimpleGPUSchedule s1; s1.configLoadBalance(...);` and the like.
+  if (is(Token::Ident) && tok.text.ends_with("GPUSchedule")) {
+    unsupported("GPU schedules ('" + tok.text.str() + "')");
+    return failure();
+  }
   if (failed(expectKeyword("program", "to start a scheduling statement")) ||
       failed(expect(Token::Arrow, "after 'program'")))
     return failure();

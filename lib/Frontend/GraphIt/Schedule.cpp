@@ -22,6 +22,9 @@ struct Options {
   int64_t segments = 0, segmentsArgv = 0;
   SegmentStrategy segmentStrategy = SegmentStrategy::FixedVertexCount;
   NumaMode numa = NumaMode::Serial;
+  /// GraphIt's `setApply(label, "pull_edge_based_load_balance")`: makes
+  /// dynamic vertex parallelism edge-aware, whichever call comes first.
+  bool edgeAware = false;
   /// Set by any call other than configApplyParallelization.
   std::optional<Location> traversalOnly;
   Location loc;
@@ -37,7 +40,10 @@ const Choice<Direction> kDirections[] = {
     {"DensePush", Direction::DensePush},
     {"DensePull", Direction::DensePull},
     {"SparsePush-DensePull", Direction::SparsePushDensePull},
-    {"SparsePush-DensePush", Direction::SparsePushDensePush}};
+    {"SparsePush-DensePush", Direction::SparsePushDensePush},
+    // GraphIt names each hybrid in either order.
+    {"DensePull-SparsePush", Direction::SparsePushDensePull},
+    {"DensePush-SparsePush", Direction::SparsePushDensePush}};
 const Choice<Parallelization> kParallel[] = {
     {"serial", Parallelization::Serial},
     {"dynamic-vertex-parallel", Parallelization::DynamicVertex},
@@ -58,10 +64,55 @@ const Choice<NumaMode> kNuma[] = {
     {"static-parallel", NumaMode::StaticParallel},
     {"dynamic-parallel", NumaMode::DynamicParallel}};
 
+/// GraphIt's older `setApply(label, option[, n])` options, each of which
+/// one of the config* calls also expresses.
+enum class ApplyOption {
+  Push,
+  Pull,
+  HybridDense,
+  HybridDenseForward,
+  Serial,
+  Parallel,
+  PullFrontierBitvector,
+  PullEdgeBasedLoadBalance,
+  NumaAware,
+  NumSegment,
+};
+const Choice<ApplyOption> kApplyOptions[] = {
+    {"push", ApplyOption::Push},
+    {"pull", ApplyOption::Pull},
+    {"hybrid_dense", ApplyOption::HybridDense},
+    {"hybrid_dense_forward", ApplyOption::HybridDenseForward},
+    {"serial", ApplyOption::Serial},
+    {"parallel", ApplyOption::Parallel},
+    {"pull_frontier_bitvector", ApplyOption::PullFrontierBitvector},
+    {"pull_edge_based_load_balance", ApplyOption::PullEdgeBasedLoadBalance},
+    {"numa_aware", ApplyOption::NumaAware},
+    {"num_segment", ApplyOption::NumSegment}};
+
 const char *const kFunctions =
     "configApplyDirection, configApplyParallelization, "
     "configApplyDenseVertexSet, configApplyNumSSG, configApplyNUMA, "
-    "fuseFields";
+    "fuseFields, setApply";
+
+/// GraphIt scheduling functions for features this compiler does not have,
+/// named so the diagnostic says which feature is missing.
+StringRef unsupportedFeature(StringRef function) {
+  if (function.starts_with("configApplyPriorityUpdate") ||
+      function == "configBucketFusionThreshold" ||
+      function == "configNumBuckets")
+    return "priority-queue (ordered) scheduling";
+  if (function.starts_with("configParFor"))
+    return "'par_for' loop scheduling";
+  if (function == "configIntersection")
+    return "neighbor-intersection scheduling";
+  if (function == "applyGPUSchedule" || function == "applySwarmSchedule")
+    return "GPU and Swarm schedules";
+  if (function == "splitForLoop" || function == "fuseForLoop" ||
+      function == "fuseApplyFunctions" || function == "setVertexSet")
+    return "loop and apply-function transformations";
+  return "";
+}
 
 class Resolver {
 public:
@@ -82,6 +133,8 @@ private:
   /// The optional trailing direction argument (`dir` in LANGUAGE.md):
   /// checked, and applied to the whole traversal.
   LogicalResult optionalDirection(const ScheduleCall &call, size_t i);
+  /// `setApply(label, option[, n])`.
+  LogicalResult applyOption(const ScheduleCall &call);
 
   const Program &program;
   const ProgramInfo &info;
@@ -123,7 +176,9 @@ FailureOr<T> Resolver::choose(const ScheduleCall &call, size_t i,
 }
 
 LogicalResult Resolver::optionalDirection(const ScheduleCall &call, size_t i) {
-  if (i >= call.args.size())
+  // GraphIt's default for this argument, "all", names every direction.
+  if (i >= call.args.size() ||
+      (call.args[i].kind == ScheduleArg::String && call.args[i].str == "all"))
     return success();
   return success(succeeded(choose(call, i, kDirections, "direction")));
 }
@@ -278,8 +333,78 @@ LogicalResult Resolver::apply(const ScheduleCall &call) {
     result.fusedFields.push_back(std::move(fields));
     return success();
   }
+  if (name == "setApply")
+    return applyOption(call);
+  if (StringRef feature = unsupportedFeature(name); !feature.empty())
+    return emitError(call.loc)
+           << "scheduling function '" << name
+           << "' is not supported: this compiler has no " << feature;
   return emitError(call.loc) << "unknown scheduling function '" << name
                              << "'; valid functions: " << kFunctions;
+}
+
+LogicalResult Resolver::applyOption(const ScheduleCall &call) {
+  Options *opts = labelled(call, 2, 3);
+  if (!opts)
+    return failure();
+  FailureOr<ApplyOption> option =
+      choose(call, 1, kApplyOptions, "apply option");
+  if (failed(option))
+    return failure();
+  bool takesCount = *option == ApplyOption::NumSegment ||
+                    *option == ApplyOption::PullEdgeBasedLoadBalance;
+  std::optional<int64_t> count;
+  if (call.args.size() == 3) {
+    const ScheduleArg &arg = call.args[2];
+    if (!takesCount)
+      return emitError(arg.loc)
+             << "apply option \"" << call.args[1].str << "\" takes no count";
+    if (arg.kind != ScheduleArg::Int || arg.value <= 0)
+      return emitError(arg.loc) << "argument 3 of 'setApply' must be a "
+                                   "positive integer";
+    count = arg.value;
+  } else if (*option == ApplyOption::NumSegment) {
+    return emitError(call.loc) << "apply option \"num_segment\" needs a "
+                                  "segment count";
+  }
+  switch (*option) {
+  case ApplyOption::Serial:
+    opts->parallel = Parallelization::Serial;
+    return success();
+  case ApplyOption::Parallel:
+    opts->parallel = Parallelization::DynamicVertex;
+    return success();
+  case ApplyOption::Push:
+    opts->direction = Direction::SparsePush;
+    break;
+  case ApplyOption::Pull:
+    opts->direction = Direction::DensePull;
+    break;
+  case ApplyOption::HybridDense:
+    opts->direction = Direction::SparsePushDensePull;
+    break;
+  case ApplyOption::HybridDenseForward:
+    opts->direction = Direction::SparsePushDensePush;
+    break;
+  case ApplyOption::PullFrontierBitvector:
+    opts->frontier = FrontierLayout::Bitvector;
+    opts->frontierSets = FrontierSets::Src;
+    break;
+  case ApplyOption::PullEdgeBasedLoadBalance:
+    opts->edgeAware = true;
+    if (count)
+      opts->grain = *count;
+    break;
+  case ApplyOption::NumaAware:
+    opts->numa = NumaMode::StaticParallel;
+    break;
+  case ApplyOption::NumSegment:
+    opts->segments = *count;
+    opts->segmentsArgv = 0;
+    break;
+  }
+  opts->traversalOnly = call.loc;
+  return success();
 }
 
 FailureOr<ResolvedSchedule> Resolver::finish() {
@@ -294,9 +419,11 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
     auto emitErr = [&]() { return emitError(o.loc); };
     LabelSchedule sched;
     if (labelInfo.hasEdgeApply) {
+      Parallelization parallel = o.parallel.value_or(Parallelization::Serial);
+      if (o.edgeAware && parallel == Parallelization::DynamicVertex)
+        parallel = Parallelization::EdgeAwareDynamicVertex;
       sched.edges = ScheduleAttr::getChecked(
-          emitErr, context, o.direction,
-          o.parallel.value_or(Parallelization::Serial), o.grain, o.frontier,
+          emitErr, context, o.direction, parallel, o.grain, o.frontier,
           o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
           o.numa);
       if (!sched.edges)

@@ -678,7 +678,11 @@ GtType Sema::checkCall(CallExpr &expr) {
                         .Case("load", Builtin::Load)
                         .Default(Builtin::None);
   if (builtin == Builtin::None) {
-    error(expr.loc) << "call of undefined function '" << expr.callee << "'";
+    if (expr.callee == "intersectNeighbor" || expr.callee == "intersection")
+      error(expr.loc) << "neighbor intersections ('" << expr.callee
+                      << "') are not supported";
+    else
+      error(expr.loc) << "call of undefined function '" << expr.callee << "'";
     for (ExprPtr &arg : expr.args)
       check(*arg);
     return error_;
@@ -887,6 +891,13 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       return arity(0, 0) ? GtType::get(GtType::VertexSet) : error_;
     if (recv.kind == GtType::EdgeSet && name == "getOutDegrees")
       return arity(0, 0) ? GtType::get(GtType::Vector, GtType::Int) : error_;
+    if (name.starts_with("applyUpdatePriority")) {
+      error(expr.loc) << "priority-queue updates ('" << name
+                      << "') are not supported";
+      for (ExprPtr &arg : expr.args)
+        check(*arg);
+      return error_;
+    }
     return unknown(recv.kind == GtType::EdgeSet
                        ? "getVertices, getOutDegrees, from, to, srcFilter, "
                          "dstFilter, apply, applyModified"
@@ -894,12 +905,16 @@ GtType Sema::checkMethod(MethodExpr &expr) {
                          "applyModified");
   }
   if (recv.kind == GtType::VertexSet) {
-    if (name == "apply" || name == "filter") {
+    if (name == "apply" || name == "filter" || name == "where") {
       if (!arity(1, 1))
         return error_;
-      bool isFilter = name == "filter";
+      bool isFilter = name != "apply";
       checkVertexFunc(*expr.args[0], name, isFilter);
       noteApply(/*isEdge=*/false);
+      // `where` is GraphIt's other spelling of `filter`; MLIR generation
+      // knows only the one.
+      if (isFilter)
+        expr.name = "filter";
       return GtType::get(isFilter ? GtType::VertexSet : GtType::Void);
     }
     if (name == "addVertex") {
@@ -909,7 +924,7 @@ GtType Sema::checkMethod(MethodExpr &expr) {
     }
     if (name == "getVertexSetSize" || name == "size")
       return arity(0, 0) ? GtType::get(GtType::Int) : error_;
-    return unknown("apply, filter, addVertex, getVertexSetSize, size");
+    return unknown("apply, filter, where, addVertex, getVertexSetSize, size");
   }
   error(expr.loc) << "no method '" << name << "' on " << recv.str();
   for (ExprPtr &arg : expr.args)
