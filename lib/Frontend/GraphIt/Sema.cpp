@@ -378,8 +378,10 @@ void Sema::checkLocal(VarDecl &decl) {
 
 void Sema::checkCond(Expr &cond, StringRef construct) {
   GtType type = check(cond);
-  if (!type.isError() && type.kind != GtType::Bool)
-    error(cond.loc) << construct << " condition must be bool, got "
+  // As in the C++ GraphIt generates, a number is true when nonzero
+  // (`while (1)`).
+  if (!type.isError() && !type.isNumeric())
+    error(cond.loc) << construct << " condition must be bool or a number, got "
                     << type.str();
 }
 
