@@ -528,6 +528,13 @@ Value Generator::emitCall(CallExpr &expr) {
     return Value();
   case Builtin::StopTimer:
     return TimerStopOp::create(b, loc, b.getF64Type());
+  case Builtin::IntersectNeighbor: {
+    GtType vertex = GtType::get(GtType::Vertex);
+    Value count = CommonNeighborsOp::create(
+        b, loc, b.getIndexType(), emit(*expr.args[0]),
+        emitAs(*expr.args[1], vertex), emitAs(*expr.args[2], vertex));
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
+  }
   case Builtin::Load:
   case Builtin::None:
     break;

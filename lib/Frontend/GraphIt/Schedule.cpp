@@ -90,10 +90,16 @@ const Choice<ApplyOption> kApplyOptions[] = {
     {"numa_aware", ApplyOption::NumaAware},
     {"num_segment", ApplyOption::NumSegment}};
 
+/// GraphIt's intersection methods: all of them count the same neighbours, and
+/// here all run as the one sorted-list merge of graph.common_neighbors.
+const StringRef kIntersections[] = {
+    "HiroshiIntersection", "NaiveIntersection", "MultiSkipIntersection",
+    "CombinedIntersection", "BinarySearchIntersection"};
+
 const char *const kFunctions =
     "configApplyDirection, configApplyParallelization, "
     "configApplyDenseVertexSet, configApplyNumSSG, configApplyNUMA, "
-    "fuseFields, setApply";
+    "configIntersection, fuseFields, setApply";
 
 /// GraphIt scheduling functions for features this compiler does not have,
 /// named so the diagnostic says which feature is missing.
@@ -104,8 +110,6 @@ StringRef unsupportedFeature(StringRef function) {
     return "priority-queue (ordered) scheduling";
   if (function.starts_with("configParFor"))
     return "'par_for' loop scheduling";
-  if (function == "configIntersection")
-    return "neighbor-intersection scheduling";
   if (function == "applyGPUSchedule" || function == "applySwarmSchedule")
     return "GPU and Swarm schedules";
   if (function == "splitForLoop" || function == "fuseForLoop" ||
@@ -135,6 +139,8 @@ private:
   LogicalResult optionalDirection(const ScheduleCall &call, size_t i);
   /// `setApply(label, option[, n])`.
   LogicalResult applyOption(const ScheduleCall &call);
+  /// `configIntersection(label, method)`: checked; changes nothing.
+  LogicalResult checkIntersection(const ScheduleCall &call);
 
   const Program &program;
   const ProgramInfo &info;
@@ -216,6 +222,26 @@ Options *Resolver::labelled(const ScheduleCall &call, size_t min, size_t max) {
     order.push_back(label.str());
   opts->second.loc = call.loc;
   return &opts->second;
+}
+
+LogicalResult Resolver::checkIntersection(const ScheduleCall &call) {
+  if (call.args.size() != 2)
+    return emitError(call.loc)
+           << "'" << call.name << "' expects 2 arguments, got "
+           << call.args.size();
+  if (failed(checkString(call, 0)) || failed(checkString(call, 1)))
+    return failure();
+  if (!info.labels.contains(call.args[0].str))
+    return emitError(call.args[0].loc) << "unknown label \"" << call.args[0].str
+                                       << "\" in '" << call.name << "'";
+  if (llvm::is_contained(kIntersections, call.args[1].str))
+    return success();
+  std::string valid;
+  for (StringRef method : kIntersections)
+    valid += (valid.empty() ? "\"" : ", \"") + method.str() + "\"";
+  return emitError(call.args[1].loc)
+         << "unknown intersection method \"" << call.args[1].str << "\" in '"
+         << call.name << "'; valid choices: " << valid;
 }
 
 LogicalResult Resolver::apply(const ScheduleCall &call) {
@@ -335,6 +361,8 @@ LogicalResult Resolver::apply(const ScheduleCall &call) {
   }
   if (name == "setApply")
     return applyOption(call);
+  if (name == "configIntersection")
+    return checkIntersection(call);
   if (StringRef feature = unsupportedFeature(name); !feature.empty())
     return emitError(call.loc)
            << "scheduling function '" << name

@@ -678,9 +678,10 @@ GtType Sema::checkCall(CallExpr &expr) {
                         .Case("startTimer", Builtin::StartTimer)
                         .Case("stopTimer", Builtin::StopTimer)
                         .Case("load", Builtin::Load)
+                        .Case("intersectNeighbor", Builtin::IntersectNeighbor)
                         .Default(Builtin::None);
   if (builtin == Builtin::None) {
-    if (expr.callee == "intersectNeighbor" || expr.callee == "intersection")
+    if (expr.callee == "intersection")
       error(expr.loc) << "neighbor intersections ('" << expr.callee
                       << "') are not supported";
     else
@@ -700,6 +701,9 @@ GtType Sema::checkCall(CallExpr &expr) {
   case Builtin::StartTimer:
   case Builtin::StopTimer:
     arity = 0;
+    break;
+  case Builtin::IntersectNeighbor:
+    arity = 3;
     break;
   default:
     break;
@@ -756,6 +760,19 @@ GtType Sema::checkCall(CallExpr &expr) {
     check(*expr.args[0]);
     error(expr.loc) << "load(...) may only initialize a global edgeset";
     return error_;
+  case Builtin::IntersectNeighbor: {
+    GtType graph = check(*expr.args[0]);
+    bool ok = !graph.isError();
+    if (ok && graph.kind != GtType::EdgeSet) {
+      error(expr.args[0]->loc)
+          << "'intersectNeighbor' needs an edgeset, got " << graph.str();
+      ok = false;
+    }
+    for (size_t i : {1, 2})
+      ok &= coerce(*expr.args[i], GtType::get(GtType::Vertex),
+                   "argument of 'intersectNeighbor'");
+    return ok ? GtType::get(GtType::UInt64) : error_;
+  }
   case Builtin::None:
     break;
   }

@@ -178,6 +178,7 @@ enum class Builtin {
   StartTimer,
   StopTimer,
   Load,
+  IntersectNeighbor,
 };
 
 /// `name(args)`: a builtin or a user function.
