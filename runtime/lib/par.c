@@ -42,83 +42,86 @@ int64_t rt_prefix_sum(int64_t *a, int64_t n) {
   return total;
 }
 
-/* ---- int32 keys: insertion sort, median-of-3 quicksort, heapsort guard -- */
+/* ---- Introsort: insertion sort for short runs, median-of-3 quicksort, and
+ * heapsort when the recursion gets too deep. One definition per key type:
+ * int32 vertex ids, and (key, weight) pairs packed into ordered u64 keys. */
 
-static void isort_i32(int32_t *a, int64_t n) {
-  for (int64_t i = 1; i < n; i++) {
-    int32_t x = a[i];
-    int64_t j = i;
-    while (j > 0 && a[j - 1] > x) {
-      a[j] = a[j - 1];
-      j--;
-    }
-    a[j] = x;
+#define RT_DEFINE_INTROSORT(name, T)                                           \
+  static void isort_##name(T *a, int64_t n) {                                  \
+    for (int64_t i = 1; i < n; i++) {                                          \
+      T x = a[i];                                                              \
+      int64_t j = i;                                                           \
+      while (j > 0 && a[j - 1] > x) {                                          \
+        a[j] = a[j - 1];                                                       \
+        j--;                                                                   \
+      }                                                                        \
+      a[j] = x;                                                                \
+    }                                                                          \
+  }                                                                            \
+  static void sift_##name(T *a, int64_t i, int64_t n) {                        \
+    T x = a[i];                                                                \
+    for (;;) {                                                                 \
+      int64_t c = 2 * i + 1;                                                   \
+      if (c >= n)                                                              \
+        break;                                                                 \
+      if (c + 1 < n && a[c + 1] > a[c])                                        \
+        c++;                                                                   \
+      if (a[c] <= x)                                                           \
+        break;                                                                 \
+      a[i] = a[c];                                                             \
+      i = c;                                                                   \
+    }                                                                          \
+    a[i] = x;                                                                  \
+  }                                                                            \
+  static void hsort_##name(T *a, int64_t n) {                                  \
+    for (int64_t i = n / 2 - 1; i >= 0; i--)                                   \
+      sift_##name(a, i, n);                                                    \
+    for (int64_t i = n - 1; i > 0; i--) {                                      \
+      T t = a[0];                                                              \
+      a[0] = a[i];                                                             \
+      a[i] = t;                                                                \
+      sift_##name(a, 0, i);                                                    \
+    }                                                                          \
+  }                                                                            \
+  static void qsort_##name(T *a, int64_t n, int depth) {                       \
+    while (n > 24) {                                                           \
+      if (depth-- == 0) {                                                      \
+        hsort_##name(a, n);                                                    \
+        return;                                                                \
+      }                                                                        \
+      T x = a[0], y = a[n / 2], z = a[n - 1];                                  \
+      T p = x < y ? (y < z ? y : (x < z ? z : x))                              \
+                  : (x < z ? x : (y < z ? z : y));                             \
+      int64_t i = 0, j = n - 1;                                                \
+      for (;;) { /* Hoare partition: equal keys split evenly */                \
+        while (a[i] < p)                                                       \
+          i++;                                                                 \
+        while (a[j] > p)                                                       \
+          j--;                                                                 \
+        if (i >= j)                                                            \
+          break;                                                               \
+        T t = a[i];                                                            \
+        a[i] = a[j];                                                           \
+        a[j] = t;                                                              \
+        i++;                                                                   \
+        j--;                                                                   \
+      }                                                                        \
+      /* [0, j] <= p <= [j+1, n); recurse on the smaller side */               \
+      int64_t left = j + 1;                                                    \
+      if (left < n - left) {                                                   \
+        qsort_##name(a, left, depth);                                          \
+        a += left;                                                             \
+        n -= left;                                                             \
+      } else {                                                                 \
+        qsort_##name(a + left, n - left, depth);                               \
+        n = left;                                                              \
+      }                                                                        \
+    }                                                                          \
+    isort_##name(a, n);                                                        \
   }
-}
 
-static void sift_i32(int32_t *a, int64_t i, int64_t n) {
-  int32_t x = a[i];
-  for (;;) {
-    int64_t c = 2 * i + 1;
-    if (c >= n)
-      break;
-    if (c + 1 < n && a[c + 1] > a[c])
-      c++;
-    if (a[c] <= x)
-      break;
-    a[i] = a[c];
-    i = c;
-  }
-  a[i] = x;
-}
-
-static void hsort_i32(int32_t *a, int64_t n) {
-  for (int64_t i = n / 2 - 1; i >= 0; i--)
-    sift_i32(a, i, n);
-  for (int64_t i = n - 1; i > 0; i--) {
-    int32_t t = a[0];
-    a[0] = a[i];
-    a[i] = t;
-    sift_i32(a, 0, i);
-  }
-}
-
-static void qsort_i32(int32_t *a, int64_t n, int depth) {
-  while (n > 24) {
-    if (depth-- == 0) {
-      hsort_i32(a, n);
-      return;
-    }
-    int32_t x = a[0], y = a[n / 2], z = a[n - 1];
-    int32_t p =
-        x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
-    int64_t i = 0, j = n - 1;
-    for (;;) { /* Hoare partition: equal keys split evenly */
-      while (a[i] < p)
-        i++;
-      while (a[j] > p)
-        j--;
-      if (i >= j)
-        break;
-      int32_t t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-      i++;
-      j--;
-    }
-    /* [0, j] <= p <= [j+1, n) ; recurse on the smaller side */
-    int64_t left = j + 1;
-    if (left < n - left) {
-      qsort_i32(a, left, depth);
-      a += left;
-      n -= left;
-    } else {
-      qsort_i32(a + left, n - left, depth);
-      n = left;
-    }
-  }
-  isort_i32(a, n);
-}
+RT_DEFINE_INTROSORT(i32, int32_t)
+RT_DEFINE_INTROSORT(u64, uint64_t)
 
 static int log2_floor(int64_t n) {
   int d = 0;
@@ -138,82 +141,11 @@ void rt_sort_i32(int32_t *a, int64_t n) {
   qsort_i32(a, n, 2 * log2_floor(n) + 4);
 }
 
-/* ---- (key, weight) pairs: the same algorithm on 64-bit packed keys ------- */
+/* ---- (key, weight) pairs ------------------------------------------------- */
 
 static inline uint64_t pack(int32_t k, int32_t w) {
   return ((uint64_t)((uint32_t)k ^ 0x80000000u) << 32) |
          (uint64_t)((uint32_t)w ^ 0x80000000u);
-}
-
-static void isort_u64(uint64_t *a, int64_t n) {
-  for (int64_t i = 1; i < n; i++) {
-    uint64_t x = a[i];
-    int64_t j = i;
-    while (j > 0 && a[j - 1] > x) {
-      a[j] = a[j - 1];
-      j--;
-    }
-    a[j] = x;
-  }
-}
-
-static void sift_u64(uint64_t *a, int64_t i, int64_t n) {
-  uint64_t x = a[i];
-  for (;;) {
-    int64_t c = 2 * i + 1;
-    if (c >= n)
-      break;
-    if (c + 1 < n && a[c + 1] > a[c])
-      c++;
-    if (a[c] <= x)
-      break;
-    a[i] = a[c];
-    i = c;
-  }
-  a[i] = x;
-}
-
-static void qsort_u64(uint64_t *a, int64_t n, int depth) {
-  while (n > 24) {
-    if (depth-- == 0) {
-      for (int64_t i = n / 2 - 1; i >= 0; i--)
-        sift_u64(a, i, n);
-      for (int64_t i = n - 1; i > 0; i--) {
-        uint64_t t = a[0];
-        a[0] = a[i];
-        a[i] = t;
-        sift_u64(a, 0, i);
-      }
-      return;
-    }
-    uint64_t x = a[0], y = a[n / 2], z = a[n - 1];
-    uint64_t p =
-        x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
-    int64_t i = 0, j = n - 1;
-    for (;;) {
-      while (a[i] < p)
-        i++;
-      while (a[j] > p)
-        j--;
-      if (i >= j)
-        break;
-      uint64_t t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-      i++;
-      j--;
-    }
-    int64_t left = j + 1;
-    if (left < n - left) {
-      qsort_u64(a, left, depth);
-      a += left;
-      n -= left;
-    } else {
-      qsort_u64(a + left, n - left, depth);
-      n = left;
-    }
-  }
-  isort_u64(a, n);
 }
 
 static void sort_pairs_buf(int32_t *a, int32_t *b, int64_t n, uint64_t *buf) {

@@ -158,15 +158,7 @@ static void reserve_ids(graphrt_vset *s, int64_t cap) {
 /* LSD radix sort of non-negative int32 keys, 3 passes of 11 bits. */
 static void radix_sort(int32_t *a, int64_t k) {
   if (k < 64) {
-    for (int64_t i = 1; i < k; i++) {
-      int32_t x = a[i];
-      int64_t j = i;
-      while (j > 0 && a[j - 1] > x) {
-        a[j] = a[j - 1];
-        j--;
-      }
-      a[j] = x;
-    }
+    rt_sort_i32(a, k);
     return;
   }
   int32_t *tmp = rt_malloc((size_t)k * 4), *src = a, *dst = tmp;
