@@ -88,8 +88,9 @@ static cl::opt<int64_t>
                     cl::init(20), cl::cat(graphcCategory));
 static cl::opt<std::string> runtimeDir(
     "runtime-dir",
-    cl::desc("directory holding libgraphrt.a (default: the build's)"),
-    cl::init(GRAPH_RUNTIME_LIBRARY_DIR), cl::cat(graphcCategory));
+    cl::desc("directory holding libgraphrt.a and libgraphrt.so (default: "
+             "../lib beside graphc, in the build tree and when installed)"),
+    cl::cat(graphcCategory));
 static cl::opt<std::string> linker("linker", cl::desc("C compiler that links"),
                                    cl::init(GRAPH_LINKER),
                                    cl::cat(graphcCategory));
@@ -347,6 +348,14 @@ int main(int argc, char **argv) {
       argc, argv,
       "graphc: compile a graph program into a native executable\n\n"
       "  graphc prog.gt -o prog && ./prog graph.el [args...]\n");
+  if (runtimeDir.empty()) {
+    std::string self = llvm::sys::fs::getMainExecutable(
+        argv[0], reinterpret_cast<void *>(&compile));
+    runtimeDir =
+        (llvm::sys::path::parent_path(llvm::sys::path::parent_path(self)) +
+         "/lib")
+            .str();
+  }
   if (optLevel > 3) {
     llvm::errs() << "graphc: error: -O" << optLevel
                  << " is not an optimization level (0-3)\n";
