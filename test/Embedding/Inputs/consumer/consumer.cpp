@@ -1,5 +1,4 @@
-//===- consumer.cpp - a compiler that embeds graph-mlir
-//--------------------===//
+//===- consumer.cpp - a compiler that embeds graph-mlir -------------------===//
 //
 // Imports a GraphIt program with the installed frontend, lowers it with the
 // installed graph-to-llvm pipeline and prints the LLVM-dialect module.
