@@ -1,12 +1,13 @@
-//===- graph-opt.cpp - mlir-opt with the graph dialect ----------------------===//
+//===- graph-opt.cpp - mlir-opt with the graph dialect
+//----------------------===//
 //
 // Parses, verifies, transforms and prints graph IR: the graph dialect, its
 // passes and pipelines, and the upstream dialects and passes they work with.
 //
 //===----------------------------------------------------------------------===//
 
-#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 #include "graph-mlir/Conversion/Passes.h"
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Pipelines/Pipelines.h"
 
@@ -25,6 +26,6 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::graph::GraphDialect>();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "graph-mlir optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "graph-mlir optimizer driver\n", registry));
 }
