@@ -31,6 +31,7 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([handle](EdgeSetType) { return handle; });
   addConversion([handle](VertexSetType) { return handle; });
   addConversion([handle](StringType) { return handle; });
+  addConversion([handle](SegmentsType) { return handle; });
   addConversion([](VertexVectorType type) {
     return MemRefType::get({ShapedType::kDynamic},
                            storageType(type.getElementType()));
@@ -361,6 +362,67 @@ struct OutDegreesLowering : GraphPattern<OutDegreesOp> {
     });
     memref::DeallocOp::create(rewriter, loc, degrees);
     rewriter.replaceOp(op, converted);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Segments
+//===----------------------------------------------------------------------===//
+
+struct SegmentsLowering : GraphPattern<SegmentsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(SegmentsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // graph_rt.h: GRAPHRT_PULL / GRAPHRT_PUSH, GRAPHRT_FIXED_VERTEX_COUNT /
+    // GRAPHRT_EDGE_AWARE.
+    bool pull = op.getType().getDirection() == EdgeDirection::In;
+    bool edgeAware = op.getStrategy() == SegmentStrategy::EdgeAwareVertexCount;
+    rewriter.replaceOp(
+        op, callRuntime1(rewriter, loc, op, "graphrt_segments_get",
+                         getTypeConverter()->convertType(op.getType()),
+                         {adaptor.getGraph(),
+                          toI64(rewriter, loc, adaptor.getCount()),
+                          constI32(rewriter, loc, pull ? 0 : 1),
+                          constI32(rewriter, loc, edgeAware ? 1 : 0)}));
+    return success();
+  }
+};
+
+struct SegmentViewLowering : GraphPattern<SegmentViewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(SegmentViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> args = {adaptor.getSegments(),
+                               toI64(rewriter, loc, adaptor.getIndex())};
+    SmallVector<Value> arrays;
+    for (auto [name, result] :
+         llvm::zip_equal(ArrayRef<StringRef>{"graphrt_segment_vertices",
+                                             "graphrt_segment_offsets",
+                                             "graphrt_segment_neighbors"},
+                         op->getResults()))
+      arrays.push_back(
+          callRuntime1(rewriter, loc, op, name, result.getType(), args));
+    rewriter.replaceOp(op, arrays);
+    return success();
+  }
+};
+
+struct SegmentWeightsLowering : GraphPattern<SegmentWeightsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(SegmentWeightsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    rewriter.replaceOp(
+        op,
+        callRuntime1(
+            rewriter, loc, op, "graphrt_segment_weights", op.getType(),
+            {adaptor.getSegments(), toI64(rewriter, loc, adaptor.getIndex())}));
     return success();
   }
 };
@@ -744,13 +806,16 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                ReduceLowering, VectorCasLowering, VertexSetNewLowering,
                VertexSetInsertLowering, VertexSetIdBufferLowering,
                VertexSetSealIdsLowering, VertexSetApplyLowering,
-               VertexSetFilterLowering>(converter, context);
+               VertexSetFilterLowering, SegmentsLowering, SegmentViewLowering,
+               SegmentWeightsLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,
                                           "graphrt_num_edges");
   patterns.add<CountLowering<CommonNeighborsOp>>(converter, context,
                                                  "graphrt_common_neighbors");
+  patterns.add<CountLowering<SegmentsCountOp>>(converter, context,
+                                               "graphrt_segments_count");
   patterns.add<CountLowering<VertexSetSizeOp>>(converter, context,
                                                "graphrt_vset_size");
   patterns.add<CountLowering<VertexSetOutDegreeSumOp>>(

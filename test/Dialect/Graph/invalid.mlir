@@ -854,7 +854,7 @@ func.func @tracked_other_vector_written(%g: !graph.edgeset, %v: !graph.vector<i3
 
 func.func @track_not_vector(%g: !graph.edgeset, %f: !graph.vertexset) {
   // expected-error @+1 {{'graph.edgeset.apply' op operand #1 must be per-vertex data, but got '!graph.vertexset'}}
-  %m = "graph.edgeset.apply"(%g, %f) <{operandSegmentSizes = array<i32: 1, 0, 0, 1>}> ({
+  %m = "graph.edgeset.apply"(%g, %f) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0>}> ({
   }, {
   }, {
   ^bb0(%src: index, %dst: index):
@@ -1047,4 +1047,80 @@ func.func @reduce_atomic_min_i1(%v: !graph.vector<i1>, %i: index, %x: i1) {
 func.func @yield_outside() {
   // expected-error @+1 {{'graph.yield' op expects parent op to be one of 'graph.vertexset.apply, graph.vertexset.filter, graph.edgeset.apply'}}
   graph.yield
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Segmented subgraphs
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{edge weight type must be a signless integer or float, got 'vector<2xi32>'}}
+func.func private @segments_vector_weight(!graph.segments<in, vector<2xi32>>)
+
+// -----
+
+// expected-error @+2 {{expected one of [out, in] for which adjacency of a graph, got: pull}}
+// expected-error @+1 {{failed to parse Graph_SegmentsType parameter 'direction' which is to be a `::mlir::graph::EdgeDirection`}}
+func.func private @segments_bad_direction(!graph.segments<pull>)
+
+// -----
+
+func.func @segments_weight_mismatch(%g: !graph.edgeset, %n: index) {
+  // expected-error @+1 {{'graph.segments' op result '!graph.segments<in, i32>' does not carry the weight type of '!graph.edgeset'}}
+  %s = graph.segments %g count(%n) fixed_vertex_count : !graph.edgeset -> !graph.segments<in, i32>
+  return
+}
+
+// -----
+
+func.func @segments_zero_count(%g: !graph.edgeset) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'graph.segments' op segment count must be positive, got 0}}
+  %s = graph.segments %g count(%c0) fixed_vertex_count : !graph.edgeset -> !graph.segments<in>
+  return
+}
+
+// -----
+
+func.func @segment_weights_unweighted(%s: !graph.segments<out>, %i: index) {
+  // expected-error @+1 {{'graph.segment.weights' op needs the segments of a weighted graph, got '!graph.segments<out>'}}
+  %w = graph.segment.weights %s[%i] : !graph.segments<out> -> memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @apply_segments_unsegmented_schedule(%g: !graph.edgeset, %s: !graph.segments<in>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op segments(...) needs a schedule with 'segments'}}
+  graph.edgeset.apply %g segments(%s : !graph.segments<in>)
+      schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @apply_segments_wrong_direction(%g: !graph.edgeset, %s: !graph.segments<in>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op direction 'sparse_push_dense_push' traverses 'out' segments, got '!graph.segments<in>'}}
+  graph.edgeset.apply %g segments(%s : !graph.segments<in>)
+      schedule(#graph.schedule<direction = sparse_push_dense_push, segments = 2>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @apply_segments_other_graph(%g: !graph.edgeset<i32>, %s: !graph.segments<in>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op segments '!graph.segments<in>' are not those of a graph of type '!graph.edgeset<i32>'}}
+  graph.edgeset.apply %g segments(%s : !graph.segments<in>)
+      schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
 }

@@ -29,6 +29,12 @@ func.func private @vector_types(!graph.vector<i1>, !graph.vector<i8>,
 func.func private @other_types(!graph.vertexset, !graph.string)
     -> (!graph.vertexset, !graph.string)
 
+// CHECK-LABEL: func.func private @segments_types(
+// CHECK-SAME: !graph.segments<in>, !graph.segments<out>, !graph.segments<in, i32>,
+// CHECK-SAME: !graph.segments<out, f64>)
+func.func private @segments_types(!graph.segments<in>, !graph.segments<out>,
+    !graph.segments<in, i32>, !graph.segments<out, f64>)
+
 //===----------------------------------------------------------------------===//
 // #graph.schedule: every option and every enum value. The printer writes the
 // options in a fixed order and leaves out those at their default.
@@ -306,6 +312,37 @@ func.func @vertexsets(%g: !graph.edgeset, %v: index, %vec: !graph.vector<i32>) -
   graph.vertexset.free %some
   graph.vertexset.free %empty
   return %n : index
+}
+
+//===----------------------------------------------------------------------===//
+// Segmented subgraphs
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @segments(
+// CHECK-SAME: %[[G:[^:]*]]: !graph.edgeset, %[[GW:[^:]*]]: !graph.edgeset<i32>,
+// CHECK-SAME: %[[N:[^:]*]]: index, %[[I:[^:]*]]: index, %[[V:[^:]*]]: !graph.vector<f64>)
+func.func @segments(%g: !graph.edgeset, %gw: !graph.edgeset<i32>, %n: index,
+                    %i: index, %v: !graph.vector<f64>) -> index {
+  // CHECK-NEXT: %[[IN:.*]] = graph.segments %[[G]] count(%[[N]]) fixed_vertex_count : !graph.edgeset -> !graph.segments<in>{{$}}
+  // CHECK-NEXT: %[[OUT:.*]] = graph.segments %[[GW]] count(%[[N]]) edge_aware_vertex_count : !graph.edgeset<i32> -> !graph.segments<out, i32>{{$}}
+  %in = graph.segments %g count(%n) fixed_vertex_count : !graph.edgeset -> !graph.segments<in>
+  %out = graph.segments %gw count(%n) edge_aware_vertex_count : !graph.edgeset<i32> -> !graph.segments<out, i32>
+  // CHECK-NEXT: %[[C:.*]] = graph.segments.count %[[IN]] : !graph.segments<in>{{$}}
+  %c = graph.segments.count %in : !graph.segments<in>
+  // CHECK-NEXT: %{{.*}}, %{{.*}}, %{{.*}} = graph.segment.view %[[OUT]][%[[I]]] : !graph.segments<out, i32> -> memref<?xi32>, memref<?xi64>, memref<?xi32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.segment.weights %[[OUT]][%[[I]]] : !graph.segments<out, i32> -> memref<?xi32>{{$}}
+  %vertices, %offsets, %neighbors = graph.segment.view %out[%i] : !graph.segments<out, i32> -> memref<?xi32>, memref<?xi64>, memref<?xi32>
+  %weights = graph.segment.weights %out[%i] : !graph.segments<out, i32> -> memref<?xi32>
+  // CHECK-NEXT: graph.edgeset.apply %[[G]] segments(%[[IN]] : !graph.segments<in>) schedule(#graph.schedule<direction = sparse_push_dense_pull, segments = 4>) body {
+  graph.edgeset.apply %g segments(%in : !graph.segments<in>)
+      schedule(#graph.schedule<direction = sparse_push_dense_pull, segments = 4>) body {
+  ^bb0(%src: index, %dst: index):
+    %x = graph.vector.get %v[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %v[%dst], %x : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  // CHECK: return %[[C]] : index
+  return %c : index
 }
 
 //===----------------------------------------------------------------------===//

@@ -52,6 +52,12 @@ EdgeSetType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+SegmentsType::verify(function_ref<InFlightDiagnostic()> emitError,
+                     EdgeDirection, Type weightType) {
+  return EdgeSetType::verify(emitError, weightType);
+}
+
 LogicalResult VertexVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Type elementType) {
   if (!isElementType(elementType))

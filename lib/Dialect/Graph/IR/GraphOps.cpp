@@ -2,6 +2,8 @@
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
+#include "mlir/IR/Matchers.h"
+
 using namespace mlir;
 using namespace mlir::graph;
 
@@ -177,6 +179,36 @@ SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
   return writes;
 }
 
+/// The segments a traversal in `direction` reads: in-edges for pull,
+/// out-edges for push.
+static EdgeDirection segmentDirection(Direction direction) {
+  return direction == Direction::DensePull ||
+                 direction == Direction::SparsePushDensePull
+             ? EdgeDirection::In
+             : EdgeDirection::Out;
+}
+
+LogicalResult EdgeSetApplyOp::verify() {
+  Value segments = getSegments();
+  if (!segments)
+    return success();
+  ScheduleAttr sched = getScheduleOrDefault();
+  if (!sched.isSegmented())
+    return emitOpError("segments(...) needs a schedule with 'segments'");
+  auto type = cast<SegmentsType>(segments.getType());
+  EdgeDirection expected = segmentDirection(sched.getDirection());
+  if (type.getDirection() != expected)
+    return emitOpError("direction '")
+           << stringifyDirection(sched.getDirection()) << "' traverses '"
+           << stringifyEdgeDirection(expected) << "' segments, got "
+           << segments.getType();
+  if (type.getWeightType() != getGraphType().getWeightType())
+    return emitOpError("segments ")
+           << segments.getType() << " are not those of a graph of type "
+           << getGraph().getType();
+  return success();
+}
+
 LogicalResult EdgeSetApplyOp::verifyRegions() {
   EdgeSetType graphType = getGraphType();
   SmallVector<Type> weight;
@@ -216,5 +248,25 @@ LogicalResult AdjacencyWeightsOp::verify() {
   if (!getGraph().getType().isWeighted())
     return emitOpError("needs a weighted edgeset, got ")
            << getGraph().getType();
+  return success();
+}
+
+LogicalResult SegmentsOp::verify() {
+  if (getType().getWeightType() != getGraph().getType().getWeightType())
+    return emitOpError("result ")
+           << getType() << " does not carry the weight type of "
+           << getGraph().getType();
+  APInt count;
+  if (matchPattern(getCount(), m_ConstantInt(&count)) &&
+      count.getSExtValue() < 1)
+    return emitOpError("segment count must be positive, got ")
+           << count.getSExtValue();
+  return success();
+}
+
+LogicalResult SegmentWeightsOp::verify() {
+  if (!getSegments().getType().isWeighted())
+    return emitOpError("needs the segments of a weighted graph, got ")
+           << getSegments().getType();
   return success();
 }

@@ -53,6 +53,8 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
     auto setDirection = [&](EdgeSetApplyOp apply, Direction direction) {
       rewriter.modifyOpInPlace(apply, [&] {
         apply.setScheduleAttr(withDirection(sched, direction));
+        if (direction == Direction::SparsePush)
+          apply.getSegmentsMutable().clear();
       });
     };
     // Without a frontier every vertex is a source: always dense.
@@ -130,6 +132,13 @@ private:
   void markModified(OpBuilder &b, Value dst);
   /// The reduce of the body that pull traversals keep in a register, if any.
   ReduceOp findAccumulatedReduce();
+  /// Calls `body(b, v, edges)` for every vertex `v` whose edges the
+  /// traversal scans (destinations for pull, sources for push); `edges(b)`
+  /// gives the range of `v`'s entries in `neighbors`. One vertex loop
+  /// following the schedule, or with segments a sequential loop over them
+  /// around one vertex loop per segment.
+  using EdgeRange = function_ref<std::pair<Value, Value>(OpBuilder &)>;
+  void forEachVertex(function_ref<void(OpBuilder &, Value, EdgeRange)> body);
   void buildPush();
   void buildPull();
 
@@ -355,140 +364,172 @@ ReduceOp TraversalBuilder::findAccumulatedReduce() {
   return candidate;
 }
 
-void TraversalBuilder::buildPush() {
+void TraversalBuilder::forEachVertex(
+    function_ref<void(OpBuilder &, Value, EdgeRange)> body) {
   Value c0 = constIndex(rewriter, 0);
-  Value count = numVertices;
-  if (fromIds)
-    count = memref::DimOp::create(rewriter, loc, fromIds, 0);
-  buildVertexLoop(
-      rewriter, loc, c0, count, sched.getParallel(), sched.getGrain(),
-      [&](OpBuilder &b, Location, Value i) {
-        Value src = fromIds ? loadIndex(b, fromIds, i) : i;
-        auto emitEdges = [&](OpBuilder &b) {
-          Value begin = loadIndex(b, offsets, src);
-          Value end = loadIndex(
-              b, offsets, arith::AddIOp::create(b, loc, src, constIndex(b, 1)));
-          scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
-                             [&](OpBuilder &b, Location, Value k, ValueRange) {
-                               Value dst = loadIndex(b, neighbors, k);
-                               Value weight = edgeWeight(b, k);
-                               Value pass = destinationPasses(b, dst);
-                               if (pass) {
-                                 auto ifPass =
-                                     scf::IfOp::create(b, loc, pass, false);
-                                 OpBuilder::InsertionGuard guard(b);
-                                 b.setInsertionPointToStart(ifPass.thenBlock());
-                                 emitBody(b, src, dst, weight);
-                               } else {
-                                 emitBody(b, src, dst, weight);
-                               }
-                               scf::YieldOp::create(b, loc);
-                             });
-        };
-        if (Value pass = sourcePasses(b, src)) {
-          auto ifPass = scf::IfOp::create(b, loc, pass, false);
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(ifPass.thenBlock());
-          emitEdges(b);
-        } else {
-          emitEdges(b);
-        }
+  // Entries i and i + 1 of `offs` delimit the edges of the i-th vertex.
+  auto rangeAt = [&](Value offs, Value i) {
+    return [this, offs, i](OpBuilder &b) {
+      Value next = arith::AddIOp::create(b, loc, i, constIndex(b, 1));
+      return std::pair(loadIndex(b, offs, i), loadIndex(b, offs, next));
+    };
+  };
+  Value segments = op.getSegments();
+  if (!segments) {
+    Value count = numVertices;
+    if (fromIds)
+      count = memref::DimOp::create(rewriter, loc, fromIds, 0);
+    buildVertexLoop(rewriter, loc, c0, count, sched.getParallel(),
+                    sched.getGrain(), [&](OpBuilder &b, Location, Value i) {
+                      Value v = fromIds ? loadIndex(b, fromIds, i) : i;
+                      body(b, v, rangeAt(offsets, v));
+                    });
+    return;
+  }
+  // Segments run one after another so that the vertex data they read at
+  // random (sources for pull, destinations for push) stays in cache.
+  Value count =
+      SegmentsCountOp::create(rewriter, loc, rewriter.getIndexType(), segments);
+  scf::ForOp::create(
+      rewriter, loc, c0, count, constIndex(rewriter, 1), ValueRange{},
+      [&](OpBuilder &b, Location, Value s, ValueRange) {
+        auto i32s = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+        auto view = SegmentViewOp::create(
+            b, loc, i32s,
+            MemRefType::get({ShapedType::kDynamic}, b.getI64Type()), i32s,
+            segments, s);
+        neighbors = view.getNeighbors();
+        if (op.getGraphType().isWeighted())
+          weights = SegmentWeightsOp::create(b, loc, i32s, segments, s);
+        Value size = memref::DimOp::create(b, loc, view.getVertices(), 0);
+        buildVertexLoop(b, loc, constIndex(b, 0), size, sched.getParallel(),
+                        sched.getGrain(), [&](OpBuilder &b, Location, Value i) {
+                          body(b, loadIndex(b, view.getVertices(), i),
+                               rangeAt(view.getOffsets(), i));
+                        });
+        scf::YieldOp::create(b, loc);
       });
+}
+
+void TraversalBuilder::buildPush() {
+  forEachVertex([&](OpBuilder &b, Value src, EdgeRange edges) {
+    auto emitEdges = [&](OpBuilder &b) {
+      auto [begin, end] = edges(b);
+      scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
+                         [&](OpBuilder &b, Location, Value k, ValueRange) {
+                           Value dst = loadIndex(b, neighbors, k);
+                           Value weight = edgeWeight(b, k);
+                           Value pass = destinationPasses(b, dst);
+                           if (pass) {
+                             auto ifPass =
+                                 scf::IfOp::create(b, loc, pass, false);
+                             OpBuilder::InsertionGuard guard(b);
+                             b.setInsertionPointToStart(ifPass.thenBlock());
+                             emitBody(b, src, dst, weight);
+                           } else {
+                             emitBody(b, src, dst, weight);
+                           }
+                           scf::YieldOp::create(b, loc);
+                         });
+    };
+    if (Value pass = sourcePasses(b, src)) {
+      auto ifPass = scf::IfOp::create(b, loc, pass, false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifPass.thenBlock());
+      emitEdges(b);
+    } else {
+      emitEdges(b);
+    }
+  });
 }
 
 void TraversalBuilder::buildPull() {
   accumulated = findAccumulatedReduce();
-  Value c0 = constIndex(rewriter, 0);
-  buildVertexLoop(
-      rewriter, loc, c0, numVertices, sched.getParallel(), sched.getGrain(),
-      [&](OpBuilder &b, Location, Value dst) {
-        OpBuilder::InsertionGuard guard(b);
-        if (toDense) {
-          auto ifTo = scf::IfOp::create(
-              b, loc, contains(b, toDense, toBits, dst), false);
-          b.setInsertionPointToStart(ifTo.thenBlock());
-        }
-        Value begin = loadIndex(b, offsets, dst);
-        Value end = loadIndex(
-            b, offsets, arith::AddIOp::create(b, loc, dst, constIndex(b, 1)));
+  forEachVertex([&](OpBuilder &b, Value dst, EdgeRange edges) {
+    OpBuilder::InsertionGuard guard(b);
+    if (toDense) {
+      auto ifTo =
+          scf::IfOp::create(b, loc, contains(b, toDense, toBits, dst), false);
+      b.setInsertionPointToStart(ifTo.thenBlock());
+    }
+    auto [begin, end] = edges(b);
 
-        // One in-edge k: the source's tests, then the body.
-        auto emitEdge = [&](OpBuilder &b, Value k, Value acc) -> Value {
-          Value src = loadIndex(b, neighbors, k);
-          Value weight = edgeWeight(b, k);
-          Value pass = sourcePasses(b, src);
-          if (!pass)
-            return emitBody(b, src, dst, weight, acc);
-          SmallVector<Type, 1> resultTypes;
-          if (acc)
-            resultTypes.push_back(acc.getType());
-          auto ifPass = scf::IfOp::create(b, loc, resultTypes, pass,
-                                          /*withElseRegion=*/bool(acc));
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(ifPass.thenBlock());
-          Value combined = emitBody(b, src, dst, weight, acc);
-          if (!acc)
-            return {};
-          scf::YieldOp::create(b, loc, combined);
-          b.setInsertionPointToStart(ifPass.elseBlock());
-          scf::YieldOp::create(b, loc, acc);
-          return ifPass.getResult(0);
-        };
+    // One in-edge k: the source's tests, then the body.
+    auto emitEdge = [&](OpBuilder &b, Value k, Value acc) -> Value {
+      Value src = loadIndex(b, neighbors, k);
+      Value weight = edgeWeight(b, k);
+      Value pass = sourcePasses(b, src);
+      if (!pass)
+        return emitBody(b, src, dst, weight, acc);
+      SmallVector<Type, 1> resultTypes;
+      if (acc)
+        resultTypes.push_back(acc.getType());
+      auto ifPass = scf::IfOp::create(b, loc, resultTypes, pass,
+                                      /*withElseRegion=*/bool(acc));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifPass.thenBlock());
+      Value combined = emitBody(b, src, dst, weight, acc);
+      if (!acc)
+        return {};
+      scf::YieldOp::create(b, loc, combined);
+      b.setInsertionPointToStart(ifPass.elseBlock());
+      scf::YieldOp::create(b, loc, acc);
+      return ifPass.getResult(0);
+    };
 
-        if (accumulated) {
-          // The destination's value stays in a register across its in-edges.
-          Value vector = accumulated.getVector();
-          Value initial = VectorGetOp::create(
-              b, loc, accumulated.getValue().getType(), vector, dst);
-          auto loop = scf::ForOp::create(
-              b, loc, begin, end, constIndex(b, 1), ValueRange{initial},
-              [&](OpBuilder &b, Location, Value k, ValueRange iterArgs) {
-                scf::YieldOp::create(b, loc, emitEdge(b, k, iterArgs[0]));
-              });
-          Value final = loop.getResult(0);
-          VectorSetOp::create(b, loc, vector, dst, final);
-          if (op.getTracked() == vector) {
-            auto ifChanged = scf::IfOp::create(
-                b, loc, buildNotEqual(b, loc, final, initial), false);
-            b.setInsertionPointToStart(ifChanged.thenBlock());
-            markModified(b, dst);
-          }
-          return;
-        }
-        if (op.getDstFilter().empty()) {
-          scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
-                             [&](OpBuilder &b, Location, Value k, ValueRange) {
-                               emitEdge(b, k, {});
-                               scf::YieldOp::create(b, loc);
-                             });
-          return;
-        }
-        // Re-test the destination before each in-edge: the scan stops as
-        // soon as the filter turns false (BFS stops at the first parent).
-        auto scan = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
-                                         ValueRange{begin});
-        Block *before =
-            b.createBlock(&scan.getBefore(), {}, {b.getIndexType()}, {loc});
-        Value k = before->getArgument(0);
-        Value inRange =
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, end);
-        auto test = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, inRange,
-                                      /*withElseRegion=*/true);
-        b.setInsertionPointToStart(test.thenBlock());
-        Value pass = destinationPasses(b, dst);
-        scf::YieldOp::create(b, loc, pass);
-        b.setInsertionPointToStart(test.elseBlock());
-        scf::YieldOp::create(b, loc, inRange);
-        b.setInsertionPointAfter(test);
-        scf::ConditionOp::create(b, loc, test.getResult(0), ValueRange{k});
-        Block *after =
-            b.createBlock(&scan.getAfter(), {}, {b.getIndexType()}, {loc});
-        emitEdge(b, after->getArgument(0), {});
-        scf::YieldOp::create(
-            b, loc,
-            ValueRange{arith::AddIOp::create(b, loc, after->getArgument(0),
-                                             constIndex(b, 1))});
-      });
+    if (accumulated) {
+      // The destination's value stays in a register across its in-edges.
+      Value vector = accumulated.getVector();
+      Value initial = VectorGetOp::create(
+          b, loc, accumulated.getValue().getType(), vector, dst);
+      auto loop = scf::ForOp::create(
+          b, loc, begin, end, constIndex(b, 1), ValueRange{initial},
+          [&](OpBuilder &b, Location, Value k, ValueRange iterArgs) {
+            scf::YieldOp::create(b, loc, emitEdge(b, k, iterArgs[0]));
+          });
+      Value final = loop.getResult(0);
+      VectorSetOp::create(b, loc, vector, dst, final);
+      if (op.getTracked() == vector) {
+        auto ifChanged = scf::IfOp::create(
+            b, loc, buildNotEqual(b, loc, final, initial), false);
+        b.setInsertionPointToStart(ifChanged.thenBlock());
+        markModified(b, dst);
+      }
+      return;
+    }
+    if (op.getDstFilter().empty()) {
+      scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
+                         [&](OpBuilder &b, Location, Value k, ValueRange) {
+                           emitEdge(b, k, {});
+                           scf::YieldOp::create(b, loc);
+                         });
+      return;
+    }
+    // Re-test the destination before each in-edge: the scan stops as
+    // soon as the filter turns false (BFS stops at the first parent).
+    auto scan = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
+                                     ValueRange{begin});
+    Block *before =
+        b.createBlock(&scan.getBefore(), {}, {b.getIndexType()}, {loc});
+    Value k = before->getArgument(0);
+    Value inRange =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, end);
+    auto test = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, inRange,
+                                  /*withElseRegion=*/true);
+    b.setInsertionPointToStart(test.thenBlock());
+    Value pass = destinationPasses(b, dst);
+    scf::YieldOp::create(b, loc, pass);
+    b.setInsertionPointToStart(test.elseBlock());
+    scf::YieldOp::create(b, loc, inRange);
+    b.setInsertionPointAfter(test);
+    scf::ConditionOp::create(b, loc, test.getResult(0), ValueRange{k});
+    Block *after =
+        b.createBlock(&scan.getAfter(), {}, {b.getIndexType()}, {loc});
+    emitEdge(b, after->getArgument(0), {});
+    scf::YieldOp::create(b, loc,
+                         ValueRange{arith::AddIOp::create(
+                             b, loc, after->getArgument(0), constIndex(b, 1))});
+  });
 }
 
 void TraversalBuilder::build() {
@@ -497,15 +538,19 @@ void TraversalBuilder::build() {
   auto memrefOf = [&](Type element) {
     return MemRefType::get({ShapedType::kDynamic}, element);
   };
-  numVertices = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
-  EdgeDirection edges = push ? EdgeDirection::Out : EdgeDirection::In;
-  auto adjacency = AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
-                                       memrefOf(b.getI32Type()), edges, graph);
-  offsets = adjacency.getOffsets();
-  neighbors = adjacency.getNeighbors();
-  if (op.getGraphType().isWeighted())
-    weights = AdjacencyWeightsOp::create(b, loc, memrefOf(b.getI32Type()),
-                                         edges, graph);
+  // Segmented traversals read each segment's arrays instead.
+  if (!op.getSegments()) {
+    numVertices = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
+    EdgeDirection edges = push ? EdgeDirection::Out : EdgeDirection::In;
+    auto adjacency =
+        AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
+                            memrefOf(b.getI32Type()), edges, graph);
+    offsets = adjacency.getOffsets();
+    neighbors = adjacency.getNeighbors();
+    if (op.getGraphType().isWeighted())
+      weights = AdjacencyWeightsOp::create(b, loc, memrefOf(b.getI32Type()),
+                                           edges, graph);
+  }
 
   if (Value from = op.getFrom()) {
     if (sched.getDirection() == Direction::SparsePush)

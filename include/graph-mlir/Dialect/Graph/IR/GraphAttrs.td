@@ -65,6 +65,14 @@ def Graph_NumaMode : I32EnumAttr<"NumaMode",
   let cppNamespace = "::mlir::graph";
 }
 
+def Graph_EdgeDirection : I32EnumAttr<"EdgeDirection",
+    "which adjacency of a graph", [
+  I32EnumAttrCase<"Out", 0, "out">,
+  I32EnumAttrCase<"In", 1, "in">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
 def Graph_ReduceKind : I32EnumAttr<"ReduceKind",
     "the combining operator of graph.reduce", [
   I32EnumAttrCase<"Add", 0, "add">,

@@ -357,7 +357,10 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
     pull traversal visits each destination once, so never repeats one).
 
     The schedule (default: serial `sparse_push`) says how the traversal
-    runs and never what it computes.
+    runs and never what it computes. `segments(%segs)` (added by
+    `graph-segment` for a schedule with `segments`) traverses the dense
+    direction segment by segment: `in` segments for `dense_pull`, `out`
+    segments for `dense_push`; the sparse side of a hybrid ignores them.
 
     ```mlir
     %next = graph.edgeset.apply %g from(%frontier) track(%parent : !graph.vector<i32>)
@@ -380,6 +383,7 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
                        Optional<Graph_VertexSetType>:$from,
                        Optional<Graph_VertexSetType>:$to,
                        Optional<Graph_VectorType>:$tracked,
+                       Optional<Graph_SegmentsType>:$segments,
                        UnitAttr:$dedup,
                        OptionalAttr<StrAttr>:$label,
                        OptionalAttr<Graph_ScheduleAttr>:$schedule);
@@ -389,10 +393,23 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
   let assemblyFormat = [{
     $graph (`from` `(` $from^ `)`)? (`to` `(` $to^ `)`)?
     (`track` `(` $tracked^ `:` qualified(type($tracked)) `)`)? (`dedup` $dedup^)?
+    (`segments` `(` $segments^ `:` qualified(type($segments)) `)`)?
     (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)?
     (`src_filter` $srcFilter^)? (`dst_filter` $dstFilter^)? `body` $body
     attr-dict `:` qualified(type($graph)) (`->` qualified(type($modified))^)?
   }];
+  let builders = [
+    // Without segments, as frontends build it.
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::mlir::Value":$graph,
+                   "::mlir::Value":$from, "::mlir::Value":$to,
+                   "::mlir::Value":$tracked, "::mlir::UnitAttr":$dedup,
+                   "::mlir::StringAttr":$label,
+                   "::mlir::graph::ScheduleAttr":$schedule), [{
+      build($_builder, $_state, resultTypes, graph, from, to, tracked,
+            /*segments=*/::mlir::Value(), dedup, label, schedule);
+    }]>
+  ];
+  let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     /// The schedule, or the default one when none is attached.
@@ -407,16 +424,78 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
 }
 
 //===----------------------------------------------------------------------===//
-// Traversal building blocks (produced by graph-lower-direction)
+// Segmented subgraphs (produced by graph-segment)
 //===----------------------------------------------------------------------===//
 
-def Graph_EdgeDirection : I32EnumAttr<"EdgeDirection",
-    "which adjacency of a graph", [
-  I32EnumAttrCase<"Out", 0, "out">,
-  I32EnumAttrCase<"In", 1, "in">
-]> {
-  let cppNamespace = "::mlir::graph";
+def Graph_SegmentsOp : Graph_Op<"segments"> {
+  let summary = "the graph cut into `count` segmented subgraphs";
+  let description = [{
+    The segments of the graph's in-edges (`!graph.segments<in>`, for pull)
+    or out-edges (`<out>`, for push), cut at `count` id ranges of the other
+    endpoint: equal ranges (`fixed_vertex_count`) or ranges of similar edge
+    counts (`edge_aware_vertex_count`). The runtime builds them on first use
+    and caches them with the graph, so this op is cheap to repeat. A count
+    outside [1, 2^20] is a run-time error.
+
+    ```mlir
+    %segs = graph.segments %g count(%c16) fixed_vertex_count
+        : !graph.edgeset -> !graph.segments<in>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph, Index:$count,
+                       Graph_SegmentStrategy:$strategy);
+  let results = (outs Graph_SegmentsType:$result);
+  let assemblyFormat = [{
+    $graph `count` `(` $count `)` $strategy attr-dict `:` qualified(type($graph))
+    `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
 }
+
+def Graph_SegmentsCountOp : Graph_Op<"segments.count", [Pure]> {
+  let summary = "number of segments";
+  let arguments = (ins Graph_SegmentsType:$segments);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$segments attr-dict `:` qualified(type($segments))";
+}
+
+def Graph_SegmentViewOp : Graph_Op<"segment.view", [Pure]> {
+  let summary = "the arrays of one segment";
+  let description = [{
+    Segment `index`'s grouped-by vertices (destinations of `in` segments,
+    sources of `out` segments) in ascending order, the offsets of their
+    edge lists (one more entry than vertices) and the neighbour ids, sorted
+    per vertex. The arrays belong to the graph.
+
+    ```mlir
+    %vertices, %offsets, %neighbors = graph.segment.view %segs[%s]
+        : !graph.segments<in> -> memref<?xi32>, memref<?xi64>, memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Graph_SegmentsType:$segments, Index:$index);
+  let results = (outs MemRefRankOf<[I32], [1]>:$vertices,
+                      MemRefRankOf<[I64], [1]>:$offsets,
+                      MemRefRankOf<[I32], [1]>:$neighbors);
+  let assemblyFormat = [{
+    $segments `[` $index `]` attr-dict `:` qualified(type($segments)) `->`
+    type($vertices) `,` type($offsets) `,` type($neighbors)
+  }];
+}
+
+def Graph_SegmentWeightsOp : Graph_Op<"segment.weights", [Pure]> {
+  let summary = "the edge weights of one segment, parallel to its neighbours";
+  let arguments = (ins Graph_SegmentsType:$segments, Index:$index);
+  let results = (outs MemRefRankOf<[I32], [1]>:$weights);
+  let assemblyFormat = [{
+    $segments `[` $index `]` attr-dict `:` qualified(type($segments)) `->`
+    type($weights)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Traversal building blocks (produced by graph-lower-direction)
+//===----------------------------------------------------------------------===//
 
 def Graph_AdjacencyOp : Graph_Op<"adjacency", [Pure]> {
   let summary = "the CSR (out) or CSC (in) arrays of a graph";

@@ -57,6 +57,30 @@ def Graph_VectorType : Graph_Type<"VertexVector", "vector"> {
   let genVerifyDecl = 1;
 }
 
+def Graph_SegmentsType : Graph_Type<"Segments", "segments"> {
+  let summary = "the segmented subgraphs of a graph (cache tiling)";
+  let description = [{
+    A graph's edges cut into segments by the id range of one endpoint, as
+    `graph.segments` builds them. `in`: segment `i` holds the in-edges whose
+    source lies in the i-th range, grouped by destination (pull
+    traversals); `out`: the out-edges whose destination lies in the i-th
+    range, grouped by source (push traversals). The weight type is the
+    graph's.
+
+    ```mlir
+    !graph.segments<in>
+    !graph.segments<out, i32>
+    ```
+  }];
+  let parameters = (ins "::mlir::graph::EdgeDirection":$direction,
+                        OptionalParameter<"::mlir::Type">:$weightType);
+  let assemblyFormat = "`<` $direction (`,` $weightType^)? `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    bool isWeighted() const { return static_cast<bool>(getWeightType()); }
+  }];
+}
+
 def Graph_StringType : Graph_Type<"String", "string"> {
   let summary = "an immutable character string (program arguments, messages)";
 }

@@ -46,4 +46,34 @@ def GraphLowerDirection : Pass<"graph-lower-direction", "ModuleOp"> {
   ];
 }
 
+def GraphSegment : Pass<"graph-segment", "ModuleOp"> {
+  let summary = "Cache-tile dense traversals whose schedule has segments";
+  let description = [{
+    Gives every `graph.edgeset.apply` whose schedule sets `segments` (and
+    that has no `segments(...)` operand yet) the segmented subgraphs it
+    traverses: a `graph.segments` op before it builds (once; the runtime
+    caches them with the graph) the graph's `in` segments for pull
+    directions or `out` segments for push ones, cut by the schedule's
+    `segment_strategy` into `segments = n` parts, or into `argv[k]` parts
+    read at run time.
+
+    `graph-lower-direction` then scans the dense traversal segment by
+    segment: a sequential loop over the segments around the schedule's
+    vertex loop over each segment's vertices (Cagra / GraphIt cache tiling:
+    the vertex data read at random comes from one id range per segment). A
+    pull traversal keeps the destination's value in a register across its
+    in-edges of a segment and combines it into the destination once per
+    segment. The sparse side of a hybrid direction is not segmented.
+
+    Why two passes, and this order: the segment loop wraps the very vertex
+    loop `graph-lower-direction` builds, so it stays that pass's single
+    traversal builder that emits it; the hybrid split that passes the
+    segments to the dense side only, and the output frontier that all
+    segments of a tracked traversal fill, come with it unchanged. This pass
+    owns the decision and the cost: which traversals are tiled, with which
+    subgraphs, and where the count comes from. `numa` is not implemented.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // GRAPH_TRANSFORMS_PASSES_TD
