@@ -148,3 +148,42 @@ func.func @common_neighbors(%g: !graph.edgeset, %u: index, %v: index) -> index {
   %k = graph.common_neighbors %g[%u, %v] : !graph.edgeset
   return %k : index
 }
+
+// -----
+
+// Segments are runtime calls: graphrt_segments_get(graph, count, direction
+// (0 pull, 1 push), strategy (0 fixed, 1 edge-aware)), one C-interface call
+// per array of a segment.
+// CHECK-DAG: func.func private @graphrt_segments_get(!llvm.ptr, i64, i32, i32) -> !llvm.ptr
+// CHECK-DAG: func.func private @graphrt_segments_count(!llvm.ptr) -> i64
+// CHECK-DAG: func.func private @graphrt_segment_vertices(!llvm.ptr, i64) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_segment_offsets(!llvm.ptr, i64) -> memref<?xi64> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_segment_neighbors(!llvm.ptr, i64) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_segment_weights(!llvm.ptr, i64) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @segments(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr, %[[GW:[^:]*]]: !llvm.ptr, %[[N:[^:]*]]: index, %[[I:[^:]*]]: index
+// CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[PULL:.*]] = arith.constant 0 : i32
+// CHECK: %[[FIXED:.*]] = arith.constant 0 : i32
+// CHECK: %[[IN:.*]] = call @graphrt_segments_get(%[[G]], %[[N64]], %[[PULL]], %[[FIXED]])
+// CHECK: %[[PUSH:.*]] = arith.constant 1 : i32
+// CHECK: %[[EDGE:.*]] = arith.constant 1 : i32
+// CHECK: %[[OUT:.*]] = call @graphrt_segments_get(%[[GW]], %{{.*}}, %[[PUSH]], %[[EDGE]])
+// CHECK: %[[K:.*]] = call @graphrt_segments_count(%[[IN]]) : (!llvm.ptr) -> i64
+// CHECK: %[[R:.*]] = arith.index_cast %[[K]] : i64 to index
+// CHECK: %[[I64:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: call @graphrt_segment_vertices(%[[OUT]], %[[I64]])
+// CHECK: call @graphrt_segment_offsets(%[[OUT]], %[[I64]])
+// CHECK: call @graphrt_segment_neighbors(%[[OUT]], %[[I64]])
+// CHECK: call @graphrt_segment_weights(%[[OUT]], %{{.*}})
+// CHECK: return %[[R]]
+func.func @segments(%g: !graph.edgeset, %gw: !graph.edgeset<i32>, %n: index,
+                    %i: index) -> (index, memref<?xi32>, memref<?xi64>,
+                                   memref<?xi32>, memref<?xi32>) {
+  %in = graph.segments %g count(%n) fixed_vertex_count : !graph.edgeset -> !graph.segments<in>
+  %out = graph.segments %gw count(%n) edge_aware_vertex_count : !graph.edgeset<i32> -> !graph.segments<out, i32>
+  %k = graph.segments.count %in : !graph.segments<in>
+  %v, %o, %nb = graph.segment.view %out[%i] : !graph.segments<out, i32> -> memref<?xi32>, memref<?xi64>, memref<?xi32>
+  %w = graph.segment.weights %out[%i] : !graph.segments<out, i32> -> memref<?xi32>
+  return %k, %v, %o, %nb, %w : index, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi32>
+}

@@ -359,7 +359,7 @@ ReduceOp TraversalBuilder::findAccumulatedReduce() {
   // Any other access of the vector in the traversal would see a stale value.
   Value vector = candidate.getVector();
   for (Operation *user : vector.getUsers())
-    if (user != candidate && op->isAncestor(user))
+    if (user != candidate && user != op && op->isAncestor(user))
       return {};
   return candidate;
 }
