@@ -197,3 +197,36 @@ func.func @untouched(%g: !graph.edgeset, %s: !graph.segments<in>) {
   } : !graph.edgeset
   return
 }
+
+// -----
+
+// Segments are built right after the graph is loaded, outside the loop
+// that traverses them, once for all traversals with the same options.
+// SEG-LABEL: func.func @shared
+// SEG: %[[G:.*]] = graph.load
+// SEG-NEXT: %[[C4:.*]] = arith.constant 4 : index
+// SEG-NEXT: %[[SEGS:.*]] = graph.segments %[[G]] count(%[[C4]]) fixed_vertex_count
+// SEG-NOT: graph.segments %
+// SEG: scf.for
+// SEG: graph.edgeset.apply %[[G]] segments(%[[SEGS]] : !graph.segments<in>)
+// SEG: graph.edgeset.apply %[[G]] segments(%[[SEGS]] : !graph.segments<in>)
+// SEG-NOT: graph.segments %
+// SEG: return
+func.func @shared(%path: !graph.string, %n: index, %v: !graph.vector<f64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %g = graph.load %path : !graph.edgeset
+  scf.for %i = %c0 to %n step %c1 {
+    graph.edgeset.apply %g
+        schedule(#graph.schedule<direction = dense_pull, segments = 4>) body {
+    ^bb0(%src: index, %dst: index):
+      graph.yield
+    } : !graph.edgeset
+    graph.edgeset.apply %g
+        schedule(#graph.schedule<direction = sparse_push_dense_pull, segments = 4>) body {
+    ^bb0(%src: index, %dst: index):
+      graph.yield
+    } : !graph.edgeset
+  }
+  return
+}

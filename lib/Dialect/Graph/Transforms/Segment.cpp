@@ -18,31 +18,49 @@ using namespace mlir::graph;
 namespace {
 struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
   void runOnOperation() override {
-    getOperation().walk([](EdgeSetApplyOp op) {
+    // Traversals of one graph with equal segment options share one value.
+    using Key =
+        std::tuple<Value, int64_t, int64_t, EdgeDirection, SegmentStrategy>;
+    DenseMap<Key, Value> built;
+    getOperation().walk([&](EdgeSetApplyOp op) {
       ScheduleAttr sched = op.getScheduleOrDefault();
       if (!sched.isSegmented() || op.getSegments())
         return;
-      OpBuilder b(op);
-      Location loc = op.getLoc();
-      Value count;
-      if (int64_t k = sched.getSegmentsArgv()) {
-        Value arg = ArgvOp::create(b, loc, StringType::get(b.getContext()), k);
-        Value n = AtoiOp::create(b, loc, b.getI64Type(), arg);
-        count = arith::IndexCastOp::create(b, loc, b.getIndexType(), n);
-      } else {
-        count = arith::ConstantIndexOp::create(b, loc, sched.getSegments());
-      }
       Direction direction = sched.getDirection();
       EdgeDirection edges = direction == Direction::DensePull ||
                                     direction == Direction::SparsePushDensePull
                                 ? EdgeDirection::In
                                 : EdgeDirection::Out;
-      auto type = SegmentsType::get(b.getContext(), edges,
-                                    op.getGraphType().getWeightType());
-      Value segments = SegmentsOp::create(b, loc, type, op.getGraph(), count,
-                                          sched.getSegmentStrategy());
+      Value graph = op.getGraph();
+      Key key{graph, sched.getSegments(), sched.getSegmentsArgv(), edges,
+              sched.getSegmentStrategy()};
+      Value &segments = built[key];
+      if (!segments)
+        segments = buildSegments(op, edges);
       op.getSegmentsMutable().assign(segments);
     });
+  }
+
+  /// graph.segments right after the graph's definition, so that building
+  /// them (a copy of the edges) happens once, outside the traversal's loops
+  /// and timers, as GraphIt does at load time.
+  static Value buildSegments(EdgeSetApplyOp op, EdgeDirection edges) {
+    ScheduleAttr sched = op.getScheduleOrDefault();
+    OpBuilder b(op);
+    b.setInsertionPointAfterValue(op.getGraph());
+    Location loc = op.getLoc();
+    Value count;
+    if (int64_t k = sched.getSegmentsArgv()) {
+      Value arg = ArgvOp::create(b, loc, StringType::get(b.getContext()), k);
+      Value n = AtoiOp::create(b, loc, b.getI64Type(), arg);
+      count = arith::IndexCastOp::create(b, loc, b.getIndexType(), n);
+    } else {
+      count = arith::ConstantIndexOp::create(b, loc, sched.getSegments());
+    }
+    auto type = SegmentsType::get(b.getContext(), edges,
+                                  op.getGraphType().getWeightType());
+    return SegmentsOp::create(b, loc, type, op.getGraph(), count,
+                              sched.getSegmentStrategy());
   }
 };
 } // namespace

@@ -51,11 +51,13 @@ def GraphSegment : Pass<"graph-segment", "ModuleOp"> {
   let description = [{
     Gives every `graph.edgeset.apply` whose schedule sets `segments` (and
     that has no `segments(...)` operand yet) the segmented subgraphs it
-    traverses: a `graph.segments` op before it builds (once; the runtime
-    caches them with the graph) the graph's `in` segments for pull
-    directions or `out` segments for push ones, cut by the schedule's
-    `segment_strategy` into `segments = n` parts, or into `argv[k]` parts
-    read at run time.
+    traverses: the graph's `in` segments for pull directions or `out`
+    segments for push ones, cut by the schedule's `segment_strategy` into
+    `segments = n` parts, or into `argv[k]` parts read at run time. The
+    `graph.segments` op goes right after the graph's definition, so that
+    the segments are built once, outside the loops and timers around the
+    traversal (as GraphIt builds them at load time); traversals of one
+    graph with the same options share it.
 
     `graph-lower-direction` then scans the dense traversal segment by
     segment: a sequential loop over the segments around the schedule's
