@@ -2,7 +2,8 @@
 # Benchmark: graphc-compiled GraphIt programs against hand-written C++ OpenMP
 # baselines over the same CSR (libgraphrt), on Kronecker and uniform graphs:
 #   - PageRank, 20 iterations, DensePull + dynamic-vertex-parallel
-#     (bench/pagerank.gt vs bench/pagerank_baseline.cpp), seconds/iteration;
+#     (bench/pagerank.gt vs bench/pagerank_baseline.cpp), seconds/iteration,
+#     and the same program cache-tiled (bench/pagerank_segments.sched);
 #   - BFS, SparsePush-DensePull + bitvector (bench/bfs.gt vs
 #     bench/bfs_baseline.cpp), seconds per search, averaged over ROOTS roots
 #     that reach more than one vertex.
@@ -24,6 +25,8 @@ for algorithm in pagerank bfs; do
     "$root/bench/${algorithm}_baseline.cpp" "$build/lib/libgraphrt.a" \
     -lnuma -lm -o "$work/${algorithm}_baseline"
 done
+"$build/bin/graphc" "$root/bench/pagerank.gt" \
+  --schedule "$root/bench/pagerank_segments.sched" -o "$work/pagerank_segments"
 
 # report NAME EDGES GRAPHC_SECONDS BASELINE_SECONDS
 report() {
@@ -39,8 +42,13 @@ for kind in kron uniform; do
   edges=$(echo "$info" | sed -n 's/.*edges: \([0-9]*\).*/\1/p')
   echo "== $kind scale $scale, $OMP_NUM_THREADS threads: $info"
 
-  report pagerank "$edges" "$("$work/pagerank" "$graph" 20)" \
-    "$("$work/pagerank_baseline" "$graph" 20)"
+  pr=$("$work/pagerank" "$graph" 20)
+  pr_segments=$("$work/pagerank_segments" "$graph" 20)
+  pr_base=$("$work/pagerank_baseline" "$graph" 20)
+  report pagerank "$edges" "$pr" "$pr_base"
+  report pr-seg "$edges" "$pr_segments" "$pr_base"
+  awk -v a="$pr_segments" -v b="$pr" 'BEGIN {
+    printf "pagerank segmented / unsegmented: %.2f\n", a / b }'
 
   ours=0 base=0 searched=0
   for ((candidate = 1; searched < roots; ++candidate)); do
