@@ -16,6 +16,7 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createGraphSegment());
   pm.addPass(createGraphLowerDirection(
       GraphLowerDirectionOptions{options.hybridThreshold}));
+  pm.addPass(createGraphNuma());
   pm.addPass(createConvertGraphToSCF());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -253,6 +253,10 @@ void _mlir_ciface_graphrt_segment_weights(graphrt_memref_i32 *r,
 /* GRAPH_NUMA_SOCKETS=N if set (N >= 1), else configured libnuma nodes, else 1.
  */
 int64_t graphrt_numa_sockets(void);
+/* [added] omp_get_max_threads() / graphrt_numa_sockets(), at least 1: the
+ * team of one socket. Raises the calling thread's max-active-levels to 2 so
+ * that the per-socket teams nested in the team over sockets are active. */
+int64_t graphrt_numa_threads_per_socket(void);
 /* Allocation of `bytes` on `node` (numa_alloc_onnode when there are several
  * real nodes, aligned malloc otherwise) and its release. */
 void *graphrt_numa_alloc(int64_t bytes, int64_t node);

@@ -8,6 +8,7 @@
  * once per process, so graphrt_numa_free always matches the allocator. */
 #include "internal.h"
 
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef GRAPHRT_HAVE_NUMA
@@ -44,6 +45,13 @@ int64_t rt_numa_real_nodes(void) {
 int64_t graphrt_numa_sockets(void) {
   pthread_once(&rt_numa_once, numa_init);
   return rt_sockets;
+}
+
+int64_t graphrt_numa_threads_per_socket(void) {
+  if (omp_get_max_active_levels() < 2)
+    omp_set_max_active_levels(2);
+  int64_t per = omp_get_max_threads() / graphrt_numa_sockets();
+  return per > 0 ? per : 1;
 }
 
 static size_t round_bytes(int64_t bytes) {

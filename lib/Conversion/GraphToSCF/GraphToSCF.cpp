@@ -816,6 +816,10 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                  "graphrt_common_neighbors");
   patterns.add<CountLowering<SegmentsCountOp>>(converter, context,
                                                "graphrt_segments_count");
+  patterns.add<CountLowering<NumaSocketsOp>>(converter, context,
+                                             "graphrt_numa_sockets");
+  patterns.add<CountLowering<NumaThreadsPerSocketOp>>(
+      converter, context, "graphrt_numa_threads_per_socket");
   patterns.add<CountLowering<VertexSetSizeOp>>(converter, context,
                                                "graphrt_vset_size");
   patterns.add<CountLowering<VertexSetOutDegreeSumOp>>(

@@ -187,3 +187,20 @@ func.func @segments(%g: !graph.edgeset, %gw: !graph.edgeset<i32>, %n: index,
   %w = graph.segment.weights %out[%i] : !graph.segments<out, i32> -> memref<?xi32>
   return %k, %v, %o, %nb, %w : index, memref<?xi32>, memref<?xi64>, memref<?xi32>, memref<?xi32>
 }
+
+// -----
+
+// The team sizes of NUMA traversals come from the runtime.
+// CHECK-DAG: func.func private @graphrt_numa_sockets() -> i64
+// CHECK-DAG: func.func private @graphrt_numa_threads_per_socket() -> i64
+// CHECK-LABEL: func.func @numa
+// CHECK: %[[S:.*]] = call @graphrt_numa_sockets() : () -> i64
+// CHECK: %[[SI:.*]] = arith.index_cast %[[S]] : i64 to index
+// CHECK: %[[T:.*]] = call @graphrt_numa_threads_per_socket() : () -> i64
+// CHECK: %[[TI:.*]] = arith.index_cast %[[T]] : i64 to index
+// CHECK: return %[[SI]], %[[TI]]
+func.func @numa() -> (index, index) {
+  %s = graph.numa.sockets : index
+  %t = graph.numa.threads_per_socket : index
+  return %s, %t : index, index
+}

@@ -345,6 +345,16 @@ func.func @segments(%g: !graph.edgeset, %gw: !graph.edgeset<i32>, %n: index,
   return %c : index
 }
 
+// CHECK-LABEL: func.func @numa(
+func.func @numa() -> (index, index) {
+  // CHECK-NEXT: %[[S:.*]] = graph.numa.sockets : index{{$}}
+  // CHECK-NEXT: %[[T:.*]] = graph.numa.threads_per_socket : index{{$}}
+  // CHECK-NEXT: return %[[S]], %[[T]]
+  %s = graph.numa.sockets : index
+  %t = graph.numa.threads_per_socket : index
+  return %s, %t : index, index
+}
+
 //===----------------------------------------------------------------------===//
 // graph.edgeset.apply
 //===----------------------------------------------------------------------===//

@@ -166,6 +166,13 @@ static bool writesElement(Operation *op, Value vector, Value index) {
   return false;
 }
 
+bool EdgeSetApplyOp::spreadsOverSockets() {
+  ScheduleAttr sched = getScheduleOrDefault();
+  return getSegments() && !sched.isHybrid() &&
+         sched.getDirection() != Direction::SparsePush &&
+         sched.getNuma() != NumaMode::Serial;
+}
+
 SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
   SmallVector<Operation *> writes;
   Value tracked = getTracked();

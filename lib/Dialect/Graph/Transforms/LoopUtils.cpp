@@ -12,7 +12,8 @@ using namespace mlir::graph;
 void mlir::graph::buildVertexLoop(
     OpBuilder &builder, Location loc, Value lb, Value ub,
     Parallelization parallel, int64_t grain,
-    function_ref<void(OpBuilder &, Location, Value)> body) {
+    function_ref<void(OpBuilder &, Location, Value)> body,
+    const omp::ParallelOperands &team) {
   OpBuilder::InsertionGuard guard(builder);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   if (parallel == Parallelization::Serial) {
@@ -34,8 +35,8 @@ void mlir::graph::buildVertexLoop(
   loopClauses.scheduleChunk =
       arith::ConstantIntOp::create(builder, loc, grain, 64);
 
-  auto team = omp::ParallelOp::create(builder, loc, omp::ParallelOperands{});
-  builder.createBlock(&team.getRegion());
+  auto parallelOp = omp::ParallelOp::create(builder, loc, team);
+  builder.createBlock(&parallelOp.getRegion());
   auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
   builder.createBlock(&wsloop.getRegion());
   omp::LoopNestOperands nestClauses;
@@ -47,7 +48,7 @@ void mlir::graph::buildVertexLoop(
                                         {builder.getIndexType()}, {loc});
   body(builder, loc, nestBody->getArgument(0));
   omp::YieldOp::create(builder, loc);
-  builder.setInsertionPointToEnd(&team.getRegion().front());
+  builder.setInsertionPointToEnd(&parallelOp.getRegion().front());
   omp::TerminatorOp::create(builder, loc);
 }
 
@@ -75,6 +76,27 @@ Value mlir::graph::combineReduction(OpBuilder &builder, Location loc,
     return arith::AndIOp::create(builder, loc, lhs, rhs);
   }
   llvm_unreachable("unknown reduce kind");
+}
+
+Value mlir::graph::reductionIdentity(OpBuilder &builder, Location loc,
+                                     ReduceKind kind, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+    APFloat value = APFloat::getZero(semantics);
+    if (kind == ReduceKind::Min || kind == ReduceKind::Max)
+      value = APFloat::getInf(semantics, /*Negative=*/kind == ReduceKind::Max);
+    return arith::ConstantOp::create(builder, loc,
+                                     FloatAttr::get(floatType, value));
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt value = APInt::getZero(width);
+  if (kind == ReduceKind::Min)
+    value = APInt::getSignedMaxValue(width);
+  else if (kind == ReduceKind::Max)
+    value = APInt::getSignedMinValue(width);
+  else if (kind == ReduceKind::And)
+    value = APInt::getAllOnes(width);
+  return arith::ConstantOp::create(builder, loc, IntegerAttr::get(type, value));
 }
 
 Value mlir::graph::buildNotEqual(OpBuilder &builder, Location loc, Value lhs,

@@ -102,7 +102,7 @@ public:
       : op(op), rewriter(rewriter), loc(op.getLoc()),
         sched(op.getScheduleOrDefault()),
         push(sched.getDirection() != Direction::DensePull),
-        parallel(sched.isParallel()) {}
+        numa(op.spreadsOverSockets()), parallel(sched.isParallel() || numa) {}
 
   void build();
 
@@ -139,6 +139,14 @@ private:
   /// around one vertex loop per segment.
   using EdgeRange = function_ref<std::pair<Value, Value>(OpBuilder &)>;
   void forEachVertex(function_ref<void(OpBuilder &, Value, EdgeRange)> body);
+  /// The segments spread over sockets: a team over sockets (proc_bind
+  /// spread), each taking segments statically or from a shared counter and
+  /// running `segment(b, s, team)` with its nested team's clauses; the
+  /// accumulated reduction goes to per-socket buffers merged afterwards.
+  void forEachSocketSegment(
+      Value segments,
+      function_ref<void(OpBuilder &, Value, const omp::ParallelOperands &)>
+          segment);
   void buildPush();
   void buildPull();
 
@@ -146,7 +154,7 @@ private:
   PatternRewriter &rewriter;
   Location loc;
   ScheduleAttr sched;
-  bool push, parallel;
+  bool push, numa, parallel;
 
   Value numVertices, offsets, neighbors, weights;
   Value fromIds, fromDense, toDense;
@@ -156,6 +164,9 @@ private:
   /// the expected value of a compare-and-swap.
   Value filterReadOfTracked;
   ReduceOp accumulated;
+  /// With NUMA: the socket running the current segment and the buffers
+  /// (sockets x vertices) the accumulated reduction goes to.
+  Value socket, socketBuffers;
 };
 
 } // namespace
@@ -310,8 +321,9 @@ Value TraversalBuilder::emitBody(OpBuilder &b, Value src, Value dst,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfter(write);
     if (auto reduce = dyn_cast<ReduceOp>(write)) {
-      // Pull: dst belongs to this thread; anything else may be shared.
-      bool ownedByThread = !push && reduce.getIndex() == dst;
+      // Pull: dst belongs to this thread; anything else may be shared, and
+      // with NUMA so is dst, which other sockets' segments also reach.
+      bool ownedByThread = !push && !numa && reduce.getIndex() == dst;
       if (parallel && !ownedByThread)
         reduce.setAtomic(true);
       if (writesTrackedDst(reduce.getVector(), reduce.getIndex())) {
@@ -386,29 +398,161 @@ void TraversalBuilder::forEachVertex(
                     });
     return;
   }
+  // One segment's vertex loop; its arrays replace the whole graph's.
+  auto emitSegment = [&](OpBuilder &b, Value s,
+                         const omp::ParallelOperands &team) {
+    auto i32s = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+    auto view = SegmentViewOp::create(
+        b, loc, i32s, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
+        i32s, segments, s);
+    neighbors = view.getNeighbors();
+    if (op.getGraphType().isWeighted())
+      weights = SegmentWeightsOp::create(b, loc, i32s, segments, s);
+    Value size = memref::DimOp::create(b, loc, view.getVertices(), 0);
+    buildVertexLoop(
+        b, loc, constIndex(b, 0), size, sched.getParallel(), sched.getGrain(),
+        [&](OpBuilder &b, Location, Value i) {
+          body(b, loadIndex(b, view.getVertices(), i),
+               rangeAt(view.getOffsets(), i));
+        },
+        team);
+  };
+  if (numa)
+    return forEachSocketSegment(segments, emitSegment);
   // Segments run one after another so that the vertex data they read at
   // random (sources for pull, destinations for push) stays in cache.
   Value count =
       SegmentsCountOp::create(rewriter, loc, rewriter.getIndexType(), segments);
-  scf::ForOp::create(
-      rewriter, loc, c0, count, constIndex(rewriter, 1), ValueRange{},
-      [&](OpBuilder &b, Location, Value s, ValueRange) {
-        auto i32s = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
-        auto view = SegmentViewOp::create(
-            b, loc, i32s,
-            MemRefType::get({ShapedType::kDynamic}, b.getI64Type()), i32s,
-            segments, s);
-        neighbors = view.getNeighbors();
-        if (op.getGraphType().isWeighted())
-          weights = SegmentWeightsOp::create(b, loc, i32s, segments, s);
-        Value size = memref::DimOp::create(b, loc, view.getVertices(), 0);
-        buildVertexLoop(b, loc, constIndex(b, 0), size, sched.getParallel(),
-                        sched.getGrain(), [&](OpBuilder &b, Location, Value i) {
-                          body(b, loadIndex(b, view.getVertices(), i),
-                               rangeAt(view.getOffsets(), i));
-                        });
+  scf::ForOp::create(rewriter, loc, c0, count, constIndex(rewriter, 1),
+                     ValueRange{},
+                     [&](OpBuilder &b, Location, Value s, ValueRange) {
+                       emitSegment(b, s, {});
+                       scf::YieldOp::create(b, loc);
+                     });
+}
+
+void TraversalBuilder::forEachSocketSegment(
+    Value segments,
+    function_ref<void(OpBuilder &, Value, const omp::ParallelOperands &)>
+        segment) {
+  OpBuilder &b = rewriter;
+  Value c0 = constIndex(b, 0);
+  Value count = SegmentsCountOp::create(b, loc, b.getIndexType(), segments);
+  Value sockets = NumaSocketsOp::create(b, loc, b.getIndexType());
+  Value perSocket = NumaThreadsPerSocketOp::create(b, loc, b.getIndexType());
+  auto teamOf = [&](Value threads, omp::ClauseProcBindKind bind) {
+    omp::ParallelOperands team;
+    team.numThreads = threads;
+    team.procBindKind = omp::ClauseProcBindKindAttr::get(b.getContext(), bind);
+    return team;
+  };
+  omp::ParallelOperands socketTeam =
+      teamOf(perSocket, omp::ClauseProcBindKind::Close);
+
+  // Sources of pull segments are disjoint but their destinations are not:
+  // each socket accumulates into its own buffer, merged once at the end.
+  Value vertices;
+  Type element;
+  if (accumulated) {
+    element = accumulated.getValue().getType();
+    vertices = NumVerticesOp::create(b, loc, b.getIndexType(), op.getGraph());
+    socketBuffers = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, element),
+        ValueRange{sockets, vertices});
+  }
+  bool dynamic = sched.getNuma() == NumaMode::DynamicParallel;
+  Value next;
+  if (dynamic) {
+    next =
+        memref::AllocOp::create(b, loc, MemRefType::get({1}, b.getI64Type()));
+    memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
+                            next, ValueRange{c0});
+  }
+
+  // One iteration per socket, each on its own thread of the spread team.
+  buildVertexLoop(
+      b, loc, c0, sockets, Parallelization::StaticVertex, /*grain=*/1,
+      [&](OpBuilder &b, Location, Value s) {
+        socket = s;
+        if (accumulated) {
+          // Filled by the socket's own threads: first touch places the
+          // buffer on the socket's node.
+          Value identity =
+              reductionIdentity(b, loc, accumulated.getKind(), element);
+          buildVertexLoop(
+              b, loc, constIndex(b, 0), vertices, sched.getParallel(),
+              sched.getGrain(),
+              [&](OpBuilder &b, Location, Value v) {
+                memref::StoreOp::create(b, loc, identity, socketBuffers,
+                                        ValueRange{s, v});
+              },
+              socketTeam);
+        }
+        if (!dynamic) {
+          // Segment i lives on socket i % sockets.
+          scf::ForOp::create(b, loc, s, count, sockets, ValueRange{},
+                             [&](OpBuilder &b, Location, Value i, ValueRange) {
+                               segment(b, i, socketTeam);
+                               scf::YieldOp::create(b, loc);
+                             });
+          return;
+        }
+        // Whole segments from the shared counter until none is left.
+        OpBuilder::InsertionGuard guard(b);
+        auto take = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
+                                         ValueRange{});
+        b.createBlock(&take.getBefore());
+        Value taken = memref::AtomicRMWOp::create(
+            b, loc, arith::AtomicRMWKind::addi,
+            arith::ConstantIntOp::create(b, loc, 1, 64), next,
+            ValueRange{constIndex(b, 0)});
+        Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), taken);
+        Value more =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, count);
+        scf::ConditionOp::create(b, loc, more, ValueRange{i});
+        Block *after =
+            b.createBlock(&take.getAfter(), {}, {b.getIndexType()}, {loc});
+        segment(b, after->getArgument(0), socketTeam);
         scf::YieldOp::create(b, loc);
+      },
+      teamOf(sockets, omp::ClauseProcBindKind::Spread));
+  socket = {};
+  if (dynamic)
+    memref::DeallocOp::create(b, loc, next);
+  if (!accumulated)
+    return;
+
+  // dst <kind>= the sockets' buffers. A subtraction's buffer holds minus
+  // the socket's contributions: it merges by addition.
+  ReduceKind mergeKind = accumulated.getKind() == ReduceKind::Sub
+                             ? ReduceKind::Add
+                             : accumulated.getKind();
+  Value vector = accumulated.getVector();
+  buildVertexLoop(
+      b, loc, c0, vertices, sched.getParallel(), sched.getGrain(),
+      [&](OpBuilder &b, Location, Value v) {
+        Value old = VectorGetOp::create(b, loc, element, vector, v);
+        auto merge = scf::ForOp::create(
+            b, loc, constIndex(b, 0), sockets, constIndex(b, 1),
+            ValueRange{old},
+            [&](OpBuilder &b, Location, Value s, ValueRange acc) {
+              Value local = memref::LoadOp::create(b, loc, socketBuffers,
+                                                   ValueRange{s, v});
+              scf::YieldOp::create(
+                  b, loc, combineReduction(b, loc, mergeKind, acc[0], local));
+            });
+        Value merged = merge.getResult(0);
+        VectorSetOp::create(b, loc, vector, v, merged);
+        if (op.getTracked() == vector) {
+          auto ifChanged = scf::IfOp::create(
+              b, loc, buildNotEqual(b, loc, merged, old), false);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(ifChanged.thenBlock());
+          markModified(b, v);
+        }
       });
+  memref::DeallocOp::create(b, loc, socketBuffers);
 }
 
 void TraversalBuilder::buildPush() {
@@ -480,14 +624,25 @@ void TraversalBuilder::buildPull() {
     if (accumulated) {
       // The destination's value stays in a register across its in-edges.
       Value vector = accumulated.getVector();
-      Value initial = VectorGetOp::create(
-          b, loc, accumulated.getValue().getType(), vector, dst);
+      Value initial =
+          socket ? memref::LoadOp::create(b, loc, socketBuffers,
+                                          ValueRange{socket, dst})
+                       .getResult()
+                 : VectorGetOp::create(b, loc, accumulated.getValue().getType(),
+                                       vector, dst)
+                       .getResult();
       auto loop = scf::ForOp::create(
           b, loc, begin, end, constIndex(b, 1), ValueRange{initial},
           [&](OpBuilder &b, Location, Value k, ValueRange iterArgs) {
             scf::YieldOp::create(b, loc, emitEdge(b, k, iterArgs[0]));
           });
       Value final = loop.getResult(0);
+      if (socket) {
+        // The merge stores dst and reports whether it changed.
+        memref::StoreOp::create(b, loc, final, socketBuffers,
+                                ValueRange{socket, dst});
+        return;
+      }
       VectorSetOp::create(b, loc, vector, dst, final);
       if (op.getTracked() == vector) {
         auto ifChanged = scf::IfOp::create(
@@ -614,15 +769,20 @@ void TraversalBuilder::build() {
   rewriter.replaceOp(op, out);
 }
 
+void mlir::graph::buildTraversal(EdgeSetApplyOp op, PatternRewriter &rewriter) {
+  TraversalBuilder(op, rewriter).build();
+}
+
 namespace {
 struct LowerApply : OpRewritePattern<EdgeSetApplyOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(EdgeSetApplyOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getScheduleOrDefault().isHybrid())
+    // graph-numa lowers the traversals spread over sockets.
+    if (op.getScheduleOrDefault().isHybrid() || op.spreadsOverSockets())
       return failure();
-    TraversalBuilder(op, rewriter).build();
+    buildTraversal(op, rewriter);
     return success();
   }
 };

@@ -417,6 +417,10 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
     /// The ops of the body that write the tracked vector at the destination
     /// (graph.vector.set, graph.reduce); none without track(...).
     ::llvm::SmallVector<::mlir::Operation *> getTrackedWrites();
+    /// True for a segmented dense traversal whose schedule spreads the
+    /// segments over sockets (`numa` other than `serial`): what
+    /// `graph-numa` lowers instead of `graph-lower-direction`.
+    bool spreadsOverSockets();
     ::mlir::graph::EdgeSetType getGraphType() {
       return ::llvm::cast<::mlir::graph::EdgeSetType>(getGraph().getType());
     }
@@ -457,6 +461,36 @@ def Graph_SegmentsCountOp : Graph_Op<"segments.count", [Pure]> {
   let arguments = (ins Graph_SegmentsType:$segments);
   let results = (outs Index:$result);
   let assemblyFormat = "$segments attr-dict `:` qualified(type($segments))";
+}
+
+def Graph_NumaSocketsOp : Graph_Op<"numa.sockets"> {
+  let summary = "number of sockets NUMA traversals spread over";
+  let description = [{
+    `GRAPH_NUMA_SOCKETS=N` when set, else the configured NUMA nodes, else 1.
+    Segment `i` lives on socket `i % sockets`. Not `Pure`: it reads the
+    environment.
+
+    ```mlir
+    %sockets = graph.numa.sockets : index
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Graph_NumaThreadsPerSocketOp : Graph_Op<"numa.threads_per_socket"> {
+  let summary = "threads of one socket's team";
+  let description = [{
+    The maximum thread count divided by `graph.numa.sockets`, at least 1.
+    Also enables two active levels of OpenMP parallelism, so that the
+    per-socket teams nested in the team over sockets get their threads.
+
+    ```mlir
+    %per_socket = graph.numa.threads_per_socket : index
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 def Graph_SegmentViewOp : Graph_Op<"segment.view", [Pure]> {

@@ -73,9 +73,56 @@ def GraphSegment : Pass<"graph-segment", "ModuleOp"> {
     segments to the dense side only, and the output frontier that all
     segments of a tracked traversal fill, come with it unchanged. This pass
     owns the decision and the cost: which traversals are tiled, with which
-    subgraphs, and where the count comes from. `numa` is not implemented.
+    subgraphs, and where the count comes from. `numa = serial` is this
+    sequential loop; the parallel NUMA modes are `graph-numa`'s.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def GraphNuma : Pass<"graph-numa", "ModuleOp"> {
+  let summary = "Spread segmented dense traversals over NUMA sockets";
+  let description = [{
+    Lowers every single-direction `graph.edgeset.apply` with `segments(...)`
+    whose schedule sets `numa = static_parallel | dynamic_parallel` (the
+    traversals `graph-lower-direction` leaves alone; run it first so that
+    hybrids are split and their dense side has come here):
+
+    ```
+    %sockets = graph.numa.sockets            // GRAPH_NUMA_SOCKETS, libnuma
+    %per = graph.numa.threads_per_socket     // max threads / sockets, >= 1
+    omp.parallel num_threads(%sockets) proc_bind(spread)
+      omp.wsloop schedule(static, 1) for %socket in [0, %sockets):
+        static_parallel:  for %seg = %socket to %count step %sockets
+        dynamic_parallel: while (%seg = atomic next++) < %count
+          omp.parallel num_threads(%per) proc_bind(close)
+            omp.wsloop schedule(<kind>, <grain>) over the segment's vertices
+    ```
+
+    Static placement matches the runtime's: segment `i` lives on socket
+    `i % sockets`. Pull segments cut the sources, so different sockets'
+    segments reach the same destinations: the reduction that
+    `graph-lower-direction` keeps in a register goes to a buffer per
+    socket (`memref<?x?xT>`, row `s` filled with the reduction's identity
+    by socket `s`'s own threads, so first touch puts it on its node), and
+    after the team a parallel loop merges the rows into the destination
+    with the reduction's operator (a subtraction's rows by addition),
+    reports changed destinations of a tracked vector, and frees the buffers.
+    Any other reduction becomes atomic; a pull body that assigns
+    (`graph.vector.set`) is rejected, as two sockets would race on it. Push
+    segments cut the destinations, so sockets write disjoint ranges and the
+    parallel push's atomics suffice: no buffers.
+
+    Why a pass of its own that reuses `graph-lower-direction`'s traversal
+    builder rather than rewriting its output: the socket loop replaces the
+    segment loop that builder emits around its vertex loop, and the buffers
+    change how the register accumulator starts and ends, so emitting them
+    there needs no pattern matching of lowered loops. This pass owns the
+    socket-level decision and its legality checks.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::omp::OpenMPDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 #endif // GRAPH_TRANSFORMS_PASSES_TD
