@@ -12,6 +12,10 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.graph_obj_root, "test")
 
 llvm_config.use_default_substitutions()
+# Let a run of the whole suite vary the thread count, e.g.
+# `OMP_NUM_THREADS=8 ninja -C build check-graph` to shake out races.
+if "OMP_NUM_THREADS" in os.environ:
+    config.environment["OMP_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"]
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.graph_tools_dir, append_path=True)
 
