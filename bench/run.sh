@@ -3,7 +3,10 @@
 # baselines over the same CSR (libgraphrt), on Kronecker and uniform graphs:
 #   - PageRank, 20 iterations, DensePull + dynamic-vertex-parallel
 #     (bench/pagerank.gt vs bench/pagerank_baseline.cpp), seconds/iteration,
-#     and the same program cache-tiled (bench/pagerank_segments.sched);
+#     and the same program cache-tiled (bench/pagerank_segments.sched) and
+#     tiled + spread over sockets (bench/pagerank_numa.sched) with
+#     GRAPH_NUMA_SOCKETS=1 and =2 (logical sockets: on a one-node machine
+#     this is the overhead of the socket teams and buffers, not a benefit);
 #   - BFS, SparsePush-DensePull + bitvector (bench/bfs.gt vs
 #     bench/bfs_baseline.cpp), seconds per search, averaged over ROOTS roots
 #     that reach more than one vertex.
@@ -27,6 +30,8 @@ for algorithm in pagerank bfs; do
 done
 "$build/bin/graphc" "$root/bench/pagerank.gt" \
   --schedule "$root/bench/pagerank_segments.sched" -o "$work/pagerank_segments"
+"$build/bin/graphc" "$root/bench/pagerank.gt" \
+  --schedule "$root/bench/pagerank_numa.sched" -o "$work/pagerank_numa"
 
 # report NAME EDGES GRAPHC_SECONDS BASELINE_SECONDS
 report() {
@@ -44,11 +49,16 @@ for kind in kron uniform; do
 
   pr=$("$work/pagerank" "$graph" 20)
   pr_segments=$("$work/pagerank_segments" "$graph" 20)
+  pr_numa1=$(GRAPH_NUMA_SOCKETS=1 "$work/pagerank_numa" "$graph" 20)
+  pr_numa2=$(GRAPH_NUMA_SOCKETS=2 "$work/pagerank_numa" "$graph" 20)
   pr_base=$("$work/pagerank_baseline" "$graph" 20)
   report pagerank "$edges" "$pr" "$pr_base"
   report pr-seg "$edges" "$pr_segments" "$pr_base"
-  awk -v a="$pr_segments" -v b="$pr" 'BEGIN {
-    printf "pagerank segmented / unsegmented: %.2f\n", a / b }'
+  report pr-numa1 "$edges" "$pr_numa1" "$pr_base"
+  report pr-numa2 "$edges" "$pr_numa2" "$pr_base"
+  awk -v a="$pr_segments" -v b="$pr" -v n1="$pr_numa1" -v n2="$pr_numa2" 'BEGIN {
+    printf "pagerank segmented / unsegmented: %.2f\n", a / b
+    printf "pagerank numa (1, 2 sockets) / segmented: %.2f, %.2f\n", n1 / a, n2 / a }'
 
   ours=0 base=0 searched=0
   for ((candidate = 1; searched < roots; ++candidate)); do

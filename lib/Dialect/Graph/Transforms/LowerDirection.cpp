@@ -102,7 +102,7 @@ public:
       : op(op), rewriter(rewriter), loc(op.getLoc()),
         sched(op.getScheduleOrDefault()),
         push(sched.getDirection() != Direction::DensePull),
-        numa(op.spreadsOverSockets()), parallel(sched.isParallel() || numa) {}
+        numa(op.spreadsOverSockets()), parallel(sched.isParallel()) {}
 
   void build();
 

@@ -34,6 +34,10 @@ def GraphLowerDirection : Pass<"graph-lower-direction", "ModuleOp"> {
     every change, so the result may repeat a destination (as GraphIt's
     `applyModified(..., false)`; the buffer holds one entry per tracked
     write per traversed edge).
+
+    Segmented traversals whose schedule spreads them over sockets (`numa =
+    static_parallel | dynamic_parallel`) are left for `graph-numa`, which
+    lowers them with the same traversal builder.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
