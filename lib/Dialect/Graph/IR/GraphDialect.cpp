@@ -42,9 +42,8 @@ static bool isElementType(Type type) {
   return type.isSignlessInteger() || isa<FloatType>(type);
 }
 
-LogicalResult
-EdgeSetType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    Type weightType) {
+LogicalResult EdgeSetType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type weightType) {
   if (weightType && !isElementType(weightType))
     return emitError() << "edge weight type must be a signless integer or "
                           "float, got "
@@ -52,14 +51,14 @@ EdgeSetType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-SegmentsType::verify(function_ref<InFlightDiagnostic()> emitError,
-                     EdgeDirection, Type weightType) {
+LogicalResult SegmentsType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   EdgeDirection, Type weightType) {
   return EdgeSetType::verify(emitError, weightType);
 }
 
-LogicalResult VertexVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 Type elementType) {
+LogicalResult
+VertexVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         Type elementType) {
   if (!isElementType(elementType))
     return emitError() << "vector element type must be a signless integer or "
                           "float, got "
@@ -82,12 +81,12 @@ bool ScheduleAttr::isHybrid() const {
          getDirection() == Direction::SparsePushDensePush;
 }
 
-LogicalResult
-ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     Direction direction, Parallelization parallel,
-                     int64_t grain, FrontierLayout, FrontierSets,
-                     int64_t segments, int64_t segmentsArgv, SegmentStrategy,
-                     NumaMode numa) {
+LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   Direction direction,
+                                   Parallelization parallel, int64_t grain,
+                                   FrontierLayout, FrontierSets,
+                                   int64_t segments, int64_t segmentsArgv,
+                                   SegmentStrategy, NumaMode numa) {
   if (grain < 1)
     return emitError() << "schedule grain must be positive, got " << grain;
   if (segments < 0)
@@ -131,9 +130,9 @@ parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
   SmallVector<StringRef> valid;
   for (uint32_t i = 0; i < numCases; ++i)
     valid.push_back(stringify(static_cast<EnumT>(i)));
-  return parser.emitError(loc) << "unknown " << option << " '" << keyword
-                               << "'; expected one of: "
-                               << llvm::join(valid, ", ");
+  return parser.emitError(loc)
+         << "unknown " << option << " '" << keyword
+         << "'; expected one of: " << llvm::join(valid, ", ");
 }
 
 Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
@@ -154,34 +153,31 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     if (parser.parseKeyword(&option))
       return failure();
     if (!seen.insert(option).second)
-      return parser.emitError(loc) << "schedule option '" << option
-                                   << "' given twice";
+      return parser.emitError(loc)
+             << "schedule option '" << option << "' given twice";
     if (option == "direction")
       return parseEnumOption(parser, option, direction, symbolizeDirection,
                              stringifyDirection,
                              getMaxEnumValForDirection() + 1);
     if (option == "parallel")
-      return parseEnumOption(parser, option, parallel,
-                             symbolizeParallelization,
+      return parseEnumOption(parser, option, parallel, symbolizeParallelization,
                              stringifyParallelization,
                              getMaxEnumValForParallelization() + 1);
     if (option == "frontier")
-      return parseEnumOption(parser, option, frontier,
-                             symbolizeFrontierLayout, stringifyFrontierLayout,
+      return parseEnumOption(parser, option, frontier, symbolizeFrontierLayout,
+                             stringifyFrontierLayout,
                              getMaxEnumValForFrontierLayout() + 1);
     if (option == "frontier_sets")
       return parseEnumOption(parser, option, frontierSets,
                              symbolizeFrontierSets, stringifyFrontierSets,
                              getMaxEnumValForFrontierSets() + 1);
     if (option == "segment_strategy")
-      return parseEnumOption(parser, option, strategy,
-                             symbolizeSegmentStrategy,
+      return parseEnumOption(parser, option, strategy, symbolizeSegmentStrategy,
                              stringifySegmentStrategy,
                              getMaxEnumValForSegmentStrategy() + 1);
     if (option == "numa")
       return parseEnumOption(parser, option, numa, symbolizeNumaMode,
-                             stringifyNumaMode,
-                             getMaxEnumValForNumaMode() + 1);
+                             stringifyNumaMode, getMaxEnumValForNumaMode() + 1);
     if (option == "grain")
       return failure(parser.parseEqual() || parser.parseInteger(grain));
     if (option == "segments") {
@@ -189,9 +185,9 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
         return failure();
       bool fromArgv = succeeded(parser.parseOptionalKeyword("argv"));
       SMLoc countLoc = parser.getCurrentLocation();
-      if (fromArgv && (parser.parseLSquare() ||
-                       parser.parseInteger(segmentsArgv) ||
-                       parser.parseRSquare()))
+      if (fromArgv &&
+          (parser.parseLSquare() || parser.parseInteger(segmentsArgv) ||
+           parser.parseRSquare()))
         return failure();
       if (!fromArgv && parser.parseInteger(segments))
         return failure();
