@@ -13,6 +13,7 @@ using namespace mlir;
 
 void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
                                            const GraphToLLVMOptions &options) {
+  pm.addPass(createGraphFuseFields());
   pm.addPass(createGraphSegment());
   pm.addPass(createGraphLowerDirection(
       GraphLowerDirectionOptions{options.hybridThreshold}));

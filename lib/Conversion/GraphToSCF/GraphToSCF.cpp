@@ -33,8 +33,20 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([handle](StringType) { return handle; });
   addConversion([handle](SegmentsType) { return handle; });
   addConversion([](VertexVectorType type) {
+    Type storage = storageType(type.getElementType());
+    RecordLayoutAttr layout = type.getLayout();
+    if (!layout)
+      return MemRefType::get({ShapedType::kDynamic}, storage);
+    // A field of an array of records: strides and offsets count elements.
+    int64_t bytes = storage.getIntOrFloatBitWidth() / 8;
+    return MemRefType::get({ShapedType::kDynamic}, storage,
+                           StridedLayoutAttr::get(type.getContext(),
+                                                  layout.getOffset() / bytes,
+                                                  {layout.getSize() / bytes}));
+  });
+  addConversion([](RecordsType type) {
     return MemRefType::get({ShapedType::kDynamic},
-                           storageType(type.getElementType()));
+                           IntegerType::get(type.getContext(), 8));
   });
 }
 
@@ -338,6 +350,46 @@ static Value castInteger(OpBuilder &b, Location loc, Value v, Type to) {
   return v;
 }
 
+/// The uninitialised memref of a new vector of `type` (converted to
+/// `memrefType`): an array of its own, or its field of `records`, a byte
+/// array of one record per vertex.
+static Value allocVector(OpBuilder &b, Location loc, Operation *from,
+                         MemRefType memrefType, Value graph, Value records) {
+  Value n = numVertices(b, loc, from, graph);
+  if (!records)
+    return memref::AllocOp::create(b, loc, memrefType, n);
+  // The bytes as a dense array of the field's type (legal: the records are
+  // a multiple of the field's size), then every stride-th element from the
+  // field's offset.
+  auto [strides, offset] = memrefType.getStridesAndOffset();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value stride = arith::ConstantIndexOp::create(b, loc, strides[0]);
+  Value count = arith::MulIOp::create(b, loc, n, stride);
+  Value dense = memref::ViewOp::create(
+      b, loc, memrefOf(memrefType.getElementType()), records, zero, count);
+  return memref::ReinterpretCastOp::create(
+      b, loc, memrefType, dense, b.getIndexAttr(offset), {OpFoldResult(n)},
+      {b.getIndexAttr(strides[0])});
+}
+
+struct RecordsNewLowering : GraphPattern<RecordsNewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(RecordsNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value n = numVertices(rewriter, loc, op, adaptor.getGraph());
+    Value size =
+        arith::ConstantIndexOp::create(rewriter, loc, op.getType().getSize());
+    Value bytes = arith::MulIOp::create(rewriter, loc, n, size);
+    // Records start on cache lines, so one vertex's fields share a line.
+    rewriter.replaceOpWithNewOp<memref::AllocOp>(
+        op, memrefOf(rewriter.getI8Type()), bytes,
+        rewriter.getI64IntegerAttr(64));
+    return success();
+  }
+};
+
 struct OutDegreesLowering : GraphPattern<OutDegreesOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -348,14 +400,14 @@ struct OutDegreesLowering : GraphPattern<OutDegreesOp> {
         callRuntime1(rewriter, loc, op, "graphrt_out_degrees",
                      memrefOf(rewriter.getI32Type()), adaptor.getGraph());
     Type element = op.getType().getElementType();
-    if (element.isInteger(32)) {
+    auto memrefType =
+        cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
+    if (memrefType == degrees.getType()) {
       rewriter.replaceOp(op, degrees);
       return success();
     }
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value size = memref::DimOp::create(rewriter, loc, degrees, zero);
-    Value converted =
-        memref::AllocOp::create(rewriter, loc, memrefOf(element), size);
+    Value converted = allocVector(rewriter, loc, op, memrefType,
+                                  adaptor.getGraph(), adaptor.getRecords());
     fillParallel(rewriter, loc, converted, [&](OpBuilder &b, Value i) {
       return castInteger(b, loc, memref::LoadOp::create(b, loc, degrees, i),
                          element);
@@ -443,10 +495,10 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
       init = arith::ConstantOp::create(rewriter, loc,
                                        rewriter.getZeroAttr(element));
     init = toStorage(rewriter, loc, init);
-    Value n = numVertices(rewriter, loc, op, adaptor.getGraph());
-    Value vector = memref::AllocOp::create(
-        rewriter, loc,
-        cast<MemRefType>(getTypeConverter()->convertType(op.getType())), n);
+    Value vector = allocVector(
+        rewriter, loc, op,
+        cast<MemRefType>(getTypeConverter()->convertType(op.getType())),
+        adaptor.getGraph(), adaptor.getRecords());
     fillParallel(rewriter, loc, vector,
                  [&](OpBuilder &, Value) { return init; });
     rewriter.replaceOp(op, vector);
@@ -801,13 +853,14 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
   MLIRContext *context = patterns.getContext();
   patterns.add<ArgvLowering, AtoiLowering, PrintLowering, TimerStartLowering,
                TimerStopLowering, LoadLowering, AdjacencyLowering,
-               AdjacencyWeightsLowering, OutDegreesLowering, VectorNewLowering,
-               VectorGetLowering, VectorSetLowering, VectorFillLowering,
-               ReduceLowering, VectorCasLowering, VertexSetNewLowering,
-               VertexSetInsertLowering, VertexSetIdBufferLowering,
-               VertexSetSealIdsLowering, VertexSetApplyLowering,
-               VertexSetFilterLowering, SegmentsLowering, SegmentViewLowering,
-               SegmentWeightsLowering>(converter, context);
+               AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
+               VectorNewLowering, VectorGetLowering, VectorSetLowering,
+               VectorFillLowering, ReduceLowering, VectorCasLowering,
+               VertexSetNewLowering, VertexSetInsertLowering,
+               VertexSetIdBufferLowering, VertexSetSealIdsLowering,
+               VertexSetApplyLowering, VertexSetFilterLowering,
+               SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(
+      converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

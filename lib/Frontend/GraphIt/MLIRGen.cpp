@@ -158,7 +158,7 @@ Type Generator::toMLIR(GtType type) {
     if (type.width)
       return MemRefType::get({ShapedType::kDynamic, type.width},
                              scalarType(type.elem));
-    return VertexVectorType::get(context, scalarType(type.elem));
+    return VertexVectorType::get(scalarType(type.elem));
   default:
     return scalarType(type.kind);
   }
@@ -972,10 +972,14 @@ void Generator::emitGlobal(VarDecl &decl) {
     if (method && method->type.kind == GtType::Vector) {
       value =
           OutDegreesOp::create(b, loc, toMLIR(type), emit(*method->receiver));
-      break;
+    } else {
+      Value init = decl.init ? emitAs(*decl.init, elem) : Value();
+      value = VectorNewOp::create(b, loc, toMLIR(type), graph, init);
     }
-    Value init = decl.init ? emitAs(*decl.init, elem) : Value();
-    value = VectorNewOp::create(b, loc, toMLIR(type), graph, init);
+    // graph-fuse-fields finds fuseFields' vectors by this name.
+    if (decl.isGlobal)
+      value.getDefiningOp()->setAttr(GraphDialect::kFieldAttrName,
+                                     b.getStringAttr(decl.name));
     break;
   }
   default:

@@ -23,6 +23,43 @@ func.func private @vector_of_vertexset(!graph.vector<!graph.vertexset>)
 
 // -----
 
+// expected-error @+1 {{record field at byte 12 of 'f64' does not fit in a 16-byte record}}
+func.func private @record_overflow(!graph.vector<f64, record<16, 12>>)
+
+// -----
+
+// expected-error @+1 {{record field of 'i32' must be aligned to 4 bytes, got offset 2 in a 16-byte record}}
+func.func private @record_misaligned(!graph.vector<i32, record<16, 2>>)
+
+// -----
+
+// expected-error @+1 {{record field type must take 1, 2, 4, 8... bytes, got 'i24'}}
+func.func private @record_odd_width(!graph.vector<i24, record<16, 0>>)
+
+// -----
+
+// expected-error @+1 {{record size must be positive, got 0}}
+func.func private @records_empty(!graph.records<0>)
+
+// -----
+
+func.func @record_without_records(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.vector.new' op result with a record layout needs in(...) records to live in, got '!graph.vector<f64, record<16, 0>>'}}
+  %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64, record<16, 0>>
+  return
+}
+
+// -----
+
+func.func @records_size_mismatch(%g: !graph.edgeset) {
+  %rec = graph.records.new %g : !graph.edgeset -> !graph.records<16>
+  // expected-error @+1 {{'graph.out_degrees' op result in '!graph.records<16>' must have a record<16, offset> layout, got '!graph.vector<i32, record<8, 4>>'}}
+  %d = graph.out_degrees %g in(%rec : !graph.records<16>) : !graph.edgeset -> !graph.vector<i32, record<8, 4>>
+  return
+}
+
+// -----
+
 // expected-error @+1 {{edge weight type must be a signless integer or float, got 'index'}}
 func.func private @weight_index(!graph.edgeset<index>)
 

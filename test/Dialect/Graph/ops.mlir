@@ -177,6 +177,30 @@ func.func @edgesets(%path: !graph.string) -> (index, index) {
 // Per-vertex vectors
 //===----------------------------------------------------------------------===//
 
+// Vectors stored in an array of records (graph-fuse-fields): every vector
+// op takes them like plain vectors.
+// CHECK-LABEL: func.func @record_vectors(
+// CHECK-SAME: %[[G:[^:]*]]: !graph.edgeset, %[[V:[^:]*]]: index, %[[F:[^:]*]]: f64)
+func.func @record_vectors(%g: !graph.edgeset, %v: index, %f: f64) {
+  // CHECK-NEXT: %[[REC:.*]] = graph.records.new %[[G]] : !graph.edgeset -> !graph.records<16>{{$}}
+  // CHECK-NEXT: %[[R:.*]] = graph.vector.new %[[G]] init(%[[F]] : f64) in(%[[REC]] : !graph.records<16>) : !graph.edgeset -> !graph.vector<f64, record<16, 0>>{{$}}
+  // CHECK-NEXT: %[[D:.*]] = graph.out_degrees %[[G]] in(%[[REC]] : !graph.records<16>) : !graph.edgeset -> !graph.vector<i32, record<16, 8>>{{$}}
+  // CHECK-NEXT: %[[B:.*]] = graph.vector.new %[[G]] in(%[[REC]] : !graph.records<16>) : !graph.edgeset -> !graph.vector<i1, record<16, 12>>{{$}}
+  %rec = graph.records.new %g : !graph.edgeset -> !graph.records<16>
+  %r = graph.vector.new %g init(%f : f64) in(%rec : !graph.records<16>) : !graph.edgeset -> !graph.vector<f64, record<16, 0>>
+  %d = graph.out_degrees %g in(%rec : !graph.records<16>) : !graph.edgeset -> !graph.vector<i32, record<16, 8>>
+  %b = graph.vector.new %g in(%rec : !graph.records<16>) : !graph.edgeset -> !graph.vector<i1, record<16, 12>>
+  // CHECK-NEXT: graph.vector.get %[[R]][%[[V]]] : !graph.vector<f64, record<16, 0>>{{$}}
+  // CHECK-NEXT: graph.vector.set %[[R]][%[[V]]], %[[F]] : !graph.vector<f64, record<16, 0>>{{$}}
+  // CHECK-NEXT: graph.vector.fill %[[R]], %[[F]] : !graph.vector<f64, record<16, 0>>{{$}}
+  // CHECK-NEXT: graph.reduce add atomic %[[R]][%[[V]]], %[[F]] : !graph.vector<f64, record<16, 0>>{{$}}
+  %x = graph.vector.get %r[%v] : !graph.vector<f64, record<16, 0>>
+  graph.vector.set %r[%v], %f : !graph.vector<f64, record<16, 0>>
+  graph.vector.fill %r, %f : !graph.vector<f64, record<16, 0>>
+  %c = graph.reduce add atomic %r[%v], %f : !graph.vector<f64, record<16, 0>>
+  return
+}
+
 // CHECK-LABEL: func.func @vectors(
 // CHECK-SAME: %[[G:[^:]*]]: !graph.edgeset, %[[V:[^:]*]]: index,
 // CHECK-SAME: %[[I:[^:]*]]: i32, %[[F:[^:]*]]: f64, %[[B:[^:]*]]: i1)

@@ -58,11 +58,38 @@ LogicalResult SegmentsType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 VertexVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                         Type elementType) {
+                         Type elementType, RecordLayoutAttr layout) {
   if (!isElementType(elementType))
     return emitError() << "vector element type must be a signless integer or "
                           "float, got "
                        << elementType;
+  if (!layout)
+    return success();
+  // Bools are stored in a byte; other fields must be whole bytes, a power of
+  // two of them, so that natural alignment makes the record a strided array.
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  int64_t bytes = llvm::divideCeil(bits, 8);
+  if (bits != 1 && (bits % 8 || !llvm::isPowerOf2_64(bytes)))
+    return emitError() << "record field type must take 1, 2, 4, 8... bytes, "
+                          "got "
+                       << elementType;
+  int64_t size = layout.getSize(), offset = layout.getOffset();
+  if (offset < 0 || offset + bytes > size)
+    return emitError() << "record field at byte " << offset << " of "
+                       << elementType << " does not fit in a " << size
+                       << "-byte record";
+  if (offset % bytes || size % bytes)
+    return emitError() << "record field of " << elementType
+                       << " must be aligned to " << bytes
+                       << " bytes, got offset " << offset << " in a " << size
+                       << "-byte record";
+  return success();
+}
+
+LogicalResult RecordsType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t size) {
+  if (size < 1)
+    return emitError() << "record size must be positive, got " << size;
   return success();
 }
 

@@ -93,13 +93,33 @@ LogicalResult PrintOp::verify() {
   return success();
 }
 
+/// A new vector lies in `records` exactly when its type has a record layout
+/// of their size.
+static LogicalResult verifyStorage(Operation *op, VertexVectorType type,
+                                   Value records) {
+  RecordLayoutAttr layout = type.getLayout();
+  if (!records) {
+    if (layout)
+      return op->emitOpError("result with a record layout needs in(...) "
+                             "records to live in, got ")
+             << type;
+    return success();
+  }
+  int64_t size = cast<RecordsType>(records.getType()).getSize();
+  if (!layout || layout.getSize() != size)
+    return op->emitOpError("result in ")
+           << records.getType() << " must have a record<" << size
+           << ", offset> layout, got " << type;
+  return success();
+}
+
 LogicalResult OutDegreesOp::verify() {
   Type elementType = getResult().getType().getElementType();
   if (!elementType.isSignlessInteger() || elementType.isInteger(1))
     return emitOpError("result must be a vector of integers wider than i1, "
                        "got ")
            << getResult().getType();
-  return success();
+  return verifyStorage(*this, getResult().getType(), getRecords());
 }
 
 LogicalResult VectorNewOp::verify() {
@@ -108,7 +128,7 @@ LogicalResult VectorNewOp::verify() {
     return emitOpError("init value of type ")
            << getInit().getType() << " does not match element type "
            << elementType;
-  return success();
+  return verifyStorage(*this, getResult().getType(), getRecords());
 }
 
 LogicalResult ReduceOp::verify() {

@@ -154,4 +154,21 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Record layout of fused vectors
+//===----------------------------------------------------------------------===//
+
+def Graph_RecordLayoutAttr : AttrDef<Graph_Dialect, "RecordLayout"> {
+  let mnemonic = "record";
+  let summary = "where a fused vector's elements lie in an array of records";
+  let description = [{
+    A vector with this layout shares one array of `size`-byte records with
+    the other vectors of its `fuseFields` group: vertex `v`'s element is at
+    byte `v * size + offset`. Written inside the vector type without the
+    dialect prefix, as `!graph.vector<f64, record<16, 0>>`.
+  }];
+  let parameters = (ins "int64_t":$size, "int64_t":$offset);
+  let assemblyFormat = "`<` $size `,` $offset `>`";
+}
+
 #endif // GRAPH_ATTRS_TD

@@ -26,6 +26,15 @@ def Graph_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Discardable string attribute on the op making a global vector
+    /// (`graph.vector.new`, `graph.out_degrees`): the vector's source name,
+    /// which `graph-fuse-fields` matches against `fuseFields` groups.
+    static constexpr ::llvm::StringLiteral kFieldAttrName = "graph.field";
+    /// Module attribute listing the `fuseFields` groups (arrays of names).
+    static constexpr ::llvm::StringLiteral kFusedFieldsAttrName =
+        "graph.fused_fields";
+  }];
 }
 
 class Graph_Op<string mnemonic, list<Trait> traits = []>

@@ -21,11 +21,12 @@
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h.inc"
 #include "graph-mlir/Dialect/Graph/IR/GraphEnums.h.inc"
 
-#define GET_TYPEDEF_CLASSES
-#include "graph-mlir/Dialect/Graph/IR/GraphTypes.h.inc"
-
+// Attributes first: the vector type has a record layout attribute.
 #define GET_ATTRDEF_CLASSES
 #include "graph-mlir/Dialect/Graph/IR/GraphAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "graph-mlir/Dialect/Graph/IR/GraphTypes.h.inc"
 
 #define GET_OP_CLASSES
 #include "graph-mlir/Dialect/Graph/IR/GraphOps.h.inc"

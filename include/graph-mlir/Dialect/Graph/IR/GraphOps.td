@@ -112,13 +112,28 @@ def Graph_NumEdgesOp : Graph_Op<"num_edges", [Pure]> {
 def Graph_OutDegreesOp : Graph_Op<"out_degrees"> {
   let summary = "a new vector of out-degrees";
   let description = [{
+    With `in(%records)` the vector is a field of those records (its type has
+    a `record` layout of their size) instead of an array of its own.
+
     ```mlir
     %deg = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i32>
+    %deg = graph.out_degrees %g in(%rec : !graph.records<16>)
+        : !graph.edgeset -> !graph.vector<i32, record<16, 8>>
     ```
   }];
-  let arguments = (ins Graph_EdgeSetType:$graph);
+  let arguments = (ins Graph_EdgeSetType:$graph,
+                       Optional<Graph_RecordsType>:$records);
   let results = (outs Graph_VectorType:$result);
-  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph)) `->` qualified(type($result))";
+  let assemblyFormat = [{
+    $graph (`in` `(` $records^ `:` qualified(type($records)) `)`)? attr-dict
+    `:` qualified(type($graph)) `->` qualified(type($result))
+  }];
+  let builders = [
+    // An array of its own.
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$graph), [{
+      build($_builder, $_state, result, graph, /*records=*/::mlir::Value());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
@@ -146,22 +161,54 @@ def Graph_CommonNeighborsOp : Graph_Op<"common_neighbors", [Pure]> {
 // Per-vertex vectors
 //===----------------------------------------------------------------------===//
 
-def Graph_VectorNewOp : Graph_Op<"vector.new"> {
+def Graph_RecordsNewOp : Graph_Op<"records.new"> {
+  let summary = "a new array of records, one per vertex";
+  let description = [{
+    The storage of a `fuseFields` group, made by `graph-fuse-fields`,
+    aligned to a cache line and not initialised: the group's
+    `graph.vector.new` and `graph.out_degrees` take it with `in(...)` and
+    each initialises its own field.
+
+    ```mlir
+    %rec = graph.records.new %g : !graph.edgeset -> !graph.records<16>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Graph_RecordsType:$result);
+  let assemblyFormat = [{
+    $graph attr-dict `:` qualified(type($graph)) `->` qualified(type($result))
+  }];
+}
+
+def Graph_VectorNewOp : Graph_Op<"vector.new", [AttrSizedOperandSegments]> {
   let summary = "a new per-vertex vector";
   let description = [{
     One element per vertex of `graph`, each set to `init` (zero without it).
+    With `in(%records)` the vector is a field of those records (its type has
+    a `record` layout of their size) instead of an array of its own.
 
     ```mlir
     %parent = graph.vector.new %g init(%cm1 : i32) : !graph.edgeset -> !graph.vector<i32>
+    %rank = graph.vector.new %g init(%r0 : f64) in(%rec : !graph.records<16>)
+        : !graph.edgeset -> !graph.vector<f64, record<16, 0>>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
-                       Optional<Graph_ElementType>:$init);
+                       Optional<Graph_ElementType>:$init,
+                       Optional<Graph_RecordsType>:$records);
   let results = (outs Graph_VectorType:$result);
   let assemblyFormat = [{
-    $graph (`init` `(` $init^ `:` type($init) `)`)? attr-dict
+    $graph (`init` `(` $init^ `:` type($init) `)`)?
+    (`in` `(` $records^ `:` qualified(type($records)) `)`)? attr-dict
     `:` qualified(type($graph)) `->` qualified(type($result))
   }];
+  let builders = [
+    // An array of its own.
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$graph,
+                   "::mlir::Value":$init), [{
+      build($_builder, $_state, result, graph, init, /*records=*/::mlir::Value());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

@@ -3,6 +3,7 @@
 #ifndef GRAPH_TYPES_TD
 #define GRAPH_TYPES_TD
 
+include "graph-mlir/Dialect/Graph/IR/GraphAttrs.td"
 include "graph-mlir/Dialect/Graph/IR/GraphBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/BuiltinTypeInterfaces.td"
@@ -46,14 +47,45 @@ def Graph_VectorType : Graph_Type<"VertexVector", "vector"> {
   let summary = "per-vertex data";
   let description = [{
     One value of the element type per vertex (GraphIt's
-    `vector{Vertex}(T)`); lowers to `memref<?xT>`.
+    `vector{Vertex}(T)`); lowers to `memref<?xT>`. With a `record` layout
+    (given by `graph-fuse-fields`) the elements are one field of an array of
+    records shared with the other vectors of a `fuseFields` group, and the
+    vector lowers to a strided view of that array: `record<16, 8>` on `i32`
+    is `memref<?xi32, strided<[4], offset: 2>>`. The field is naturally
+    aligned (its offset and the record size are multiples of its byte size;
+    `i1` is stored in a byte). Every op on vectors accepts either layout.
 
     ```mlir
     !graph.vector<f64>
+    !graph.vector<f64, record<16, 0>>
     ```
   }];
-  let parameters = (ins "::mlir::Type":$elementType);
-  let assemblyFormat = "`<` $elementType `>`";
+  let parameters = (ins "::mlir::Type":$elementType,
+                        OptionalParameter<"::mlir::graph::RecordLayoutAttr">:$layout);
+  let assemblyFormat = "`<` $elementType (`,` `record` `` $layout^)? `>`";
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
+      return $_get(elementType.getContext(), elementType,
+                   ::mlir::graph::RecordLayoutAttr());
+    }]>
+  ];
+  let skipDefaultBuilders = 0;
+  let genVerifyDecl = 1;
+}
+
+def Graph_RecordsType : Graph_Type<"Records", "records"> {
+  let summary = "an array of records, one per vertex, holding fused vectors";
+  let description = [{
+    The storage `graph.records.new` allocates for a `fuseFields` group:
+    `size` bytes per vertex. The group's vectors are views of it, made by
+    `graph.vector.new` and `graph.out_degrees` with `in(...)`.
+
+    ```mlir
+    !graph.records<16>
+    ```
+  }];
+  let parameters = (ins "int64_t":$size);
+  let assemblyFormat = "`<` $size `>`";
   let genVerifyDecl = 1;
 }
 
