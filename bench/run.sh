@@ -7,6 +7,9 @@
 #     tiled + spread over sockets (bench/pagerank_numa.sched) with
 #     GRAPH_NUMA_SOCKETS=1 and =2 (logical sockets: on a one-node machine
 #     this is the overhead of the socket teams and buffers, not a benefit);
+#   - PageRank reading old_rank[src] / out_degree[src] per edge
+#     (bench/pagerank_direct.gt) with separate arrays and fused into one
+#     array of records (bench/pagerank_fused.sched, GraphIt's fuseFields);
 #   - BFS, SparsePush-DensePull + bitvector (bench/bfs.gt vs
 #     bench/bfs_baseline.cpp), seconds per search, averaged over ROOTS roots
 #     that reach more than one vertex.
@@ -32,6 +35,9 @@ done
   --schedule "$root/bench/pagerank_segments.sched" -o "$work/pagerank_segments"
 "$build/bin/graphc" "$root/bench/pagerank.gt" \
   --schedule "$root/bench/pagerank_numa.sched" -o "$work/pagerank_numa"
+"$build/bin/graphc" "$root/bench/pagerank_direct.gt" -o "$work/pagerank_direct"
+"$build/bin/graphc" "$root/bench/pagerank_direct.gt" \
+  --schedule "$root/bench/pagerank_fused.sched" -o "$work/pagerank_fused"
 
 # report NAME EDGES GRAPHC_SECONDS BASELINE_SECONDS
 report() {
@@ -59,6 +65,12 @@ for kind in kron uniform; do
   awk -v a="$pr_segments" -v b="$pr" -v n1="$pr_numa1" -v n2="$pr_numa2" 'BEGIN {
     printf "pagerank segmented / unsegmented: %.2f\n", a / b
     printf "pagerank numa (1, 2 sockets) / segmented: %.2f, %.2f\n", n1 / a, n2 / a }'
+  pr_direct=$("$work/pagerank_direct" "$graph" 20)
+  pr_fused=$("$work/pagerank_fused" "$graph" 20)
+  report pr-direct "$edges" "$pr_direct" "$pr_base"
+  report pr-fused "$edges" "$pr_fused" "$pr_base"
+  awk -v f="$pr_fused" -v d="$pr_direct" 'BEGIN {
+    printf "pagerank fused fields / separate: %.2f\n", f / d }'
 
   ours=0 base=0 searched=0
   for ((candidate = 1; searched < roots; ++candidate)); do
