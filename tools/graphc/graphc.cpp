@@ -173,14 +173,22 @@ static LogicalResult emitObject(llvm::Module &module, llvm::TargetMachine &tm,
   return success();
 }
 
+/// The path of `name` in the runtime directory, or an error naming it.
+static FailureOr<std::string> runtimeLibrary(StringRef name) {
+  std::string path = (runtimeDir + "/" + name).str();
+  if (!llvm::sys::fs::exists(path))
+    return fail("cannot find " + path + " (use --runtime-dir)");
+  return path;
+}
+
 static LogicalResult link(StringRef object, StringRef executable) {
   auto program = llvm::sys::findProgramByName(linker);
   if (!program)
     return fail("cannot find the linker '" + linker + "'");
-  std::string runtime = runtimeDir + "/libgraphrt.a";
-  if (!llvm::sys::fs::exists(runtime))
-    return fail("cannot find " + runtime + " (use --runtime-dir)");
-  SmallVector<StringRef> args = {*program, object, runtime,   "-fopenmp=libomp",
+  FailureOr<std::string> runtime = runtimeLibrary("libgraphrt.a");
+  if (failed(runtime))
+    return failure();
+  SmallVector<StringRef> args = {*program, object, *runtime,  "-fopenmp=libomp",
                                  "-lm",    "-o",   executable};
 #ifdef GRAPH_HAVE_NUMA
   args.insert(args.begin() + 3, "-lnuma");
@@ -236,9 +244,10 @@ static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
 /// JIT-compiles the LLVM-dialect `module` against the shared libgraphrt and
 /// runs it with argv = {input, program arguments...}.
 static LogicalResult runInProcess(ModuleOp module) {
-  std::string runtime = runtimeDir + "/libgraphrt.so";
-  if (!llvm::sys::fs::exists(runtime))
-    return fail("cannot find " + runtime + " (use --runtime-dir)");
+  FailureOr<std::string> found = runtimeLibrary("libgraphrt.so");
+  if (failed(found))
+    return failure();
+  const std::string &runtime = *found;
   std::string error;
   auto library =
       llvm::sys::DynamicLibrary::getPermanentLibrary(runtime.c_str(), &error);
