@@ -120,10 +120,11 @@ struct GraphFuseFieldsPass
     MLIRContext *context = b.getContext();
     Value records = RecordsNewOp::create(
         b, first->getLoc(), RecordsType::get(context, size), getGraph(first));
-    for (auto [op, offset] : llvm::zip_equal(fields, offsets)) {
+    for (auto [field, offset] : llvm::zip_equal(fields, offsets)) {
+      Operation *op = field;
       Value vector = op->getResult(0);
       auto type = VertexVectorType::getChecked(
-          [&] { return op->emitError(); }, context,
+          [op] { return op->emitError(); }, context,
           cast<VertexVectorType>(vector.getType()).getElementType(),
           RecordLayoutAttr::get(context, size, offset));
       if (!type)
