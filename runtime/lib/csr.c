@@ -1,6 +1,7 @@
 /* csr.c - CSR (out-edges) and CSC (in-edges) construction and accessors. */
 #include "internal.h"
 
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,67 @@ void rt_graph_edges(const graphrt_graph *g, rt_edges *e) {
   for (int64_t v = 0; v < g->n; v++)
     for (int64_t j = g->out_off[v]; j < g->out_off[v + 1]; j++)
       e->src[j] = (int32_t)v;
+}
+
+/* Walking the out-edges in CSR order visits the edges into each v in
+ * (source, weight) order, which is the order of v's sorted in-list: so a
+ * cursor per v must find each out-edge at the next position of its in-list.
+ * The threads split the vertices v (balanced by in-edges); each streams all
+ * out-edges and checks those into its own vertices, so the cursors need no
+ * synchronisation and the first bad edge does not depend on the thread
+ * count. */
+int64_t rt_find_untransposed(int64_t n, const int64_t *oo, const int32_t *on,
+                             const int32_t *ow, const int64_t *io,
+                             const int32_t *in, const int32_t *iw) {
+  int64_t m = oo[n];
+  int nt = m > RT_PAR_MIN ? omp_get_max_threads() : 1;
+  if (nt > 8) /* each thread streams all m out-edges */
+    nt = 8;
+  int64_t *cur = rt_malloc((size_t)n * sizeof(int64_t));
+  memcpy(cur, io, (size_t)n * sizeof(int64_t));
+  int64_t bad = INT64_MAX;
+#pragma omp parallel num_threads(nt) reduction(min : bad)
+  {
+    int t = omp_get_thread_num(), k = omp_get_num_threads();
+    /* vertices [lo, hi): those whose in-edges start in this thread's share */
+    int64_t lo = 0, hi = 0;
+    for (int side = 0; side < 2; side++) {
+      int64_t target = m / k * (t + side) + m % k * (t + side) / k;
+      int64_t a = 0, b = n;
+      while (a < b) { /* first v with io[v] >= target */
+        int64_t mid = a + (b - a) / 2;
+        if (io[mid] < target)
+          a = mid + 1;
+        else
+          b = mid;
+      }
+      if (side == 0)
+        lo = t == 0 ? 0 : a;
+      else
+        hi = t == k - 1 ? n : a;
+    }
+    int64_t u = 0;
+    for (int64_t j = 0; j < m; j++) {
+      while (oo[u + 1] <= j)
+        u++;
+      /* the accesses are random: fetch the cursor, then the in-list entry,
+       * a few edges ahead (a stale cursor still hits the right line) */
+      if (j + 32 < m && on[j + 32] >= lo && on[j + 32] < hi)
+        __builtin_prefetch(&cur[on[j + 32]]);
+      if (j + 16 < m && on[j + 16] >= lo && on[j + 16] < hi)
+        __builtin_prefetch(&in[cur[on[j + 16]]]);
+      int32_t v = on[j];
+      if (v < lo || v >= hi)
+        continue;
+      int64_t p = cur[v]++;
+      if (p >= io[v + 1] || in[p] != u || (iw && iw[p] != ow[j])) {
+        bad = j;
+        break;
+      }
+    }
+  }
+  free(cur);
+  return bad == INT64_MAX ? -1 : bad;
 }
 
 graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,

@@ -89,6 +89,14 @@ graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
                              int32_t *in_nbr, int32_t *in_w, int symmetric);
 /* The edge list of g (CSR order). */
 void rt_graph_edges(const graphrt_graph *g, rt_edges *e);
+/* Whether (io, in, iw) is exactly the transpose of (oo, on, ow) (weights
+ * compared when ow != NULL): both have valid offsets over n vertices and m
+ * entries, in-range ids, and lists sorted by (neighbour, weight). Returns -1
+ * when it is, else the index in `on` of the first out-edge with no matching
+ * in-edge. O(n + m) time, n cursors of memory, parallel. */
+int64_t rt_find_untransposed(int64_t n, const int64_t *oo, const int32_t *on,
+                             const int32_t *ow, const int64_t *io,
+                             const int32_t *in, const int32_t *iw);
 void rt_segments_free_all(graphrt_graph *g);
 
 /* ---- file input (io_file.c, io_text.c) ------------------------------------
@@ -100,6 +108,17 @@ typedef struct rt_file {
   int64_t size;
 } rt_file;
 int rt_file_read(const char *path, rt_file *f, rt_err *err);
+/* Opens path for reading without blocking (a FIFO is refused, not waited
+ * on). Returns the descriptor, or -1 with err set unless it is a regular
+ * file. */
+int rt_open_regular(const char *path, rt_err *err);
+/* The most vertices a loaded graph may have: the CSR and CSC offsets alone
+ * take 16 bytes per vertex, so a few bytes of text naming a huge id must not
+ * make the loader exhaust memory. Physical memory / 16 (at most
+ * RT_MAX_VERTICES) unless rt_vertex_limit_override is set (> 0; tests and
+ * fuzzers lower it). */
+extern int64_t rt_vertex_limit_override;
+int64_t rt_vertex_limit(void);
 void rt_file_close(rt_file *f);
 /* The extension of path including the dot ("" when none). */
 const char *rt_path_ext(const char *path);

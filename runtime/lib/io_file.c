@@ -18,11 +18,24 @@ const char *rt_path_ext(const char *path) {
   return dot;
 }
 
-int rt_file_read(const char *path, rt_file *f, rt_err *err) {
-  f->path = path;
-  f->data = NULL;
-  f->size = 0;
-  int fd = open(path, O_RDONLY);
+int64_t rt_vertex_limit_override;
+
+int64_t rt_vertex_limit(void) {
+  if (rt_vertex_limit_override > 0)
+    return rt_vertex_limit_override < RT_MAX_VERTICES
+               ? rt_vertex_limit_override
+               : RT_MAX_VERTICES;
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0)
+    return RT_MAX_VERTICES;
+  int64_t fit = (int64_t)pages / 16 * (int64_t)page;
+  return fit < RT_MAX_VERTICES ? fit : RT_MAX_VERTICES;
+}
+
+int rt_open_regular(const char *path, rt_err *err) {
+  /* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a
+   * writer forever, before fstat could tell what the path is. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
     rt_err_set(err, "%s: cannot open: %s", path, strerror(errno));
     return -1;
@@ -33,19 +46,47 @@ int rt_file_read(const char *path, rt_file *f, rt_err *err) {
     close(fd);
     return -1;
   }
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0)
+    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  return fd;
+}
+
+int rt_file_read(const char *path, rt_file *f, rt_err *err) {
+  f->path = path;
+  f->data = NULL;
+  f->size = 0;
+  int fd = rt_open_regular(path, err);
+  if (fd < 0)
+    return -1;
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    rt_err_set(err, "%s: cannot stat: %s", path, strerror(errno));
+    close(fd);
+    return -1;
+  }
   int64_t size = st.st_size;
   char *data = rt_malloc((size_t)size + 1);
   int64_t got = 0;
-  while (got < size) {
-    ssize_t r =
-        read(fd, data + got,
-             (size_t)(size - got) < ((size_t)1 << 30) ? (size_t)(size - got)
-                                                      : ((size_t)1 << 30));
+  /* One byte past the size: a file that is longer than fstat said (growing
+   * while read, or a /proc file whose size reads as 0) must not load as a
+   * silently truncated graph. */
+  while (got <= size) {
+    char extra;
+    size_t want = (size_t)(size - got) < ((size_t)1 << 30)
+                      ? (size_t)(size - got)
+                      : ((size_t)1 << 30);
+    ssize_t r = got < size ? read(fd, data + got, want) : read(fd, &extra, 1);
     if (r < 0 && errno == EINTR)
       continue;
-    if (r <= 0) {
+    if (got == size && r == 0)
+      break;
+    if (r <= 0 || got == size) {
       rt_err_set(err, "%s: byte %lld: read failed: %s", path, (long long)got,
-                 r < 0 ? strerror(errno) : "unexpected end of file");
+                 r < 0    ? strerror(errno)
+                 : r == 0 ? "unexpected end of file"
+                          : "the file is longer than its size (is it "
+                            "changing, or a special file?)");
       free(data);
       close(fd);
       return -1;

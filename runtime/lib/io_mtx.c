@@ -16,6 +16,10 @@
 #include <string.h>
 #include <strings.h>
 
+static int is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
 /* Splits a line into at most `max` whitespace-separated words (in place). */
 static int words(char *line, char **w, int max) {
   int k = 0;
@@ -47,9 +51,32 @@ int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *le = nl ? nl : end;
     lineno++;
-    size_t len = (size_t)(le - p) < sizeof(line) - 1 ? (size_t)(le - p)
-                                                     : sizeof(line) - 1;
-    memcpy(line, p, len);
+    const char *nul = memchr(p, '\0', (size_t)(le - p));
+    if (nul) {
+      rt_err_set(err, "%s:%lld: NUL byte in column %lld", path,
+                 (long long)lineno, (long long)(nul - p + 1));
+      return -1;
+    }
+    const char *first = p;
+    while (first < le && is_blank(*first))
+      first++;
+    if (lineno > 1 && (first == le || *first == '%')) { /* blank, comment */
+      p = nl ? nl + 1 : end;
+      continue;
+    }
+    /* The banner and the size line are short: a longer one cannot be
+     * valid, and must not be cut to fit (that would drop its tail). */
+    if ((size_t)(le - p) >= sizeof(line)) {
+      rt_err_set(err, "%s:%lld: malformed %s (%lld characters long)", path,
+                 (long long)lineno, lineno == 1 ? "header" : "size line",
+                 (long long)(le - p));
+      return -1;
+    }
+    size_t len = (size_t)(le - p);
+    for (size_t i = 0; i < len; i++) { /* messages quote words: printable */
+      unsigned char c = (unsigned char)p[i];
+      line[i] = (c < 0x20 && !is_blank(p[i])) || c == 0x7f ? '?' : p[i];
+    }
     line[len] = '\0';
     p = nl ? nl + 1 : end;
     if (lineno == 1) {
@@ -97,8 +124,6 @@ int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err) {
       continue;
     }
     int k = words(line, w, 4);
-    if (k == 0 || w[0][0] == '%')
-      continue;
     if (k != 3 || parse_count(w[0], &rows) || parse_count(w[1], &cols) ||
         parse_count(w[2], &nnz)) {
       rt_err_set(err,
@@ -122,6 +147,15 @@ int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err) {
     if (nnz > ((int64_t)1 << 40)) {
       rt_err_set(err, "%s:%lld: entry count %lld is too large", path,
                  (long long)lineno, (long long)nnz);
+      return -1;
+    }
+    int64_t nv = rows > cols ? rows : cols;
+    if (nv > rt_vertex_limit()) {
+      rt_err_set(err,
+                 "%s:%lld: %lld x %lld matrix has more than the %lld "
+                 "vertices that fit in memory (16 bytes of offsets each)",
+                 path, (long long)lineno, (long long)rows, (long long)cols,
+                 (long long)rt_vertex_limit());
       return -1;
     }
     if (symmetric && rows != cols) {

@@ -16,7 +16,10 @@
  * An undirected graph stores only the out part; its in-edges are its
  * out-edges. The file size must equal what the header announces; offsets
  * must run from 0 to num_edges without decreasing and ids must be in range.
- * Errors name the byte offset of the bad field. */
+ * The stored in-edges must be exactly the transpose of the out-edges (an
+ * undirected graph's out-edges, symmetric), weights included: otherwise push
+ * and pull traversals would see different graphs. Errors name the byte
+ * offset of the bad field. */
 #include "internal.h"
 
 #include <errno.h>
@@ -77,20 +80,26 @@ static int read_part(int fd, const char *path, const char *dir, int64_t at,
                (long long)at, dir, (long long)off[0]);
     goto fail;
   }
+  /* the first v whose end offset off[v + 1] is out of order or past m */
   int64_t bad = n;
 #pragma omp parallel for reduction(min : bad) if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++)
     if (off[v + 1] < off[v] || off[v + 1] > m)
       bad = v < bad ? v : bad;
-  if (bad == n && off[n] != m)
-    bad = n - 1;
   if (bad < n) {
     rt_err_set(err,
                "%s: byte %lld: %s-offset of vertex %lld is %lld, expected a "
                "value in [%lld, %lld]",
                path, (long long)(at + (bad + 1) * 8), dir, (long long)bad + 1,
-               (long long)off[bad + 1], (long long)off[bad],
-               (long long)(bad + 1 == n ? m : m));
+               (long long)off[bad + 1], (long long)off[bad], (long long)m);
+    goto fail;
+  }
+  if (off[n] != m) {
+    rt_err_set(err,
+               "%s: byte %lld: last %s-offset (of vertex %lld) is %lld, "
+               "expected the edge count %lld",
+               path, (long long)(at + n * 8), dir, (long long)n,
+               (long long)off[n], (long long)m);
     goto fail;
   }
   int64_t badj = m;
@@ -117,14 +126,12 @@ fail:
 }
 
 graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
-  int fd = open(path, O_RDONLY);
-  if (fd < 0) {
-    rt_err_set(err, "%s: cannot open: %s", path, strerror(errno));
+  int fd = rt_open_regular(path, err);
+  if (fd < 0)
     return NULL;
-  }
   struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    rt_err_set(err, "%s: not a regular file", path);
+  if (fstat(fd, &st) != 0) {
+    rt_err_set(err, "%s: cannot stat: %s", path, strerror(errno));
     close(fd);
     return NULL;
   }
@@ -156,6 +163,11 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
   } else if (n > RT_MAX_VERTICES) {
     rt_err_set(err, "%s: byte 9: vertex count %lld exceeds the 32-bit id range",
                path, (long long)n);
+  } else if (n > rt_vertex_limit()) {
+    rt_err_set(err,
+               "%s: byte 9: vertex count %lld is more than the %lld vertices "
+               "that fit in memory (16 bytes of offsets each)",
+               path, (long long)n, (long long)rt_vertex_limit());
   }
   if (err->set) {
     close(fd);
@@ -185,11 +197,11 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
                  (long long)m, (long long)need);
     else
       rt_err_set(err,
-                 "%s: byte %lld: %lld bytes of trailing data after a %s .%s "
+                 "%s: byte %lld: %lld bytes of trailing data after %s .%s "
                  "graph with %lld vertices and %lld edges (wrong "
                  "extension?)",
                  path, (long long)need, (long long)(size - need),
-                 directed ? "directed" : "undirected", fmt, (long long)n,
+                 directed ? "a directed" : "an undirected", fmt, (long long)n,
                  (long long)m);
     close(fd);
     return NULL;
@@ -209,6 +221,50 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
     return NULL;
   }
   close(fd);
+  /* The loaded lists are sorted, so the stored in-edges (or, undirected, the
+   * out-edges themselves) can be checked against the out-edges exactly and
+   * in place: a file whose directions disagree would make push and pull
+   * schedules give different answers. */
+  int64_t bad = directed ? rt_find_untransposed(n, oo, on, ow, io, in, iw)
+                         : rt_find_untransposed(n, oo, on, ow, oo, on, ow);
+  if (bad >= 0) {
+    int64_t lo = 0, hi = n; /* the source of out-edge `bad` */
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (oo[mid + 1] <= bad)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    int64_t u = lo;
+    int32_t v = on[bad];
+    char wtxt[32] = "";
+    if (ow)
+      snprintf(wtxt, sizeof(wtxt), " (weight %d)", ow[bad]);
+    /* name where the missing entry should be: the start of v's list */
+    int64_t nb = directed ? 17 + part + (n + 1) * 8 : 17 + (n + 1) * 8;
+    int64_t at = nb + (directed ? io[v] : oo[v]) * esz;
+    if (directed)
+      rt_err_set(err,
+                 "%s: byte %lld: the in-edges of vertex %d lack the out-edge "
+                 "%lld -> %d%s: the stored in-edges are not the transpose of "
+                 "the out-edges",
+                 path, (long long)at, v, (long long)u, v, wtxt);
+    else
+      rt_err_set(err,
+                 "%s: byte %lld: undirected graph is not symmetric: the "
+                 "edge %lld -> %d%s has no reverse %d -> %lld in the list of "
+                 "vertex %d",
+                 path, (long long)at, (long long)u, v, wtxt, v, (long long)u,
+                 v);
+    free(oo);
+    free(on);
+    free(ow);
+    free(io);
+    free(in);
+    free(iw);
+    return NULL;
+  }
   return rt_graph_wrap(n, m, oo, on, ow, io, in, iw, !directed);
 }
 

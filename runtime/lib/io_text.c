@@ -8,7 +8,6 @@
  * in file order wins, so messages do not depend on the thread count. */
 #include "internal.h"
 
-#include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +22,12 @@ static const char *skip_space(const char *p, const char *end) {
   return p;
 }
 
-/* Copies the token at p (up to 40 characters) for messages. */
+/* Copies the token at p (up to 40 characters) for messages; control
+ * characters become '?' so that a message stays one printable line. */
 static const char *token(const char *p, const char *end, char *buf) {
   int i = 0;
-  while (p < end && !is_space(*p) && i < 40)
-    buf[i++] = *p++;
+  for (; p < end && !is_space(*p) && i < 40; p++)
+    buf[i++] = (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p;
   if (p < end && !is_space(*p) && i >= 3) {
     buf[i - 3] = buf[i - 2] = buf[i - 1] = '.';
   }
@@ -59,6 +59,77 @@ static const char *parse_int(const char *p, const char *end, int64_t *val,
   return p;
 }
 
+/* Parses a decimal real token ([+-]digits[.digits][(e|E)[+-]digits]) exactly,
+ * not through a rounding double: 1.5 and 1e-400 are not integers, nor is
+ * 2.0000000000000000001. Returns NULL when malformed, else the position after
+ * the token with *integral, and when integral *fits (in int32) and *val. */
+static const char *parse_real(const char *p, const char *end, int *integral,
+                              int *fits, int64_t *val) {
+  int neg = 0, dot = 0, any = 0;
+  if (p < end && (*p == '-' || *p == '+'))
+    neg = *p++ == '-';
+  /* mantissa = its digits * 10^-frac; `sig` digits from the first nonzero
+   * one, the last nonzero at index `last`, the first 12 of them in `head` */
+  int64_t frac = 0, sig = 0, last = -1, head = 0;
+  for (; p < end; p++) {
+    if (*p == '.' && !dot) {
+      dot = 1;
+      continue;
+    }
+    if (*p < '0' || *p > '9')
+      break;
+    any = 1;
+    frac += dot;
+    if (sig == 0 && *p == '0')
+      continue;
+    if (*p != '0')
+      last = sig;
+    if (sig < 12)
+      head = head * 10 + (*p - '0');
+    sig++;
+  }
+  if (!any)
+    return NULL;
+  int64_t e = 0;
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    int eneg = 0;
+    if (++p < end && (*p == '-' || *p == '+'))
+      eneg = *p++ == '-';
+    if (p >= end || *p < '0' || *p > '9')
+      return NULL;
+    for (; p < end && *p >= '0' && *p <= '9'; p++)
+      if (e < ((int64_t)1 << 40)) /* saturates: far beyond any int32 */
+        e = e * 10 + (*p - '0');
+    e = eneg ? -e : e;
+  }
+  if (p < end && !is_space(*p))
+    return NULL;
+  *integral = 1;
+  *fits = 1;
+  *val = 0;
+  if (last < 0) /* zero */
+    return p;
+  /* value = (significant digits up to the last nonzero) * 10^scale */
+  int64_t scale = e - frac + (sig - 1 - last);
+  if (scale < 0) {
+    *integral = 0;
+    return p;
+  }
+  if (last + 1 + scale > 10) { /* >= 10^10 */
+    *fits = 0;
+    return p;
+  }
+  int64_t x = head;
+  for (int64_t k = sig < 12 ? sig : 12; k > last + 1; k--)
+    x /= 10;
+  for (int64_t k = 0; k < scale; k++)
+    x *= 10;
+  x = neg ? -x : x;
+  *fits = x >= INT32_MIN && x <= INT32_MAX;
+  *val = x;
+  return p;
+}
+
 typedef struct {
   const char *what; /* "source vertex id", "row index", ... */
   int64_t lo, hi;   /* inclusive range */
@@ -72,7 +143,7 @@ static int parse_line(const rt_text_spec *s, const char *p, const char *end,
   p = skip_space(p, end);
   if (p == end)
     return 0;
-  if (strchr(s->comments, *p))
+  if (*p != '\0' && strchr(s->comments, *p))
     return 0;
   id_kind kinds[2];
   if (s->one_based) {
@@ -119,35 +190,34 @@ static int parse_line(const rt_text_spec *s, const char *p, const char *end,
       snprintf(msg, len, "missing %s", what);
       return -1;
     }
-    double x;
     const char *t0 = p;
+    int64_t x = 0;
+    int fits;
     if (s->real_weights) {
-      token(p, end, tok);
-      char *q;
-      x = strtod(tok, &q);
-      if (q == tok || *q != '\0' || strlen(tok) >= 40) {
-        snprintf(msg, len, "malformed value '%s'", tok);
+      int integral;
+      const char *q = parse_real(p, end, &integral, &fits, &x);
+      if (!q) {
+        snprintf(msg, len, "malformed value '%s'", token(p, end, tok));
         return -1;
       }
-      if (!isfinite(x) || x != floor(x)) {
+      if (!integral) {
         snprintf(msg, len,
-                 "value %s is not an integer (edge weights are int32)", tok);
+                 "value %s is not an integer (edge weights are int32)",
+                 token(p, end, tok));
         return -1;
       }
-      while (p < end && !is_space(*p))
-        p++;
+      p = q;
     } else {
-      int64_t xi;
       int big;
-      const char *q = parse_int(p, end, &xi, &big);
+      const char *q = parse_int(p, end, &x, &big);
       if (!q) {
         snprintf(msg, len, "malformed weight '%s'", token(p, end, tok));
         return -1;
       }
-      x = big ? 1e300 : (double)xi;
+      fits = !big && x >= INT32_MIN && x <= INT32_MAX;
       p = q;
     }
-    if (x < (double)INT32_MIN || x > (double)INT32_MAX) {
+    if (!fits) {
       snprintf(msg, len, "%s %s does not fit in 32 bits", what,
                token(t0, end, tok));
       return -1;
@@ -167,6 +237,7 @@ typedef struct {
   int64_t newlines, lines_before, base, count;
   int64_t err_line; /* local 0-based line of the first error, or -1 */
   int32_t max_id;
+  const char *nul; /* the chunk's first NUL byte, or NULL */
   char err[256];
 } chunk;
 
@@ -200,6 +271,9 @@ int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
       p++;
     }
     c[k].newlines = nl;
+    /* NUL is never valid in a text graph (and would end C-string parsing
+     * early): find it here, in one fast scan per chunk. */
+    c[k].nul = memchr(c[k].b, '\0', (size_t)(c[k].e - c[k].b));
   }
   int64_t total = 0, lines = 0;
   for (int64_t k = 0; k < nchunks; k++) {
@@ -223,6 +297,12 @@ int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
       const char *nl = memchr(p, '\n', (size_t)(ck->e - p));
       const char *le = nl ? nl : ck->e;
       int32_t u, v;
+      if (ck->nul && ck->nul < le) {
+        snprintf(ck->err, sizeof(ck->err), "NUL byte in column %lld",
+                 (long long)(ck->nul - p + 1));
+        ck->err_line = line;
+        break;
+      }
       int r = parse_line(spec, p, le, &u, &v, w ? &w[ck->base + cnt] : &dummy,
                          ck->err, sizeof(ck->err));
       if (r < 0) {

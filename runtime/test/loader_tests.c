@@ -3,6 +3,7 @@
  * usage: graphrt-loader-tests INPUTS_DIR TMP_DIR */
 #include "check.h"
 #include "graph_rt.h"
+#include "internal.h"
 
 #include <stdint.h>
 #include <sys/stat.h>
@@ -213,7 +214,7 @@ static void test_sg(void) {
   /* directed: 0->1, 0->2, 2->1, 1->1 */
   int64_t oo[] = {0, 2, 3, 4}, io[] = {0, 0, 3, 4};
   int32_t on[] = {1, 2, 1, 1}, in[] = {0, 1, 2, 0};
-  int32_t ow[] = {5, 6, 7, 8}, iw[] = {5, 8, 7, 6};
+  int32_t ow[] = {5, 6, 7, 8}, iw[] = {5, 7, 8, 6};
   write_sg(tmp_path("d.sg"), 1, 3, 4, oo, on, NULL, io, in, NULL);
   graphrt_graph *g = load_ok(tmp_path("d.sg"), 0, 0);
   if (g) {
@@ -385,6 +386,84 @@ static void test_big_text(void) {
   expect_error(p, 0, expect);
 }
 
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  fputs(text, f);
+  fclose(f);
+}
+
+/* A few bytes naming a huge vertex id must not allocate for it: the vertex
+ * limit (lowered here) is checked before any per-vertex array exists. */
+static void test_vertex_limit(void) {
+  rt_vertex_limit_override = 100;
+  write_text(tmp_path("lim.el"), "0 1\n# x\n5 99\n3 100\n0 100\n");
+  expect_error(tmp_path("lim.el"), 0,
+               "lim.el:4: vertex id 100 makes 101 vertices, more than the "
+               "100 that fit in memory");
+  write_text(tmp_path("lim_ok.el"), "0 1\n5 99\n");
+  graphrt_graph *g = load_ok(tmp_path("lim_ok.el"), 0, 0);
+  if (g)
+    CHECK_EQ(graphrt_num_vertices(g), 100);
+  graphrt_graph_free(g);
+  write_text(tmp_path("lim.mtx"),
+             "%%MatrixMarket matrix coordinate pattern general\n3 101 0\n");
+  expect_error(tmp_path("lim.mtx"), 0,
+               "lim.mtx:2: 3 x 101 matrix has more than the 100 vertices");
+  int64_t oo[1] = {0};
+  write_sg(tmp_path("lim.sg"), 0, 101, 0, oo, NULL, NULL, NULL, NULL, NULL);
+  expect_error(tmp_path("lim.sg"), 0,
+               "byte 9: vertex count 101 is more than the 100 vertices");
+  rt_vertex_limit_override = 0;
+  CHECK(rt_vertex_limit() >= 1 << 20);
+}
+
+/* The transpose check on multigraphs: equal multisets pass, any difference
+ * in a copy count or a weight is found. */
+static void test_transpose_check(void) {
+  /* 0->1 (x2, weights 3 3), 0->1 w4, 1->0 w5, 1->1 w6 */
+  int64_t oo[] = {0, 3, 5}, io[] = {0, 1, 5};
+  int32_t on[] = {1, 1, 1, 0, 1}, ow[] = {3, 3, 4, 5, 6};
+  int32_t in[] = {1, 0, 0, 0, 1}, iw[] = {5, 3, 3, 4, 6};
+  CHECK_EQ(rt_find_untransposed(2, oo, on, ow, io, in, iw), -1);
+  CHECK_EQ(rt_find_untransposed(2, oo, on, NULL, io, in, NULL), -1);
+  int32_t iw2[] = {5, 3, 4, 4, 6}; /* one copy of w3 became w4 */
+  CHECK_EQ(rt_find_untransposed(2, oo, on, ow, io, in, iw2), 1);
+  CHECK_EQ(rt_find_untransposed(2, oo, on, NULL, io, in, NULL), -1);
+  int32_t in3[] = {1, 0, 0, 1, 1}; /* 0->1 w4 became 1->1 w4 */
+  CHECK_EQ(rt_find_untransposed(2, oo, on, ow, io, in3, iw), 2);
+  int64_t io4[] = {0, 2, 5}; /* in-degrees differ */
+  int32_t in4[] = {0, 1, 0, 0, 1}, iw4[] = {3, 5, 3, 4, 6};
+  CHECK(rt_find_untransposed(2, oo, on, ow, io4, in4, iw4) >= 0);
+  /* symmetric: a list checked against itself */
+  int64_t so[] = {0, 2, 3};
+  int32_t sn[] = {0, 1, 0};
+  CHECK_EQ(rt_find_untransposed(2, so, sn, NULL, so, sn, NULL), -1);
+  int32_t sn2[] = {1, 1, 0};
+  CHECK_EQ(rt_find_untransposed(2, so, sn2, NULL, so, sn2, NULL), 1);
+  /* a larger random multigraph and its transpose (parallel path) */
+  int64_t n = 3000, m = 200000;
+  int32_t *src = malloc(m * sizeof(int32_t)), *dst = malloc(m * 4),
+          *w = malloc(m * 4);
+  uint64_t x = 12345;
+  for (int64_t i = 0; i < m; i++) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    src[i] = (int32_t)((x >> 33) % (uint64_t)n);
+    dst[i] = (int32_t)((x >> 13) % 97 * 31 % (uint64_t)n);
+    w[i] = (int32_t)(x >> 60);
+  }
+  graphrt_graph *g = graphrt_graph_from_edges(n, m, src, dst, w, 0);
+  CHECK_EQ(rt_find_untransposed(n, g->out_off, g->out_nbr, g->out_w,
+                                g->in_off, g->in_nbr, g->in_w),
+           -1);
+  g->in_w[m / 2] ^= 1 << 20;
+  CHECK(rt_find_untransposed(n, g->out_off, g->out_nbr, g->out_w, g->in_off,
+                             g->in_nbr, g->in_w) >= 0);
+  graphrt_graph_free(g);
+  free(src);
+  free(dst);
+  free(w);
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s INPUTS_DIR TMP_DIR\n", argv[0]);
@@ -399,5 +478,7 @@ int main(int argc, char **argv) {
   test_sg();
   test_text_errors();
   test_big_text();
+  test_vertex_limit();
+  test_transpose_check();
   return check_report("loader");
 }
