@@ -48,7 +48,10 @@ void graphrt_user_main(void);
 /* argv[i] of the program; exits with an error when i is out of range. */
 const char *graphrt_argv(int64_t i);
 int64_t graphrt_argc(void);
-/* atoi with error checking: exits when s is not an integer. */
+/* atoi with error checking: exits when s is not an integer or does not fit
+ * in a signed integer of `bits` bits (the error quotes s as given, and names
+ * argv[k] when s is one). graphrt_atoi is the 64-bit case. */
+int64_t graphrt_atoi_bits(const char *s, int32_t bits);
 int64_t graphrt_atoi(const char *s);
 /* [added] Records argc/argv (called by libgraphrt's main(), which lives in
  * its own archive member so tools with their own main() can link). */

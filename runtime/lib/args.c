@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static int rt_argc;
@@ -24,15 +25,51 @@ const char *graphrt_argv(int64_t i) {
   return rt_argv[i];
 }
 
-int64_t graphrt_atoi(const char *s) {
+/* The argv index whose string is s (generated code parses argv[k] itself),
+ * or -1, so errors can name the argument the user gave. */
+static int64_t argv_index(const char *s) {
+  for (int i = 0; i < rt_argc; ++i)
+    if (rt_argv[i] == s)
+      return i;
+  return -1;
+}
+
+/* Integers parsed from argv, so that a bad vertex id can be traced back to
+ * the argument it came from. */
+enum { RT_MAX_PARSED_ARGS = 16 };
+typedef struct parsed_arg {
+  int64_t index, value;
+} parsed_arg;
+static parsed_arg parsed_args[RT_MAX_PARSED_ARGS];
+static int num_parsed_args;
+
+int64_t rt_argv_source(int64_t value) {
+  for (int i = 0; i < num_parsed_args; ++i)
+    if (parsed_args[i].value == value)
+      return parsed_args[i].index;
+  return -1;
+}
+
+int64_t graphrt_atoi_bits(const char *s, int32_t bits) {
   if (!s)
     rt_fatal("missing integer");
+  int64_t index = argv_index(s);
+  char what[32] = "";
+  if (index >= 0)
+    snprintf(what, sizeof(what), "argv[%lld] = ", (long long)index);
   char *end;
   errno = 0;
   long long v = strtoll(s, &end, 10);
   if (end == s || *end != '\0')
-    rt_fatal("'%s' is not an integer", s);
-  if (errno == ERANGE)
-    rt_fatal("integer '%s' does not fit in 64 bits", s);
+    rt_fatal("%s'%s' is not an integer", what, s);
+  int64_t max = bits >= 64 ? INT64_MAX : (INT64_C(1) << (bits - 1)) - 1;
+  int64_t min = -max - 1;
+  if (errno == ERANGE || v < min || v > max)
+    rt_fatal("%s'%s' is out of range for a %d-bit integer [%lld, %lld]", what,
+             s, bits, (long long)min, (long long)max);
+  if (index >= 0 && num_parsed_args < RT_MAX_PARSED_ARGS)
+    parsed_args[num_parsed_args++] = (parsed_arg){index, v};
   return v;
 }
+
+int64_t graphrt_atoi(const char *s) { return graphrt_atoi_bits(s, 64); }

@@ -30,6 +30,10 @@ _Noreturn void rt_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 _Noreturn void rt_fatal_err(const rt_err *e);
 
+/* The argv index an integer argument with this value was parsed from by
+ * graphrt_atoi_bits, or -1 (args.c). */
+int64_t rt_argv_source(int64_t value);
+
 /* ---- memory (mem.c) ------------------------------------------------------ */
 
 /* malloc/calloc that exit with an error instead of returning NULL; never

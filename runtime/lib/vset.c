@@ -22,6 +22,7 @@
 #include "internal.h"
 
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,10 +39,25 @@ struct graphrt_vset {
 
 static int64_t nwords(int64_t n) { return (n + 63) / 64; }
 
+/* Generated code replaces the handle of a deleted set with NULL, so a use
+ * after `delete` (or a second `delete`) stops here instead of touching freed
+ * memory. */
+static void check_live(const graphrt_vset *s, const char *what) {
+  if (!s)
+    rt_fatal("%s: the vertex set was deleted", what);
+}
+
 static void check_id(const graphrt_vset *s, int64_t v, const char *what) {
-  if (v < 0 || v >= s->n)
-    rt_fatal("%s: vertex id %lld out of range [0, %lld)", what, (long long)v,
-             (long long)s->n);
+  check_live(s, what);
+  if (v >= 0 && v < s->n)
+    return;
+  int64_t arg = rt_argv_source(v);
+  char source[32] = "";
+  if (arg >= 0)
+    snprintf(source, sizeof(source), " (argv[%lld])", (long long)arg);
+  rt_fatal("%s: vertex id %lld%s is not a vertex of the graph, which has %lld "
+           "vertices [0, %lld)",
+           what, (long long)v, source, (long long)s->n, (long long)s->n);
 }
 
 static void free_ids(graphrt_vset *s) {
@@ -83,8 +99,7 @@ graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
 }
 
 void graphrt_vset_free(graphrt_vset *s) {
-  if (!s)
-    return;
+  check_live(s, "delete");
   free_ids(s);
   free_bools(s);
   free_bits(s);
@@ -92,8 +107,14 @@ void graphrt_vset_free(graphrt_vset *s) {
   free(s);
 }
 
-int64_t graphrt_vset_num_vertices(const graphrt_vset *s) { return s->n; }
-int64_t graphrt_vset_size(graphrt_vset *s) { return s->size; }
+int64_t graphrt_vset_num_vertices(const graphrt_vset *s) {
+  check_live(s, "vertex set");
+  return s->n;
+}
+int64_t graphrt_vset_size(graphrt_vset *s) {
+  check_live(s, "vertex set size");
+  return s->size;
+}
 
 /* ---- materialization ------------------------------------------------------
  */
@@ -245,6 +266,7 @@ int32_t graphrt_vset_contains(graphrt_vset *s, int64_t v) {
 }
 
 int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g) {
+  check_live(s, "vertex set");
   if (s->n != g->n)
     rt_fatal("vertex set of %lld vertices used with a graph of %lld",
              (long long)s->n, (long long)g->n);
@@ -451,6 +473,7 @@ void graphrt_vset_seal_bools(graphrt_vset *s) {
 /* ---- views --------------------------------------------------------------- */
 
 void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *s) {
+  check_live(s, "vertex set");
   ensure_sorted_ids(s);
   if (!s->ids)
     reserve_ids(s, 1);
@@ -458,11 +481,13 @@ void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *s) {
 }
 
 void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *s) {
+  check_live(s, "vertex set");
   ensure_bools(s);
   RT_SET_MEMREF(r, s->bools, s->n);
 }
 
 void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s) {
+  check_live(s, "vertex set");
   ensure_bits(s);
   RT_SET_MEMREF(r, (int64_t *)s->bits, nwords(s->n));
 }

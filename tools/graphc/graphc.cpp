@@ -365,6 +365,19 @@ int main(int argc, char **argv) {
          "/lib")
             .str();
   }
+  StringRef extension = llvm::sys::path::extension(inputFile);
+  if (extension != ".gt" && extension != ".mlir") {
+    llvm::errs() << "graphc: error: " << inputFile
+                 << ": unknown input kind '" << extension
+                 << "' (expected a GraphIt program .gt or graph IR .mlir)\n";
+    return 1;
+  }
+  if (hybridThreshold < 1) {
+    llvm::errs() << "graphc: error: --hybrid-threshold must be a positive "
+                    "integer, got "
+                 << hybridThreshold.getValue() << "\n";
+    return 1;
+  }
   if (optLevel > 3) {
     llvm::errs() << "graphc: error: -O" << optLevel
                  << " is not an optimization level (0-3)\n";

@@ -24,6 +24,8 @@ using namespace mlir::graph;
 
 /// The runtime's entry point calls this in place of the IR's @main.
 static constexpr StringLiteral kUserMain = "graphrt_user_main";
+/// Globals holding the texts of graph.string_constant and graph.print.
+static constexpr StringLiteral kTextPrefix = "graphrt_text_";
 
 GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([](Type type) { return type; });
@@ -168,12 +170,48 @@ struct AtoiLowering : GraphPattern<AtoiOp> {
   matchAndRewrite(AtoiOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value value = callRuntime1(rewriter, loc, op, "graphrt_atoi",
-                               rewriter.getI64Type(), adaptor.getInput());
     Type type = op.getType();
+    // The runtime checks the range of the result type, so a too large
+    // argument is an error instead of wrapping.
+    Value bits = constI32(rewriter, loc, type.getIntOrFloatBitWidth());
+    Value value = callRuntime1(rewriter, loc, op, "graphrt_atoi_bits",
+                               rewriter.getI64Type(),
+                               {adaptor.getInput(), bits});
     if (type.getIntOrFloatBitWidth() < 64)
       value = arith::TruncIOp::create(rewriter, loc, type, value);
     rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+/// The address of a NUL-terminated global holding `text`. Texts are shared:
+/// one global per distinct text, named by its order of first use so that
+/// names are deterministic and never collide.
+static Value textAddress(OpBuilder &b, Location loc, Operation *from,
+                         StringRef text) {
+  auto module = from->getParentOfType<ModuleOp>();
+  std::string value = (text + Twine('\0')).str();
+  unsigned count = 0;
+  for (auto global : module.getOps<LLVM::GlobalOp>()) {
+    if (!global.getSymName().starts_with(kTextPrefix))
+      continue;
+    ++count;
+    if (auto stored = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
+        stored && stored.getValue() == value)
+      return LLVM::AddressOfOp::create(b, loc, global);
+  }
+  return LLVM::createGlobalString(loc, b,
+                                  (kTextPrefix + Twine(count)).str(), value,
+                                  LLVM::Linkage::Internal);
+}
+
+struct StringConstantLowering : GraphPattern<StringConstantOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(StringConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, textAddress(rewriter, op.getLoc(), op, op.getValue()));
     return success();
   }
 };
@@ -188,12 +226,7 @@ struct PrintLowering : GraphPattern<PrintOp> {
       callRuntime(rewriter, loc, op, name, {}, v);
     };
     if (std::optional<StringRef> text = op.getText()) {
-      std::string name =
-          "graphrt_text_" + std::to_string(llvm::hash_value(*text));
-      call("graphrt_print_str",
-           LLVM::createGlobalString(loc, rewriter, name,
-                                    (*text + Twine('\0')).str(),
-                                    LLVM::Linkage::Internal));
+      call("graphrt_print_str", textAddress(rewriter, loc, op, *text));
     } else {
       Value v = adaptor.getValue();
       Type type = op.getValue().getType();
@@ -641,6 +674,17 @@ struct VectorCasLowering : GraphPattern<VectorCasOp> {
 // Vertex sets
 //===----------------------------------------------------------------------===//
 
+struct VertexSetDeletedLowering : GraphPattern<VertexSetDeletedOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetDeletedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(
+        op, getTypeConverter()->convertType(op.getType()));
+    return success();
+  }
+};
+
 struct VertexSetNewLowering : GraphPattern<VertexSetNewOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -851,7 +895,8 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ArgvLowering, AtoiLowering, PrintLowering, TimerStartLowering,
+  patterns.add<ArgvLowering, AtoiLowering, StringConstantLowering, PrintLowering,
+               VertexSetDeletedLowering, TimerStartLowering,
                TimerStopLowering, LoadLowering, AdjacencyLowering,
                AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
                VectorNewLowering, VectorGetLowering, VectorSetLowering,

@@ -93,6 +93,7 @@ private:
   void collectAssigned(ArrayRef<StmtPtr> stmts, VarSet &assigned,
                        VarSet &declared);
   SmallVector<const VarDecl *> assignedVars(ArrayRef<StmtPtr> stmts);
+  const VarDecl *deletedVar(const Expr &set);
   SmallVector<Value> values(ArrayRef<const VarDecl *> vars);
   SmallVector<Type> types(ArrayRef<const VarDecl *> vars);
   void bind(ArrayRef<const VarDecl *> vars, ValueRange values);
@@ -235,8 +236,7 @@ Value Generator::defaultValue(GtType type, Location loc) {
   case GtType::Vertex:
     return arith::ConstantIndexOp::create(b, loc, 0);
   case GtType::String:
-    error(loc) << "a string variable needs an initial value";
-    return Value();
+    return StringConstantOp::create(b, loc, StringType::get(context), "");
   default:
     return constant(type, 0, loc);
   }
@@ -306,8 +306,8 @@ Value Generator::emit(Expr &expr) {
   case Expr::BoolLit:
     return constant(expr.type, cast<BoolLitExpr>(expr).value, loc);
   case Expr::StringLit:
-    error(loc) << "string literals can only be printed";
-    return Value();
+    return StringConstantOp::create(b, loc, StringType::get(context),
+                                    cast<StringLitExpr>(expr).value);
   case Expr::VarRef: {
     VarDecl *decl = cast<VarRefExpr>(expr).decl;
     Value value = env.lookup(decl);
@@ -740,6 +740,19 @@ VarDecl *Generator::returnFlag(const FuncDecl *func) {
   return flag.get();
 }
 
+/// The variable that `delete set` leaves holding graph.vertexset.deleted, so
+/// that a later use fails at run time: a local, or a global deleted in main
+/// (a global deleted inside another function may be deleted in a nested
+/// region of main, where the new value would not reach its later uses).
+const VarDecl *Generator::deletedVar(const Expr &set) {
+  auto *ref = dyn_cast<VarRefExpr>(&set);
+  if (!ref || !ref->decl || ref->decl->inMemory)
+    return nullptr;
+  if (ref->decl->isGlobal && currentFunc->name != "main")
+    return nullptr;
+  return ref->decl;
+}
+
 /// The SSA variables (and exit flags) that `stmts` may assign, and the
 /// variables they declare.
 void Generator::collectAssigned(ArrayRef<StmtPtr> stmts, VarSet &assigned,
@@ -767,6 +780,10 @@ void Generator::collectAssigned(ArrayRef<StmtPtr> stmts, VarSet &assigned,
       if (auto *forLoop = dyn_cast<ForStmt>(stmt.get()))
         declared.insert(forLoop->var.get());
       collectAssigned(cast<LoopStmt>(*stmt).body, assigned, declared);
+      break;
+    case Stmt::Delete:
+      if (const VarDecl *var = deletedVar(*cast<DeleteStmt>(*stmt).set))
+        assigned.insert(var);
       break;
     case Stmt::Break:
       assigned.insert(breakFlag(cast<BreakStmt>(*stmt).loop));
@@ -917,9 +934,13 @@ void Generator::emitStmt(Stmt &stmt) {
   case Stmt::Print:
     emitPrint(cast<PrintStmt>(stmt));
     break;
-  case Stmt::Delete:
-    VertexSetFreeOp::create(b, loc, emit(*cast<DeleteStmt>(stmt).set));
+  case Stmt::Delete: {
+    Expr &set = *cast<DeleteStmt>(stmt).set;
+    VertexSetFreeOp::create(b, loc, emit(set));
+    if (const VarDecl *var = deletedVar(set))
+      env[var] = VertexSetDeletedOp::create(b, loc, setType());
     break;
+  }
   case Stmt::Break:
   case Stmt::Return:
     llvm_unreachable("handled by emitStmts");
@@ -1257,9 +1278,10 @@ OwningOpRef<ModuleOp> Generator::run() {
     emitGlobal(*global);
   inlineCall(*mainFunc, {}, loc);
   func::ReturnOp::create(b, loc);
-  // Defaults of named results that every path assigns are never read.
-  module->walk([](arith::ConstantOp op) {
-    if (op->use_empty())
+  // Defaults of named results that every path assigns are never read, nor
+  // are the handles of deleted sets that are not used again.
+  module->walk([](Operation *op) {
+    if (isa<arith::ConstantOp, VertexSetDeletedOp>(op) && op->use_empty())
       op->erase();
   });
   if (failed || mlir::failed(mlir::verify(*module)))

@@ -13,6 +13,11 @@ using namespace mlir::graph::graphit;
 
 namespace {
 
+/// Nesting of expressions and blocks is bounded, as clang bounds bracket
+/// depth: the parser, semantic analysis and MLIR generation all recurse over
+/// it, and an unbounded input would overflow their stacks.
+constexpr unsigned kMaxNesting = 256;
+
 class Parser {
 public:
   Parser(StringRef buffer, StringRef fileName, MLIRContext *context,
@@ -87,6 +92,34 @@ private:
     return name;
   }
 
+  /// Counts one more level of nesting while alive; false (after an error)
+  /// when that level would exceed kMaxNesting.
+  class Nested {
+  public:
+    explicit Nested(Parser &parser)
+        : parser(parser), ok(parser.nesting < kMaxNesting) {
+      if (ok)
+        ++parser.nesting;
+      else
+        parser.error() << "nesting too deep: more than " << kMaxNesting
+                       << " levels of nested expressions or blocks";
+    }
+    ~Nested() {
+      if (ok)
+        --parser.nesting;
+    }
+    explicit operator bool() const { return ok; }
+
+  private:
+    Parser &parser;
+    bool ok;
+  };
+
+  /// Sets the depth of a new node from its children's; null (after an
+  /// error) when the tree gets deeper than kMaxNesting, as a long chain such
+  /// as `1 + 1 + ... + 1` does without nesting in the source.
+  ExprPtr bounded(ExprPtr expr);
+
   /// Reports GraphIt constructs (a plural noun phrase) that this compiler
   /// does not implement, at the current token.
   void unsupported(StringRef construct) {
@@ -123,6 +156,7 @@ private:
   Token tok;
   std::string fileName;
   MLIRContext *context;
+  unsigned nesting = 0;
 };
 
 } // namespace
@@ -177,6 +211,7 @@ std::unique_ptr<Program> Parser::parseProgram() {
       return nullptr;
     }
   }
+  program->end = loc();
   return program;
 }
 
@@ -379,6 +414,9 @@ std::unique_ptr<FuncDecl> Parser::parseFunc() {
 
 /// Statements up to (not including) `end`, `elif` or `else`.
 LogicalResult Parser::parseBlock(StmtList &block, StringRef construct) {
+  Nested nested(*this);
+  if (!nested)
+    return failure();
   while (!isKeyword("end") && !isKeyword("elif") && !isKeyword("else")) {
     if (is(Token::Eof)) {
       error() << "expected 'end' to close the " << construct
@@ -529,7 +567,41 @@ StmtPtr Parser::parseFor() {
 // Expressions
 //===----------------------------------------------------------------------===//
 
-ExprPtr Parser::parseExpr() { return parseBinary(0); }
+ExprPtr Parser::parseExpr() {
+  Nested nested(*this);
+  if (!nested)
+    return nullptr;
+  return parseBinary(0);
+}
+
+static unsigned maxDepth(const std::vector<ExprPtr> &exprs) {
+  unsigned depth = 0;
+  for (const ExprPtr &expr : exprs)
+    depth = std::max(depth, expr->depth);
+  return depth;
+}
+
+ExprPtr Parser::bounded(ExprPtr expr) {
+  unsigned below = 0;
+  if (auto *binary = dyn_cast<BinaryExpr>(expr.get()))
+    below = std::max(binary->lhs->depth, binary->rhs->depth);
+  else if (auto *unary = dyn_cast<UnaryExpr>(expr.get()))
+    below = unary->operand->depth;
+  else if (auto *index = dyn_cast<IndexExpr>(expr.get()))
+    below = std::max(index->base->depth, index->index->depth);
+  else if (auto *method = dyn_cast<MethodExpr>(expr.get()))
+    below = std::max(method->receiver->depth, maxDepth(method->args));
+  else if (auto *call = dyn_cast<CallExpr>(expr.get()))
+    below = maxDepth(call->args);
+  else if (auto *newSet = dyn_cast<NewSetExpr>(expr.get()))
+    below = newSet->size->depth;
+  expr->depth = below + 1;
+  if (expr->depth <= kMaxNesting)
+    return expr;
+  emitError(expr->loc) << "expression too deep: more than " << kMaxNesting
+                       << " levels of operators, calls or indexing";
+  return nullptr;
+}
 
 /// Binary operators by increasing precedence: or, and, equality,
 /// comparison, additive, multiplicative.
@@ -584,8 +656,8 @@ ExprPtr Parser::parseBinary(int level) {
     ExprPtr rhs = parseBinary(level + 1);
     if (!rhs)
       return nullptr;
-    lhs = std::make_unique<BinaryExpr>(opLoc, *op, std::move(lhs),
-                                       std::move(rhs));
+    lhs = bounded(std::make_unique<BinaryExpr>(opLoc, *op, std::move(lhs),
+                                               std::move(rhs)));
   }
   return lhs;
 }
@@ -599,10 +671,13 @@ ExprPtr Parser::parseUnary() {
     op = UnaryExpr::Not;
   if (!op)
     return parsePostfix();
+  Nested nested(*this);
+  if (!nested)
+    return nullptr;
   ExprPtr operand = parseUnary();
   if (!operand)
     return nullptr;
-  return std::make_unique<UnaryExpr>(opLoc, *op, std::move(operand));
+  return bounded(std::make_unique<UnaryExpr>(opLoc, *op, std::move(operand)));
 }
 
 LogicalResult Parser::parseArgs(std::vector<ExprPtr> &args) {
@@ -627,16 +702,16 @@ ExprPtr Parser::parsePostfix() {
       if (!index || failed(expect(Token::RBracket, "after index")))
         return nullptr;
       Location baseLoc = expr->loc;
-      expr = std::make_unique<IndexExpr>(baseLoc, std::move(expr),
-                                         std::move(index));
+      expr = bounded(std::make_unique<IndexExpr>(baseLoc, std::move(expr),
+                                                 std::move(index)));
     } else if (consumeIf(Token::Dot)) {
       Location nameLoc = loc();
       FailureOr<std::string> name = parseIdent("method name");
       std::vector<ExprPtr> args;
       if (failed(name) || failed(parseArgs(args)))
         return nullptr;
-      expr = std::make_unique<MethodExpr>(nameLoc, std::move(expr), *name,
-                                          std::move(args));
+      expr = bounded(std::make_unique<MethodExpr>(nameLoc, std::move(expr),
+                                                  *name, std::move(args)));
     } else {
       break;
     }
@@ -702,7 +777,8 @@ ExprPtr Parser::parsePrimary() {
     ExprPtr size = parseExpr();
     if (!size || failed(expect(Token::RParen, "after the vertex count")))
       return nullptr;
-    return std::make_unique<NewSetExpr>(primLoc, *elem, std::move(size));
+    return bounded(
+        std::make_unique<NewSetExpr>(primLoc, *elem, std::move(size)));
   }
   std::string name = tok.text.str();
   consume();
@@ -711,7 +787,7 @@ ExprPtr Parser::parsePrimary() {
   std::vector<ExprPtr> args;
   if (failed(parseArgs(args)))
     return nullptr;
-  return std::make_unique<CallExpr>(primLoc, name, std::move(args));
+  return bounded(std::make_unique<CallExpr>(primLoc, name, std::move(args)));
 }
 
 //===----------------------------------------------------------------------===//

@@ -74,6 +74,14 @@ std::string mlir::graph::graphit::joinLabel(StringRef prefix, StringRef label) {
   return prefix.empty() ? label.str() : (prefix + ":" + label).str();
 }
 
+/// " on line N" of a source location, for one-line diagnostics that refer
+/// to a second place.
+static std::string onLine(Location loc) {
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    return " on line " + std::to_string(fileLoc.getLine());
+  return "";
+}
+
 namespace {
 
 struct Symbol {
@@ -83,8 +91,7 @@ struct Symbol {
 
 class Sema {
 public:
-  Sema(Program &program, MLIRContext *context)
-      : program(program), context(context) {}
+  explicit Sema(Program &program) : program(program) {}
   FailureOr<ProgramInfo> run();
 
 private:
@@ -125,13 +132,14 @@ private:
   void noteApply(bool isEdge);
 
   Program &program;
-  MLIRContext *context;
   bool failed = false;
   ProgramInfo info;
   llvm::StringSet<> elements;
   std::vector<llvm::StringMap<Symbol>> scopes;
   FuncDecl *currentFunc = nullptr;
   std::vector<LoopStmt *> loops; // Of the current function.
+  /// Sets known to be deleted at this point, with where.
+  llvm::DenseMap<VarDecl *, Location> deletedSets;
   std::string labelPrefix;       // Path of the enclosing labelled statements.
   std::string applyLabel;        // Label path of the current statement.
   /// Calls between user functions (apply arguments count): no recursion.
@@ -186,11 +194,7 @@ FailureOr<ProgramInfo> Sema::run() {
     checkFunc(*func);
   }
   if (!mainFunc) {
-    Location loc = program.funcs.empty() ? (program.globals.empty()
-                                                ? UnknownLoc::get(context)
-                                                : program.globals.front()->loc)
-                                         : program.funcs.front()->loc;
-    error(loc) << "program has no 'func main()'";
+    error(program.end) << "program has no 'func main()'";
   } else if (!mainFunc->params.empty() || mainFunc->result) {
     error(mainFunc->loc) << "'main' takes no parameters and returns nothing";
   }
@@ -252,6 +256,7 @@ void Sema::checkGlobal(VarDecl &decl) {
 
 void Sema::checkFunc(FuncDecl &func) {
   currentFunc = &func;
+  deletedSets.clear();
   push();
   for (auto &param : func.params) {
     checkTypeSpec(param->spec, param->loc);
@@ -271,10 +276,18 @@ void Sema::checkFunc(FuncDecl &func) {
 //===----------------------------------------------------------------------===//
 
 void Sema::checkBlock(StmtList &block) {
+  // A block may not run: a set it deletes is not known to be deleted after
+  // it, while one it assigns may have a new value.
+  llvm::DenseMap<VarDecl *, Location> before = deletedSets;
   push();
   for (StmtPtr &stmt : block)
     checkStmt(*stmt);
   pop();
+  llvm::DenseMap<VarDecl *, Location> after;
+  for (auto &[var, loc] : before)
+    if (deletedSets.contains(var))
+      after.try_emplace(var, loc);
+  deletedSets = std::move(after);
 }
 
 void Sema::checkStmt(Stmt &stmt) {
@@ -352,10 +365,20 @@ void Sema::checkStmt(Stmt &stmt) {
       error(value.loc) << "cannot print a value of type " << type.str();
     break;
   }
-  case Stmt::Delete:
-    coerce(*cast<DeleteStmt>(stmt).set, GtType::get(GtType::VertexSet),
-           "delete");
+  case Stmt::Delete: {
+    Expr &set = *cast<DeleteStmt>(stmt).set;
+    auto *ref = dyn_cast<VarRefExpr>(&set);
+    Symbol sym = ref ? lookup(ref->name) : Symbol();
+    if (auto it = deletedSets.find(sym.var); sym.var && it != deletedSets.end()) {
+      error(stmt.loc) << "vertex set '" << ref->name
+                      << "' is deleted twice (first" << onLine(it->second)
+                      << ")";
+      break;
+    }
+    if (coerce(set, GtType::get(GtType::VertexSet), "delete") && sym.var)
+      deletedSets.try_emplace(sym.var, stmt.loc);
     break;
+  }
   }
   labelPrefix = savedPrefix;
   applyLabel.clear();
@@ -389,6 +412,7 @@ void Sema::checkAssign(AssignStmt &stmt) {
   Expr &target = *stmt.target;
   GtType type;
   if (auto *ref = dyn_cast<VarRefExpr>(&target)) {
+    deletedSets.erase(lookup(ref->name).var);
     type = check(target);
     VarDecl *decl = ref->decl;
     if (type.isError())
@@ -444,9 +468,7 @@ void Sema::checkAssign(AssignStmt &stmt) {
 
 bool Sema::coerce(Expr &expr, GtType to, StringRef what) {
   GtType from = check(expr);
-  if (from.isError() || to.isError() || from == to)
-    return true;
-  if (from.isNumeric() && to.isNumeric())
+  if (from.isError() || to.isError() || from.convertsTo(to))
     return true;
   // `var n : int = edges.getVertices();` is the vertex count.
   if (auto *method = dyn_cast<MethodExpr>(&expr);
@@ -499,7 +521,12 @@ GtType Sema::check(Expr &expr, bool allowRow) {
   case Expr::VarRef: {
     auto &ref = cast<VarRefExpr>(expr);
     Symbol sym = lookup(ref.name);
-    if (sym.var) {
+    if (auto it = deletedSets.find(sym.var);
+        sym.var && it != deletedSets.end()) {
+      error(expr.loc) << "vertex set '" << ref.name
+                      << "' is used after it was deleted"
+                      << onLine(it->second);
+    } else if (sym.var) {
       ref.decl = sym.var;
       type = sym.var->spec.type;
       if (type.kind == GtType::Vector && type.width && !allowRow)
@@ -617,22 +644,37 @@ GtType Sema::checkBinary(BinaryExpr &expr) {
     return lhs;
   case BinaryExpr::Eq:
   case BinaryExpr::Ne:
+    // Bools compare with bools only.
+    if (lhs.kind == GtType::Bool && rhs.kind == GtType::Bool) {
+      expr.operandType = lhs;
+      return GtType::get(GtType::Bool);
+    }
+    [[fallthrough]];
   case BinaryExpr::Lt:
   case BinaryExpr::Le:
   case BinaryExpr::Gt:
   case BinaryExpr::Ge:
-    if (!lhs.isNumeric() || !rhs.isNumeric())
+    if (!lhs.isArithmetic() || !rhs.isArithmetic())
       return mismatch("numbers");
-    if (lhs.kind == rhs.kind &&
-        (lhs.kind == GtType::Vertex || lhs.kind == GtType::Bool))
+    if (!lhs.convertsTo(rhs) && !rhs.convertsTo(lhs))
+      return mismatch("a Vertex and an integer, or two numbers");
+    if (lhs.kind == GtType::Vertex && rhs.kind == GtType::Vertex)
       expr.operandType = lhs;
     else
       expr.operandType = promote(lhs, rhs);
     return GtType::get(GtType::Bool);
   default:
-    if (!lhs.isNumeric() || !rhs.isNumeric())
+    if (!lhs.isArithmetic() || !rhs.isArithmetic())
       return mismatch("numbers");
+    if (!lhs.convertsTo(rhs) && !rhs.convertsTo(lhs))
+      return mismatch("a Vertex and an integer, or two numbers");
     expr.operandType = promote(lhs, rhs);
+    if (expr.op == BinaryExpr::Div && expr.operandType.isInteger())
+      if (auto *zero = dyn_cast<IntLitExpr>(expr.rhs.get());
+          zero && zero->value == 0) {
+        error(expr.rhs->loc) << "integer division by zero";
+        return GtType::get(GtType::Error);
+      }
     return expr.operandType;
   }
 }
@@ -952,6 +994,6 @@ GtType Sema::checkMethod(MethodExpr &expr) {
 }
 
 FailureOr<ProgramInfo> mlir::graph::graphit::analyze(Program &program,
-                                                     MLIRContext *context) {
-  return Sema(program, context).run();
+                                                     MLIRContext *) {
+  return Sema(program).run();
 }

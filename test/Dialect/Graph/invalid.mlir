@@ -160,6 +160,11 @@ func.func private @segments_negative() attributes {s = #graph.schedule<direction
 
 // -----
 
+// expected-error @+1 {{schedule segment count 9223372036854775807 exceeds the maximum of 1048576}}
+func.func private @segments_too_many() attributes {s = #graph.schedule<direction = dense_pull, segments = 9223372036854775807>}
+
+// -----
+
 // expected-error @+1 {{segments need a dense direction (dense_pull, dense_push or a hybrid); 'sparse_push' visits only the frontier's edges}}
 func.func private @segments_sparse_push() attributes {s = #graph.schedule<direction = sparse_push, segments = 4>}
 
@@ -1159,5 +1164,14 @@ func.func @apply_segments_other_graph(%g: !graph.edgeset<i32>, %s: !graph.segmen
   ^bb0(%src: index, %dst: index, %w: i32):
     graph.yield
   } : !graph.edgeset<i32>
+  return
+}
+
+// -----
+
+func.func @segments_too_many(%g: !graph.edgeset) {
+  %c = arith.constant 2000000 : index
+  // expected-error @+1 {{'graph.segments' op segment count 2000000 exceeds the maximum of 1048576}}
+  %s = graph.segments %g count(%c) fixed_vertex_count : !graph.edgeset -> !graph.segments<in>
   return
 }

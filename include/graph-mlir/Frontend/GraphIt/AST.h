@@ -59,9 +59,21 @@ struct GtType {
     return kind == Int || kind == UInt || kind == UInt64;
   }
   bool isFloat() const { return kind == Float || kind == Double; }
-  /// Numbers, including bool and Vertex, convert into each other implicitly.
+  /// Numbers, bool and Vertex: the types a condition may have.
   bool isNumeric() const {
     return isInteger() || isFloat() || kind == Bool || kind == Vertex;
+  }
+  /// Numbers and Vertex: the operand types of arithmetic and ordering.
+  bool isArithmetic() const { return isNumeric() && kind != Bool; }
+  /// GraphIt's implicit conversions: among numbers, and between integers
+  /// and Vertex; bool converts to nothing else, Vertex to no float.
+  bool convertsTo(const GtType &to) const {
+    if (*this == to)
+      return true;
+    if (!isArithmetic() || !to.isArithmetic())
+      return false;
+    return !(kind == Vertex && to.isFloat()) &&
+           !(isFloat() && to.kind == Vertex);
   }
   bool isUnsigned() const { return kind == UInt || kind == UInt64; }
   /// GraphIt spelling, for diagnostics.
@@ -93,6 +105,9 @@ struct Expr {
   virtual ~Expr() = default;
   const Kind kind;
   Location loc;
+  /// Height of the tree below and including this node (set by the parser,
+  /// which bounds it: later phases recurse over the tree).
+  unsigned depth = 1;
   /// Set by semantic analysis.
   GtType type;
 };
@@ -376,6 +391,8 @@ struct ScheduleCall {
 };
 
 struct Program {
+  /// Where the program text ends: a missing `func main()` is reported there.
+  LocationAttr end;
   std::vector<std::pair<std::string, Location>> elements;
   std::vector<std::unique_ptr<VarDecl>> globals;
   std::vector<std::unique_ptr<FuncDecl>> funcs;

@@ -119,6 +119,9 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (segments < 0)
     return emitError() << "schedule segment count must be positive, got "
                        << segments;
+  if (segments > kMaxSegments)
+    return emitError() << "schedule segment count " << segments
+                       << " exceeds the maximum of " << kMaxSegments;
   if (segmentsArgv < 0)
     return emitError() << "schedule segments argv index must be positive, got "
                        << segmentsArgv;

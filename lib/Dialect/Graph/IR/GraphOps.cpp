@@ -284,10 +284,15 @@ LogicalResult SegmentsOp::verify() {
            << getType() << " does not carry the weight type of "
            << getGraph().getType();
   APInt count;
-  if (matchPattern(getCount(), m_ConstantInt(&count)) &&
-      count.getSExtValue() < 1)
+  if (!matchPattern(getCount(), m_ConstantInt(&count)))
+    return success();
+  if (count.getSExtValue() < 1)
     return emitOpError("segment count must be positive, got ")
            << count.getSExtValue();
+  if (count.getSExtValue() > kMaxSegments)
+    return emitOpError("segment count ")
+           << count.getSExtValue() << " exceeds the maximum of "
+           << kMaxSegments;
   return success();
 }
 

@@ -794,7 +794,7 @@ struct GraphLowerDirectionPass
   void runOnOperation() override {
     if (hybridThreshold < 1) {
       getOperation().emitError("hybrid-threshold must be positive, got ")
-          << hybridThreshold;
+          << static_cast<int64_t>(hybridThreshold);
       return signalPassFailure();
     }
     // The output buffer of a push without dedup holds one entry per tracked

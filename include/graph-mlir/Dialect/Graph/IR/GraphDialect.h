@@ -19,6 +19,12 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h.inc"
+
+namespace mlir::graph {
+/// The most segments a traversal may have: libgraphrt's limit, checked at
+/// compile time where the count is a constant.
+constexpr int64_t kMaxSegments = int64_t(1) << 20;
+} // namespace mlir::graph
 #include "graph-mlir/Dialect/Graph/IR/GraphEnums.h.inc"
 
 // Attributes first: the vector type has a record layout attribute.

@@ -29,10 +29,27 @@ def Graph_ArgvOp : Graph_Op<"argv", [Pure]> {
   let assemblyFormat = "$index attr-dict";
 }
 
+def Graph_StringConstantOp : Graph_Op<"string_constant", [Pure]> {
+  let summary = "a string literal";
+  let description = [{
+    A constant string, for instance a graph file's name given in the program
+    (GraphIt's `load("graph.el")`). Equal texts share one global.
+
+    ```mlir
+    %path = graph.string_constant "graph.el"
+    ```
+  }];
+  let arguments = (ins StrAttr:$value);
+  let results = (outs Graph_StringType:$result);
+  let assemblyFormat = "$value attr-dict";
+}
+
 def Graph_AtoiOp : Graph_Op<"atoi", [Pure]> {
   let summary = "parse a string as an integer";
   let description = [{
-    A string that is not an integer is a run-time error.
+    A string that is not an integer, or whose value does not fit in the
+    result type (as a signed integer), is a run-time error that quotes the
+    string.
 
     ```mlir
     %n = graph.atoi %s : i64
@@ -329,8 +346,27 @@ def Graph_VertexSetSizeOp : Graph_Op<"vertexset.size"> {
 
 def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {
   let summary = "release a vertex set (GraphIt's delete)";
+  let description = [{
+    Freeing a `graph.vertexset.deleted` handle is a run-time error.
+  }];
   let arguments = (ins Graph_VertexSetType:$set);
   let assemblyFormat = "$set attr-dict";
+}
+
+def Graph_VertexSetDeletedOp : Graph_Op<"vertexset.deleted", [Pure]> {
+  let summary = "the handle a vertex set variable holds after delete";
+  let description = [{
+    A handle to no set. The GraphIt frontend gives it to a variable whose set
+    was deleted, so that using or deleting the variable again is a run-time
+    error naming the operation, instead of an access to freed memory.
+
+    ```mlir
+    graph.vertexset.free %frontier
+    %gone = graph.vertexset.deleted
+    ```
+  }];
+  let results = (outs Graph_VertexSetType:$result);
+  let assemblyFormat = "attr-dict";
 }
 
 def Graph_VertexSetApplyOp : Graph_Op<"vertexset.apply", [
