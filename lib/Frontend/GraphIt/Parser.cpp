@@ -320,8 +320,10 @@ FailureOr<TypeSpec> Parser::parseType() {
     if (failed(expect(Token::RParen, "after vector value type")))
       return failure();
     GtType::Kind elem = value->type.kind;
-    if (elem == GtType::Vertex) // Stored as a 32-bit vertex id.
+    if (elem == GtType::Vertex) { // Stored as a 32-bit vertex id.
       elem = GtType::Int;
+      spec.vertexValues = true;
+    }
     if (!value->type.isNumeric()) {
       emitError(valueLoc) << "vector values must be numbers or booleans, not "
                           << value->type.str();

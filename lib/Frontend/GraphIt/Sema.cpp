@@ -245,7 +245,9 @@ void Sema::checkGlobal(VarDecl &decl) {
           error(decl.init->loc) << "out-degrees are integers; '" << decl.name
                                 << "' has type " << type.str();
       } else if (type.kind == GtType::Vector) {
-        coerce(*decl.init, GtType::get(type.elem), "vector initial value");
+        coerce(*decl.init,
+               GtType::get(decl.spec.vertexValues ? GtType::Vertex : type.elem),
+               "vector initial value");
       } else {
         coerce(*decl.init, type, "initializer of '" + decl.name + "'");
       }
@@ -440,10 +442,15 @@ void Sema::checkAssign(AssignStmt &stmt) {
   } else if (isa<IndexExpr>(target)) {
     type = check(target);
     auto *base = cast<IndexExpr>(target).base.get();
-    if (auto *ref = dyn_cast<VarRefExpr>(base); ref && ref->isArgv) {
+    auto *ref = dyn_cast<VarRefExpr>(base);
+    if (ref && ref->isArgv) {
       error(target.loc) << "cannot assign to argv";
       return;
     }
+    // Vertex ids stored as int: check the value as a Vertex.
+    if (ref && ref->decl && ref->decl->spec.vertexValues &&
+        !type.isError() && stmt.op == AssignStmt::Set)
+      type = GtType::get(GtType::Vertex);
   } else {
     check(target);
     error(target.loc) << "cannot assign to this expression";

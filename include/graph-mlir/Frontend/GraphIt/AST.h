@@ -237,6 +237,9 @@ struct NewSetExpr : Expr {
 struct TypeSpec {
   GtType type;
   std::vector<std::pair<std::string, Location>> elements;
+  /// `vector{Vertex}(Vertex)`: the values are vertex ids, stored as int but
+  /// assigned only what converts to a Vertex.
+  bool vertexValues = false;
 };
 
 struct Stmt {
