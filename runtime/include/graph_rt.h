@@ -171,6 +171,9 @@ typedef struct graphrt_vset graphrt_vset;
 /* An empty set (all == 0) or the set of all vertices (all != 0). */
 graphrt_vset *graphrt_vset_new(int64_t num_vertices, int32_t all);
 void graphrt_vset_free(graphrt_vset *s);
+/* Frees every set not freed yet: GraphIt programs need not delete their sets
+ * (libgraphrt's main() calls it after graphrt_user_main returns). */
+void graphrt_vset_free_all(void);
 /* Inserting a member that is already there does nothing. */
 void graphrt_vset_insert(graphrt_vset *s, int64_t v);
 int64_t graphrt_vset_size(graphrt_vset *s);

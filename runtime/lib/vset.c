@@ -22,6 +22,7 @@
 #include "internal.h"
 
 #include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,33 @@ struct graphrt_vset {
   uint64_t *bits;
   int32_t *idbuf; /* handed out by graphrt_vset_id_buffer[_n] */
   int64_t idbuf_cap;
+  graphrt_vset *prev, *next; /* in the list of live sets */
 };
+
+/* Every live set, so that the sets a program never deletes are freed when it
+ * ends (graphrt_vset_free_all). */
+static graphrt_vset *live_sets;
+static pthread_mutex_t live_sets_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void link_live(graphrt_vset *s) {
+  pthread_mutex_lock(&live_sets_lock);
+  s->next = live_sets;
+  if (live_sets)
+    live_sets->prev = s;
+  live_sets = s;
+  pthread_mutex_unlock(&live_sets_lock);
+}
+
+static void unlink_live(graphrt_vset *s) {
+  pthread_mutex_lock(&live_sets_lock);
+  if (s->prev)
+    s->prev->next = s->next;
+  else
+    live_sets = s->next;
+  if (s->next)
+    s->next->prev = s->prev;
+  pthread_mutex_unlock(&live_sets_lock);
+}
 
 static int64_t nwords(int64_t n) { return (n + 63) / 64; }
 
@@ -95,16 +122,34 @@ graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
     s->size = n;
     s->ids_valid = 0;
   }
+  link_live(s);
   return s;
 }
 
-void graphrt_vset_free(graphrt_vset *s) {
-  check_live(s, "delete");
+static void free_set(graphrt_vset *s) {
   free_ids(s);
   free_bools(s);
   free_bits(s);
   free_idbuf(s);
   free(s);
+}
+
+void graphrt_vset_free(graphrt_vset *s) {
+  check_live(s, "delete");
+  unlink_live(s);
+  free_set(s);
+}
+
+void graphrt_vset_free_all(void) {
+  pthread_mutex_lock(&live_sets_lock);
+  graphrt_vset *s = live_sets;
+  live_sets = NULL;
+  pthread_mutex_unlock(&live_sets_lock);
+  while (s) {
+    graphrt_vset *next = s->next;
+    free_set(s);
+    s = next;
+  }
 }
 
 int64_t graphrt_vset_num_vertices(const graphrt_vset *s) {

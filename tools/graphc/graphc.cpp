@@ -255,8 +255,10 @@ static LogicalResult runInProcess(ModuleOp module) {
     return fail("cannot load " + runtime + ": " + error);
   auto setArgs = reinterpret_cast<void (*)(int, char **)>(
       library.getAddressOfSymbol("graphrt_set_args"));
-  if (!setArgs)
-    return fail(runtime + " does not define graphrt_set_args");
+  auto freeSets = reinterpret_cast<void (*)()>(
+      library.getAddressOfSymbol("graphrt_vset_free_all"));
+  if (!setArgs || !freeSets)
+    return fail(runtime + " is not the runtime of this graphc");
 
   auto tm = hostTargetMachine();
   if (!tm)
@@ -283,6 +285,7 @@ static LogicalResult runInProcess(ModuleOp module) {
   step("run");
   setArgs(argv.size() - 1, argv.data());
   reinterpret_cast<void (*)()>(*entry)();
+  freeSets();
   return success();
 }
 

@@ -138,6 +138,23 @@ static SmallVector<Value> inlineRegion(ConversionPatternRewriter &rewriter,
   return yielded;
 }
 
+/// Emits, through `emitFree`, the release of what `op` creates at the end of
+/// the block that defines it: a program's graphs, vectors and records live
+/// as long as that block (the whole program for @main's), unless the block
+/// yields them out.
+static void freeAtEndOfBlock(OpBuilder &b, Operation *op,
+                             function_ref<void(OpBuilder &)> emitFree) {
+  Block *block = op->getBlock();
+  if (!block->mightHaveTerminator() ||
+      llvm::any_of(op->getUsers(), [](Operation *user) {
+        return user->hasTrait<OpTrait::IsTerminator>();
+      }))
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(block->getTerminator());
+  emitFree(b);
+}
+
 namespace {
 
 template <typename OpTy> struct GraphPattern : OpConversionPattern<OpTy> {
@@ -289,10 +306,13 @@ struct LoadLowering : GraphPattern<LoadOp> {
     Location loc = op.getLoc();
     Value weighted = constI32(rewriter, loc, op.getType().isWeighted());
     Value symmetrize = constI32(rewriter, loc, op.getSymmetrize());
-    rewriter.replaceOp(
-        op, callRuntime1(rewriter, loc, op, "graphrt_load",
-                         getTypeConverter()->convertType(op.getType()),
-                         {adaptor.getPath(), weighted, symmetrize}));
+    Value graph = callRuntime1(rewriter, loc, op, "graphrt_load",
+                               getTypeConverter()->convertType(op.getType()),
+                               {adaptor.getPath(), weighted, symmetrize});
+    freeAtEndOfBlock(rewriter, op, [&](OpBuilder &b) {
+      callRuntime(b, loc, op, "graphrt_graph_free", {}, graph);
+    });
+    rewriter.replaceOp(op, graph);
     return success();
   }
 };
@@ -383,6 +403,13 @@ static Value castInteger(OpBuilder &b, Location loc, Value v, Type to) {
   return v;
 }
 
+/// Frees the memref `owned` that `op` allocates when `op`'s block ends.
+static void deallocAtEndOfBlock(OpBuilder &b, Operation *op, Value owned) {
+  freeAtEndOfBlock(b, op, [&](OpBuilder &b) {
+    memref::DeallocOp::create(b, op->getLoc(), owned);
+  });
+}
+
 /// The uninitialised memref of a new vector of `type` (converted to
 /// `memrefType`): an array of its own, or its field of `records`, a byte
 /// array of one record per vertex.
@@ -416,9 +443,11 @@ struct RecordsNewLowering : GraphPattern<RecordsNewOp> {
         arith::ConstantIndexOp::create(rewriter, loc, op.getType().getSize());
     Value bytes = arith::MulIOp::create(rewriter, loc, n, size);
     // Records start on cache lines, so one vertex's fields share a line.
-    rewriter.replaceOpWithNewOp<memref::AllocOp>(
-        op, memrefOf(rewriter.getI8Type()), bytes,
+    Value records = memref::AllocOp::create(
+        rewriter, loc, memrefOf(rewriter.getI8Type()), bytes,
         rewriter.getI64IntegerAttr(64));
+    deallocAtEndOfBlock(rewriter, op, records);
+    rewriter.replaceOp(op, records);
     return success();
   }
 };
@@ -436,11 +465,14 @@ struct OutDegreesLowering : GraphPattern<OutDegreesOp> {
     auto memrefType =
         cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
     if (memrefType == degrees.getType()) {
+      deallocAtEndOfBlock(rewriter, op, degrees);
       rewriter.replaceOp(op, degrees);
       return success();
     }
     Value converted = allocVector(rewriter, loc, op, memrefType,
                                   adaptor.getGraph(), adaptor.getRecords());
+    if (!adaptor.getRecords())
+      deallocAtEndOfBlock(rewriter, op, converted);
     fillParallel(rewriter, loc, converted, [&](OpBuilder &b, Value i) {
       return castInteger(b, loc, memref::LoadOp::create(b, loc, degrees, i),
                          element);
@@ -532,6 +564,8 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
         rewriter, loc, op,
         cast<MemRefType>(getTypeConverter()->convertType(op.getType())),
         adaptor.getGraph(), adaptor.getRecords());
+    if (!adaptor.getRecords())
+      deallocAtEndOfBlock(rewriter, op, vector);
     fillParallel(rewriter, loc, vector,
                  [&](OpBuilder &, Value) { return init; });
     rewriter.replaceOp(op, vector);

@@ -118,6 +118,8 @@ private:
   VarDecl *exitFlag = nullptr;
   const LoopStmt *currentLoop = nullptr;
   const FuncDecl *currentFunc = nullptr;
+  /// The memrefs of vectors of rows, freed when main ends.
+  SmallVector<Value> rowVectors;
   std::string labelPrefix, currentLabel;
 };
 
@@ -975,6 +977,7 @@ void Generator::emitGlobal(VarDecl &decl) {
       Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
       Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
       Value k = arith::ConstantIndexOp::create(b, loc, type.width);
+      rowVectors.push_back(value);
       Value fill = value;
       scf::ForOp::create(b, loc, c0, n, c1, {},
                          [&](OpBuilder &, Location, Value v, ValueRange) {
@@ -1277,6 +1280,8 @@ OwningOpRef<ModuleOp> Generator::run() {
   for (const auto &global : program.globals)
     emitGlobal(*global);
   inlineCall(*mainFunc, {}, loc);
+  for (Value rows : rowVectors)
+    memref::DeallocOp::create(b, loc, rows);
   func::ReturnOp::create(b, loc);
   // Defaults of named results that every path assigns are never read, nor
   // are the handles of deleted sets that are not used again.
