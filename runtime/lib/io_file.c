@@ -66,7 +66,14 @@ int rt_file_read(const char *path, rt_file *f, rt_err *err) {
     return -1;
   }
   int64_t size = st.st_size;
-  char *data = rt_malloc((size_t)size + 1);
+  /* a file too large for memory is bad input here, not a fatal error */
+  char *data = malloc((size_t)size + 1);
+  if (!data) {
+    rt_err_set(err, "%s: cannot allocate %lld bytes to read the file", path,
+               (long long)size + 1);
+    close(fd);
+    return -1;
+  }
   int64_t got = 0;
   /* One byte past the size: a file that is longer than fstat said (growing
    * while read, or a /proc file whose size reads as 0) must not load as a

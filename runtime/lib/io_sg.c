@@ -49,10 +49,18 @@ static int read_at(int fd, void *buf, int64_t bytes, int64_t off) {
 static int read_part(int fd, const char *path, const char *dir, int64_t at,
                      int64_t n, int64_t m, int wsg, int64_t **off_out,
                      int32_t **nbr_out, int32_t **w_out, rt_err *err) {
-  int64_t *off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
-  int32_t *nbr = rt_malloc((size_t)m * sizeof(int32_t));
-  int32_t *w = wsg ? rt_malloc((size_t)m * sizeof(int32_t)) : NULL;
+  /* a file too large for memory is bad input here, not a fatal error */
+  int64_t *off = malloc((size_t)(n + 1) * sizeof(int64_t));
+  int32_t *nbr = malloc((size_t)(m ? m : 1) * sizeof(int32_t));
+  int32_t *w = wsg ? malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
   int64_t nb_at = at + (n + 1) * 8;
+  if (!off || !nbr || (wsg && !w)) {
+    rt_err_set(err,
+               "%s: byte %lld: cannot allocate the %s-edges of %lld vertices "
+               "and %lld edges",
+               path, (long long)at, dir, (long long)n, (long long)m);
+    goto fail;
+  }
   int rc = read_at(fd, off, (n + 1) * 8, at);
   if (rc == 0 && !wsg)
     rc = read_at(fd, nbr, m * 4, nb_at);

@@ -6,8 +6,15 @@
 #include "internal.h"
 
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LOADER_TESTS_ASAN 1
+#endif
+#endif
 
 static const char *inputs, *tmpdir;
 
@@ -417,6 +424,36 @@ static void test_vertex_limit(void) {
   CHECK(rt_vertex_limit() >= 1 << 20);
 }
 
+/* Files too large for memory are bad input for graphrt_try_load (it must
+ * return, not exit): sparse files under a 4 GiB address-space limit. ASan
+ * reserves terabytes of address space, so not under ASan. */
+static void test_too_large(void) {
+#ifndef LOADER_TESTS_ASAN
+  struct rlimit old, lim;
+  if (getrlimit(RLIMIT_AS, &old) != 0)
+    return;
+  const char *el = tmp_path("sparse.el"), *sg = tmp_path("sparse.sg");
+  FILE *f = fopen(el, "w");
+  fclose(f);
+  CHECK(truncate(el, (off_t)1 << 36) == 0);
+  int64_t n = (int64_t)1 << 29;
+  write_sg(sg, 0, n, 0, NULL, NULL, NULL, NULL, NULL, NULL);
+  CHECK(truncate(sg, 17 + (n + 1) * 8) == 0);
+  rt_vertex_limit_override = n;
+  lim = old;
+  lim.rlim_cur = (rlim_t)4 << 30;
+  if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < lim.rlim_cur)
+    lim.rlim_cur = old.rlim_cur;
+  CHECK(setrlimit(RLIMIT_AS, &lim) == 0);
+  expect_error(el, 0, "sparse.el: cannot allocate 68719476737 bytes");
+  expect_error(sg, 0, "sparse.sg: byte 17: cannot allocate the out-edges");
+  CHECK(setrlimit(RLIMIT_AS, &old) == 0);
+  rt_vertex_limit_override = 0;
+  unlink(el);
+  unlink(sg);
+#endif
+}
+
 /* The transpose check on multigraphs: equal multisets pass, any difference
  * in a copy count or a weight is found. */
 static void test_transpose_check(void) {
@@ -480,5 +517,6 @@ int main(int argc, char **argv) {
   test_big_text();
   test_vertex_limit();
   test_transpose_check();
+  test_too_large();
   return check_report("loader");
 }
