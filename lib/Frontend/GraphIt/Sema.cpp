@@ -130,6 +130,7 @@ private:
   void checkVertexFunc(Expr &arg, StringRef method, bool isFilter);
   void checkEdgeFunc(Expr &arg, StringRef method, GtType edges);
   void noteApply(bool isEdge);
+  void checkCallGraph(FuncDecl *mainFunc);
 
   Program &program;
   bool failed = false;
@@ -142,8 +143,11 @@ private:
   llvm::DenseMap<VarDecl *, Location> deletedSets;
   std::string labelPrefix;       // Path of the enclosing labelled statements.
   std::string applyLabel;        // Label path of the current statement.
-  /// Calls between user functions (apply arguments count): no recursion.
-  llvm::DenseMap<FuncDecl *, llvm::SetVector<FuncDecl *>> callees;
+  /// Calls between user functions (apply arguments count), one entry per
+  /// call; the key null stands for global initializers.
+  llvm::DenseMap<FuncDecl *, SmallVector<FuncDecl *>> callees;
+  /// Statements of each function, before inlining.
+  llvm::DenseMap<FuncDecl *, uint64_t> statementCount;
 };
 
 } // namespace
@@ -199,21 +203,71 @@ FailureOr<ProgramInfo> Sema::run() {
     error(mainFunc->loc) << "'main' takes no parameters and returns nothing";
   }
 
-  // Functions are inlined, so they must not call themselves.
-  for (auto &func : program.funcs) {
-    llvm::SetVector<FuncDecl *> reachable;
-    reachable.insert(callees[func.get()].begin(), callees[func.get()].end());
-    for (size_t i = 0; i < reachable.size(); ++i)
-      for (FuncDecl *next : callees[reachable[i]])
-        reachable.insert(next);
-    if (reachable.contains(func.get()))
-      error(func->loc) << "function '" << func->name
-                       << "' calls itself; recursion is not supported "
-                          "(functions are inlined)";
-  }
+  // Calls in global initializers run at the start of main.
+  if (mainFunc)
+    llvm::append_range(callees[mainFunc], callees[nullptr]);
+  checkCallGraph(mainFunc);
   if (failed)
     return failure();
   return std::move(info);
+}
+
+/// Bounds on what inlining makes of `main`: the depth of nested calls (MLIR
+/// generation recurses once per call) and the statements it copies (a call
+/// copies its callee's body, so a few functions that each call the next
+/// twice grow exponentially).
+constexpr uint64_t kMaxCallDepth = 256;
+constexpr uint64_t kMaxInlinedStatements = 1000000;
+
+/// Rejects recursion (functions are inlined) and call graphs whose inlining
+/// would be too deep or too large. The graph is walked without recursion:
+/// call chains in a program may be long.
+void Sema::checkCallGraph(FuncDecl *mainFunc) {
+  enum State { Unvisited, Active, Done };
+  llvm::DenseMap<FuncDecl *, State> state;
+  llvm::DenseMap<FuncDecl *, uint64_t> depth, inlined;
+  for (auto &root : program.funcs) {
+    if (state.lookup(root.get()) != Unvisited)
+      continue;
+    SmallVector<std::pair<FuncDecl *, size_t>> stack = {{root.get(), 0}};
+    state[root.get()] = Active;
+    while (!stack.empty()) {
+      auto &[func, next] = stack.back();
+      SmallVector<FuncDecl *> &calls = callees[func];
+      if (next < calls.size()) {
+        FuncDecl *callee = calls[next++];
+        State calleeState = state.lookup(callee);
+        if (calleeState == Active)
+          error(callee->loc) << "function '" << callee->name
+                             << "' calls itself; recursion is not supported "
+                                "(functions are inlined)";
+        if (calleeState == Unvisited) {
+          state[callee] = Active;
+          stack.push_back({callee, 0});
+        }
+        continue;
+      }
+      uint64_t calleeDepth = 0, size = statementCount.lookup(func);
+      for (FuncDecl *callee : calls) {
+        calleeDepth = std::max(calleeDepth, depth.lookup(callee));
+        size = std::min(size + inlined.lookup(callee), kMaxInlinedStatements + 1);
+      }
+      depth[func] = calleeDepth + 1;
+      inlined[func] = size;
+      state[func] = Done;
+      stack.pop_back();
+    }
+  }
+  if (failed || !mainFunc)
+    return;
+  if (depth[mainFunc] > kMaxCallDepth)
+    error(mainFunc->loc) << "calls nest too deeply: a chain of "
+                         << depth[mainFunc] - 1 << " calls from 'main' (at most "
+                         << kMaxCallDepth << "; functions are inlined)";
+  else if (inlined[mainFunc] > kMaxInlinedStatements)
+    error(mainFunc->loc) << "the program is too large once its functions are "
+                            "inlined: more than "
+                         << kMaxInlinedStatements << " statements in 'main'";
 }
 
 void Sema::checkGlobal(VarDecl &decl) {
@@ -293,6 +347,7 @@ void Sema::checkBlock(StmtList &block) {
 }
 
 void Sema::checkStmt(Stmt &stmt) {
+  ++statementCount[currentFunc];
   std::string savedPrefix = labelPrefix;
   applyLabel.clear();
   if (!stmt.label.empty()) {
@@ -692,8 +747,7 @@ GtType Sema::checkCall(CallExpr &expr) {
   if (sym.func) {
     FuncDecl &func = *sym.func;
     expr.func = &func;
-    if (currentFunc)
-      callees[currentFunc].insert(&func);
+    callees[currentFunc].push_back(&func);
     if (func.name == "main") {
       error(expr.loc) << "'main' cannot be called";
       return error_;
@@ -845,8 +899,7 @@ FuncDecl *Sema::checkFuncArg(Expr &arg, StringRef method) {
                    << type.str();
     return nullptr;
   }
-  if (currentFunc)
-    callees[currentFunc].insert(ref->func);
+  callees[currentFunc].push_back(ref->func);
   return ref->func;
 }
 
