@@ -139,14 +139,14 @@ int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err) {
     }
     if (rows > RT_MAX_VERTICES || cols > RT_MAX_VERTICES) {
       rt_err_set(err,
-                 "%s:%lld: %lld x %lld matrix exceeds the 32-bit vertex id "
+                 "%s:%lld: %s x %s matrix exceeds the 32-bit vertex id "
                  "range",
-                 path, (long long)lineno, (long long)rows, (long long)cols);
+                 path, (long long)lineno, w[0], w[1]);
       return -1;
     }
     if (nnz > ((int64_t)1 << 40)) {
-      rt_err_set(err, "%s:%lld: entry count %lld is too large", path,
-                 (long long)lineno, (long long)nnz);
+      rt_err_set(err, "%s:%lld: entry count %s is too large", path,
+                 (long long)lineno, w[2]);
       return -1;
     }
     int64_t nv = rows > cols ? rows : cols;
