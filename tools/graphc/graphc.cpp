@@ -370,8 +370,8 @@ int main(int argc, char **argv) {
   }
   StringRef extension = llvm::sys::path::extension(inputFile);
   if (extension != ".gt" && extension != ".mlir") {
-    llvm::errs() << "graphc: error: " << inputFile
-                 << ": unknown input kind '" << extension
+    llvm::errs() << "graphc: error: " << inputFile << ": unknown input kind '"
+                 << extension
                  << "' (expected a GraphIt program .gt or graph IR .mlir)\n";
     return 1;
   }

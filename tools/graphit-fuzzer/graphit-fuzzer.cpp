@@ -1,17 +1,22 @@
 //===- graphit-fuzzer.cpp - libFuzzer target for the GraphIt frontend -----===//
 //
-// Imports arbitrary bytes as a GraphIt program. Any input must give either a
-// module that verifies or diagnostics; a crash, hang, leak or sanitizer
-// report is a bug. Built by scripts/fuzz.sh (GRAPH_MLIR_FUZZERS=ON).
+// Imports arbitrary bytes as a GraphIt program and lowers what imports to
+// the LLVM dialect, as graphc does. Any input must give either a module or
+// diagnostics; a crash, hang, leak or sanitizer report is a bug. Built by
+// scripts/fuzz.sh (GRAPH_MLIR_FUZZERS=ON).
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 #include "graph-mlir/Frontend/GraphIt/GraphIt.h"
+#include "graph-mlir/Pipelines/Pipelines.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -31,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A fresh context per input: nothing one input interns can hide a leak or
   // change the behaviour of the next.
   DialectRegistry registry;
-  graph::graphit::registerGraphItDialects(registry);
+  registerAllDialects(registry);
+  registry.insert<graph::GraphDialect>();
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   // Diagnostics are the expected outcome for most inputs; keep them quiet.
   ScopedDiagnosticHandler quiet(&context,
@@ -46,7 +52,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       graph::graphit::importGraphIt(sourceMgr, &context);
   // The importer verifies what it returns; a module that does not verify
   // means it emitted invalid IR without a diagnostic.
-  if (module && failed(verify(*module)))
+  if (!module)
+    return 0;
+  if (failed(verify(*module)))
     abort();
+  PassManager pm(&context);
+  graph::buildGraphToLLVMPipeline(pm, graph::GraphToLLVMOptions());
+  (void)pm.run(*module);
   return 0;
 }

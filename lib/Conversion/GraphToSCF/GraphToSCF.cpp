@@ -191,9 +191,9 @@ struct AtoiLowering : GraphPattern<AtoiOp> {
     // The runtime checks the range of the result type, so a too large
     // argument is an error instead of wrapping.
     Value bits = constI32(rewriter, loc, type.getIntOrFloatBitWidth());
-    Value value = callRuntime1(rewriter, loc, op, "graphrt_atoi_bits",
-                               rewriter.getI64Type(),
-                               {adaptor.getInput(), bits});
+    Value value =
+        callRuntime1(rewriter, loc, op, "graphrt_atoi_bits",
+                     rewriter.getI64Type(), {adaptor.getInput(), bits});
     if (type.getIntOrFloatBitWidth() < 64)
       value = arith::TruncIOp::create(rewriter, loc, type, value);
     rewriter.replaceOp(op, value);
@@ -217,9 +217,8 @@ static Value textAddress(OpBuilder &b, Location loc, Operation *from,
         stored && stored.getValue() == value)
       return LLVM::AddressOfOp::create(b, loc, global);
   }
-  return LLVM::createGlobalString(loc, b,
-                                  (kTextPrefix + Twine(count)).str(), value,
-                                  LLVM::Linkage::Internal);
+  return LLVM::createGlobalString(loc, b, (kTextPrefix + Twine(count)).str(),
+                                  value, LLVM::Linkage::Internal);
 }
 
 struct StringConstantLowering : GraphPattern<StringConstantOp> {
@@ -227,8 +226,8 @@ struct StringConstantLowering : GraphPattern<StringConstantOp> {
   LogicalResult
   matchAndRewrite(StringConstantOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op, textAddress(rewriter, op.getLoc(), op, op.getValue()));
+    rewriter.replaceOp(op,
+                       textAddress(rewriter, op.getLoc(), op, op.getValue()));
     return success();
   }
 };
@@ -443,9 +442,9 @@ struct RecordsNewLowering : GraphPattern<RecordsNewOp> {
         arith::ConstantIndexOp::create(rewriter, loc, op.getType().getSize());
     Value bytes = arith::MulIOp::create(rewriter, loc, n, size);
     // Records start on cache lines, so one vertex's fields share a line.
-    Value records = memref::AllocOp::create(
-        rewriter, loc, memrefOf(rewriter.getI8Type()), bytes,
-        rewriter.getI64IntegerAttr(64));
+    Value records =
+        memref::AllocOp::create(rewriter, loc, memrefOf(rewriter.getI8Type()),
+                                bytes, rewriter.getI64IntegerAttr(64));
     deallocAtEndOfBlock(rewriter, op, records);
     rewriter.replaceOp(op, records);
     return success();
@@ -516,12 +515,13 @@ struct SegmentViewLowering : GraphPattern<SegmentViewOp> {
     Location loc = op.getLoc();
     SmallVector<Value> args = {adaptor.getSegments(),
                                toI64(rewriter, loc, adaptor.getIndex())};
+    // A named array: the temporary list of a braced ArrayRef would not
+    // outlive the loop's range expression.
+    static constexpr StringLiteral functions[] = {"graphrt_segment_vertices",
+                                                  "graphrt_segment_offsets",
+                                                  "graphrt_segment_neighbors"};
     SmallVector<Value> arrays;
-    for (auto [name, result] :
-         llvm::zip_equal(ArrayRef<StringRef>{"graphrt_segment_vertices",
-                                             "graphrt_segment_offsets",
-                                             "graphrt_segment_neighbors"},
-                         op->getResults()))
+    for (auto [name, result] : llvm::zip_equal(functions, op->getResults()))
       arrays.push_back(
           callRuntime1(rewriter, loc, op, name, result.getType(), args));
     rewriter.replaceOp(op, arrays);
@@ -929,8 +929,8 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ArgvLowering, AtoiLowering, StringConstantLowering, PrintLowering,
-               VertexSetDeletedLowering, TimerStartLowering,
+  patterns.add<ArgvLowering, AtoiLowering, StringConstantLowering,
+               PrintLowering, VertexSetDeletedLowering, TimerStartLowering,
                TimerStopLowering, LoadLowering, AdjacencyLowering,
                AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
                VectorNewLowering, VectorGetLowering, VectorSetLowering,

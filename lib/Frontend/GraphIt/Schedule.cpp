@@ -312,8 +312,7 @@ LogicalResult Resolver::apply(const ScheduleCall &call) {
     int64_t k;
     if (count.kind == ScheduleArg::Int && count.value > kMaxSegments)
       return emitError(count.loc) << "segment count " << count.value
-                                  << " exceeds the maximum of "
-                                  << kMaxSegments;
+                                  << " exceeds the maximum of " << kMaxSegments;
     if (count.kind == ScheduleArg::Int && count.value > 0) {
       opts->segments = count.value;
       opts->segmentsArgv = 0;

@@ -141,8 +141,8 @@ private:
   std::vector<LoopStmt *> loops; // Of the current function.
   /// Sets known to be deleted at this point, with where.
   llvm::DenseMap<VarDecl *, Location> deletedSets;
-  std::string labelPrefix;       // Path of the enclosing labelled statements.
-  std::string applyLabel;        // Label path of the current statement.
+  std::string labelPrefix; // Path of the enclosing labelled statements.
+  std::string applyLabel;  // Label path of the current statement.
   /// Calls between user functions (apply arguments count), one entry per
   /// call; the key null stands for global initializers.
   llvm::DenseMap<FuncDecl *, SmallVector<FuncDecl *>> callees;
@@ -250,7 +250,8 @@ void Sema::checkCallGraph(FuncDecl *mainFunc) {
       uint64_t calleeDepth = 0, size = statementCount.lookup(func);
       for (FuncDecl *callee : calls) {
         calleeDepth = std::max(calleeDepth, depth.lookup(callee));
-        size = std::min(size + inlined.lookup(callee), kMaxInlinedStatements + 1);
+        size =
+            std::min(size + inlined.lookup(callee), kMaxInlinedStatements + 1);
       }
       depth[func] = calleeDepth + 1;
       inlined[func] = size;
@@ -262,8 +263,9 @@ void Sema::checkCallGraph(FuncDecl *mainFunc) {
     return;
   if (depth[mainFunc] > kMaxCallDepth)
     error(mainFunc->loc) << "calls nest too deeply: a chain of "
-                         << depth[mainFunc] - 1 << " calls from 'main' (at most "
-                         << kMaxCallDepth << "; functions are inlined)";
+                         << depth[mainFunc] - 1
+                         << " calls from 'main' (at most " << kMaxCallDepth
+                         << "; functions are inlined)";
   else if (inlined[mainFunc] > kMaxInlinedStatements)
     error(mainFunc->loc) << "the program is too large once its functions are "
                             "inlined: more than "
@@ -426,7 +428,8 @@ void Sema::checkStmt(Stmt &stmt) {
     Expr &set = *cast<DeleteStmt>(stmt).set;
     auto *ref = dyn_cast<VarRefExpr>(&set);
     Symbol sym = ref ? lookup(ref->name) : Symbol();
-    if (auto it = deletedSets.find(sym.var); sym.var && it != deletedSets.end()) {
+    if (auto it = deletedSets.find(sym.var);
+        sym.var && it != deletedSets.end()) {
       error(stmt.loc) << "vertex set '" << ref->name
                       << "' is deleted twice (first" << onLine(it->second)
                       << ")";
@@ -503,8 +506,8 @@ void Sema::checkAssign(AssignStmt &stmt) {
       return;
     }
     // Vertex ids stored as int: check the value as a Vertex.
-    if (ref && ref->decl && ref->decl->spec.vertexValues &&
-        !type.isError() && stmt.op == AssignStmt::Set)
+    if (ref && ref->decl && ref->decl->spec.vertexValues && !type.isError() &&
+        stmt.op == AssignStmt::Set)
       type = GtType::get(GtType::Vertex);
   } else {
     check(target);
@@ -586,8 +589,7 @@ GtType Sema::check(Expr &expr, bool allowRow) {
     if (auto it = deletedSets.find(sym.var);
         sym.var && it != deletedSets.end()) {
       error(expr.loc) << "vertex set '" << ref.name
-                      << "' is used after it was deleted"
-                      << onLine(it->second);
+                      << "' is used after it was deleted" << onLine(it->second);
     } else if (sym.var) {
       ref.decl = sym.var;
       type = sym.var->spec.type;
