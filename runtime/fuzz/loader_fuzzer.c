@@ -88,8 +88,7 @@ static void check_graph(const graphrt_graph *g) {
   REQUIRE(n >= 0 && n <= rt_vertex_limit() && m >= 0, "bad counts");
   REQUIRE(graphrt_num_vertices(g) == n && graphrt_num_edges(g) == m,
           "accessors disagree");
-  REQUIRE(g->weighted == (g->out_w != NULL) &&
-              g->weighted == (g->in_w != NULL),
+  REQUIRE(g->weighted == (g->out_w != NULL) && g->weighted == (g->in_w != NULL),
           "weights on one side only");
   if (g->symmetric)
     REQUIRE(g->in_off == g->out_off && g->in_nbr == g->out_nbr &&
@@ -129,8 +128,8 @@ static int same_lists(const graphrt_graph *a, const graphrt_graph *b) {
 
 static graphrt_graph *load(const char *path, int weighted, int symmetrize) {
   char err[600] = "";
-  graphrt_graph *g = graphrt_try_load(path, weighted, symmetrize, err,
-                                      (int64_t)sizeof(err));
+  graphrt_graph *g =
+      graphrt_try_load(path, weighted, symmetrize, err, (int64_t)sizeof(err));
   if (g) {
     check_graph(g);
     return g;
@@ -151,10 +150,10 @@ static void round_trip(const graphrt_graph *g) {
   REQUIRE(graphrt_try_save(g, sg_path, NULL, 0) == 0, ".sg save failed");
   graphrt_graph *h = load(sg_path, 0, 0);
   REQUIRE(h, ".sg reload failed");
-  REQUIRE(h->n == g->n && h->symmetric == g->symmetric && same_lists(g, h) &&
-              !memcmp(g->out_off, h->out_off,
-                      (size_t)(g->n + 1) * sizeof(int64_t)),
-          ".sg round trip changed the graph");
+  REQUIRE(
+      h->n == g->n && h->symmetric == g->symmetric && same_lists(g, h) &&
+          !memcmp(g->out_off, h->out_off, (size_t)(g->n + 1) * sizeof(int64_t)),
+      ".sg round trip changed the graph");
   graphrt_graph_free(h);
   unlink(sg_path);
 

@@ -17,13 +17,12 @@ int rt_load_el(rt_file *f, int weighted, rt_edges *e, rt_err *err) {
     int64_t k = 0;
     while (e->src[k] != e->n - 1 && e->dst[k] != e->n - 1)
       k++;
-    rt_err_set(err,
-               "%s:%lld: vertex id %lld makes %lld vertices, more than the "
-               "%lld that fit in memory (16 bytes of offsets each)",
-               f->path,
-               (long long)rt_text_line_of_entry(&spec, f->data, f->size, k),
-               (long long)e->n - 1, (long long)e->n,
-               (long long)rt_vertex_limit());
+    rt_err_set(
+        err,
+        "%s:%lld: vertex id %lld makes %lld vertices, more than the "
+        "%lld that fit in memory (16 bytes of offsets each)",
+        f->path, (long long)rt_text_line_of_entry(&spec, f->data, f->size, k),
+        (long long)e->n - 1, (long long)e->n, (long long)rt_vertex_limit());
     rt_edges_free(e);
     return -1;
   }

@@ -22,9 +22,8 @@ int64_t rt_vertex_limit_override;
 
 int64_t rt_vertex_limit(void) {
   if (rt_vertex_limit_override > 0)
-    return rt_vertex_limit_override < RT_MAX_VERTICES
-               ? rt_vertex_limit_override
-               : RT_MAX_VERTICES;
+    return rt_vertex_limit_override < RT_MAX_VERTICES ? rt_vertex_limit_override
+                                                      : RT_MAX_VERTICES;
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page <= 0)
     return RT_MAX_VERTICES;

@@ -489,8 +489,8 @@ static void test_transpose_check(void) {
     w[i] = (int32_t)(x >> 60);
   }
   graphrt_graph *g = graphrt_graph_from_edges(n, m, src, dst, w, 0);
-  CHECK_EQ(rt_find_untransposed(n, g->out_off, g->out_nbr, g->out_w,
-                                g->in_off, g->in_nbr, g->in_w),
+  CHECK_EQ(rt_find_untransposed(n, g->out_off, g->out_nbr, g->out_w, g->in_off,
+                                g->in_nbr, g->in_w),
            -1);
   g->in_w[m / 2] ^= 1 << 20;
   CHECK(rt_find_untransposed(n, g->out_off, g->out_nbr, g->out_w, g->in_off,
