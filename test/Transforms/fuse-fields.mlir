@@ -63,6 +63,14 @@ module attributes {graph.fused_fields = [["a", "b", "c"]]} {
     %a = graph.vector.new %g {graph.field = "a"} : !graph.edgeset -> !graph.vector<i8>
     %b = graph.vector.new %g {graph.field = "b"} : !graph.edgeset -> !graph.vector<f64>
     %c = graph.vector.new %g {graph.field = "c"} : !graph.edgeset -> !graph.vector<i1>
+    // Unused vectors would be erased as dead allocations.
+    %i = arith.constant 0 : index
+    %x = arith.constant 1 : i8
+    %y = arith.constant 1.0 : f64
+    %z = arith.constant true
+    graph.vector.set %a[%i], %x : !graph.vector<i8>
+    graph.vector.set %b[%i], %y : !graph.vector<f64>
+    graph.vector.set %c[%i], %z : !graph.vector<i1>
     return
   }
 }

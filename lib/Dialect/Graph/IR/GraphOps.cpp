@@ -302,3 +302,24 @@ LogicalResult SegmentWeightsOp::verify() {
            << getSegments().getType();
   return success();
 }
+
+/// The set of all vertices has as many members as the graph has vertices
+/// while nothing writes to it.
+static LogicalResult foldSizeOfAllVertices(VertexSetSizeOp op,
+                                           PatternRewriter &rewriter) {
+  auto fresh = op.getSet().getDefiningOp<VertexSetNewOp>();
+  if (!fresh || !fresh.getAll())
+    return rewriter.notifyMatchFailure(op, "not a set of all vertices");
+  if (llvm::any_of(fresh->getUsers(), [&](Operation *user) {
+        return mightHaveEffect<MemoryEffects::Write>(user, fresh.getResult());
+      }))
+    return rewriter.notifyMatchFailure(op, "the set may be written");
+  rewriter.replaceOpWithNewOp<NumVerticesOp>(op, rewriter.getIndexType(),
+                                             fresh.getGraph());
+  return success();
+}
+
+void VertexSetSizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                                  MLIRContext *) {
+  patterns.add(foldSizeOfAllVertices);
+}

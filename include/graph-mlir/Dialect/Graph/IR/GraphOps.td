@@ -13,7 +13,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Program environment
 //===----------------------------------------------------------------------===//
 
-def Graph_ArgvOp : Graph_Op<"argv", [Pure]> {
+def Graph_ArgvOp : Graph_Op<"argv", [NoMemoryEffect]> {
   let summary = "a command-line argument of the program";
   let description = [{
     `argv[index]` of the compiled program; `argv[1]` is the graph file by
@@ -44,7 +44,7 @@ def Graph_StringConstantOp : Graph_Op<"string_constant", [Pure]> {
   let assemblyFormat = "$value attr-dict";
 }
 
-def Graph_AtoiOp : Graph_Op<"atoi", [Pure]> {
+def Graph_AtoiOp : Graph_Op<"atoi", [NoMemoryEffect]> {
   let summary = "parse a string as an integer";
   let description = [{
     A string that is not an integer, or whose value does not fit in the
@@ -154,7 +154,7 @@ def Graph_OutDegreesOp : Graph_Op<"out_degrees"> {
   let hasVerifier = 1;
 }
 
-def Graph_CommonNeighborsOp : Graph_Op<"common_neighbors", [Pure]> {
+def Graph_CommonNeighborsOp : Graph_Op<"common_neighbors", [NoMemoryEffect]> {
   let summary = "count the out-neighbours two vertices share below the second";
   let description = [{
     The number of vertices `w < v` that are out-neighbours of both `u` and
@@ -213,7 +213,7 @@ def Graph_VectorNewOp : Graph_Op<"vector.new", [AttrSizedOperandSegments]> {
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Optional<Graph_ElementType>:$init,
                        Optional<Graph_RecordsType>:$records);
-  let results = (outs Graph_VectorType:$result);
+  let results = (outs Res<Graph_VectorType, "", [MemAlloc, MemWrite]>:$result);
   let assemblyFormat = [{
     $graph (`init` `(` $init^ `:` type($init) `)`)?
     (`in` `(` $records^ `:` qualified(type($records)) `)`)? attr-dict
@@ -233,7 +233,8 @@ def Graph_VectorGetOp : Graph_Op<"vector.get", [
     TypesMatchWith<"result is the vector's element type", "vector", "result",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
   let summary = "read one vertex's element";
-  let arguments = (ins Graph_VectorType:$vector, Index:$index);
+  let arguments = (ins Arg<Graph_VectorType, "", [MemRead]>:$vector,
+                       Index:$index);
   let results = (outs Graph_ElementType:$result);
   let assemblyFormat = "$vector `[` $index `]` attr-dict `:` qualified(type($vector))";
 }
@@ -250,8 +251,8 @@ def Graph_VectorSetOp : Graph_Op<"vector.set", [
     graph.vector.set %parent[%dst], %s : !graph.vector<i32>
     ```
   }];
-  let arguments = (ins Graph_VectorType:$vector, Index:$index,
-                       Graph_ElementType:$value);
+  let arguments = (ins Arg<Graph_VectorType, "", [MemWrite]>:$vector,
+                       Index:$index, Graph_ElementType:$value);
   let assemblyFormat = "$vector `[` $index `]` `,` $value attr-dict `:` qualified(type($vector))";
 }
 
@@ -259,7 +260,8 @@ def Graph_VectorFillOp : Graph_Op<"vector.fill", [
     TypesMatchWith<"value is the vector's element type", "vector", "value",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
   let summary = "set every element";
-  let arguments = (ins Graph_VectorType:$vector, Graph_ElementType:$value);
+  let arguments = (ins Arg<Graph_VectorType, "", [MemWrite]>:$vector,
+                       Graph_ElementType:$value);
   let assemblyFormat = "$vector `,` $value attr-dict `:` qualified(type($vector))";
 }
 
@@ -279,7 +281,8 @@ def Graph_ReduceOp : Graph_Op<"reduce", [
     %changed = graph.reduce min %dist[%dst], %d : !graph.vector<i32>
     ```
   }];
-  let arguments = (ins Graph_ReduceKind:$kind, Graph_VectorType:$vector,
+  let arguments = (ins Graph_ReduceKind:$kind,
+                       Arg<Graph_VectorType, "", [MemRead, MemWrite]>:$vector,
                        Index:$index, Graph_ElementType:$value,
                        UnitAttr:$atomic);
   let results = (outs I1:$changed);
@@ -306,8 +309,9 @@ def Graph_VectorCasOp : Graph_Op<"vector.cas", [
     %won = graph.vector.cas %parent[%dst], %cm1, %s : !graph.vector<i32>
     ```
   }];
-  let arguments = (ins Graph_VectorType:$vector, Index:$index,
-                       Graph_ElementType:$expected, Graph_ElementType:$desired);
+  let arguments = (ins Arg<Graph_VectorType, "", [MemRead, MemWrite]>:$vector,
+                       Index:$index, Graph_ElementType:$expected,
+                       Graph_ElementType:$desired);
   let results = (outs I1:$swapped);
   let assemblyFormat = [{
     $vector `[` $index `]` `,` $expected `,` $desired attr-dict `:` qualified(type($vector))
@@ -327,21 +331,27 @@ def Graph_VertexSetNewOp : Graph_Op<"vertexset.new"> {
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph, UnitAttr:$all);
-  let results = (outs Graph_VertexSetType:$result);
+  let results = (outs Res<Graph_VertexSetType, "", [MemAlloc, MemWrite]>:$result);
   let assemblyFormat = "$graph (`all` $all^)? attr-dict `:` qualified(type($graph))";
 }
 
 def Graph_VertexSetInsertOp : Graph_Op<"vertexset.insert"> {
   let summary = "add a vertex to a set";
-  let arguments = (ins Graph_VertexSetType:$set, Index:$vertex);
+  let arguments = (ins Arg<Graph_VertexSetType, "", [MemRead, MemWrite]>:$set,
+                       Index:$vertex);
   let assemblyFormat = "$set `,` $vertex attr-dict";
 }
 
 def Graph_VertexSetSizeOp : Graph_Op<"vertexset.size"> {
   let summary = "number of vertices in a set";
-  let arguments = (ins Graph_VertexSetType:$set);
+  let description = [{
+    Canonicalization replaces the size of a set of all vertices that nothing
+    writes with `graph.num_vertices`.
+  }];
+  let arguments = (ins Arg<Graph_VertexSetType, "", [MemRead]>:$set);
   let results = (outs Index:$result);
   let assemblyFormat = "$set attr-dict";
+  let hasCanonicalizer = 1;
 }
 
 def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {
@@ -349,7 +359,7 @@ def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {
   let description = [{
     Freeing a `graph.vertexset.deleted` handle is a run-time error.
   }];
-  let arguments = (ins Graph_VertexSetType:$set);
+  let arguments = (ins Arg<Graph_VertexSetType, "", [MemFree]>:$set);
   let assemblyFormat = "$set attr-dict";
 }
 
@@ -370,6 +380,7 @@ def Graph_VertexSetDeletedOp : Graph_Op<"vertexset.deleted", [Pure]> {
 }
 
 def Graph_VertexSetApplyOp : Graph_Op<"vertexset.apply", [
+    RecursiveMemoryEffects,
     SingleBlockImplicitTerminator<"::mlir::graph::YieldOp">]> {
   let summary = "run a body for every vertex of a set";
   let description = [{
@@ -385,7 +396,8 @@ def Graph_VertexSetApplyOp : Graph_Op<"vertexset.apply", [
     }
     ```
   }];
-  let arguments = (ins Graph_VertexSetType:$set, OptionalAttr<StrAttr>:$label,
+  let arguments = (ins Arg<Graph_VertexSetType, "", [MemRead]>:$set,
+                       OptionalAttr<StrAttr>:$label,
                        OptionalAttr<Graph_ScheduleAttr>:$schedule);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
@@ -398,7 +410,8 @@ def Graph_VertexSetApplyOp : Graph_Op<"vertexset.apply", [
   }];
 }
 
-def Graph_VertexSetFilterOp : Graph_Op<"vertexset.filter"> {
+def Graph_VertexSetFilterOp : Graph_Op<"vertexset.filter", [
+    RecursiveMemoryEffects]> {
   let summary = "the vertices of a set for which a predicate holds";
   let description = [{
     ```mlir
@@ -409,9 +422,10 @@ def Graph_VertexSetFilterOp : Graph_Op<"vertexset.filter"> {
     }
     ```
   }];
-  let arguments = (ins Graph_VertexSetType:$set, OptionalAttr<StrAttr>:$label,
+  let arguments = (ins Arg<Graph_VertexSetType, "", [MemRead]>:$set,
+                       OptionalAttr<StrAttr>:$label,
                        OptionalAttr<Graph_ScheduleAttr>:$schedule);
-  let results = (outs Graph_VertexSetType:$result);
+  let results = (outs Res<Graph_VertexSetType, "", [MemAlloc, MemWrite]>:$result);
   let regions = (region SizedRegion<1>:$predicate);
   let assemblyFormat = [{
     $set (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)? $predicate attr-dict
@@ -423,7 +437,8 @@ def Graph_VertexSetFilterOp : Graph_Op<"vertexset.filter"> {
 // Edge traversal
 //===----------------------------------------------------------------------===//
 
-def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]> {
+def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
+    AttrSizedOperandSegments, RecursiveMemoryEffects]> {
   let summary = "run a body on the edges of a graph";
   let description = [{
     Runs `body(src, dst[, weight])` on every edge that passes the filters:
@@ -463,14 +478,15 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [AttrSizedOperandSegments]>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
-                       Optional<Graph_VertexSetType>:$from,
-                       Optional<Graph_VertexSetType>:$to,
+                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$from,
+                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$to,
                        Optional<Graph_VectorType>:$tracked,
                        Optional<Graph_SegmentsType>:$segments,
                        UnitAttr:$dedup,
                        OptionalAttr<StrAttr>:$label,
                        OptionalAttr<Graph_ScheduleAttr>:$schedule);
-  let results = (outs Optional<Graph_VertexSetType>:$modified);
+  let results = (outs Res<Optional<Graph_VertexSetType>, "",
+                          [MemAlloc, MemWrite]>:$modified);
   let regions = (region AnyRegion:$srcFilter, AnyRegion:$dstFilter,
                         SizedRegion<1>:$body);
   let assemblyFormat = [{
@@ -576,7 +592,7 @@ def Graph_NumaThreadsPerSocketOp : Graph_Op<"numa.threads_per_socket"> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
-def Graph_SegmentViewOp : Graph_Op<"segment.view", [Pure]> {
+def Graph_SegmentViewOp : Graph_Op<"segment.view", [NoMemoryEffect]> {
   let summary = "the arrays of one segment";
   let description = [{
     Segment `index`'s grouped-by vertices (destinations of `in` segments,
@@ -599,7 +615,7 @@ def Graph_SegmentViewOp : Graph_Op<"segment.view", [Pure]> {
   }];
 }
 
-def Graph_SegmentWeightsOp : Graph_Op<"segment.weights", [Pure]> {
+def Graph_SegmentWeightsOp : Graph_Op<"segment.weights", [NoMemoryEffect]> {
   let summary = "the edge weights of one segment, parallel to its neighbours";
   let arguments = (ins Graph_SegmentsType:$segments, Index:$index);
   let results = (outs MemRefRankOf<[I32], [1]>:$weights);
