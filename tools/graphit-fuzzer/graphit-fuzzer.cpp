@@ -21,6 +21,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstdlib>
+#include <memory>
 
 using namespace mlir;
 
@@ -33,14 +34,20 @@ extern "C" const char *__asan_default_options() {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  // A fresh context per input: nothing one input interns can hide a leak or
-  // change the behaviour of the next.
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registry.insert<graph::GraphDialect>();
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  // Contexts are costly to make (every dialect the pipeline loads): one
+  // serves many inputs, renewed now and then so that what inputs intern
+  // into it stays bounded.
+  static std::unique_ptr<MLIRContext> context;
+  static unsigned uses = 0;
+  if (!context || ++uses % 512 == 0) {
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    registry.insert<graph::GraphDialect>();
+    context = std::make_unique<MLIRContext>(registry,
+                                            MLIRContext::Threading::DISABLED);
+  }
   // Diagnostics are the expected outcome for most inputs; keep them quiet.
-  ScopedDiagnosticHandler quiet(&context,
+  ScopedDiagnosticHandler quiet(context.get(),
                                 [](Diagnostic &) { return success(); });
 
   llvm::SourceMgr sourceMgr;
@@ -49,14 +56,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           StringRef(reinterpret_cast<const char *>(data), size), "fuzz.gt"),
       llvm::SMLoc());
   OwningOpRef<ModuleOp> module =
-      graph::graphit::importGraphIt(sourceMgr, &context);
+      graph::graphit::importGraphIt(sourceMgr, context.get());
   // The importer verifies what it returns; a module that does not verify
   // means it emitted invalid IR without a diagnostic.
   if (!module)
     return 0;
   if (failed(verify(*module)))
     abort();
-  PassManager pm(&context);
+  PassManager pm(context.get());
   graph::buildGraphToLLVMPipeline(pm, graph::GraphToLLVMOptions());
   (void)pm.run(*module);
   return 0;
