@@ -611,28 +611,6 @@ struct VectorFillLowering : GraphPattern<VectorFillOp> {
   }
 };
 
-/// The atomicrmw kind that performs `kind` on an element, if there is one.
-static std::optional<arith::AtomicRMWKind> atomicKind(ReduceKind kind,
-                                                      Type element) {
-  bool isFloat = isa<FloatType>(element);
-  switch (kind) {
-  case ReduceKind::Add:
-  case ReduceKind::Sub: // adds the negated value
-    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
-  case ReduceKind::Min:
-    return isFloat ? arith::AtomicRMWKind::minimumf
-                   : arith::AtomicRMWKind::mins;
-  case ReduceKind::Max:
-    return isFloat ? arith::AtomicRMWKind::maximumf
-                   : arith::AtomicRMWKind::maxs;
-  case ReduceKind::Or:
-    return arith::AtomicRMWKind::ori;
-  case ReduceKind::And:
-    return arith::AtomicRMWKind::andi;
-  }
-  return std::nullopt;
-}
-
 struct ReduceLowering : GraphPattern<ReduceOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -654,19 +632,10 @@ struct ReduceLowering : GraphPattern<ReduceOp> {
           vector, index);
     } else {
       // A bool's byte holds 0 or 1, so or/and of whole bytes is exact.
-      Value operand = value;
-      if (op.getKind() == ReduceKind::Sub)
-        operand = isa<FloatType>(element)
-                      ? arith::NegFOp::create(rewriter, loc, value).getResult()
-                      : arith::SubIOp::create(
-                            rewriter, loc,
-                            arith::ConstantOp::create(
-                                rewriter, loc, rewriter.getZeroAttr(element)),
-                            value)
-                            .getResult();
+      Value operand = reductionOperand(rewriter, loc, op.getKind(), value);
       old = fromStorage(rewriter, loc,
                         memref::AtomicRMWOp::create(
-                            rewriter, loc, *atomicKind(op.getKind(), element),
+                            rewriter, loc, getAtomicKind(op.getKind(), element),
                             toStorage(rewriter, loc, operand), vector, index),
                         element);
     }

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Frontend/GraphIt/MLIRGen.h"
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -1019,20 +1020,21 @@ void Generator::emitGlobal(VarDecl &decl) {
   env[&decl] = value;
 }
 
-static arith::AtomicRMWKind atomicKind(AssignStmt::Op op, GtType type) {
-  bool isFloat = type.isFloat(), isUnsigned = type.isUnsigned();
+/// The reduction a compound assignment (`+=`, `-=`, `min=`, `max=`) is.
+static ReduceKind reduceKind(AssignStmt::Op op) {
   switch (op) {
+  case AssignStmt::Add:
+    return ReduceKind::Add;
+  case AssignStmt::Sub:
+    return ReduceKind::Sub;
   case AssignStmt::Min:
-    return isFloat      ? arith::AtomicRMWKind::minimumf
-           : isUnsigned ? arith::AtomicRMWKind::minu
-                        : arith::AtomicRMWKind::mins;
+    return ReduceKind::Min;
   case AssignStmt::Max:
-    return isFloat      ? arith::AtomicRMWKind::maximumf
-           : isUnsigned ? arith::AtomicRMWKind::maxu
-                        : arith::AtomicRMWKind::maxs;
-  default: // Add, and Sub as the addition of the negated value.
-    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  case AssignStmt::Set:
+    break;
   }
+  assert(op == AssignStmt::Max && "a plain assignment is no reduction");
+  return ReduceKind::Max;
 }
 
 void Generator::emitAssign(AssignStmt &stmt) {
@@ -1042,13 +1044,12 @@ void Generator::emitAssign(AssignStmt &stmt) {
   Value value = emitAs(*stmt.value, type);
   if (!value)
     return;
-  auto negateForSub = [&]() {
-    if (stmt.op != AssignStmt::Sub)
-      return value;
-    if (type.isFloat())
-      return arith::NegFOp::create(b, loc, value).getResult();
-    return arith::SubIOp::create(b, loc, constant(type, 0, loc), value)
-        .getResult();
+  // An atomic read-modify-write of a memref element for `op=`.
+  auto atomicUpdate = [&](Value memref, ValueRange indices) {
+    ReduceKind kind = reduceKind(stmt.op);
+    memref::AtomicRMWOp::create(
+        b, loc, getAtomicKind(kind, value.getType(), type.isUnsigned()),
+        reductionOperand(b, loc, kind, value), memref, indices);
   };
 
   // `vec[v][i] op= e` on a vector of fixed-size rows.
@@ -1060,8 +1061,7 @@ void Generator::emitAssign(AssignStmt &stmt) {
       memref::StoreOp::create(b, loc, value, memref, indices);
       return;
     }
-    memref::AtomicRMWOp::create(b, loc, atomicKind(stmt.op, type),
-                                negateForSub(), memref, indices);
+    atomicUpdate(memref, indices);
     return;
   }
   // `vec[v] op= e`: graph.vector.set / graph.reduce.
@@ -1072,11 +1072,8 @@ void Generator::emitAssign(AssignStmt &stmt) {
       VectorSetOp::create(b, loc, vector, vertex, value);
       return;
     }
-    ReduceKind kind = stmt.op == AssignStmt::Add   ? ReduceKind::Add
-                      : stmt.op == AssignStmt::Sub ? ReduceKind::Sub
-                      : stmt.op == AssignStmt::Min ? ReduceKind::Min
-                                                   : ReduceKind::Max;
-    ReduceOp::create(b, loc, b.getI1Type(), kind, vector, vertex, value);
+    ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op), vector, vertex,
+                     value);
     return;
   }
   VarDecl *decl = cast<VarRefExpr>(target).decl;
@@ -1085,8 +1082,7 @@ void Generator::emitAssign(AssignStmt &stmt) {
     if (stmt.op == AssignStmt::Set)
       memref::StoreOp::create(b, loc, value, cell, ValueRange{});
     else
-      memref::AtomicRMWOp::create(b, loc, atomicKind(stmt.op, type),
-                                  negateForSub(), cell, ValueRange{});
+      atomicUpdate(cell, ValueRange{});
     return;
   }
   Value old = env[decl];

@@ -108,6 +108,13 @@ bool ScheduleAttr::isHybrid() const {
          getDirection() == Direction::SparsePushDensePush;
 }
 
+EdgeDirection ScheduleAttr::getSegmentDirection() const {
+  return getDirection() == Direction::DensePull ||
+                 getDirection() == Direction::SparsePushDensePull
+             ? EdgeDirection::In
+             : EdgeDirection::Out;
+}
+
 LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    Direction direction,
                                    Parallelization parallel, int64_t grain,

@@ -206,15 +206,6 @@ SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
   return writes;
 }
 
-/// The segments a traversal in `direction` reads: in-edges for pull,
-/// out-edges for push.
-static EdgeDirection segmentDirection(Direction direction) {
-  return direction == Direction::DensePull ||
-                 direction == Direction::SparsePushDensePull
-             ? EdgeDirection::In
-             : EdgeDirection::Out;
-}
-
 LogicalResult EdgeSetApplyOp::verify() {
   Value segments = getSegments();
   if (!segments)
@@ -223,7 +214,7 @@ LogicalResult EdgeSetApplyOp::verify() {
   if (!sched.isSegmented())
     return emitOpError("segments(...) needs a schedule with 'segments'");
   auto type = cast<SegmentsType>(segments.getType());
-  EdgeDirection expected = segmentDirection(sched.getDirection());
+  EdgeDirection expected = sched.getSegmentDirection();
   if (type.getDirection() != expected)
     return emitOpError("direction '")
            << stringifyDirection(sched.getDirection()) << "' traverses '"

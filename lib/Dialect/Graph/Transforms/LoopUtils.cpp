@@ -52,53 +52,6 @@ void mlir::graph::buildVertexLoop(
   omp::TerminatorOp::create(builder, loc);
 }
 
-Value mlir::graph::combineReduction(OpBuilder &builder, Location loc,
-                                    ReduceKind kind, Value lhs, Value rhs) {
-  bool isFloat = isa<FloatType>(lhs.getType());
-  switch (kind) {
-  case ReduceKind::Add:
-    return isFloat ? arith::AddFOp::create(builder, loc, lhs, rhs).getResult()
-                   : arith::AddIOp::create(builder, loc, lhs, rhs).getResult();
-  case ReduceKind::Sub:
-    return isFloat ? arith::SubFOp::create(builder, loc, lhs, rhs).getResult()
-                   : arith::SubIOp::create(builder, loc, lhs, rhs).getResult();
-  case ReduceKind::Min:
-    return isFloat
-               ? arith::MinimumFOp::create(builder, loc, lhs, rhs).getResult()
-               : arith::MinSIOp::create(builder, loc, lhs, rhs).getResult();
-  case ReduceKind::Max:
-    return isFloat
-               ? arith::MaximumFOp::create(builder, loc, lhs, rhs).getResult()
-               : arith::MaxSIOp::create(builder, loc, lhs, rhs).getResult();
-  case ReduceKind::Or:
-    return arith::OrIOp::create(builder, loc, lhs, rhs);
-  case ReduceKind::And:
-    return arith::AndIOp::create(builder, loc, lhs, rhs);
-  }
-  llvm_unreachable("unknown reduce kind");
-}
-
-Value mlir::graph::reductionIdentity(OpBuilder &builder, Location loc,
-                                     ReduceKind kind, Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type)) {
-    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
-    APFloat value = APFloat::getZero(semantics);
-    if (kind == ReduceKind::Min || kind == ReduceKind::Max)
-      value = APFloat::getInf(semantics, /*Negative=*/kind == ReduceKind::Max);
-    return arith::ConstantOp::create(builder, loc,
-                                     FloatAttr::get(floatType, value));
-  }
-  unsigned width = type.getIntOrFloatBitWidth();
-  APInt value = APInt::getZero(width);
-  if (kind == ReduceKind::Min)
-    value = APInt::getSignedMaxValue(width);
-  else if (kind == ReduceKind::Max)
-    value = APInt::getSignedMinValue(width);
-  else if (kind == ReduceKind::And)
-    value = APInt::getAllOnes(width);
-  return arith::ConstantOp::create(builder, loc, IntegerAttr::get(type, value));
-}
-
 Value mlir::graph::buildNotEqual(OpBuilder &builder, Location loc, Value lhs,
                                  Value rhs) {
   if (isa<FloatType>(lhs.getType()))

@@ -26,11 +26,7 @@ struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
       ScheduleAttr sched = op.getScheduleOrDefault();
       if (!sched.isSegmented() || op.getSegments())
         return;
-      Direction direction = sched.getDirection();
-      EdgeDirection edges = direction == Direction::DensePull ||
-                                    direction == Direction::SparsePushDensePull
-                                ? EdgeDirection::In
-                                : EdgeDirection::Out;
+      EdgeDirection edges = sched.getSegmentDirection();
       Value graph = op.getGraph();
       Key key{graph, sched.getSegments(), sched.getSegmentsArgv(), edges,
               sched.getSegmentStrategy()};

@@ -151,6 +151,9 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     }
     /// True for the hybrid directions that choose sparse or dense per call.
     bool isHybrid() const;
+    /// The edges whose segments a segmented traversal reads: in-edges for
+    /// the pulls, out-edges for the pushes.
+    ::mlir::graph::EdgeDirection getSegmentDirection() const;
   }];
 }
 

@@ -4,6 +4,7 @@
 #define GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_LOOPUTILS_H
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
@@ -19,19 +20,10 @@ void buildVertexLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
                      function_ref<void(OpBuilder &, Location, Value)> body,
                      const omp::ParallelOperands &team = {});
 
-/// The value `v` with `v <kind> x == x` for every x: where a socket's
-/// buffer of a reduction starts.
-Value reductionIdentity(OpBuilder &builder, Location loc, ReduceKind kind,
-                        Type type);
-
 /// Lowers a single-direction graph.edgeset.apply to loops over the
 /// adjacency arrays (or, with segments, the segments' arrays) following its
 /// schedule; `graph-lower-direction` and `graph-numa` share it.
 void buildTraversal(EdgeSetApplyOp op, PatternRewriter &rewriter);
-
-/// `lhs <kind> rhs` for an integer or float element type.
-Value combineReduction(OpBuilder &builder, Location loc, ReduceKind kind,
-                       Value lhs, Value rhs);
 
 /// `lhs != rhs` for an integer or float element type.
 Value buildNotEqual(OpBuilder &builder, Location loc, Value lhs, Value rhs);

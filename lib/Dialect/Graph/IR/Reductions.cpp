@@ -1,0 +1,56 @@
+//===- Reductions.cpp - graph.reduce kinds as arith reductions ------------===//
+
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+arith::AtomicRMWKind mlir::graph::getAtomicKind(ReduceKind kind, Type element,
+                                                bool isUnsigned) {
+  bool isFloat = isa<FloatType>(element);
+  switch (kind) {
+  case ReduceKind::Add:
+  case ReduceKind::Sub:
+    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  case ReduceKind::Min:
+    return isFloat      ? arith::AtomicRMWKind::minimumf
+           : isUnsigned ? arith::AtomicRMWKind::minu
+                        : arith::AtomicRMWKind::mins;
+  case ReduceKind::Max:
+    return isFloat      ? arith::AtomicRMWKind::maximumf
+           : isUnsigned ? arith::AtomicRMWKind::maxu
+                        : arith::AtomicRMWKind::maxs;
+  case ReduceKind::Or:
+    return arith::AtomicRMWKind::ori;
+  case ReduceKind::And:
+    return arith::AtomicRMWKind::andi;
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+Value mlir::graph::reductionOperand(OpBuilder &builder, Location loc,
+                                    ReduceKind kind, Value value) {
+  if (kind != ReduceKind::Sub)
+    return value;
+  if (isa<FloatType>(value.getType()))
+    return arith::NegFOp::create(builder, loc, value);
+  Value zero = arith::ConstantOp::create(builder, loc,
+                                         builder.getZeroAttr(value.getType()));
+  return arith::SubIOp::create(builder, loc, zero, value);
+}
+
+Value mlir::graph::combineReduction(OpBuilder &builder, Location loc,
+                                    ReduceKind kind, Value lhs, Value rhs) {
+  // Subtraction directly: x - y, not x + -y, keeps the IR as written.
+  if (kind == ReduceKind::Sub)
+    return isa<FloatType>(lhs.getType())
+               ? arith::SubFOp::create(builder, loc, lhs, rhs).getResult()
+               : arith::SubIOp::create(builder, loc, lhs, rhs).getResult();
+  return arith::getReductionOp(getAtomicKind(kind, lhs.getType()), builder, loc,
+                               lhs, rhs);
+}
+
+Value mlir::graph::reductionIdentity(OpBuilder &builder, Location loc,
+                                     ReduceKind kind, Type type) {
+  return arith::getIdentityValue(getAtomicKind(kind, type), type, builder, loc);
+}
