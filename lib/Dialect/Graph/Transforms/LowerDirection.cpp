@@ -45,7 +45,7 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
                                 PatternRewriter &rewriter) const override {
     ScheduleAttr sched = op.getScheduleOrDefault();
     if (!sched.isHybrid())
-      return failure();
+      return rewriter.notifyMatchFailure(op, "not a hybrid traversal");
     Direction denseDirection =
         sched.getDirection() == Direction::SparsePushDensePull
             ? Direction::DensePull
@@ -325,7 +325,7 @@ Value TraversalBuilder::emitBody(OpBuilder &b, Value src, Value dst,
       // with NUMA so is dst, which other sockets' segments also reach.
       bool ownedByThread = !push && !numa && reduce.getIndex() == dst;
       if (parallel && !ownedByThread)
-        reduce.setAtomic(true);
+        rewriter.modifyOpInPlace(reduce, [&] { reduce.setAtomic(true); });
       if (writesTrackedDst(reduce.getVector(), reduce.getIndex())) {
         auto ifChanged = scf::IfOp::create(b, loc, reduce.getChanged(),
                                            /*withElseRegion=*/false);
@@ -347,7 +347,7 @@ Value TraversalBuilder::emitBody(OpBuilder &b, Value src, Value dst,
           scf::IfOp::create(b, loc, swapped, /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifSwapped.thenBlock());
       markModified(b, dst);
-      set.erase();
+      rewriter.eraseOp(set);
       continue;
     }
     markModified(b, dst);
@@ -779,9 +779,11 @@ struct LowerApply : OpRewritePattern<EdgeSetApplyOp> {
 
   LogicalResult matchAndRewrite(EdgeSetApplyOp op,
                                 PatternRewriter &rewriter) const override {
-    // graph-numa lowers the traversals spread over sockets.
-    if (op.getScheduleOrDefault().isHybrid() || op.spreadsOverSockets())
-      return failure();
+    if (op.getScheduleOrDefault().isHybrid())
+      return rewriter.notifyMatchFailure(op, "hybrid: split first");
+    if (op.spreadsOverSockets())
+      return rewriter.notifyMatchFailure(op, "spread over sockets: graph-numa "
+                                             "lowers it");
     buildTraversal(op, rewriter);
     return success();
   }

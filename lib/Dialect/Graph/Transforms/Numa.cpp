@@ -26,7 +26,7 @@ struct LowerSocketApply : OpRewritePattern<EdgeSetApplyOp> {
   LogicalResult matchAndRewrite(EdgeSetApplyOp op,
                                 PatternRewriter &rewriter) const override {
     if (!op.spreadsOverSockets())
-      return failure();
+      return rewriter.notifyMatchFailure(op, "not spread over sockets");
     buildTraversal(op, rewriter);
     return success();
   }
