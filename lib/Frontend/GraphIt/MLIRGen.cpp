@@ -67,6 +67,7 @@ private:
   Value emitAndThen(Value lhs, Expr &rhs, bool isAnd, Location loc);
   Value emitCall(CallExpr &expr);
   Value emitMethod(MethodExpr &expr);
+  Value emitSetSize(MethodExpr &expr);
   Value emitEdgeApply(MethodExpr &expr);
   Value emitVertexOp(MethodExpr &expr, Value set);
   Value emitRowAddress(IndexExpr &expr, SmallVectorImpl<Value> &indices);
@@ -291,7 +292,7 @@ Value Generator::emitAs(Expr &expr, GtType to) {
       return constant(to, sign * lit->value, loc);
   }
   if (auto *method = dyn_cast<MethodExpr>(&expr);
-      method && method->name == "getVertices" && to.isNumeric()) {
+      method && method->method == Method::GetVertices && to.isNumeric()) {
     Value count = NumVerticesOp::create(b, loc, b.getIndexType(),
                                         emit(*method->receiver));
     return convert(count, GtType::get(GtType::Vertex), to, loc);
@@ -547,34 +548,49 @@ Value Generator::emitCall(CallExpr &expr) {
 
 Value Generator::emitMethod(MethodExpr &expr) {
   Location loc = expr.loc;
-  StringRef name = expr.name;
-  GtType recv = expr.receiver->type;
-  if (recv.kind == GtType::EdgeSet || recv.kind == GtType::EdgeView) {
-    if (name == "apply" || name == "applyModified")
-      return emitEdgeApply(expr);
-    Value edges = emit(*expr.receiver);
-    if (name == "getVertices")
-      return VertexSetNewOp::create(b, loc, setType(), edges, /*all=*/true);
-    // getOutDegrees; a global vector declared with another integer type
-    // gets its degrees in that type (see emitGlobal).
-    return OutDegreesOp::create(b, loc, toMLIR(expr.type), edges);
+  switch (expr.method) {
+  case Method::EdgeApply:
+  case Method::ApplyModified:
+    return emitEdgeApply(expr);
+  case Method::GetVertices:
+    return VertexSetNewOp::create(b, loc, setType(), emit(*expr.receiver),
+                                  /*all=*/true);
+  case Method::GetOutDegrees:
+    // A global vector declared with another integer type gets its degrees
+    // in that type (see emitGlobal).
+    return OutDegreesOp::create(b, loc, toMLIR(expr.type),
+                                emit(*expr.receiver));
+  case Method::Size:
+    return emitSetSize(expr);
+  case Method::VertexApply:
+  case Method::Filter:
+  case Method::AddVertex:
+    return emitVertexOp(expr, emit(*expr.receiver));
+  case Method::From:
+  case Method::To:
+  case Method::SrcFilter:
+  case Method::DstFilter:
+  case Method::None:
+    break;
   }
+  llvm_unreachable("edge filters are emitted by their apply");
+}
+
+Value Generator::emitSetSize(MethodExpr &expr) {
+  Location loc = expr.loc;
   // `vertices.size()` of the set of all vertices is the vertex count.
-  if (name == "size" || name == "getVertexSetSize") {
-    Value size;
-    auto *ref = dyn_cast<VarRefExpr>(expr.receiver.get());
-    auto *init = ref && ref->decl->isGlobal
-                     ? dyn_cast_or_null<MethodExpr>(ref->decl->init.get())
-                     : nullptr;
-    if (init && init->name == "getVertices")
-      size = NumVerticesOp::create(b, loc, b.getIndexType(),
-                                   emit(*init->receiver));
-    else
-      size = VertexSetSizeOp::create(b, loc, b.getIndexType(),
-                                     emit(*expr.receiver));
-    return convert(size, GtType::get(GtType::Vertex), expr.type, loc);
-  }
-  return emitVertexOp(expr, emit(*expr.receiver));
+  Value size;
+  auto *ref = dyn_cast<VarRefExpr>(expr.receiver.get());
+  auto *init = ref && ref->decl->isGlobal
+                   ? dyn_cast_or_null<MethodExpr>(ref->decl->init.get())
+                   : nullptr;
+  if (init && init->method == Method::GetVertices)
+    size =
+        NumVerticesOp::create(b, loc, b.getIndexType(), emit(*init->receiver));
+  else
+    size =
+        VertexSetSizeOp::create(b, loc, b.getIndexType(), emit(*expr.receiver));
+  return convert(size, GtType::get(GtType::Vertex), expr.type, loc);
 }
 
 StringAttr Generator::labelAttr() {
@@ -592,13 +608,13 @@ static FuncDecl *funcOf(Expr &expr) { return cast<VarRefExpr>(expr).func; }
 
 Value Generator::emitVertexOp(MethodExpr &expr, Value set) {
   Location loc = expr.loc;
-  if (expr.name == "addVertex") {
+  if (expr.method == Method::AddVertex) {
     VertexSetInsertOp::create(
         b, loc, set, emitAs(*expr.args[0], GtType::get(GtType::Vertex)));
     return Value();
   }
   FuncDecl *func = funcOf(*expr.args[0]);
-  if (expr.name == "filter") {
+  if (expr.method == Method::Filter) {
     auto op = VertexSetFilterOp::create(b, loc, setType(), set, labelAttr(),
                                         scheduleAttr(/*isEdge=*/false));
     emitVertexRegion(op.getPredicate(), {func}, /*isFilter=*/true, loc);
@@ -623,14 +639,14 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   }
   for (MethodExpr *m : llvm::reverse(chain)) {
     Expr &arg = *m->args[0];
-    bool isSrc = m->name == "from" || m->name == "srcFilter";
+    bool isSrc = m->method == Method::From || m->method == Method::SrcFilter;
     if (arg.type.kind == GtType::Func)
       (isSrc ? srcFilters : dstFilters).push_back(funcOf(arg));
     else
       (isSrc ? from : to) = emit(arg);
   }
   Value edges = emit(*root);
-  bool modified = expr.name == "applyModified";
+  bool modified = expr.method == Method::ApplyModified;
   Value tracked = modified ? emit(*expr.args[1]) : Value();
   bool dedup = modified &&
                (expr.args.size() < 3 || cast<BoolLitExpr>(*expr.args[2]).value);

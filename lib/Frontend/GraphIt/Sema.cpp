@@ -537,7 +537,7 @@ bool Sema::coerce(Expr &expr, GtType to, StringRef what) {
     return true;
   // `var n : int = edges.getVertices();` is the vertex count.
   if (auto *method = dyn_cast<MethodExpr>(&expr);
-      method && method->name == "getVertices" && to.isInteger())
+      method && method->method == Method::GetVertices && to.isInteger())
     return true;
   error(expr.loc) << "type mismatch in " << what << ": expected " << to.str()
                   << ", got " << from.str();
@@ -972,6 +972,7 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       root = m->receiver.get();
     GtType edges = root->type;
     if (name == "from" || name == "to") {
+      expr.method = name == "from" ? Method::From : Method::To;
       if (!arity(1, 1))
         return error_;
       GtType arg = check(*expr.args[0]);
@@ -983,6 +984,7 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       return GtType::get(GtType::EdgeView, edges.elem);
     }
     if (name == "srcFilter" || name == "dstFilter") {
+      expr.method = name == "srcFilter" ? Method::SrcFilter : Method::DstFilter;
       if (!arity(1, 1))
         return error_;
       checkVertexFunc(*expr.args[0], name, /*isFilter=*/true);
@@ -990,6 +992,7 @@ GtType Sema::checkMethod(MethodExpr &expr) {
     }
     if (name == "apply" || name == "applyModified") {
       bool modified = name == "applyModified";
+      expr.method = modified ? Method::ApplyModified : Method::EdgeApply;
       if (!arity(modified ? 2 : 1, modified ? 3 : 1))
         return error_;
       checkEdgeFunc(*expr.args[0], name, edges);
@@ -1010,10 +1013,14 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       }
       return GtType::get(GtType::VertexSet);
     }
-    if (recv.kind == GtType::EdgeSet && name == "getVertices")
+    if (recv.kind == GtType::EdgeSet && name == "getVertices") {
+      expr.method = Method::GetVertices;
       return arity(0, 0) ? GtType::get(GtType::VertexSet) : error_;
-    if (recv.kind == GtType::EdgeSet && name == "getOutDegrees")
+    }
+    if (recv.kind == GtType::EdgeSet && name == "getOutDegrees") {
+      expr.method = Method::GetOutDegrees;
       return arity(0, 0) ? GtType::get(GtType::Vector, GtType::Int) : error_;
+    }
     if (name.starts_with("applyUpdatePriority")) {
       error(expr.loc) << "priority-queue updates ('" << name
                       << "') are not supported";
@@ -1032,21 +1039,21 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       if (!arity(1, 1))
         return error_;
       bool isFilter = name != "apply";
+      expr.method = isFilter ? Method::Filter : Method::VertexApply;
       checkVertexFunc(*expr.args[0], name, isFilter);
       noteApply(/*isEdge=*/false);
-      // `where` is GraphIt's other spelling of `filter`; MLIR generation
-      // knows only the one.
-      if (isFilter)
-        expr.name = "filter";
       return GtType::get(isFilter ? GtType::VertexSet : GtType::Void);
     }
     if (name == "addVertex") {
+      expr.method = Method::AddVertex;
       if (arity(1, 1))
         coerce(*expr.args[0], GtType::get(GtType::Vertex), "addVertex");
       return GtType::get(GtType::Void);
     }
-    if (name == "getVertexSetSize" || name == "size")
+    if (name == "getVertexSetSize" || name == "size") {
+      expr.method = Method::Size;
       return arity(0, 0) ? GtType::get(GtType::Int) : error_;
+    }
     return unknown("apply, filter, where, addVertex, getVertexSetSize, size");
   }
   error(expr.loc) << "no method '" << name << "' on " << recv.str();

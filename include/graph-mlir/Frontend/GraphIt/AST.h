@@ -207,6 +207,24 @@ struct CallExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == Call; }
 };
 
+/// The vertexset and edgeset operations, as semantic analysis resolves
+/// their names (GraphIt spells some two ways).
+enum class Method {
+  None,
+  GetVertices,   // edges.getVertices()
+  GetOutDegrees, // edges.getOutDegrees()
+  From,          // edges.from(set or filter)
+  To,            // edges.to(set or filter)
+  SrcFilter,     // edges.srcFilter(filter)
+  DstFilter,     // edges.dstFilter(filter)
+  EdgeApply,     // edges.apply(f)
+  ApplyModified, // edges.applyModified(f, vector[, dedup])
+  VertexApply,   // set.apply(f)
+  Filter,        // set.filter(f), set.where(f)
+  AddVertex,     // set.addVertex(v)
+  Size,          // set.getVertexSetSize(), set.size()
+};
+
 /// `receiver.name(args)`: vertexset and edgeset operations.
 struct MethodExpr : Expr {
   MethodExpr(Location loc, ExprPtr receiver, std::string name,
@@ -216,7 +234,8 @@ struct MethodExpr : Expr {
   ExprPtr receiver;
   std::string name;
   std::vector<ExprPtr> args;
-  static bool classof(const Expr *e) { return e->kind == Method; }
+  graphit::Method method = graphit::Method::None; // Set by semantic analysis.
+  static bool classof(const Expr *e) { return e->kind == Expr::Method; }
 };
 
 /// `new vertexset{Vertex}(n)`.
