@@ -29,6 +29,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -86,6 +87,7 @@ private:
   void emitAssign(AssignStmt &stmt);
   void emitIf(IfStmt &stmt, size_t branch);
   void emitWhile(WhileStmt &loop);
+  void emitLoopBody(const LoopStmt &loop, VarDecl *exit);
   void emitFor(ForStmt &loop);
   void emitPrint(PrintStmt &stmt);
 
@@ -706,15 +708,11 @@ void Generator::emitVertexRegion(Region &region, ArrayRef<FuncDecl *> funcs,
 Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args,
                             Location loc) {
   // A function body is a fresh scope for labels, loops and exits.
-  VarDecl *savedExit = exitFlag;
-  const LoopStmt *savedLoop = currentLoop;
-  const FuncDecl *savedFunc = currentFunc;
-  std::string savedPrefix = labelPrefix, savedLabel = currentLabel;
-  currentFunc = &func;
-  labelPrefix.clear();
-  currentLabel.clear();
-  currentLoop = nullptr;
-  exitFlag = nullptr;
+  llvm::SaveAndRestore<VarDecl *> scopedExit(exitFlag, nullptr);
+  llvm::SaveAndRestore<const LoopStmt *> scopedLoop(currentLoop, nullptr);
+  llvm::SaveAndRestore<const FuncDecl *> scopedFunc(currentFunc, &func);
+  llvm::SaveAndRestore<std::string> scopedPrefix(labelPrefix, "");
+  llvm::SaveAndRestore<std::string> scopedLabel(currentLabel, "");
 
   for (auto [param, arg] : llvm::zip(func.params, args))
     env[param.get()] = arg;
@@ -725,14 +723,7 @@ Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args,
     env[exitFlag] = constant(GtType::get(GtType::Bool), 0, loc);
   }
   emitStmts(func.body);
-  Value result = func.result ? env.lookup(func.result.get()) : Value();
-
-  exitFlag = savedExit;
-  currentLoop = savedLoop;
-  currentFunc = savedFunc;
-  labelPrefix = savedPrefix;
-  currentLabel = savedLabel;
-  return result;
+  return func.result ? env.lookup(func.result.get()) : Value();
 }
 
 //===----------------------------------------------------------------------===//
@@ -917,7 +908,7 @@ void Generator::emitStmts(ArrayRef<StmtPtr> stmts) {
 }
 
 void Generator::emitStmt(Stmt &stmt) {
-  std::string savedPrefix = labelPrefix;
+  llvm::SaveAndRestore<std::string> scopedPrefix(labelPrefix);
   currentLabel.clear();
   if (!stmt.label.empty()) {
     currentLabel = joinLabel(labelPrefix, stmt.label);
@@ -964,7 +955,6 @@ void Generator::emitStmt(Stmt &stmt) {
   case Stmt::Return:
     llvm_unreachable("handled by emitStmts");
   }
-  labelPrefix = savedPrefix;
   currentLabel.clear();
 }
 
@@ -1180,16 +1170,18 @@ void Generator::emitWhile(WhileStmt &loop) {
 
     Block *after = b.createBlock(&whileOp.getAfter(), {}, carriedTypes, locs);
     bind(carried, after->getArguments());
-    VarDecl *savedExit = exitFlag;
-    const LoopStmt *savedLoop = currentLoop;
-    exitFlag = loop.mayExit ? breakFlag(&loop) : nullptr;
-    currentLoop = &loop;
-    emitStmts(loop.body);
-    exitFlag = savedExit;
-    currentLoop = savedLoop;
+    emitLoopBody(loop, loop.mayExit ? breakFlag(&loop) : nullptr);
     scf::YieldOp::create(b, loc, values(carried));
   }
   bind(carried, whileOp.getResults());
+}
+
+/// The statements of `loop`'s body, where `break` leaves `loop` by setting
+/// `exit` (null when the loop has no exit).
+void Generator::emitLoopBody(const LoopStmt &loop, VarDecl *exit) {
+  llvm::SaveAndRestore<VarDecl *> scopedExit(exitFlag, exit);
+  llvm::SaveAndRestore<const LoopStmt *> scopedLoop(currentLoop, &loop);
+  emitStmts(loop.body);
 }
 
 void Generator::emitFor(ForStmt &loop) {
@@ -1221,13 +1213,7 @@ void Generator::emitFor(ForStmt &loop) {
     Block *after = b.createBlock(&whileOp.getAfter(), {}, carriedTypes, locs);
     bind(carried, after->getArguments());
     Value iv = env[loop.var.get()];
-    VarDecl *savedExit = exitFlag;
-    const LoopStmt *savedLoop = currentLoop;
-    exitFlag = breakFlag(&loop);
-    currentLoop = &loop;
-    emitStmts(loop.body);
-    exitFlag = savedExit;
-    currentLoop = savedLoop;
+    emitLoopBody(loop, breakFlag(&loop));
     env[loop.var.get()] = arith::AddIOp::create(b, loc, iv, one);
     scf::YieldOp::create(b, loc, values(carried));
     bind(carried, whileOp.getResults());
@@ -1242,13 +1228,7 @@ void Generator::emitFor(ForStmt &loop) {
     b.setInsertionPointToStart(forOp.getBody());
     env[loop.var.get()] = forOp.getInductionVar();
     bind(carried, forOp.getRegionIterArgs());
-    const LoopStmt *savedLoop = currentLoop;
-    VarDecl *savedExit = exitFlag;
-    currentLoop = &loop;
-    exitFlag = nullptr;
-    emitStmts(loop.body);
-    currentLoop = savedLoop;
-    exitFlag = savedExit;
+    emitLoopBody(loop, /*exit=*/nullptr);
     scf::YieldOp::create(b, loc, values(carried));
   }
   bind(carried, forOp.getResults());

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <climits>
 
@@ -350,7 +351,7 @@ void Sema::checkBlock(StmtList &block) {
 
 void Sema::checkStmt(Stmt &stmt) {
   ++statementCount[currentFunc];
-  std::string savedPrefix = labelPrefix;
+  llvm::SaveAndRestore<std::string> scopedPrefix(labelPrefix);
   applyLabel.clear();
   if (!stmt.label.empty()) {
     applyLabel = joinLabel(labelPrefix, stmt.label);
@@ -440,7 +441,6 @@ void Sema::checkStmt(Stmt &stmt) {
     break;
   }
   }
-  labelPrefix = savedPrefix;
   applyLabel.clear();
 }
 
