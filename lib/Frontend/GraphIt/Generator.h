@@ -1,0 +1,114 @@
+//===- Generator.h - GraphIt AST to graph IR, shared state ------*- C++ -*-===//
+//
+// The state of MLIR generation that its parts share: MLIRGen.cpp (types,
+// globals, the program), MLIRGenExpr.cpp (expressions), MLIRGenStmt.cpp
+// (statements, inlined calls, variables threaded through control flow) and
+// MLIRGenTraversal.cpp (traversals and their schedules). See MLIRGen.cpp for
+// the design.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_MLIR_LIB_FRONTEND_GRAPHIT_GENERATOR_H
+#define GRAPH_MLIR_LIB_FRONTEND_GRAPHIT_GENERATOR_H
+
+#include "graph-mlir/Frontend/GraphIt/MLIRGen.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::graph::graphit {
+
+using VarSet = llvm::SetVector<const VarDecl *>;
+
+class Generator {
+public:
+  Generator(const Program &program, const ResolvedSchedule &schedule,
+            MLIRContext *context)
+      : program(program), schedule(schedule), context(context), b(context) {}
+
+  OwningOpRef<ModuleOp> run();
+
+private:
+  // Types and conversions.
+  Type scalarType(GtType::Kind kind);
+  Type toMLIR(GtType type);
+  Type setType() { return VertexSetType::get(context); }
+  Value constant(GtType type, double value, Location loc);
+  Value convert(Value value, GtType from, GtType to, Location loc);
+  Value defaultValue(GtType type, Location loc);
+
+  // Expressions.
+  Value emit(Expr &expr);
+  Value emitAs(Expr &expr, GtType to);
+  Value emitBinary(BinaryExpr &expr);
+  Value emitArith(BinaryExpr::Op op, Value lhs, Value rhs, GtType type,
+                  Location loc);
+  Value emitCompare(BinaryExpr::Op op, Value lhs, Value rhs, GtType type,
+                    Location loc);
+  Value emitMinMax(bool isMax, Value lhs, Value rhs, GtType type, Location loc);
+  Value emitAndThen(Value lhs, Expr &rhs, bool isAnd, Location loc);
+  Value emitCall(CallExpr &expr);
+  Value emitMethod(MethodExpr &expr);
+  Value emitSetSize(MethodExpr &expr);
+  Value emitEdgeApply(MethodExpr &expr);
+  Value emitVertexOp(MethodExpr &expr, Value set);
+  Value emitRowAddress(IndexExpr &expr, SmallVectorImpl<Value> &indices);
+
+  // Functions and regions.
+  Value inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc);
+  void emitVertexRegion(Region &region, ArrayRef<FuncDecl *> funcs,
+                        bool isFilter, Location loc);
+  StringAttr labelAttr();
+  ScheduleAttr scheduleAttr(bool isEdge);
+
+  // Statements.
+  void emitStmts(ArrayRef<StmtPtr> stmts);
+  void emitStmt(Stmt &stmt);
+  void emitGlobal(VarDecl &decl);
+  void emitAssign(AssignStmt &stmt);
+  void emitIf(IfStmt &stmt, size_t branch);
+  void emitWhile(WhileStmt &loop);
+  void emitLoopBody(const LoopStmt &loop, VarDecl *exit);
+  void emitFor(ForStmt &loop);
+  void emitPrint(PrintStmt &stmt);
+
+  // Variable threading.
+  VarDecl *breakFlag(const LoopStmt *loop);
+  VarDecl *returnFlag(const FuncDecl *func);
+  void collectAssigned(ArrayRef<StmtPtr> stmts, VarSet &assigned,
+                       VarSet &declared);
+  SmallVector<const VarDecl *> assignedVars(ArrayRef<StmtPtr> stmts);
+  const VarDecl *deletedVar(const Expr &set);
+  SmallVector<Value> values(ArrayRef<const VarDecl *> vars);
+  SmallVector<Type> types(ArrayRef<const VarDecl *> vars);
+  void bind(ArrayRef<const VarDecl *> vars, ValueRange values);
+  bool mayExit(const Stmt &stmt, const LoopStmt *loop);
+
+  InFlightDiagnostic error(Location loc) {
+    failed = true;
+    return emitError(loc);
+  }
+
+  const Program &program;
+  const ResolvedSchedule &schedule;
+  MLIRContext *context;
+  OpBuilder b;
+  bool failed = false;
+
+  Value graph; // The first edgeset: sizes vectors and vertex sets.
+  llvm::DenseMap<const VarDecl *, Value> env;
+  llvm::DenseMap<const void *, std::unique_ptr<VarDecl>> flags;
+  /// Flag that, once set, skips the rest of the current block: the break
+  /// flag of the innermost loop, or the current function's return flag.
+  VarDecl *exitFlag = nullptr;
+  const LoopStmt *currentLoop = nullptr;
+  const FuncDecl *currentFunc = nullptr;
+  /// The memrefs of vectors of rows, freed when main ends.
+  SmallVector<Value> rowVectors;
+  std::string labelPrefix, currentLabel;
+};
+
+} // namespace mlir::graph::graphit
+
+#endif // GRAPH_MLIR_LIB_FRONTEND_GRAPHIT_GENERATOR_H

@@ -1,0 +1,359 @@
+//===- MLIRGenExpr.cpp - GraphIt expressions to graph IR ------------------===//
+
+#include "Generator.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+using namespace mlir::graph::graphit;
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+/// Cheap, side-effect-free expressions evaluate eagerly in `and`/`or`;
+/// anything that calls a function is guarded by the left operand.
+static bool isSimple(const Expr &expr) {
+  switch (expr.kind) {
+  case Expr::IntLit:
+  case Expr::FloatLit:
+  case Expr::BoolLit:
+  case Expr::VarRef:
+    return true;
+  case Expr::Index: {
+    auto &index = cast<IndexExpr>(expr);
+    return isSimple(*index.base) && isSimple(*index.index);
+  }
+  case Expr::Unary:
+    return isSimple(*cast<UnaryExpr>(expr).operand);
+  case Expr::Binary:
+    return isSimple(*cast<BinaryExpr>(expr).lhs) &&
+           isSimple(*cast<BinaryExpr>(expr).rhs);
+  default:
+    return false;
+  }
+}
+
+Value Generator::emitAs(Expr &expr, GtType to) {
+  Location loc = expr.loc;
+  if (auto *lit = dyn_cast<IntLitExpr>(&expr); lit && to.kind == GtType::Vertex)
+    return arith::ConstantIndexOp::create(b, loc, lit->value);
+  // Literals, negated or not, become constants of the wanted type directly.
+  if (to.isNumeric() && to.kind != GtType::Vertex && to.kind != GtType::Bool) {
+    Expr *literal = &expr;
+    double sign = 1;
+    if (auto *neg = dyn_cast<UnaryExpr>(&expr);
+        neg && neg->op == UnaryExpr::Neg) {
+      literal = neg->operand.get();
+      sign = -1;
+    }
+    if (auto *lit = dyn_cast<IntLitExpr>(literal))
+      return constant(to, sign * static_cast<double>(lit->value), loc);
+    if (auto *lit = dyn_cast<FloatLitExpr>(literal); lit && to.isFloat())
+      return constant(to, sign * lit->value, loc);
+  }
+  if (auto *method = dyn_cast<MethodExpr>(&expr);
+      method && method->method == Method::GetVertices && to.isNumeric()) {
+    Value count = NumVerticesOp::create(b, loc, b.getIndexType(),
+                                        emit(*method->receiver));
+    return convert(count, GtType::get(GtType::Vertex), to, loc);
+  }
+  return convert(emit(expr), expr.type, to, loc);
+}
+
+Value Generator::emit(Expr &expr) {
+  Location loc = expr.loc;
+  switch (expr.kind) {
+  case Expr::IntLit:
+    return constant(expr.type, cast<IntLitExpr>(expr).value, loc);
+  case Expr::FloatLit:
+    return constant(expr.type, cast<FloatLitExpr>(expr).value, loc);
+  case Expr::BoolLit:
+    return constant(expr.type, cast<BoolLitExpr>(expr).value, loc);
+  case Expr::StringLit:
+    return StringConstantOp::create(b, loc, StringType::get(context),
+                                    cast<StringLitExpr>(expr).value);
+  case Expr::VarRef: {
+    VarDecl *decl = cast<VarRefExpr>(expr).decl;
+    Value value = env.lookup(decl);
+    if (decl->inMemory)
+      return memref::LoadOp::create(b, loc, value, ValueRange{});
+    return value;
+  }
+  case Expr::Index: {
+    auto &index = cast<IndexExpr>(expr);
+    if (auto *ref = dyn_cast<VarRefExpr>(index.base.get()); ref && ref->isArgv)
+      return ArgvOp::create(b, loc, StringType::get(context),
+                            cast<IntLitExpr>(*index.index).value);
+    if (expr.type.kind != GtType::Vector && isa<IndexExpr>(*index.base)) {
+      SmallVector<Value> indices;
+      Value row = emitRowAddress(index, indices);
+      return memref::LoadOp::create(b, loc, row, indices);
+    }
+    Value vector = emit(*index.base);
+    Value vertex = emitAs(*index.index, GtType::get(GtType::Vertex));
+    return VectorGetOp::create(
+        b, loc, cast<VertexVectorType>(vector.getType()).getElementType(),
+        vector, vertex);
+  }
+  case Expr::Unary: {
+    auto &unary = cast<UnaryExpr>(expr);
+    Value operand = emitAs(*unary.operand, expr.type);
+    if (unary.op == UnaryExpr::Not)
+      return arith::XOrIOp::create(b, loc, operand,
+                                   constant(expr.type, 1, loc));
+    if (expr.type.isFloat())
+      return arith::NegFOp::create(b, loc, operand);
+    return arith::SubIOp::create(b, loc, constant(expr.type, 0, loc), operand);
+  }
+  case Expr::Binary:
+    return emitBinary(cast<BinaryExpr>(expr));
+  case Expr::Call:
+    return emitCall(cast<CallExpr>(expr));
+  case Expr::Method:
+    return emitMethod(cast<MethodExpr>(expr));
+  case Expr::NewSet: {
+    // GraphIt: `(0)` is the empty set, any other size all vertices.
+    auto *lit = dyn_cast<IntLitExpr>(cast<NewSetExpr>(expr).size.get());
+    return VertexSetNewOp::create(b, loc, setType(), graph,
+                                  !(lit && lit->value == 0));
+  }
+  }
+  return Value();
+}
+
+/// `vec[v][i]` of a `vector{Vertex}(vector[K](T))`: the memref and indices.
+Value Generator::emitRowAddress(IndexExpr &expr,
+                                SmallVectorImpl<Value> &indices) {
+  auto &row = cast<IndexExpr>(*expr.base);
+  Value memref = emit(*row.base);
+  indices.push_back(emitAs(*row.index, GtType::get(GtType::Vertex)));
+  indices.push_back(emitAs(*expr.index, GtType::get(GtType::Vertex)));
+  return memref;
+}
+
+Value Generator::emitArith(BinaryExpr::Op op, Value lhs, Value rhs, GtType type,
+                           Location loc) {
+  bool isFloat = type.isFloat();
+  switch (op) {
+  case BinaryExpr::Add:
+    return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
+  case BinaryExpr::Sub:
+    return isFloat ? arith::SubFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::SubIOp::create(b, loc, lhs, rhs).getResult();
+  case BinaryExpr::Mul:
+    return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
+  case BinaryExpr::Div:
+    if (isFloat)
+      return arith::DivFOp::create(b, loc, lhs, rhs);
+    if (type.isUnsigned())
+      return arith::DivUIOp::create(b, loc, lhs, rhs);
+    return arith::DivSIOp::create(b, loc, lhs, rhs);
+  default:
+    llvm_unreachable("not an arithmetic operator");
+  }
+}
+
+Value Generator::emitCompare(BinaryExpr::Op op, Value lhs, Value rhs,
+                             GtType type, Location loc) {
+  if (type.isFloat()) {
+    arith::CmpFPredicate pred;
+    switch (op) {
+    case BinaryExpr::Eq:
+      pred = arith::CmpFPredicate::OEQ;
+      break;
+    case BinaryExpr::Ne:
+      pred = arith::CmpFPredicate::UNE;
+      break;
+    case BinaryExpr::Lt:
+      pred = arith::CmpFPredicate::OLT;
+      break;
+    case BinaryExpr::Le:
+      pred = arith::CmpFPredicate::OLE;
+      break;
+    case BinaryExpr::Gt:
+      pred = arith::CmpFPredicate::OGT;
+      break;
+    default:
+      pred = arith::CmpFPredicate::OGE;
+      break;
+    }
+    return arith::CmpFOp::create(b, loc, pred, lhs, rhs);
+  }
+  bool isUnsigned = type.isUnsigned() || type.kind == GtType::Bool;
+  arith::CmpIPredicate pred;
+  switch (op) {
+  case BinaryExpr::Eq:
+    pred = arith::CmpIPredicate::eq;
+    break;
+  case BinaryExpr::Ne:
+    pred = arith::CmpIPredicate::ne;
+    break;
+  case BinaryExpr::Lt:
+    pred = isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    break;
+  case BinaryExpr::Le:
+    pred = isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+    break;
+  case BinaryExpr::Gt:
+    pred = isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+    break;
+  default:
+    pred = isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+    break;
+  }
+  return arith::CmpIOp::create(b, loc, pred, lhs, rhs);
+}
+
+Value Generator::emitMinMax(bool isMax, Value lhs, Value rhs, GtType type,
+                            Location loc) {
+  if (type.isFloat())
+    return isMax ? arith::MaximumFOp::create(b, loc, lhs, rhs).getResult()
+                 : arith::MinimumFOp::create(b, loc, lhs, rhs).getResult();
+  if (type.isUnsigned())
+    return isMax ? arith::MaxUIOp::create(b, loc, lhs, rhs).getResult()
+                 : arith::MinUIOp::create(b, loc, lhs, rhs).getResult();
+  return isMax ? arith::MaxSIOp::create(b, loc, lhs, rhs).getResult()
+               : arith::MinSIOp::create(b, loc, lhs, rhs).getResult();
+}
+
+/// `lhs and rhs` / `lhs or rhs`, evaluating `rhs` only when needed unless
+/// it is simple.
+Value Generator::emitAndThen(Value lhs, Expr &rhs, bool isAnd, Location loc) {
+  GtType boolType = GtType::get(GtType::Bool);
+  if (isSimple(rhs)) {
+    Value r = emitAs(rhs, boolType);
+    return isAnd ? arith::AndIOp::create(b, loc, lhs, r).getResult()
+                 : arith::OrIOp::create(b, loc, lhs, r).getResult();
+  }
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, lhs,
+                                /*addThenBlock=*/true, /*addElseBlock=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(isAnd ? ifOp.thenBlock() : ifOp.elseBlock());
+  scf::YieldOp::create(b, loc, emitAs(rhs, boolType));
+  b.setInsertionPointToStart(isAnd ? ifOp.elseBlock() : ifOp.thenBlock());
+  scf::YieldOp::create(b, loc, constant(boolType, isAnd ? 0 : 1, loc));
+  return ifOp.getResult(0);
+}
+
+Value Generator::emitBinary(BinaryExpr &expr) {
+  Location loc = expr.loc;
+  GtType type = expr.operandType;
+  if (expr.op == BinaryExpr::And || expr.op == BinaryExpr::Or)
+    return emitAndThen(emitAs(*expr.lhs, type), *expr.rhs,
+                       expr.op == BinaryExpr::And, loc);
+  Value lhs = emitAs(*expr.lhs, type);
+  Value rhs = emitAs(*expr.rhs, type);
+  switch (expr.op) {
+  case BinaryExpr::Add:
+  case BinaryExpr::Sub:
+  case BinaryExpr::Mul:
+  case BinaryExpr::Div:
+    return emitArith(expr.op, lhs, rhs, type, loc);
+  default:
+    return emitCompare(expr.op, lhs, rhs, type, loc);
+  }
+}
+
+Value Generator::emitCall(CallExpr &expr) {
+  Location loc = expr.loc;
+  if (expr.func) {
+    SmallVector<Value> args;
+    for (auto [arg, param] : llvm::zip(expr.args, expr.func->params))
+      args.push_back(emitAs(*arg, param->spec.type));
+    return inlineCall(*expr.func, args, loc);
+  }
+  GtType type = expr.type;
+  auto arg = [&](size_t i) { return emitAs(*expr.args[i], type); };
+  switch (expr.builtin) {
+  case Builtin::Fabs:
+    return math::AbsFOp::create(b, loc, arg(0));
+  case Builtin::Sqrt:
+    return math::SqrtOp::create(b, loc, arg(0));
+  case Builtin::Log:
+    return math::LogOp::create(b, loc, arg(0));
+  case Builtin::Floor:
+    return math::FloorOp::create(b, loc, arg(0));
+  case Builtin::Ceil:
+    return math::CeilOp::create(b, loc, arg(0));
+  case Builtin::Pow:
+    return math::PowFOp::create(b, loc, arg(0), arg(1));
+  case Builtin::Max:
+  case Builtin::Min:
+    return emitMinMax(expr.builtin == Builtin::Max, arg(0), arg(1), type, loc);
+  case Builtin::ToDouble:
+    return arg(0);
+  case Builtin::Atoi:
+    return AtoiOp::create(b, loc, b.getI32Type(),
+                          emitAs(*expr.args[0], GtType::get(GtType::String)));
+  case Builtin::StartTimer:
+    TimerStartOp::create(b, loc);
+    return Value();
+  case Builtin::StopTimer:
+    return TimerStopOp::create(b, loc, b.getF64Type());
+  case Builtin::IntersectNeighbor: {
+    GtType vertex = GtType::get(GtType::Vertex);
+    Value count = CommonNeighborsOp::create(
+        b, loc, b.getIndexType(), emit(*expr.args[0]),
+        emitAs(*expr.args[1], vertex), emitAs(*expr.args[2], vertex));
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
+  }
+  case Builtin::Load:
+  case Builtin::None:
+    break;
+  }
+  llvm_unreachable("load and unresolved calls are rejected by sema");
+}
+
+Value Generator::emitMethod(MethodExpr &expr) {
+  Location loc = expr.loc;
+  switch (expr.method) {
+  case Method::EdgeApply:
+  case Method::ApplyModified:
+    return emitEdgeApply(expr);
+  case Method::GetVertices:
+    return VertexSetNewOp::create(b, loc, setType(), emit(*expr.receiver),
+                                  /*all=*/true);
+  case Method::GetOutDegrees:
+    // A global vector declared with another integer type gets its degrees
+    // in that type (see emitGlobal).
+    return OutDegreesOp::create(b, loc, toMLIR(expr.type),
+                                emit(*expr.receiver));
+  case Method::Size:
+    return emitSetSize(expr);
+  case Method::VertexApply:
+  case Method::Filter:
+  case Method::AddVertex:
+    return emitVertexOp(expr, emit(*expr.receiver));
+  case Method::From:
+  case Method::To:
+  case Method::SrcFilter:
+  case Method::DstFilter:
+  case Method::None:
+    break;
+  }
+  llvm_unreachable("edge filters are emitted by their apply");
+}
+
+Value Generator::emitSetSize(MethodExpr &expr) {
+  Location loc = expr.loc;
+  // `vertices.size()` of the set of all vertices is the vertex count.
+  Value size;
+  auto *ref = dyn_cast<VarRefExpr>(expr.receiver.get());
+  auto *init = ref && ref->decl->isGlobal
+                   ? dyn_cast_or_null<MethodExpr>(ref->decl->init.get())
+                   : nullptr;
+  if (init && init->method == Method::GetVertices)
+    size =
+        NumVerticesOp::create(b, loc, b.getIndexType(), emit(*init->receiver));
+  else
+    size =
+        VertexSetSizeOp::create(b, loc, b.getIndexType(), emit(*expr.receiver));
+  return convert(size, GtType::get(GtType::Vertex), expr.type, loc);
+}

@@ -1,0 +1,561 @@
+//===- MLIRGenStmt.cpp - GraphIt statements to graph IR -------------------===//
+
+#include "Generator.h"
+
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+using namespace mlir::graph::graphit;
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args,
+                            Location loc) {
+  // A function body is a fresh scope for labels, loops and exits.
+  llvm::SaveAndRestore<VarDecl *> scopedExit(exitFlag, nullptr);
+  llvm::SaveAndRestore<const LoopStmt *> scopedLoop(currentLoop, nullptr);
+  llvm::SaveAndRestore<const FuncDecl *> scopedFunc(currentFunc, &func);
+  llvm::SaveAndRestore<std::string> scopedPrefix(labelPrefix, "");
+  llvm::SaveAndRestore<std::string> scopedLabel(currentLabel, "");
+
+  for (auto [param, arg] : llvm::zip(func.params, args))
+    env[param.get()] = arg;
+  if (func.result)
+    env[func.result.get()] = defaultValue(func.result->spec.type, loc);
+  if (func.hasReturn) {
+    exitFlag = returnFlag(&func);
+    env[exitFlag] = constant(GtType::get(GtType::Bool), 0, loc);
+  }
+  emitStmts(func.body);
+  return func.result ? env.lookup(func.result.get()) : Value();
+}
+
+//===----------------------------------------------------------------------===//
+// Variable threading through structured control flow
+//===----------------------------------------------------------------------===//
+
+VarDecl *Generator::breakFlag(const LoopStmt *loop) {
+  std::unique_ptr<VarDecl> &flag = flags[loop];
+  if (!flag) {
+    TypeSpec spec;
+    spec.type = GtType::get(GtType::Bool);
+    flag = std::make_unique<VarDecl>(loop->loc, "<break>", spec, nullptr);
+  }
+  return flag.get();
+}
+
+VarDecl *Generator::returnFlag(const FuncDecl *func) {
+  std::unique_ptr<VarDecl> &flag = flags[func];
+  if (!flag) {
+    TypeSpec spec;
+    spec.type = GtType::get(GtType::Bool);
+    flag = std::make_unique<VarDecl>(func->loc, "<return>", spec, nullptr);
+  }
+  return flag.get();
+}
+
+/// The variable that `delete set` leaves holding graph.vertexset.deleted, so
+/// that a later use fails at run time: a local, or a global deleted in main
+/// (a global deleted inside another function may be deleted in a nested
+/// region of main, where the new value would not reach its later uses).
+const VarDecl *Generator::deletedVar(const Expr &set) {
+  auto *ref = dyn_cast<VarRefExpr>(&set);
+  if (!ref || !ref->decl || ref->decl->inMemory)
+    return nullptr;
+  if (ref->decl->isGlobal && currentFunc->name != "main")
+    return nullptr;
+  return ref->decl;
+}
+
+/// The SSA variables (and exit flags) that `stmts` may assign, and the
+/// variables they declare.
+void Generator::collectAssigned(ArrayRef<StmtPtr> stmts, VarSet &assigned,
+                                VarSet &declared) {
+  for (const StmtPtr &stmt : stmts) {
+    switch (stmt->kind) {
+    case Stmt::VarDeclK:
+      declared.insert(cast<VarDecl>(stmt.get()));
+      break;
+    case Stmt::Assign:
+      if (auto *ref =
+              dyn_cast<VarRefExpr>(cast<AssignStmt>(*stmt).target.get());
+          ref && !ref->decl->inMemory)
+        assigned.insert(ref->decl);
+      break;
+    case Stmt::If: {
+      auto &ifStmt = cast<IfStmt>(*stmt);
+      for (auto &branch : ifStmt.branches)
+        collectAssigned(branch.second, assigned, declared);
+      collectAssigned(ifStmt.elseBody, assigned, declared);
+      break;
+    }
+    case Stmt::While:
+    case Stmt::For:
+      if (auto *forLoop = dyn_cast<ForStmt>(stmt.get()))
+        declared.insert(forLoop->var.get());
+      collectAssigned(cast<LoopStmt>(*stmt).body, assigned, declared);
+      break;
+    case Stmt::Delete:
+      if (const VarDecl *var = deletedVar(*cast<DeleteStmt>(*stmt).set))
+        assigned.insert(var);
+      break;
+    case Stmt::Break:
+      assigned.insert(breakFlag(cast<BreakStmt>(*stmt).loop));
+      break;
+    case Stmt::Return:
+      assigned.insert(returnFlag(currentFunc));
+      for (LoopStmt *loop : cast<ReturnStmt>(*stmt).loops)
+        assigned.insert(breakFlag(loop));
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+SmallVector<const VarDecl *> Generator::assignedVars(ArrayRef<StmtPtr> stmts) {
+  VarSet assigned, declared;
+  collectAssigned(stmts, assigned, declared);
+  SmallVector<const VarDecl *> vars;
+  for (const VarDecl *var : assigned)
+    if (var && !declared.contains(var) && env.count(var))
+      vars.push_back(var);
+  return vars;
+}
+
+SmallVector<Value> Generator::values(ArrayRef<const VarDecl *> vars) {
+  return llvm::map_to_vector(vars, [&](const VarDecl *v) { return env[v]; });
+}
+
+SmallVector<Type> Generator::types(ArrayRef<const VarDecl *> vars) {
+  return llvm::map_to_vector(
+      vars, [&](const VarDecl *v) { return env[v].getType(); });
+}
+
+void Generator::bind(ArrayRef<const VarDecl *> vars, ValueRange vals) {
+  for (auto [var, value] : llvm::zip(vars, vals))
+    env[var] = value;
+}
+
+/// True when `stmt` may leave the current loop (break) or function (return)
+/// so that the statements after it must be guarded.
+bool Generator::mayExit(const Stmt &stmt, const LoopStmt *loop) {
+  switch (stmt.kind) {
+  case Stmt::Break:
+    return cast<BreakStmt>(stmt).loop == loop;
+  case Stmt::Return:
+    return true;
+  case Stmt::If: {
+    auto &ifStmt = cast<IfStmt>(stmt);
+    auto any = [&](const StmtList &block) {
+      return llvm::any_of(block,
+                          [&](const StmtPtr &s) { return mayExit(*s, loop); });
+    };
+    return llvm::any_of(ifStmt.branches,
+                        [&](auto &branch) { return any(branch.second); }) ||
+           any(ifStmt.elseBody);
+  }
+  case Stmt::While:
+  case Stmt::For:
+    return llvm::any_of(cast<LoopStmt>(stmt).body,
+                        [&](const StmtPtr &s) { return mayExit(*s, loop); });
+  default:
+    return false;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void Generator::emitStmts(ArrayRef<StmtPtr> stmts) {
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    Stmt &stmt = *stmts[i];
+    Location loc = stmt.loc;
+    GtType boolType = GtType::get(GtType::Bool);
+    if (auto *brk = dyn_cast<BreakStmt>(&stmt)) {
+      env[breakFlag(brk->loop)] = constant(boolType, 1, loc);
+      return; // The rest of the block is unreachable.
+    }
+    if (auto *ret = dyn_cast<ReturnStmt>(&stmt)) {
+      Value yes = constant(boolType, 1, loc);
+      for (LoopStmt *loop : ret->loops)
+        env[breakFlag(loop)] = yes;
+      env[returnFlag(currentFunc)] = yes;
+      return;
+    }
+    emitStmt(stmt);
+    ArrayRef<StmtPtr> rest = stmts.drop_front(i + 1);
+    if (!exitFlag || rest.empty() || !mayExit(stmt, currentLoop))
+      continue;
+    // Run the rest of the block only if nothing left.
+    SmallVector<const VarDecl *> carried = assignedVars(rest);
+    Value stay = arith::XOrIOp::create(b, loc, env[exitFlag],
+                                       constant(boolType, 1, loc));
+    auto ifOp = scf::IfOp::create(b, loc, types(carried), stay,
+                                  /*addThenBlock=*/true,
+                                  /*addElseBlock=*/!carried.empty());
+    SmallVector<Value> before = values(carried);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      emitStmts(rest);
+      scf::YieldOp::create(b, loc, values(carried));
+      if (!carried.empty()) {
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        scf::YieldOp::create(b, loc, before);
+      }
+    }
+    bind(carried, ifOp.getResults());
+    return;
+  }
+}
+
+void Generator::emitStmt(Stmt &stmt) {
+  llvm::SaveAndRestore<std::string> scopedPrefix(labelPrefix);
+  currentLabel.clear();
+  if (!stmt.label.empty()) {
+    currentLabel = joinLabel(labelPrefix, stmt.label);
+    labelPrefix = currentLabel;
+  }
+  Location loc = stmt.loc;
+  switch (stmt.kind) {
+  case Stmt::VarDeclK: {
+    auto &decl = cast<VarDecl>(stmt);
+    GtType type = decl.spec.type;
+    if (type.kind == GtType::Vector) {
+      emitGlobal(decl);
+      break;
+    }
+    env[&decl] = decl.init ? emitAs(*decl.init, type) : defaultValue(type, loc);
+    break;
+  }
+  case Stmt::Assign:
+    emitAssign(cast<AssignStmt>(stmt));
+    break;
+  case Stmt::ExprS:
+    emit(*cast<ExprStmt>(stmt).expr);
+    break;
+  case Stmt::If:
+    emitIf(cast<IfStmt>(stmt), 0);
+    break;
+  case Stmt::While:
+    emitWhile(cast<WhileStmt>(stmt));
+    break;
+  case Stmt::For:
+    emitFor(cast<ForStmt>(stmt));
+    break;
+  case Stmt::Print:
+    emitPrint(cast<PrintStmt>(stmt));
+    break;
+  case Stmt::Delete: {
+    Expr &set = *cast<DeleteStmt>(stmt).set;
+    VertexSetFreeOp::create(b, loc, emit(set));
+    if (const VarDecl *var = deletedVar(set))
+      env[var] = VertexSetDeletedOp::create(b, loc, setType());
+    break;
+  }
+  case Stmt::Break:
+  case Stmt::Return:
+    llvm_unreachable("handled by emitStmts");
+  }
+  currentLabel.clear();
+}
+
+/// Globals (and local vectors): created at the start of @main in order.
+void Generator::emitGlobal(VarDecl &decl) {
+  Location loc = decl.loc;
+  GtType type = decl.spec.type;
+  Value value;
+  switch (type.kind) {
+  case GtType::EdgeSet: {
+    auto &load = cast<CallExpr>(*decl.init);
+    Value path = emitAs(*load.args[0], GtType::get(GtType::String));
+    value = LoadOp::create(b, loc, toMLIR(type), path, /*symmetrize=*/false);
+    if (!graph)
+      graph = value;
+    break;
+  }
+  case GtType::Vector: {
+    GtType elem = GtType::get(type.elem);
+    if (type.width) {
+      // vector{Vertex}(vector[K](T)): an n x K memref filled row by row.
+      Value n = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
+      auto memrefType = cast<MemRefType>(toMLIR(type));
+      value = memref::AllocOp::create(b, loc, memrefType, ValueRange{n});
+      Value init =
+          decl.init ? emitAs(*decl.init, elem) : constant(elem, 0, loc);
+      Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+      Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+      Value k = arith::ConstantIndexOp::create(b, loc, type.width);
+      rowVectors.push_back(value);
+      Value fill = value;
+      scf::ForOp::create(b, loc, c0, n, c1, {},
+                         [&](OpBuilder &, Location, Value v, ValueRange) {
+                           scf::ForOp::create(
+                               b, loc, c0, k, c1, {},
+                               [&](OpBuilder &, Location, Value i, ValueRange) {
+                                 memref::StoreOp::create(b, loc, init, fill,
+                                                         ValueRange{v, i});
+                                 scf::YieldOp::create(b, loc);
+                               });
+                           scf::YieldOp::create(b, loc);
+                         });
+      break;
+    }
+    auto *method = dyn_cast_or_null<MethodExpr>(decl.init.get());
+    if (method && method->type.kind == GtType::Vector) {
+      value =
+          OutDegreesOp::create(b, loc, toMLIR(type), emit(*method->receiver));
+    } else {
+      Value init = decl.init ? emitAs(*decl.init, elem) : Value();
+      value = VectorNewOp::create(b, loc, toMLIR(type), graph, init);
+    }
+    // graph-fuse-fields finds fuseFields' vectors by this name.
+    if (decl.isGlobal)
+      value.getDefiningOp()->setAttr(GraphDialect::kFieldAttrName,
+                                     b.getStringAttr(decl.name));
+    break;
+  }
+  default:
+    value = decl.init ? emitAs(*decl.init, type) : defaultValue(type, loc);
+    if (decl.inMemory && value) {
+      Value cell = memref::AllocaOp::create(
+          b, loc, MemRefType::get({}, value.getType()));
+      memref::StoreOp::create(b, loc, value, cell, ValueRange{});
+      value = cell;
+    }
+    break;
+  }
+  env[&decl] = value;
+}
+
+/// The reduction a compound assignment (`+=`, `-=`, `min=`, `max=`) is.
+static ReduceKind reduceKind(AssignStmt::Op op) {
+  switch (op) {
+  case AssignStmt::Add:
+    return ReduceKind::Add;
+  case AssignStmt::Sub:
+    return ReduceKind::Sub;
+  case AssignStmt::Min:
+    return ReduceKind::Min;
+  case AssignStmt::Max:
+  case AssignStmt::Set:
+    break;
+  }
+  assert(op == AssignStmt::Max && "a plain assignment is no reduction");
+  return ReduceKind::Max;
+}
+
+void Generator::emitAssign(AssignStmt &stmt) {
+  Location loc = stmt.loc;
+  Expr &target = *stmt.target;
+  GtType type = target.type;
+  Value value = emitAs(*stmt.value, type);
+  if (!value)
+    return;
+  // An atomic read-modify-write of a memref element for `op=`.
+  auto atomicUpdate = [&](Value memref, ValueRange indices) {
+    ReduceKind kind = reduceKind(stmt.op);
+    memref::AtomicRMWOp::create(
+        b, loc, getAtomicKind(kind, value.getType(), type.isUnsigned()),
+        reductionOperand(b, loc, kind, value), memref, indices);
+  };
+
+  // `vec[v][i] op= e` on a vector of fixed-size rows.
+  if (auto *index = dyn_cast<IndexExpr>(&target);
+      index && isa<IndexExpr>(*index->base)) {
+    SmallVector<Value> indices;
+    Value memref = emitRowAddress(*index, indices);
+    if (stmt.op == AssignStmt::Set) {
+      memref::StoreOp::create(b, loc, value, memref, indices);
+      return;
+    }
+    atomicUpdate(memref, indices);
+    return;
+  }
+  // `vec[v] op= e`: graph.vector.set / graph.reduce.
+  if (auto *index = dyn_cast<IndexExpr>(&target)) {
+    Value vector = emit(*index->base);
+    Value vertex = emitAs(*index->index, GtType::get(GtType::Vertex));
+    if (stmt.op == AssignStmt::Set) {
+      VectorSetOp::create(b, loc, vector, vertex, value);
+      return;
+    }
+    ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op), vector, vertex,
+                     value);
+    return;
+  }
+  VarDecl *decl = cast<VarRefExpr>(target).decl;
+  if (decl->inMemory) {
+    Value cell = env[decl];
+    if (stmt.op == AssignStmt::Set)
+      memref::StoreOp::create(b, loc, value, cell, ValueRange{});
+    else
+      atomicUpdate(cell, ValueRange{});
+    return;
+  }
+  Value old = env[decl];
+  switch (stmt.op) {
+  case AssignStmt::Set:
+    env[decl] = value;
+    break;
+  case AssignStmt::Add:
+    env[decl] = emitArith(BinaryExpr::Add, old, value, type, loc);
+    break;
+  case AssignStmt::Sub:
+    env[decl] = emitArith(BinaryExpr::Sub, old, value, type, loc);
+    break;
+  case AssignStmt::Min:
+  case AssignStmt::Max:
+    env[decl] = emitMinMax(stmt.op == AssignStmt::Max, old, value, type, loc);
+    break;
+  }
+}
+
+void Generator::emitIf(IfStmt &stmt, size_t branch) {
+  Location loc = branch ? stmt.branches[branch].first->loc : stmt.loc;
+  // Everything the remaining branches may assign flows out as results.
+  VarSet assigned, declared;
+  for (size_t i = branch; i < stmt.branches.size(); ++i)
+    collectAssigned(stmt.branches[i].second, assigned, declared);
+  collectAssigned(stmt.elseBody, assigned, declared);
+  SmallVector<const VarDecl *> carried;
+  for (const VarDecl *var : assigned)
+    if (var && !declared.contains(var) && env.count(var))
+      carried.push_back(var);
+
+  Value cond = emitAs(*stmt.branches[branch].first, GtType::get(GtType::Bool));
+  bool hasElse = branch + 1 < stmt.branches.size() || !stmt.elseBody.empty() ||
+                 !carried.empty();
+  auto ifOp = scf::IfOp::create(b, loc, types(carried), cond,
+                                /*addThenBlock=*/true, hasElse);
+  SmallVector<Value> before = values(carried);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    emitStmts(stmt.branches[branch].second);
+    scf::YieldOp::create(b, loc, values(carried));
+    bind(carried, before);
+    if (hasElse) {
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      if (branch + 1 < stmt.branches.size())
+        emitIf(stmt, branch + 1);
+      else
+        emitStmts(stmt.elseBody);
+      scf::YieldOp::create(b, loc, values(carried));
+    }
+  }
+  bind(carried, ifOp.getResults());
+}
+
+void Generator::emitWhile(WhileStmt &loop) {
+  Location loc = loop.loc;
+  GtType boolType = GtType::get(GtType::Bool);
+  if (loop.mayExit)
+    env[breakFlag(&loop)] = constant(boolType, 0, loc);
+  SmallVector<const VarDecl *> carried = assignedVars(loop.body);
+  SmallVector<Type> carriedTypes = types(carried);
+  SmallVector<Location> locs(carried.size(), loc);
+  auto whileOp = scf::WhileOp::create(b, loc, carriedTypes, values(carried));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);
+    bind(carried, before->getArguments());
+    Value cond;
+    if (loop.mayExit) {
+      Value stay = arith::XOrIOp::create(b, loc, env[breakFlag(&loop)],
+                                         constant(boolType, 1, loc));
+      cond = emitAndThen(stay, *loop.cond, /*isAnd=*/true, loc);
+    } else {
+      cond = emitAs(*loop.cond, boolType);
+    }
+    scf::ConditionOp::create(b, loc, cond, before->getArguments());
+
+    Block *after = b.createBlock(&whileOp.getAfter(), {}, carriedTypes, locs);
+    bind(carried, after->getArguments());
+    emitLoopBody(loop, loop.mayExit ? breakFlag(&loop) : nullptr);
+    scf::YieldOp::create(b, loc, values(carried));
+  }
+  bind(carried, whileOp.getResults());
+}
+
+/// The statements of `loop`'s body, where `break` leaves `loop` by setting
+/// `exit` (null when the loop has no exit).
+void Generator::emitLoopBody(const LoopStmt &loop, VarDecl *exit) {
+  llvm::SaveAndRestore<VarDecl *> scopedExit(exitFlag, exit);
+  llvm::SaveAndRestore<const LoopStmt *> scopedLoop(currentLoop, &loop);
+  emitStmts(loop.body);
+}
+
+void Generator::emitFor(ForStmt &loop) {
+  Location loc = loop.loc;
+  GtType intType = GtType::get(GtType::Int);
+  Value lo = emitAs(*loop.lo, intType);
+  Value hi = emitAs(*loop.hi, intType);
+  Value one = constant(intType, 1, loc);
+  if (loop.mayExit) {
+    // A loop that may break: scf.while over the counter.
+    GtType boolType = GtType::get(GtType::Bool);
+    env[breakFlag(&loop)] = constant(boolType, 0, loc);
+    env[loop.var.get()] = lo;
+    SmallVector<const VarDecl *> carried = {loop.var.get()};
+    llvm::append_range(carried, assignedVars(loop.body));
+    SmallVector<Type> carriedTypes = types(carried);
+    SmallVector<Location> locs(carried.size(), loc);
+    auto whileOp = scf::WhileOp::create(b, loc, carriedTypes, values(carried));
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);
+    bind(carried, before->getArguments());
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                          env[loop.var.get()], hi);
+    Value stay = arith::XOrIOp::create(b, loc, env[breakFlag(&loop)],
+                                       constant(boolType, 1, loc));
+    scf::ConditionOp::create(b, loc,
+                             arith::AndIOp::create(b, loc, inRange, stay),
+                             before->getArguments());
+    Block *after = b.createBlock(&whileOp.getAfter(), {}, carriedTypes, locs);
+    bind(carried, after->getArguments());
+    Value iv = env[loop.var.get()];
+    emitLoopBody(loop, breakFlag(&loop));
+    env[loop.var.get()] = arith::AddIOp::create(b, loc, iv, one);
+    scf::YieldOp::create(b, loc, values(carried));
+    bind(carried, whileOp.getResults());
+    return;
+  }
+  SmallVector<const VarDecl *> carried = assignedVars(loop.body);
+  auto forOp =
+      scf::ForOp::create(b, loc, lo, hi, one, values(carried),
+                         [](OpBuilder &, Location, Value, ValueRange) {});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(forOp.getBody());
+    env[loop.var.get()] = forOp.getInductionVar();
+    bind(carried, forOp.getRegionIterArgs());
+    emitLoopBody(loop, /*exit=*/nullptr);
+    scf::YieldOp::create(b, loc, values(carried));
+  }
+  bind(carried, forOp.getResults());
+}
+
+void Generator::emitPrint(PrintStmt &stmt) {
+  Location loc = stmt.loc;
+  Expr &value = *stmt.value;
+  if (auto *lit = dyn_cast<StringLitExpr>(&value)) {
+    PrintOp::create(b, loc, Value(), b.getStringAttr(lit->value));
+    return;
+  }
+  GtType type = value.type;
+  // Vertex ids print as GraphIt's 32-bit ids.
+  if (type.kind == GtType::Vertex)
+    type = GtType::get(GtType::Int);
+  PrintOp::create(b, loc, emitAs(value, type), StringAttr());
+}

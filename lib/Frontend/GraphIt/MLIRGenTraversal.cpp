@@ -1,0 +1,119 @@
+//===- MLIRGenTraversal.cpp - GraphIt traversals to graph IR --------------===//
+
+#include "Generator.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+using namespace mlir::graph::graphit;
+
+//===----------------------------------------------------------------------===//
+// Traversals and their schedules
+//===----------------------------------------------------------------------===//
+
+StringAttr Generator::labelAttr() {
+  return currentLabel.empty() ? StringAttr() : b.getStringAttr(currentLabel);
+}
+
+ScheduleAttr Generator::scheduleAttr(bool isEdge) {
+  auto it = schedule.byLabel.find(currentLabel);
+  if (currentLabel.empty() || it == schedule.byLabel.end())
+    return ScheduleAttr();
+  return isEdge ? it->second.edges : it->second.vertices;
+}
+
+static FuncDecl *funcOf(Expr &expr) { return cast<VarRefExpr>(expr).func; }
+
+Value Generator::emitVertexOp(MethodExpr &expr, Value set) {
+  Location loc = expr.loc;
+  if (expr.method == Method::AddVertex) {
+    VertexSetInsertOp::create(
+        b, loc, set, emitAs(*expr.args[0], GtType::get(GtType::Vertex)));
+    return Value();
+  }
+  FuncDecl *func = funcOf(*expr.args[0]);
+  if (expr.method == Method::Filter) {
+    auto op = VertexSetFilterOp::create(b, loc, setType(), set, labelAttr(),
+                                        scheduleAttr(/*isEdge=*/false));
+    emitVertexRegion(op.getPredicate(), {func}, /*isFilter=*/true, loc);
+    return op;
+  }
+  auto op = VertexSetApplyOp::create(b, loc, set, labelAttr(),
+                                     scheduleAttr(/*isEdge=*/false));
+  emitVertexRegion(op.getBody(), {func}, /*isFilter=*/false, loc);
+  return Value();
+}
+
+Value Generator::emitEdgeApply(MethodExpr &expr) {
+  Location loc = expr.loc;
+  // Unwind `edges.from(..).to(..).srcFilter(..).dstFilter(..)`.
+  Value from, to;
+  SmallVector<FuncDecl *> srcFilters, dstFilters;
+  Expr *root = expr.receiver.get();
+  SmallVector<MethodExpr *> chain;
+  while (auto *m = dyn_cast<MethodExpr>(root)) {
+    chain.push_back(m);
+    root = m->receiver.get();
+  }
+  for (MethodExpr *m : llvm::reverse(chain)) {
+    Expr &arg = *m->args[0];
+    bool isSrc = m->method == Method::From || m->method == Method::SrcFilter;
+    if (arg.type.kind == GtType::Func)
+      (isSrc ? srcFilters : dstFilters).push_back(funcOf(arg));
+    else
+      (isSrc ? from : to) = emit(arg);
+  }
+  Value edges = emit(*root);
+  bool modified = expr.method == Method::ApplyModified;
+  Value tracked = modified ? emit(*expr.args[1]) : Value();
+  bool dedup = modified &&
+               (expr.args.size() < 3 || cast<BoolLitExpr>(*expr.args[2]).value);
+  SmallVector<Type> resultTypes;
+  if (modified)
+    resultTypes.push_back(VertexSetType::get(context));
+  auto op =
+      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to, tracked,
+                             dedup ? b.getUnitAttr() : UnitAttr(), labelAttr(),
+                             scheduleAttr(/*isEdge=*/true));
+  if (!srcFilters.empty())
+    emitVertexRegion(op.getSrcFilter(), srcFilters, /*isFilter=*/true, loc);
+  if (!dstFilters.empty())
+    emitVertexRegion(op.getDstFilter(), dstFilters, /*isFilter=*/true, loc);
+
+  OpBuilder::InsertionGuard guard(b);
+  FuncDecl &func = *funcOf(*expr.args[0]);
+  auto edgeType = cast<EdgeSetType>(edges.getType());
+  SmallVector<Type> argTypes(2, b.getIndexType());
+  if (edgeType.isWeighted())
+    argTypes.push_back(edgeType.getWeightType());
+  Block *body = b.createBlock(&op.getBody(), {}, argTypes,
+                              SmallVector<Location>(argTypes.size(), loc));
+  GtType edgeArg[] = {GtType::get(GtType::Vertex), GtType::get(GtType::Vertex),
+                      GtType::get(root->type.elem)};
+  SmallVector<Value> args;
+  for (auto [i, param] : llvm::enumerate(func.params))
+    args.push_back(
+        convert(body->getArgument(i), edgeArg[i], param->spec.type, loc));
+  inlineCall(func, args, loc);
+  YieldOp::create(b, loc);
+  return modified ? op.getModified() : Value();
+}
+
+/// A region over one vertex: the bodies of vertex functions, or the
+/// conjunction of filter functions.
+void Generator::emitVertexRegion(Region &region, ArrayRef<FuncDecl *> funcs,
+                                 bool isFilter, Location loc) {
+  OpBuilder::InsertionGuard guard(b);
+  Block *block = b.createBlock(&region, {}, {b.getIndexType()}, {loc});
+  Value keep;
+  for (FuncDecl *func : funcs) {
+    Value v = convert(block->getArgument(0), GtType::get(GtType::Vertex),
+                      func->params[0]->spec.type, loc);
+    Value result = inlineCall(*func, {v}, loc);
+    if (isFilter)
+      keep = keep ? arith::AndIOp::create(b, loc, keep, result).getResult()
+                  : result;
+  }
+  YieldOp::create(b, loc, isFilter ? ValueRange{keep} : ValueRange{});
+}
