@@ -282,3 +282,30 @@ func.func @bool_reductions(%g: !graph.edgeset, %f: !graph.vertexset,
     } : !graph.edgeset -> !graph.vertexset
   return %next : !graph.vertexset
 }
+
+// -----
+
+// A filter may yield a value defined above the traversal (the greedy driver
+// hoists constants out of regions): the lowering uses it as it is. Once a
+// crash, found by graph-ir-fuzzer.
+// CHECK-LABEL: func.func @filter_yields_outer_value
+// CHECK:         %[[TRUE:.*]] = arith.constant true
+// CHECK:         scf.while
+// CHECK:           scf.if
+// CHECK-NEXT:        scf.yield %[[TRUE]] : i1
+func.func @filter_yields_outer_value(%g: !graph.edgeset, %f: !graph.vertexset,
+                                     %vi: !graph.vector<i32>) -> !graph.vertexset {
+  %t = arith.constant true
+  %m = graph.edgeset.apply %g from(%f) track(%vi : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>)
+    dst_filter {
+    ^bb0(%v: index):
+      graph.yield %t : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %vi[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %m : !graph.vertexset
+}

@@ -207,7 +207,7 @@ Value TraversalBuilder::emitFilter(OpBuilder &b, Region &filter, Value v,
   mapping.map(block.getArgument(0), v);
   for (Operation &inner : block.without_terminator())
     b.clone(inner, mapping);
-  return mapping.lookup(block.getTerminator()->getOperand(0));
+  return mapping.lookupOrDefault(block.getTerminator()->getOperand(0));
 }
 
 static Value andOf(OpBuilder &b, Location loc, Value lhs, Value rhs) {
@@ -298,8 +298,9 @@ Value TraversalBuilder::emitBody(OpBuilder &b, Value src, Value dst,
   SmallVector<Operation *> cloned;
   for (Operation &inner : block.without_terminator()) {
     if (accumulator && &inner == accumulated.getOperation()) {
-      combined = combineReduction(b, loc, accumulated.getKind(), accumulator,
-                                  mapping.lookup(accumulated.getValue()));
+      combined =
+          combineReduction(b, loc, accumulated.getKind(), accumulator,
+                           mapping.lookupOrDefault(accumulated.getValue()));
       mapping.map(accumulated.getChanged(),
                   buildNotEqual(b, loc, combined, accumulator));
       continue;
