@@ -205,15 +205,29 @@ static bool isGraphItProgram() {
   return llvm::sys::path::extension(inputFile) == ".gt";
 }
 
+/// The contents of a program or schedule file. Only regular files: reading
+/// a FIFO or a device would block or never end.
+static std::unique_ptr<llvm::MemoryBuffer> readSourceFile(StringRef path) {
+  std::string error;
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      status.type() != llvm::sys::fs::file_type::regular_file &&
+      status.type() != llvm::sys::fs::file_type::directory_file) {
+    (void)fail(path + ": not a regular file");
+    return nullptr;
+  }
+  auto buffer = openInputFile(path, &error);
+  if (!buffer)
+    (void)fail(error);
+  return buffer;
+}
+
 /// Reads the input into `sourceMgr` and imports (.gt) or parses (.mlir) it.
 static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
                                          MLIRContext &context) {
-  std::string error;
-  auto buffer = openInputFile(inputFile, &error);
-  if (!buffer) {
-    (void)fail(error);
+  auto buffer = readSourceFile(inputFile);
+  if (!buffer)
     return nullptr;
-  }
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   if (!isGraphItProgram()) {
     step("parse " + inputFile);
@@ -222,11 +236,9 @@ static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
 
   std::optional<graph::graphit::Schedule> schedule;
   if (!scheduleFile.empty()) {
-    auto scheduleBuffer = openInputFile(scheduleFile, &error);
-    if (!scheduleBuffer) {
-      (void)fail(error);
+    auto scheduleBuffer = readSourceFile(scheduleFile);
+    if (!scheduleBuffer)
       return nullptr;
-    }
     unsigned id =
         sourceMgr.AddNewSourceBuffer(std::move(scheduleBuffer), llvm::SMLoc());
     step("read the schedule of " + scheduleFile);

@@ -5,11 +5,21 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::graph::graphit;
+
+/// `text` with control and non-ASCII bytes escaped, for a diagnostic.
+static std::string printable(StringRef text) {
+  std::string escaped;
+  llvm::raw_string_ostream os(escaped);
+  llvm::printEscapedString(text, os);
+  return escaped;
+}
 
 namespace {
 
@@ -59,7 +69,8 @@ private:
       return emitError(loc());
     emitError(loc()) << (tok.text.starts_with("\"")
                              ? "unterminated string"
-                             : "invalid character '" + tok.text.str() + "'");
+                             : "invalid character '" + printable(tok.text) +
+                                   "'");
     InFlightDiagnostic ignored = emitError(loc());
     ignored.abandon();
     return ignored;
