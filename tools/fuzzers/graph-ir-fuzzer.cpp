@@ -11,6 +11,8 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 
@@ -18,10 +20,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext &context = graph::fuzzing::context();
   ScopedDiagnosticHandler quiet(&context,
                                 [](Diagnostic &) { return success(); });
-  // The parser verifies what it returns.
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      StringRef(reinterpret_cast<const char *>(data), size), &context,
-      "fuzz.mlir");
+  // MLIR's lexer needs the NUL after the text that a file buffer has and
+  // libFuzzer's input lacks: a copy adds it. The parser verifies what it
+  // returns.
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          StringRef(reinterpret_cast<const char *>(data), size), "fuzz.mlir"),
+      llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (module)
     graph::fuzzing::lower(*module);
   return 0;
