@@ -3,8 +3,11 @@
 # Idempotent: prints nothing and installs nothing when all packages are present.
 set -euo pipefail
 
+# libclang-rt-22-dev: the sanitizer and libFuzzer runtimes (the leak test,
+# the sanitized runtime test, scripts/fuzz.sh).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          libomp-22-dev libnuma-dev ninja-build cmake python3)
+          libomp-22-dev libnuma-dev ninja-build cmake python3
+          libclang-rt-22-dev)
 
 missing=()
 for pkg in "${packages[@]}"; do
