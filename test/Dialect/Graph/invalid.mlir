@@ -1175,3 +1175,9 @@ func.func @segments_too_many(%g: !graph.edgeset) {
   %s = graph.segments %g count(%c) fixed_vertex_count : !graph.edgeset -> !graph.segments<in>
   return
 }
+
+// -----
+
+// Graph operations lower to runtime calls and loops: only inside a function.
+// expected-error @+1 {{'graph.print' op must be inside a function}}
+graph.print "outside"

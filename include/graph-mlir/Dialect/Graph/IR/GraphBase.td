@@ -37,7 +37,13 @@ def Graph_Dialect : Dialect {
   }];
 }
 
+// Graph operations run inside a function (a program's @main, or a function
+// of an embedding compiler): their lowering emits runtime calls and loops.
+def Graph_InFunction : NativeOpTrait<"InFunction"> {
+  let cppNamespace = "::mlir::graph";
+}
+
 class Graph_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Graph_Dialect, mnemonic, traits>;
+    : Op<Graph_Dialect, mnemonic, !listconcat(traits, [Graph_InFunction])>;
 
 #endif // GRAPH_BASE_TD

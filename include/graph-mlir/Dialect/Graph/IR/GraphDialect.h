@@ -16,9 +16,23 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h.inc"
+
+namespace mlir::graph {
+/// Verifies that a graph operation lies inside a function.
+template <typename ConcreteType>
+class InFunction : public OpTrait::TraitBase<ConcreteType, InFunction> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    if (op->getParentOfType<FunctionOpInterface>())
+      return success();
+    return op->emitOpError("must be inside a function");
+  }
+};
+} // namespace mlir::graph
 
 namespace mlir::graph {
 /// The most segments a traversal may have: libgraphrt's limit, checked at
