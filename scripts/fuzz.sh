@@ -9,7 +9,8 @@
 #                   in $build/corpus grow from run to run
 #   FUZZ_TARGETS    run only these targets (names, space separated)
 #   JOBS            build parallelism (default 2)
-# Reproduce a finding: $build/runtime/bin/graphrt-fuzz-FORMAT ARTIFACT
+# Reproduce a finding: $build/runtime/bin/graphrt-fuzz-FORMAT ARTIFACT, or
+# $build/compiler/bin/{graphit,graph-ir}-fuzzer ARTIFACT
 set -euo pipefail
 shopt -s nullglob
 
@@ -22,16 +23,6 @@ fuzz_flags=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
 
 "$root/scripts/install-deps.sh"
-if ! dpkg-query -W -f='${Status}' libclang-rt-22-dev 2>/dev/null |
-    grep -q "install ok installed"; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "fuzz.sh: installing libclang-rt-22-dev (libFuzzer, sanitizers)" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq >/dev/null
-  $sudo apt-get install -y -qq --no-install-recommends libclang-rt-22-dev \
-    >/dev/null
-fi
 
 rt=$build/runtime
 if [ ! -f "$rt/build.ninja" ]; then
@@ -39,6 +30,15 @@ if [ ! -f "$rt/build.ninja" ]; then
     -DCMAKE_C_COMPILER=clang-22 -DGRAPHRT_FUZZ=ON >/dev/null
 fi
 ninja -C "$rt" -j "${JOBS:-2}" graphrt-fuzzers graph-gen >/dev/null
+# The compiler's targets: the project built with the sanitizers.
+cc=$build/compiler
+if [ ! -f "$cc/build.ninja" ]; then
+  cmake -G Ninja -S "$root" -B "$cc" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DGRAPH_MLIR_FUZZERS=ON \
+    >/dev/null
+fi
+ninja -C "$cc" -j "${JOBS:-2}" graph-mlir-fuzzers >/dev/null
 
 # Seeds for the binary formats (and more text ones), made by graph-gen.
 seeds=$build/seeds
@@ -56,6 +56,11 @@ for f in "$root"/examples/graphs/*.el "$root"/test/Runtime/Inputs/small.el; do
 done
 for f in "$root"/examples/graphs/*.wel "$root"/test/Runtime/Inputs/small.wel; do
   "$gen" convert "$f" -o "$seeds/$(basename "$f" .wel).wsg"
+done
+# Graph IR programs whose traversals say SCHEDULE, with one.
+for f in "$root"/test/Integration/Inputs/*.mlir; do
+  sed 's/SCHEDULE/direction = dense_pull, parallel = dynamic_vertex/' "$f" \
+    >"$seeds/$(basename "$f")"
 done
 
 failed=()
@@ -98,7 +103,7 @@ run_target() {
     grep -E "^(==[0-9]+==ERROR|SUMMARY|loader_fuzzer|artifact_prefix|Test unit written)" \
       "$log" | head -5 >&2 || true
   fi
-  summary+=("$(printf '%-10s %5ss %10s execs  %s' "$name" \
+  summary+=("$(printf '%-13s %5ss %10s execs  %s' "$name" \
     "$((SECONDS - start))" "${execs:-?}" "$([ "$rc" -eq 0 ] && echo ok || echo "FAILED (exit $rc)")")")
 }
 
@@ -112,6 +117,15 @@ run_target wel "$bin/graphrt-fuzz-wel" -dict="$fz/el.dict" "$seeds"/*.wel \
 run_target mtx "$bin/graphrt-fuzz-mtx" -dict="$fz/mtx.dict" "${inputs[1]}"/*.mtx
 run_target sg "$bin/graphrt-fuzz-sg" "$seeds"/*.sg
 run_target wsg "$bin/graphrt-fuzz-wsg" "$seeds"/*.wsg
+ff=$root/tools/fuzzers
+programs=("$root"/examples/*.gt "$root"/test/Frontend/*.gt "$ff/regressions/graphit")
+run_target graphit "$cc/bin/graphit-fuzzer" "${programs[@]}"
+run_target graphit-dict "$cc/bin/graphit-fuzzer" -dict="$ff/graphit.dict" \
+  "${programs[@]}"
+run_target graph-ir "$cc/bin/graph-ir-fuzzer" -dict="$ff/graph-ir.dict" \
+  "$root"/examples/*.mlir "$root"/test/Dialect/Graph/*.mlir \
+  "$root"/test/Conversion/GraphToSCF/*.mlir "$seeds"/*.mlir \
+  "$ff/regressions/graph-ir"
 
 printf '%s\n' "${summary[@]}"
 if [ ${#failed[@]} -ne 0 ]; then
