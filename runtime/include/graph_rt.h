@@ -61,20 +61,23 @@ void graphrt_set_args(int argc, char **argv);
 
 typedef struct graphrt_graph graphrt_graph;
 
-/* Loads .el .wel .mtx .sg .wsg (format by extension). `weighted` != 0 asks
- * for weights (an unweighted file gives an error); `symmetrize` != 0 adds the
- * reverse of every edge. Neighbour lists are sorted. Exits on bad input.
+/* Loads .el .wel .mtx .sg .wsg (format by extension) from a regular file
+ * (a FIFO or device is refused, never read). `weighted` != 0 asks for weights
+ * (an unweighted file gives an error); `symmetrize` != 0 adds the reverse of
+ * every edge. Neighbour lists are sorted. Exits on bad input.
  *
  * Formats (details in runtime/README.md):
  *  - .el "src dst" / .wel "src dst weight" per line, 0-based ids; blank lines
- *    and lines starting with '#' or '%' are skipped; vertex count = max id +
- *    1; ids must be in [0, 2^31 - 2], weights int32.
+ *    and lines whose first non-blank character is '#' or '%' are skipped; a
+ *    NUL byte is an error; vertex count = max id + 1; ids must be in
+ *    [0, 2^31 - 2], weights int32.
  *  - .mtx Matrix Market "coordinate" with field pattern, integer or real and
  *    symmetry general or symmetric; 1-based; entry (i, j) is the edge
  *    i-1 -> j-1; vertex count = max(rows, cols); symmetric adds j-1 -> i-1
  *    for every off-diagonal entry. Values are int32 weights: a real value
  *    that is not integral is an error naming its line.
- *  - .sg / .wsg GAPBS serialized CSR (see io_sg.c for the byte layout).
+ *  - .sg / .wsg GAPBS serialized CSR (see io_sg.c for the byte layout); the
+ *    stored in-edges must be exactly the transpose of the out-edges.
  * Duplicate edges and self loops are kept as given. Symmetrize adds (v,u,w)
  * for every (u,v,w) with u != v (a self loop is not doubled). A weighted file
  * loaded with weighted == 0 keeps its weights. */
