@@ -15,6 +15,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <memory>
 
@@ -43,6 +45,20 @@ inline MLIRContext &context() {
   }
   return *context;
 }
+
+/// Makes one fuzz input the main buffer of `sourceMgr`. The copy ends in the
+/// NUL that MLIR's lexers expect after a file's text and libFuzzer's data
+/// lacks.
+inline void addInput(llvm::SourceMgr &sourceMgr, const uint8_t *data,
+                     size_t size, StringRef name) {
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          StringRef(reinterpret_cast<const char *>(data), size), name),
+      llvm::SMLoc());
+}
+
+/// Diagnostics are the expected outcome for most inputs: drops them.
+inline LogicalResult ignore(Diagnostic &) { return success(); }
 
 /// Lowers `module` to the LLVM dialect as graphc does; failing with
 /// diagnostics is fine, crashing is not.

@@ -11,23 +11,15 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext &context = graph::fuzzing::context();
-  ScopedDiagnosticHandler quiet(&context,
-                                [](Diagnostic &) { return success(); });
-  // MLIR's lexer needs the NUL after the text that a file buffer has and
-  // libFuzzer's input lacks: a copy adds it. The parser verifies what it
-  // returns.
+  ScopedDiagnosticHandler quiet(&context, graph::fuzzing::ignore);
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          StringRef(reinterpret_cast<const char *>(data), size), "fuzz.mlir"),
-      llvm::SMLoc());
+  graph::fuzzing::addInput(sourceMgr, data, size, "fuzz.mlir");
+  // The parser verifies what it returns.
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (module)
     graph::fuzzing::lower(*module);

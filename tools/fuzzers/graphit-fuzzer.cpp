@@ -13,8 +13,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <cstdlib>
 
@@ -22,14 +20,9 @@ using namespace mlir;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext &context = graph::fuzzing::context();
-  // Diagnostics are the expected outcome for most inputs; keep them quiet.
-  ScopedDiagnosticHandler quiet(&context,
-                                [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler quiet(&context, graph::fuzzing::ignore);
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          StringRef(reinterpret_cast<const char *>(data), size), "fuzz.gt"),
-      llvm::SMLoc());
+  graph::fuzzing::addInput(sourceMgr, data, size, "fuzz.gt");
   OwningOpRef<ModuleOp> module =
       graph::graphit::importGraphIt(sourceMgr, &context);
   if (!module)

@@ -74,6 +74,7 @@ private:
   void emitPrint(PrintStmt &stmt);
 
   // Variable threading.
+  VarDecl *flag(const void *owner, Location loc, StringRef name);
   VarDecl *breakFlag(const LoopStmt *loop);
   VarDecl *returnFlag(const FuncDecl *func);
   void collectAssigned(ArrayRef<StmtPtr> stmts, VarSet &assigned,

@@ -42,24 +42,24 @@ Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args,
 // Variable threading through structured control flow
 //===----------------------------------------------------------------------===//
 
-VarDecl *Generator::breakFlag(const LoopStmt *loop) {
-  std::unique_ptr<VarDecl> &flag = flags[loop];
+/// The bool variable `name` that belongs to `owner` (a loop or a function),
+/// made on first use.
+VarDecl *Generator::flag(const void *owner, Location loc, StringRef name) {
+  std::unique_ptr<VarDecl> &flag = flags[owner];
   if (!flag) {
     TypeSpec spec;
     spec.type = GtType::get(GtType::Bool);
-    flag = std::make_unique<VarDecl>(loop->loc, "<break>", spec, nullptr);
+    flag = std::make_unique<VarDecl>(loc, name.str(), spec, nullptr);
   }
   return flag.get();
 }
 
+VarDecl *Generator::breakFlag(const LoopStmt *loop) {
+  return flag(loop, loop->loc, "<break>");
+}
+
 VarDecl *Generator::returnFlag(const FuncDecl *func) {
-  std::unique_ptr<VarDecl> &flag = flags[func];
-  if (!flag) {
-    TypeSpec spec;
-    spec.type = GtType::get(GtType::Bool);
-    flag = std::make_unique<VarDecl>(func->loc, "<return>", spec, nullptr);
-  }
-  return flag.get();
+  return flag(func, func->loc, "<return>");
 }
 
 /// The variable that `delete set` leaves holding graph.vertexset.deleted, so
