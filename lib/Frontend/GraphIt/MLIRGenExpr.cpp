@@ -2,6 +2,8 @@
 
 #include "Generator.h"
 
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -213,14 +215,10 @@ Value Generator::emitCompare(BinaryExpr::Op op, Value lhs, Value rhs,
 
 Value Generator::emitMinMax(bool isMax, Value lhs, Value rhs, GtType type,
                             Location loc) {
-  if (type.isFloat())
-    return isMax ? arith::MaximumFOp::create(b, loc, lhs, rhs).getResult()
-                 : arith::MinimumFOp::create(b, loc, lhs, rhs).getResult();
-  if (type.isUnsigned())
-    return isMax ? arith::MaxUIOp::create(b, loc, lhs, rhs).getResult()
-                 : arith::MinUIOp::create(b, loc, lhs, rhs).getResult();
-  return isMax ? arith::MaxSIOp::create(b, loc, lhs, rhs).getResult()
-               : arith::MinSIOp::create(b, loc, lhs, rhs).getResult();
+  ReduceKind kind = type.isUnsigned()
+                        ? (isMax ? ReduceKind::MaxU : ReduceKind::MinU)
+                        : (isMax ? ReduceKind::Max : ReduceKind::Min);
+  return combineReduction(b, loc, kind, lhs, rhs);
 }
 
 /// `lhs and rhs` / `lhs or rhs`, evaluating `rhs` only when needed unless

@@ -338,21 +338,22 @@ void Generator::emitGlobal(VarDecl &decl) {
   env[&decl] = value;
 }
 
-/// The reduction a compound assignment (`+=`, `-=`, `min=`, `max=`) is.
-static ReduceKind reduceKind(AssignStmt::Op op) {
+/// The reduction a compound assignment (`+=`, `-=`, `min=`, `max=`) on a
+/// value of `type` is.
+static ReduceKind reduceKind(AssignStmt::Op op, GtType type) {
   switch (op) {
   case AssignStmt::Add:
     return ReduceKind::Add;
   case AssignStmt::Sub:
     return ReduceKind::Sub;
   case AssignStmt::Min:
-    return ReduceKind::Min;
+    return type.isUnsigned() ? ReduceKind::MinU : ReduceKind::Min;
   case AssignStmt::Max:
   case AssignStmt::Set:
     break;
   }
   assert(op == AssignStmt::Max && "a plain assignment is no reduction");
-  return ReduceKind::Max;
+  return type.isUnsigned() ? ReduceKind::MaxU : ReduceKind::Max;
 }
 
 void Generator::emitAssign(AssignStmt &stmt) {
@@ -364,10 +365,10 @@ void Generator::emitAssign(AssignStmt &stmt) {
     return;
   // An atomic read-modify-write of a memref element for `op=`.
   auto atomicUpdate = [&](Value memref, ValueRange indices) {
-    ReduceKind kind = reduceKind(stmt.op);
-    memref::AtomicRMWOp::create(
-        b, loc, getAtomicKind(kind, value.getType(), type.isUnsigned()),
-        reductionOperand(b, loc, kind, value), memref, indices);
+    ReduceKind kind = reduceKind(stmt.op, type);
+    memref::AtomicRMWOp::create(b, loc, getAtomicKind(kind, value.getType()),
+                                reductionOperand(b, loc, kind, value), memref,
+                                indices);
   };
 
   // `vec[v][i] op= e` on a vector of fixed-size rows.
@@ -390,8 +391,8 @@ void Generator::emitAssign(AssignStmt &stmt) {
       VectorSetOp::create(b, loc, vector, vertex, value);
       return;
     }
-    ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op), vector, vertex,
-                     value);
+    ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op, type), vector,
+                     vertex, value);
     return;
   }
   VarDecl *decl = cast<VarRefExpr>(target).decl;
@@ -554,8 +555,11 @@ void Generator::emitPrint(PrintStmt &stmt) {
     return;
   }
   GtType type = value.type;
-  // Vertex ids print as GraphIt's 32-bit ids.
+  // Vertex ids print as GraphIt's 32-bit ids; a uint prints through the
+  // 64-bit integer it widens to without a sign.
   if (type.kind == GtType::Vertex)
     type = GtType::get(GtType::Int);
+  else if (type.kind == GtType::UInt)
+    type = GtType::get(GtType::UInt64);
   PrintOp::create(b, loc, emitAs(value, type), StringAttr());
 }

@@ -405,7 +405,7 @@ func.func @reduce_max_i1(%v: !graph.vector<i1>, %i: index, %x: i1) {
 // -----
 
 func.func @reduce_unknown_kind(%v: !graph.vector<i32>, %i: index, %x: i32) {
-  // expected-error @+1 {{custom op 'graph.reduce' expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, min, max, or, and]}}
+  // expected-error @+1 {{custom op 'graph.reduce' expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, min, max, or, and, minu, maxu]}}
   %c = graph.reduce mul %v[%i], %x : !graph.vector<i32>
   return
 }
@@ -1181,3 +1181,11 @@ func.func @segments_too_many(%g: !graph.edgeset) {
 // Graph operations lower to runtime calls and loops: only inside a function.
 // expected-error @+1 {{'graph.print' op must be inside a function}}
 graph.print "outside"
+
+// -----
+
+func.func @reduce_unsigned_float(%v: !graph.vector<f64>, %i: index, %x: f64) {
+  // expected-error @+1 {{'graph.reduce' op 'minu' needs an integer element type, got 'f64'}}
+  %c = graph.reduce minu %v[%i], %x : !graph.vector<f64>
+  return
+}

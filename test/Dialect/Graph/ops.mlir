@@ -239,6 +239,8 @@ func.func @vectors(%g: !graph.edgeset, %v: index, %i: i32, %f: f64, %b: i1) {
   // CHECK-NEXT: %{{.*}} = graph.reduce or %[[VI]][%[[V]]], %[[I]] : !graph.vector<i32>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.reduce and %[[VB]][%[[V]]], %[[B]] : !graph.vector<i1>{{$}}
   // CHECK-NEXT: %[[R:.*]] = graph.reduce and %[[VI]][%[[V]]], %[[I]] : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.reduce minu %[[VI]][%[[V]]], %[[I]] : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.reduce maxu %[[VI]][%[[V]]], %[[I]] : !graph.vector<i32>{{$}}
   %r0 = graph.reduce add %vi[%v], %i : !graph.vector<i32>
   %r1 = graph.reduce add %vf[%v], %f : !graph.vector<f64>
   %r2 = graph.reduce sub %vi[%v], %i : !graph.vector<i32>
@@ -251,6 +253,8 @@ func.func @vectors(%g: !graph.edgeset, %v: index, %i: i32, %f: f64, %b: i1) {
   %r9 = graph.reduce or %vi[%v], %i : !graph.vector<i32>
   %r10 = graph.reduce and %vb[%v], %b : !graph.vector<i1>
   %r11 = graph.reduce and %vi[%v], %i : !graph.vector<i32>
+  %r12 = graph.reduce minu %vi[%v], %i : !graph.vector<i32>
+  %r13 = graph.reduce maxu %vi[%v], %i : !graph.vector<i32>
   // CHECK-NEXT: graph.print %[[R]] : i1
   graph.print %r11 : i1
   return

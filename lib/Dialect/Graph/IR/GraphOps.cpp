@@ -134,7 +134,9 @@ LogicalResult VectorNewOp::verify() {
 LogicalResult ReduceOp::verify() {
   Type elementType = getVector().getType().getElementType();
   bool isLogical = getKind() == ReduceKind::Or || getKind() == ReduceKind::And;
-  if (isLogical && !elementType.isSignlessInteger())
+  bool isUnsigned =
+      getKind() == ReduceKind::MinU || getKind() == ReduceKind::MaxU;
+  if ((isLogical || isUnsigned) && !elementType.isSignlessInteger())
     return emitOpError("'")
            << stringifyReduceKind(getKind())
            << "' needs an integer element type, got " << elementType;

@@ -5,21 +5,22 @@
 using namespace mlir;
 using namespace mlir::graph;
 
-arith::AtomicRMWKind mlir::graph::getAtomicKind(ReduceKind kind, Type element,
-                                                bool isUnsigned) {
+arith::AtomicRMWKind mlir::graph::getAtomicKind(ReduceKind kind, Type element) {
   bool isFloat = isa<FloatType>(element);
   switch (kind) {
   case ReduceKind::Add:
   case ReduceKind::Sub:
     return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
   case ReduceKind::Min:
-    return isFloat      ? arith::AtomicRMWKind::minimumf
-           : isUnsigned ? arith::AtomicRMWKind::minu
-                        : arith::AtomicRMWKind::mins;
+    return isFloat ? arith::AtomicRMWKind::minimumf
+                   : arith::AtomicRMWKind::mins;
   case ReduceKind::Max:
-    return isFloat      ? arith::AtomicRMWKind::maximumf
-           : isUnsigned ? arith::AtomicRMWKind::maxu
-                        : arith::AtomicRMWKind::maxs;
+    return isFloat ? arith::AtomicRMWKind::maximumf
+                   : arith::AtomicRMWKind::maxs;
+  case ReduceKind::MinU:
+    return arith::AtomicRMWKind::minu;
+  case ReduceKind::MaxU:
+    return arith::AtomicRMWKind::maxu;
   case ReduceKind::Or:
     return arith::AtomicRMWKind::ori;
   case ReduceKind::And:

@@ -80,7 +80,10 @@ def Graph_ReduceKind : I32EnumAttr<"ReduceKind",
   I32EnumAttrCase<"Min", 2, "min">,
   I32EnumAttrCase<"Max", 3, "max">,
   I32EnumAttrCase<"Or", 4, "or">,
-  I32EnumAttrCase<"And", 5, "and">
+  I32EnumAttrCase<"And", 5, "and">,
+  // min and max of integers read as unsigned (GraphIt's uint, uint_64).
+  I32EnumAttrCase<"MinU", 6, "minu">,
+  I32EnumAttrCase<"MaxU", 7, "maxu">
 ]> {
   let cppNamespace = "::mlir::graph";
 }

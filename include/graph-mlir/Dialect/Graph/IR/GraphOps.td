@@ -274,7 +274,8 @@ def Graph_ReduceOp : Graph_Op<"reduce", [
     element changed. This is the one way a traversal body updates shared
     vertex data with a reduction: its kind lets lowering choose atomics
     (push), plain stores (pull) or per-socket buffers (NUMA). `or` and `and`
-    need an integer element; `add`, `sub`, `min`, `max` need a numeric
+    need an integer element; `minu` and `maxu` (unsigned integers) an
+    integer element wider than `i1`; `add`, `sub`, `min`, `max` a numeric
     element wider than `i1`.
 
     ```mlir

@@ -14,11 +14,9 @@
 
 namespace mlir::graph {
 
-/// The arith reduction that performs `kind` on elements of type `element`
-/// (integers signed unless `isUnsigned`). `sub` is the addition of the
-/// negated value: see reductionOperand.
-arith::AtomicRMWKind getAtomicKind(ReduceKind kind, Type element,
-                                   bool isUnsigned = false);
+/// The arith reduction that performs `kind` on elements of type `element`.
+/// `sub` is the addition of the negated value: see reductionOperand.
+arith::AtomicRMWKind getAtomicKind(ReduceKind kind, Type element);
 
 /// `value` as the operand of getAtomicKind(kind): negated for `sub`.
 Value reductionOperand(OpBuilder &builder, Location loc, ReduceKind kind,
