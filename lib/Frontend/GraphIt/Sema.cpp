@@ -506,8 +506,7 @@ void Sema::checkAssign(AssignStmt &stmt) {
       return;
     }
     // Vertex ids stored as int: check the value as a Vertex.
-    if (ref && ref->decl && ref->decl->spec.vertexValues && !type.isError() &&
-        stmt.op == AssignStmt::Set)
+    if (ref && ref->decl && ref->decl->spec.vertexValues && !type.isError())
       type = GtType::get(GtType::Vertex);
   } else {
     check(target);

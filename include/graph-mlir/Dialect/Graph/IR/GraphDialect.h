@@ -32,13 +32,12 @@ public:
     return op->emitOpError("must be inside a function");
   }
 };
-} // namespace mlir::graph
 
-namespace mlir::graph {
 /// The most segments a traversal may have: libgraphrt's limit, checked at
 /// compile time where the count is a constant.
 constexpr int64_t kMaxSegments = int64_t(1) << 20;
 } // namespace mlir::graph
+
 #include "graph-mlir/Dialect/Graph/IR/GraphEnums.h.inc"
 
 // Attributes first: the vector type has a record layout attribute.
