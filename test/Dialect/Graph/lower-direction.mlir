@@ -4,11 +4,11 @@
 // Parallel sparse push: the frontier's id list, omp.wsloop with the
 // requested schedule and chunk, atomic reduction, deduplicated output.
 // CHECK-LABEL: func.func @sparse_push
-// CHECK: %[[OFF:.*]], %[[NBR:.*]] = graph.adjacency out
 // CHECK: %[[IDS:.*]] = graph.vertexset.ids %arg1
 // CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
 // CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
 // CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]]
+// CHECK: %[[OFF:.*]], %[[NBR:.*]] = graph.adjacency out
 // CHECK: omp.parallel
 // CHECK: omp.wsloop schedule(dynamic = %{{.*}} : i64)
 // CHECK: omp.loop_nest

@@ -160,8 +160,8 @@ func.func @push(%g: !graph.edgeset, %f: !graph.vertexset, %v: !graph.vector<f64>
 // CHECK: graph.segment.view %[[SEGS]]
 // CHECK: } else {
 // CHECK-NOT: graph.segment
-// CHECK: graph.adjacency out %arg0
 // CHECK: graph.vertexset.ids %arg1
+// CHECK: graph.adjacency out %arg0
 // CHECK-NOT: graph.segment
 // CHECK: return
 func.func @hybrid(%g: !graph.edgeset, %f: !graph.vertexset, %v: !graph.vector<f64>) {

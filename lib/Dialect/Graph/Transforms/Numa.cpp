@@ -1,13 +1,16 @@
 //===- Numa.cpp - segmented traversals spread over sockets ----------------===//
 //
 // Lowers the segmented dense traversals whose schedule has a parallel NUMA
-// mode with the traversal builder of graph-lower-direction, which emits a
-// team over sockets in place of its sequential segment loop.
+// mode: the traversal emitter's outer loop becomes a team over sockets, each
+// socket running its segments with a nested team, and a pull's accumulated
+// reduction goes to per-socket buffers merged once at the end.
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 #include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
+#include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -20,6 +23,168 @@ using namespace mlir;
 using namespace mlir::graph;
 
 namespace {
+/// Row `socket` of the buffers (sockets x vertices) a pull's accumulated
+/// reduction goes to: sockets' segments share destinations, so each socket
+/// folds into its own row, merged into the vector by SocketLoop.
+class SocketBufferDestination : public Destination {
+public:
+  SocketBufferDestination(Location loc, Value buffers, Value socket)
+      : loc(loc), buffers(buffers), socket(socket) {}
+  bool ownsVertex() const override { return false; }
+  Value load(OpBuilder &b, Value dst) override {
+    return memref::LoadOp::create(b, loc, buffers, ValueRange{socket, dst});
+  }
+  void store(OpBuilder &b, Value dst, Value, Value final) override {
+    // The merge stores dst and reports whether it changed.
+    memref::StoreOp::create(b, loc, final, buffers, ValueRange{socket, dst});
+  }
+
+private:
+  Location loc;
+  Value buffers, socket;
+};
+
+/// The segments spread over sockets: a team over sockets (proc_bind
+/// spread), each socket taking segments statically (segment i on socket
+/// i % sockets, where the runtime placed it) or from a shared counter, and
+/// scanning each with a nested team (proc_bind close).
+class SocketLoop : public VertexLoop {
+public:
+  void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
+
+private:
+  /// After the sockets' loops: dst <kind>= every socket's buffer entry.
+  void emitMerge(TraversalEmitter &emitter, OpBuilder &b, Value buffers,
+                 Value sockets, Value vertices);
+};
+} // namespace
+
+void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
+                      VertexBody body) {
+  EdgeSetApplyOp op = emitter.getOp();
+  ScheduleAttr sched = emitter.getSchedule();
+  ReduceOp accumulated = emitter.getAccumulated();
+  Location loc = emitter.getLoc();
+  Value c0 = emitter.constIndex(b, 0);
+  Value count =
+      SegmentsCountOp::create(b, loc, b.getIndexType(), op.getSegments());
+  Value sockets = NumaSocketsOp::create(b, loc, b.getIndexType());
+  Value perSocket = NumaThreadsPerSocketOp::create(b, loc, b.getIndexType());
+  auto teamOf = [&](Value threads, omp::ClauseProcBindKind bind) {
+    omp::ParallelOperands team;
+    team.numThreads = threads;
+    team.procBindKind = omp::ClauseProcBindKindAttr::get(b.getContext(), bind);
+    return team;
+  };
+  omp::ParallelOperands socketTeam =
+      teamOf(perSocket, omp::ClauseProcBindKind::Close);
+
+  Value vertices, buffers;
+  Type element;
+  if (accumulated) {
+    element = accumulated.getValue().getType();
+    vertices = NumVerticesOp::create(b, loc, b.getIndexType(), op.getGraph());
+    buffers = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, element),
+        ValueRange{sockets, vertices});
+  }
+  bool dynamic = sched.getNuma() == NumaMode::DynamicParallel;
+  Value next;
+  if (dynamic) {
+    next =
+        memref::AllocOp::create(b, loc, MemRefType::get({1}, b.getI64Type()));
+    memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
+                            next, ValueRange{c0});
+  }
+
+  // One iteration per socket, each on its own thread of the spread team.
+  buildVertexLoop(
+      b, loc, c0, sockets, Parallelization::StaticVertex, /*grain=*/1,
+      [&](OpBuilder &b, Location, Value s) {
+        SocketBufferDestination toBuffer(loc, buffers, s);
+        // Without a buffer, other sockets reach the same destinations.
+        VectorDestination toVector(emitter, /*ownsVertex=*/false);
+        Destination &destination =
+            accumulated ? static_cast<Destination &>(toBuffer) : toVector;
+        if (accumulated) {
+          // Filled by the socket's own threads: first touch places the
+          // buffer on the socket's node.
+          Value identity =
+              reductionIdentity(b, loc, accumulated.getKind(), element);
+          emitter.emitVertexLoop(
+              b, emitter.constIndex(b, 0), vertices,
+              [&](OpBuilder &b, Value v) {
+                memref::StoreOp::create(b, loc, identity, buffers,
+                                        ValueRange{s, v});
+              },
+              socketTeam);
+        }
+        if (!dynamic) {
+          scf::ForOp::create(b, loc, s, count, sockets, ValueRange{},
+                             [&](OpBuilder &b, Location, Value i, ValueRange) {
+                               emitter.scanSegment(b, i, destination, body,
+                                                   socketTeam);
+                               scf::YieldOp::create(b, loc);
+                             });
+          return;
+        }
+        // Whole segments from the shared counter until none is left.
+        OpBuilder::InsertionGuard guard(b);
+        auto take = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
+                                         ValueRange{});
+        b.createBlock(&take.getBefore());
+        Value taken = memref::AtomicRMWOp::create(
+            b, loc, arith::AtomicRMWKind::addi,
+            arith::ConstantIntOp::create(b, loc, 1, 64), next,
+            ValueRange{emitter.constIndex(b, 0)});
+        Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), taken);
+        Value more =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, count);
+        scf::ConditionOp::create(b, loc, more, ValueRange{i});
+        Block *after =
+            b.createBlock(&take.getAfter(), {}, {b.getIndexType()}, {loc});
+        emitter.scanSegment(b, after->getArgument(0), destination, body,
+                            socketTeam);
+        scf::YieldOp::create(b, loc);
+      },
+      teamOf(sockets, omp::ClauseProcBindKind::Spread));
+  if (dynamic)
+    memref::DeallocOp::create(b, loc, next);
+  if (accumulated)
+    emitMerge(emitter, b, buffers, sockets, vertices);
+}
+
+void SocketLoop::emitMerge(TraversalEmitter &emitter, OpBuilder &b,
+                           Value buffers, Value sockets, Value vertices) {
+  ReduceOp accumulated = emitter.getAccumulated();
+  Location loc = emitter.getLoc();
+  Type element = accumulated.getValue().getType();
+  // A subtraction's buffer holds minus the socket's contributions: it merges
+  // by addition.
+  ReduceKind mergeKind = accumulated.getKind() == ReduceKind::Sub
+                             ? ReduceKind::Add
+                             : accumulated.getKind();
+  Value vector = accumulated.getVector();
+  emitter.emitVertexLoop(
+      b, emitter.constIndex(b, 0), vertices, [&](OpBuilder &b, Value v) {
+        Value old = VectorGetOp::create(b, loc, element, vector, v);
+        auto merge = scf::ForOp::create(
+            b, loc, emitter.constIndex(b, 0), sockets,
+            emitter.constIndex(b, 1), ValueRange{old},
+            [&](OpBuilder &b, Location, Value s, ValueRange acc) {
+              Value local =
+                  memref::LoadOp::create(b, loc, buffers, ValueRange{s, v});
+              scf::YieldOp::create(
+                  b, loc, combineReduction(b, loc, mergeKind, acc[0], local));
+            });
+        VectorDestination(emitter, /*ownsVertex=*/true)
+            .store(b, v, old, merge.getResult(0));
+      });
+  memref::DeallocOp::create(b, loc, buffers);
+}
+
+namespace {
 struct LowerSocketApply : OpRewritePattern<EdgeSetApplyOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -27,7 +192,8 @@ struct LowerSocketApply : OpRewritePattern<EdgeSetApplyOp> {
                                 PatternRewriter &rewriter) const override {
     if (!op.spreadsOverSockets())
       return rewriter.notifyMatchFailure(op, "not spread over sockets");
-    buildTraversal(op, rewriter);
+    SocketLoop sockets;
+    TraversalEmitter(op, rewriter).emit(sockets);
     return success();
   }
 };

@@ -20,11 +20,6 @@ void buildVertexLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
                      function_ref<void(OpBuilder &, Location, Value)> body,
                      const omp::ParallelOperands &team = {});
 
-/// Lowers a single-direction graph.edgeset.apply to loops over the
-/// adjacency arrays (or, with segments, the segments' arrays) following its
-/// schedule; `graph-lower-direction` and `graph-numa` share it.
-void buildTraversal(EdgeSetApplyOp op, PatternRewriter &rewriter);
-
 /// `lhs != rhs` for an integer or float element type.
 Value buildNotEqual(OpBuilder &builder, Location loc, Value lhs, Value rhs);
 

@@ -1,0 +1,198 @@
+//===- Traversal.h - the traversal emitter lowerings share ------*- C++ -*-===//
+//
+// Every lowering of a single-direction graph.edgeset.apply emits the same
+// inner traversal: for each scanned vertex the loop over its edges, the
+// frontier and filter tests, the body with its writes adapted (atomics, a
+// CAS for tracked assignments, register accumulation in pull) and the output
+// frontier. TraversalEmitter owns all of that. Two hooks vary per lowering:
+//
+//  - a VertexLoop says how the outer loop over scanned vertices runs: over
+//    the whole graph (AdjacencyLoop), segment by segment (SegmentLoop), per
+//    socket (graph-numa's SocketLoop), later per rank or per GPU thread;
+//  - a Destination says how a pull's contribution reaches the destination
+//    vertex: kept in a register and written to the vertex's element
+//    (VectorDestination), to a per-socket buffer, later a message buffer.
+//
+// A new lowering writes a VertexLoop (and, if it needs one, a Destination)
+// in its own file and calls TraversalEmitter::emit from its pattern.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_TRAVERSAL_H
+#define GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_TRAVERSAL_H
+
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::graph {
+
+class TraversalEmitter;
+
+/// How a dense pull's contribution reaches the destination vertex it scans.
+/// When the body has one reduction into `dst` and nothing else reads that
+/// vector (TraversalEmitter::getAccumulated), the emitter keeps the
+/// destination's value in a register across its in-edges: `load` before
+/// them, `store` after.
+class Destination {
+public:
+  virtual ~Destination() = default;
+  /// Whether the thread scanning a destination is the only one writing its
+  /// vertex data; if not, parallel writes to it are atomic.
+  virtual bool ownsVertex() const = 0;
+  /// The value the in-edges of `dst` are folded into.
+  virtual Value load(OpBuilder &b, Value dst) = 0;
+  /// Writes the folded value back; `initial` is what `load` returned.
+  virtual void store(OpBuilder &b, Value dst, Value initial, Value final) = 0;
+};
+
+/// The accumulated vector's element of the destination, reporting a change
+/// to the output frontier when the traversal tracks that vector.
+class VectorDestination : public Destination {
+public:
+  VectorDestination(TraversalEmitter &emitter, bool ownsVertex)
+      : emitter(emitter), owned(ownsVertex) {}
+  bool ownsVertex() const override { return owned; }
+  Value load(OpBuilder &b, Value dst) override;
+  void store(OpBuilder &b, Value dst, Value initial, Value final) override;
+
+private:
+  TraversalEmitter &emitter;
+  bool owned;
+};
+
+/// The arrays a vertex loop reads edges from: the compressed adjacency (in-
+/// edges for pull, out-edges for push) of the whole graph or of one segment.
+/// Entries `i` and `i + 1` of `offsets` delimit the edges of the `i`-th
+/// vertex, which is vertex `vertices[i]` in a segment and `i` otherwise.
+struct EdgeArrays {
+  /// The number of vertices `offsets` describes.
+  Value count;
+  /// Only for a segment: the vertex of each entry.
+  Value vertices;
+  Value offsets, neighbors;
+  /// Null for an unweighted graph.
+  Value weights;
+};
+
+/// One vertex whose edges the traversal scans: the destination in a pull,
+/// the source in a push. Its edges are entries `[offsets[position],
+/// offsets[position + 1])` of `neighbors` (and `weights`).
+struct ScannedVertex {
+  Value vertex, position;
+  Value offsets, neighbors, weights;
+  Destination &destination;
+};
+using VertexBody = function_ref<void(OpBuilder &, const ScannedVertex &)>;
+
+/// How the outer loop over the scanned vertices runs.
+class VertexLoop {
+public:
+  virtual ~VertexLoop() = default;
+  /// Emits loops at `b`'s insertion point that call `body` once for every
+  /// vertex the traversal scans.
+  virtual void emit(TraversalEmitter &emitter, OpBuilder &b,
+                    VertexBody body) = 0;
+};
+
+/// Every vertex of the graph, or with a sparse frontier every frontier
+/// vertex, in one loop following the schedule over the whole graph's arrays.
+class AdjacencyLoop : public VertexLoop {
+public:
+  void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
+};
+
+/// The traversal's segments one after another, each scanned by one loop
+/// following the schedule, so that the vertex data a segment reads at random
+/// (sources for pull, destinations for push) stays in cache.
+class SegmentLoop : public VertexLoop {
+public:
+  void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
+};
+
+/// Emits one single-direction graph.edgeset.apply as loops and replaces it.
+class TraversalEmitter {
+public:
+  TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter);
+
+  /// Emits the traversal with `loop` as its outer loop in place of the op,
+  /// replaces the op's result with the output frontier, and erases it.
+  void emit(VertexLoop &loop);
+
+  // Building blocks for VertexLoop and Destination implementations.
+  EdgeSetApplyOp getOp() const { return op; }
+  ScheduleAttr getSchedule() const { return sched; }
+  Location getLoc() const { return loc; }
+  /// In a dense pull, the reduction whose destination value stays in a
+  /// register across the destination's in-edges; null otherwise.
+  ReduceOp getAccumulated() const { return accumulated; }
+  /// Ids of the sparse frontier (a sparse push's sources), else null.
+  Value getFrontierIds() const { return fromIds; }
+  /// The whole graph's arrays in the traversal's direction.
+  EdgeArrays graphArrays(OpBuilder &b);
+  /// The arrays of the `segment`-th of the op's segments.
+  EdgeArrays segmentArrays(OpBuilder &b, Value segment);
+  /// `for i in [lb, ub)` with the schedule's parallelization and grain, the
+  /// team (if parallel) built with `team`'s clauses.
+  void emitVertexLoop(OpBuilder &b, Value lb, Value ub,
+                      function_ref<void(OpBuilder &, Value)> body,
+                      const omp::ParallelOperands &team = {});
+  /// Calls `body` for every vertex of the `segment`-th segment, in one
+  /// `emitVertexLoop`, the contributions going to `destination`.
+  void scanSegment(OpBuilder &b, Value segment, Destination &destination,
+                   VertexBody body, const omp::ParallelOperands &team = {});
+  /// Adds `v` to the output frontier; the op must track a vector.
+  void markModified(OpBuilder &b, Value v);
+  Value loadIndex(OpBuilder &b, Value memref, Value i);
+  Value constIndex(OpBuilder &b, int64_t v);
+
+private:
+  /// A dense frontier view: a bitvector if the schedule asks for one for
+  /// this side of the traversal, else a bool array.
+  struct DenseSet {
+    Value view;
+    bool isBits = false;
+  };
+  /// What a destination's tests give: whether it passes (null: always),
+  /// and the tracked element the destination filter read, which a CAS
+  /// replacing an assignment to it expects.
+  struct DestinationTest {
+    Value pass, trackedRead;
+  };
+
+  DenseSet denseView(OpBuilder &b, Value set, FrontierSets side);
+  Value contains(OpBuilder &b, const DenseSet &set, Value v);
+  /// Clones a filter region for vertex `v`; returns its i1 answer.
+  Value emitFilter(OpBuilder &b, Region &filter, Value v, IRMapping &mapping);
+  /// Whether `src` passes the source frontier and filter (null: always).
+  Value sourcePasses(OpBuilder &b, Value src);
+  DestinationTest destinationPasses(OpBuilder &b, Value dst);
+  Value edgeWeight(OpBuilder &b, Value weights, Value k);
+  /// Clones the body for one edge and adapts its writes (atomics, CAS, marks
+  /// of modified destinations). With `accumulator`, the accumulated reduce
+  /// becomes a combine with it; returns the combined value.
+  Value emitBody(OpBuilder &b, const ScannedVertex &scanned, Value src,
+                 Value dst, Value weight, Value trackedRead,
+                 Value accumulator = {});
+  ReduceOp findAccumulatedReduce();
+  /// The range of `vertex`'s entries in its neighbors (and weights).
+  std::pair<Value, Value> edgeRange(OpBuilder &b, const ScannedVertex &vertex);
+  void emitPushEdges(OpBuilder &b, const ScannedVertex &source);
+  void emitPullEdges(OpBuilder &b, const ScannedVertex &destination);
+
+  EdgeSetApplyOp op;
+  RewriterBase &rewriter;
+  Location loc;
+  ScheduleAttr sched;
+  bool push, parallel;
+  ReduceOp accumulated;
+
+  // Set up by `emit` before the vertex loop runs.
+  Value fromIds;
+  DenseSet fromDense, toDense;
+  Value out, outFlags, outIds, outCount;
+};
+
+} // namespace mlir::graph
+
+#endif // GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_TRAVERSAL_H

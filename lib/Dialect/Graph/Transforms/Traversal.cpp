@@ -1,0 +1,554 @@
+//===- Traversal.cpp - the traversal emitter lowerings share --------------===//
+//
+// TraversalEmitter and the outer loops that need no more than the graph:
+// over the whole graph (AdjacencyLoop) and segment by segment (SegmentLoop).
+//
+//===----------------------------------------------------------------------===//
+
+#include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
+#include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+static MemRefType memrefOf(Type element) {
+  return MemRefType::get({ShapedType::kDynamic}, element);
+}
+
+static Value andOf(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (!lhs)
+    return rhs;
+  return arith::AndIOp::create(b, loc, lhs, rhs);
+}
+
+//===----------------------------------------------------------------------===//
+// Destinations and outer loops
+//===----------------------------------------------------------------------===//
+
+Value VectorDestination::load(OpBuilder &b, Value dst) {
+  ReduceOp reduce = emitter.getAccumulated();
+  return VectorGetOp::create(b, emitter.getLoc(), reduce.getValue().getType(),
+                             reduce.getVector(), dst);
+}
+
+void VectorDestination::store(OpBuilder &b, Value dst, Value initial,
+                              Value final) {
+  Location loc = emitter.getLoc();
+  Value vector = emitter.getAccumulated().getVector();
+  VectorSetOp::create(b, loc, vector, dst, final);
+  if (emitter.getOp().getTracked() != vector)
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  auto ifChanged = scf::IfOp::create(
+      b, loc, buildNotEqual(b, loc, final, initial), /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifChanged.thenBlock());
+  emitter.markModified(b, dst);
+}
+
+void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
+                         VertexBody body) {
+  // A pull's destination belongs to the one thread scanning it.
+  VectorDestination destination(emitter, /*ownsVertex=*/true);
+  EdgeArrays arrays = emitter.graphArrays(b);
+  Value ids = emitter.getFrontierIds();
+  Value count = arrays.count;
+  if (ids)
+    count = memref::DimOp::create(b, emitter.getLoc(), ids, 0);
+  emitter.emitVertexLoop(
+      b, emitter.constIndex(b, 0), count, [&](OpBuilder &b, Value i) {
+        Value v = ids ? emitter.loadIndex(b, ids, i) : i;
+        body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
+                 destination});
+      });
+}
+
+void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
+                       VertexBody body) {
+  // Segments partition the sources of a pull, not its destinations, but
+  // they run one at a time: each destination still has one writer.
+  VectorDestination destination(emitter, /*ownsVertex=*/true);
+  Location loc = emitter.getLoc();
+  Value count = SegmentsCountOp::create(b, loc, b.getIndexType(),
+                                        emitter.getOp().getSegments());
+  scf::ForOp::create(b, loc, emitter.constIndex(b, 0), count,
+                     emitter.constIndex(b, 1), ValueRange{},
+                     [&](OpBuilder &b, Location, Value s, ValueRange) {
+                       emitter.scanSegment(b, s, destination, body);
+                       scf::YieldOp::create(b, loc);
+                     });
+}
+
+//===----------------------------------------------------------------------===//
+// TraversalEmitter: building blocks
+//===----------------------------------------------------------------------===//
+
+TraversalEmitter::TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter)
+    : op(op), rewriter(rewriter), loc(op.getLoc()),
+      sched(op.getScheduleOrDefault()),
+      push(sched.getDirection() != Direction::DensePull),
+      parallel(sched.isParallel()), accumulated(findAccumulatedReduce()) {
+  assert(!sched.isHybrid() && "split hybrid traversals first");
+}
+
+Value TraversalEmitter::constIndex(OpBuilder &b, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value TraversalEmitter::loadIndex(OpBuilder &b, Value memref, Value i) {
+  Value v = memref::LoadOp::create(b, loc, memref, i);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+EdgeArrays TraversalEmitter::graphArrays(OpBuilder &b) {
+  Value graph = op.getGraph();
+  EdgeArrays arrays;
+  arrays.count = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
+  EdgeDirection edges = push ? EdgeDirection::Out : EdgeDirection::In;
+  auto adjacency =
+      AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
+                          memrefOf(b.getI32Type()), edges, graph);
+  arrays.offsets = adjacency.getOffsets();
+  arrays.neighbors = adjacency.getNeighbors();
+  if (op.getGraphType().isWeighted())
+    arrays.weights = AdjacencyWeightsOp::create(
+        b, loc, memrefOf(b.getI32Type()), edges, graph);
+  return arrays;
+}
+
+EdgeArrays TraversalEmitter::segmentArrays(OpBuilder &b, Value segment) {
+  Value segments = op.getSegments();
+  auto view = SegmentViewOp::create(b, loc, memrefOf(b.getI32Type()),
+                                    memrefOf(b.getI64Type()),
+                                    memrefOf(b.getI32Type()), segments, segment);
+  EdgeArrays arrays;
+  arrays.vertices = view.getVertices();
+  arrays.offsets = view.getOffsets();
+  arrays.neighbors = view.getNeighbors();
+  if (op.getGraphType().isWeighted())
+    arrays.weights = SegmentWeightsOp::create(b, loc, memrefOf(b.getI32Type()),
+                                              segments, segment);
+  arrays.count = memref::DimOp::create(b, loc, arrays.vertices, 0);
+  return arrays;
+}
+
+void TraversalEmitter::emitVertexLoop(
+    OpBuilder &b, Value lb, Value ub,
+    function_ref<void(OpBuilder &, Value)> body,
+    const omp::ParallelOperands &team) {
+  buildVertexLoop(
+      b, loc, lb, ub, sched.getParallel(), sched.getGrain(),
+      [&](OpBuilder &b, Location, Value i) { body(b, i); }, team);
+}
+
+void TraversalEmitter::scanSegment(OpBuilder &b, Value segment,
+                                   Destination &destination, VertexBody body,
+                                   const omp::ParallelOperands &team) {
+  EdgeArrays arrays = segmentArrays(b, segment);
+  emitVertexLoop(
+      b, constIndex(b, 0), arrays.count,
+      [&](OpBuilder &b, Value i) {
+        body(b, {loadIndex(b, arrays.vertices, i), i, arrays.offsets,
+                 arrays.neighbors, arrays.weights, destination});
+      },
+      team);
+}
+
+void TraversalEmitter::markModified(OpBuilder &b, Value dst) {
+  Value c0 = constIndex(b, 0);
+  Value one8 = arith::ConstantIntOp::create(b, loc, 1, 8);
+  if (!push) {
+    // Each destination belongs to one thread: a plain store suffices.
+    memref::StoreOp::create(b, loc, one8, outFlags, dst);
+    return;
+  }
+  OpBuilder::InsertionGuard guard(b);
+  if (op.getDedup()) {
+    // The first thread to flag dst appends it: the output is duplicate-free.
+    Value old = memref::AtomicRMWOp::create(
+        b, loc, arith::AtomicRMWKind::assign, one8, outFlags, dst);
+    Value first =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
+                              arith::ConstantIntOp::create(b, loc, 0, 8));
+    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifFirst.thenBlock());
+  }
+  Value pos = memref::AtomicRMWOp::create(
+      b, loc, arith::AtomicRMWKind::addi,
+      arith::ConstantIntOp::create(b, loc, 1, 64), outCount, c0);
+  Value dst32 = arith::IndexCastOp::create(b, loc, b.getI32Type(), dst);
+  memref::StoreOp::create(
+      b, loc, dst32, outIds,
+      ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), pos)});
+}
+
+//===----------------------------------------------------------------------===//
+// TraversalEmitter: tests and the body
+//===----------------------------------------------------------------------===//
+
+TraversalEmitter::DenseSet
+TraversalEmitter::denseView(OpBuilder &b, Value set, FrontierSets side) {
+  DenseSet dense;
+  dense.isBits = sched.getFrontier() == FrontierLayout::Bitvector &&
+                 (sched.getFrontierSets() == FrontierSets::Both ||
+                  sched.getFrontierSets() == side);
+  if (dense.isBits)
+    dense.view = VertexSetBitsOp::create(b, loc, memrefOf(b.getI64Type()), set);
+  else
+    dense.view = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), set);
+  return dense;
+}
+
+Value TraversalEmitter::contains(OpBuilder &b, const DenseSet &set, Value v) {
+  if (!set.isBits) {
+    Value byte = memref::LoadOp::create(b, loc, set.view, v);
+    Value zero = arith::ConstantIntOp::create(b, loc, 0, 8);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, byte, zero);
+  }
+  Value wordIndex = arith::ShRUIOp::create(b, loc, v, constIndex(b, 6));
+  Value word = memref::LoadOp::create(b, loc, set.view, wordIndex);
+  Value bit = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(),
+      arith::AndIOp::create(b, loc, v, constIndex(b, 63)));
+  Value shifted = arith::ShRUIOp::create(b, loc, word, bit);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+  Value masked = arith::AndIOp::create(b, loc, shifted, one);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, masked, one);
+}
+
+Value TraversalEmitter::emitFilter(OpBuilder &b, Region &filter, Value v,
+                                   IRMapping &mapping) {
+  Block &block = filter.front();
+  mapping.map(block.getArgument(0), v);
+  for (Operation &inner : block.without_terminator())
+    b.clone(inner, mapping);
+  return mapping.lookupOrDefault(block.getTerminator()->getOperand(0));
+}
+
+Value TraversalEmitter::sourcePasses(OpBuilder &b, Value src) {
+  Value pass;
+  if (fromDense.view)
+    pass = contains(b, fromDense, src);
+  if (!op.getSrcFilter().empty()) {
+    IRMapping mapping;
+    pass = andOf(b, loc, pass, emitFilter(b, op.getSrcFilter(), src, mapping));
+  }
+  return pass;
+}
+
+TraversalEmitter::DestinationTest
+TraversalEmitter::destinationPasses(OpBuilder &b, Value dst) {
+  DestinationTest test;
+  if (toDense.view)
+    test.pass = contains(b, toDense, dst);
+  if (op.getDstFilter().empty())
+    return test;
+  IRMapping mapping;
+  test.pass =
+      andOf(b, loc, test.pass, emitFilter(b, op.getDstFilter(), dst, mapping));
+  Value tracked = op.getTracked();
+  Value arg = op.getDstFilter().front().getArgument(0);
+  for (auto get : op.getDstFilter().getOps<VectorGetOp>())
+    if (tracked && get.getVector() == tracked && get.getIndex() == arg)
+      test.trackedRead = mapping.lookup(get.getResult());
+  return test;
+}
+
+Value TraversalEmitter::edgeWeight(OpBuilder &b, Value weights, Value k) {
+  if (!weights)
+    return {};
+  Value w = memref::LoadOp::create(b, loc, weights, k);
+  Type type = op.getGraphType().getWeightType();
+  if (isa<FloatType>(type))
+    return arith::SIToFPOp::create(b, loc, type, w);
+  if (type.getIntOrFloatBitWidth() > 32)
+    return arith::ExtSIOp::create(b, loc, type, w);
+  if (type.getIntOrFloatBitWidth() < 32)
+    return arith::TruncIOp::create(b, loc, type, w);
+  return w;
+}
+
+Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
+                                 Value src, Value dst, Value weight,
+                                 Value trackedRead, Value accumulator) {
+  Block &block = op.getBody().front();
+  IRMapping mapping;
+  mapping.map(block.getArgument(0), src);
+  mapping.map(block.getArgument(1), dst);
+  if (weight)
+    mapping.map(block.getArgument(2), weight);
+  Value combined;
+  SmallVector<Operation *> cloned;
+  for (Operation &inner : block.without_terminator()) {
+    if (accumulator && &inner == accumulated.getOperation()) {
+      combined =
+          combineReduction(b, loc, accumulated.getKind(), accumulator,
+                           mapping.lookupOrDefault(accumulated.getValue()));
+      mapping.map(accumulated.getChanged(),
+                  buildNotEqual(b, loc, combined, accumulator));
+      continue;
+    }
+    cloned.push_back(b.clone(inner, mapping));
+  }
+
+  Value tracked = op.getTracked();
+  auto writesTrackedDst = [&](Value vector, Value index) {
+    return tracked && vector == tracked && index == dst;
+  };
+  SmallVector<Operation *> writes;
+  for (Operation *top : cloned)
+    top->walk([&](Operation *inner) {
+      if (isa<ReduceOp, VectorSetOp>(inner))
+        writes.push_back(inner);
+    });
+  for (Operation *write : writes) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(write);
+    if (auto reduce = dyn_cast<ReduceOp>(write)) {
+      // Pull: dst may belong to this thread; anything else may be shared.
+      bool ownedByThread = !push && scanned.destination.ownsVertex() &&
+                           reduce.getIndex() == dst;
+      if (parallel && !ownedByThread)
+        rewriter.modifyOpInPlace(reduce, [&] { reduce.setAtomic(true); });
+      if (writesTrackedDst(reduce.getVector(), reduce.getIndex())) {
+        auto ifChanged = scf::IfOp::create(b, loc, reduce.getChanged(),
+                                           /*withElseRegion=*/false);
+        b.setInsertionPointToStart(ifChanged.thenBlock());
+        markModified(b, dst);
+      }
+      continue;
+    }
+    auto set = cast<VectorSetOp>(write);
+    if (!writesTrackedDst(set.getVector(), set.getIndex()))
+      continue;
+    if (push && parallel && trackedRead) {
+      // Only the thread whose CAS wins from the value the filter saw
+      // assigns dst, and only it reports dst as modified.
+      Value swapped =
+          VectorCasOp::create(b, loc, b.getI1Type(), set.getVector(),
+                              set.getIndex(), trackedRead, set.getValue());
+      auto ifSwapped =
+          scf::IfOp::create(b, loc, swapped, /*withElseRegion=*/false);
+      b.setInsertionPointToStart(ifSwapped.thenBlock());
+      markModified(b, dst);
+      rewriter.eraseOp(set);
+      continue;
+    }
+    markModified(b, dst);
+  }
+  return combined;
+}
+
+ReduceOp TraversalEmitter::findAccumulatedReduce() {
+  if (push || !op.getDstFilter().empty())
+    return {};
+  Block &block = op.getBody().front();
+  Value dst = block.getArgument(1);
+  ReduceOp candidate;
+  for (auto reduce : block.getOps<ReduceOp>()) {
+    if (reduce.getIndex() != dst || candidate)
+      return {};
+    candidate = reduce;
+  }
+  if (!candidate)
+    return {};
+  // Any other access of the vector in the traversal would see a stale value.
+  Value vector = candidate.getVector();
+  for (Operation *user : vector.getUsers())
+    if (user != candidate && user != op && op->isAncestor(user))
+      return {};
+  return candidate;
+}
+
+//===----------------------------------------------------------------------===//
+// TraversalEmitter: the traversal
+//===----------------------------------------------------------------------===//
+
+std::pair<Value, Value>
+TraversalEmitter::edgeRange(OpBuilder &b, const ScannedVertex &vertex) {
+  Value next = arith::AddIOp::create(b, loc, vertex.position, constIndex(b, 1));
+  return {loadIndex(b, vertex.offsets, vertex.position),
+          loadIndex(b, vertex.offsets, next)};
+}
+
+void TraversalEmitter::emitPushEdges(OpBuilder &b,
+                                     const ScannedVertex &source) {
+  Value src = source.vertex;
+  auto emitEdges = [&](OpBuilder &b) {
+    auto [begin, end] = edgeRange(b, source);
+    scf::ForOp::create(
+        b, loc, begin, end, constIndex(b, 1), ValueRange{},
+        [&](OpBuilder &b, Location, Value k, ValueRange) {
+          Value dst = loadIndex(b, source.neighbors, k);
+          Value weight = edgeWeight(b, source.weights, k);
+          DestinationTest test = destinationPasses(b, dst);
+          {
+            OpBuilder::InsertionGuard guard(b);
+            if (test.pass) {
+              auto ifPass = scf::IfOp::create(b, loc, test.pass, false);
+              b.setInsertionPointToStart(ifPass.thenBlock());
+            }
+            emitBody(b, source, src, dst, weight, test.trackedRead);
+          }
+          scf::YieldOp::create(b, loc);
+        });
+  };
+  OpBuilder::InsertionGuard guard(b);
+  if (Value pass = sourcePasses(b, src)) {
+    auto ifPass = scf::IfOp::create(b, loc, pass, false);
+    b.setInsertionPointToStart(ifPass.thenBlock());
+  }
+  emitEdges(b);
+}
+
+void TraversalEmitter::emitPullEdges(OpBuilder &b,
+                                     const ScannedVertex &destination) {
+  Value dst = destination.vertex;
+  OpBuilder::InsertionGuard guard(b);
+  if (toDense.view) {
+    auto ifTo = scf::IfOp::create(b, loc, contains(b, toDense, dst), false);
+    b.setInsertionPointToStart(ifTo.thenBlock());
+  }
+  auto [begin, end] = edgeRange(b, destination);
+
+  // One in-edge k: the source's tests, then the body.
+  auto emitEdge = [&](OpBuilder &b, Value k, Value trackedRead,
+                      Value acc) -> Value {
+    Value src = loadIndex(b, destination.neighbors, k);
+    Value weight = edgeWeight(b, destination.weights, k);
+    Value pass = sourcePasses(b, src);
+    if (!pass)
+      return emitBody(b, destination, src, dst, weight, trackedRead, acc);
+    SmallVector<Type, 1> resultTypes;
+    if (acc)
+      resultTypes.push_back(acc.getType());
+    auto ifPass = scf::IfOp::create(b, loc, resultTypes, pass,
+                                    /*withElseRegion=*/bool(acc));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifPass.thenBlock());
+    Value combined =
+        emitBody(b, destination, src, dst, weight, trackedRead, acc);
+    if (!acc)
+      return {};
+    scf::YieldOp::create(b, loc, combined);
+    b.setInsertionPointToStart(ifPass.elseBlock());
+    scf::YieldOp::create(b, loc, acc);
+    return ifPass.getResult(0);
+  };
+
+  if (accumulated) {
+    // The destination's value stays in a register across its in-edges.
+    Value initial = destination.destination.load(b, dst);
+    auto loop = scf::ForOp::create(
+        b, loc, begin, end, constIndex(b, 1), ValueRange{initial},
+        [&](OpBuilder &b, Location, Value k, ValueRange iterArgs) {
+          scf::YieldOp::create(b, loc, emitEdge(b, k, {}, iterArgs[0]));
+        });
+    destination.destination.store(b, dst, initial, loop.getResult(0));
+    return;
+  }
+  if (op.getDstFilter().empty()) {
+    scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
+                       [&](OpBuilder &b, Location, Value k, ValueRange) {
+                         emitEdge(b, k, {}, {});
+                         scf::YieldOp::create(b, loc);
+                       });
+    return;
+  }
+  // Re-test the destination before each in-edge: the scan stops as soon as
+  // the filter turns false (BFS stops at the first parent).
+  auto scan = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
+                                   ValueRange{begin});
+  Block *before =
+      b.createBlock(&scan.getBefore(), {}, {b.getIndexType()}, {loc});
+  Value k = before->getArgument(0);
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, end);
+  auto test = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, inRange,
+                                /*withElseRegion=*/true);
+  b.setInsertionPointToStart(test.thenBlock());
+  DestinationTest passes = destinationPasses(b, dst);
+  scf::YieldOp::create(b, loc, passes.pass);
+  b.setInsertionPointToStart(test.elseBlock());
+  scf::YieldOp::create(b, loc, inRange);
+  b.setInsertionPointAfter(test);
+  scf::ConditionOp::create(b, loc, test.getResult(0), ValueRange{k});
+  Block *after =
+      b.createBlock(&scan.getAfter(), {}, {b.getIndexType()}, {loc});
+  emitEdge(b, after->getArgument(0), passes.trackedRead, {});
+  scf::YieldOp::create(b, loc,
+                       ValueRange{arith::AddIOp::create(
+                           b, loc, after->getArgument(0), constIndex(b, 1))});
+}
+
+void TraversalEmitter::emit(VertexLoop &loop) {
+  OpBuilder &b = rewriter;
+  Value graph = op.getGraph();
+  if (Value from = op.getFrom()) {
+    if (sched.getDirection() == Direction::SparsePush)
+      fromIds = VertexSetIdsOp::create(b, loc, memrefOf(b.getI32Type()), from);
+    else
+      fromDense = denseView(b, from, FrontierSets::Src);
+  }
+  if (Value to = op.getTo())
+    toDense = denseView(b, to, FrontierSets::Dst);
+
+  if (op.getTracked()) {
+    out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),
+                                 graph, /*all=*/false);
+    if (!push || op.getDedup())
+      outFlags = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
+    if (push) {
+      // Without dedup every change appends: up to one entry per tracked
+      // write per traversed edge, and a push traverses at most the
+      // frontier's out-edges.
+      Value capacity;
+      if (!op.getDedup()) {
+        if (Value from = op.getFrom())
+          capacity = VertexSetOutDegreeSumOp::create(b, loc, b.getIndexType(),
+                                                     from, graph);
+        else
+          capacity = NumEdgesOp::create(b, loc, b.getIndexType(), graph);
+        size_t writes = op.getTrackedWrites().size();
+        if (writes > 1)
+          capacity =
+              arith::MulIOp::create(b, loc, capacity, constIndex(b, writes));
+      }
+      outIds = VertexSetIdBufferOp::create(b, loc, memrefOf(b.getI32Type()),
+                                           out, capacity);
+      // Heap, not stack: traversals run in loops of unbounded trip count.
+      outCount =
+          memref::AllocOp::create(b, loc, MemRefType::get({1}, b.getI64Type()));
+      memref::StoreOp::create(b, loc,
+                              arith::ConstantIntOp::create(b, loc, 0, 64),
+                              outCount, ValueRange{constIndex(b, 0)});
+    }
+  }
+
+  loop.emit(*this, b, [&](OpBuilder &b, const ScannedVertex &vertex) {
+    if (push)
+      emitPushEdges(b, vertex);
+    else
+      emitPullEdges(b, vertex);
+  });
+
+  if (!out) {
+    rewriter.eraseOp(op);
+    return;
+  }
+  if (push) {
+    Value count =
+        memref::LoadOp::create(b, loc, outCount, ValueRange{constIndex(b, 0)});
+    memref::DeallocOp::create(b, loc, outCount);
+    VertexSetSealIdsOp::create(b, loc, out, count,
+                               /*keepDuplicates=*/!op.getDedup());
+  } else {
+    VertexSetSealBoolsOp::create(b, loc, out);
+  }
+  rewriter.replaceOp(op, out);
+}
