@@ -170,8 +170,8 @@ void SocketLoop::emitMerge(TraversalEmitter &emitter, OpBuilder &b,
       b, emitter.constIndex(b, 0), vertices, [&](OpBuilder &b, Value v) {
         Value old = VectorGetOp::create(b, loc, element, vector, v);
         auto merge = scf::ForOp::create(
-            b, loc, emitter.constIndex(b, 0), sockets,
-            emitter.constIndex(b, 1), ValueRange{old},
+            b, loc, emitter.constIndex(b, 0), sockets, emitter.constIndex(b, 1),
+            ValueRange{old},
             [&](OpBuilder &b, Location, Value s, ValueRange acc) {
               Value local =
                   memref::LoadOp::create(b, loc, buffers, ValueRange{s, v});

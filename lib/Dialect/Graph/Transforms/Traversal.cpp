@@ -60,12 +60,12 @@ void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   Value count = arrays.count;
   if (ids)
     count = memref::DimOp::create(b, emitter.getLoc(), ids, 0);
-  emitter.emitVertexLoop(
-      b, emitter.constIndex(b, 0), count, [&](OpBuilder &b, Value i) {
-        Value v = ids ? emitter.loadIndex(b, ids, i) : i;
-        body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
-                 destination});
-      });
+  emitter.emitVertexLoop(b, emitter.constIndex(b, 0), count,
+                         [&](OpBuilder &b, Value i) {
+                           Value v = ids ? emitter.loadIndex(b, ids, i) : i;
+                           body(b, {v, v, arrays.offsets, arrays.neighbors,
+                                    arrays.weights, destination});
+                         });
 }
 
 void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
@@ -110,9 +110,8 @@ EdgeArrays TraversalEmitter::graphArrays(OpBuilder &b) {
   EdgeArrays arrays;
   arrays.count = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
   EdgeDirection edges = push ? EdgeDirection::Out : EdgeDirection::In;
-  auto adjacency =
-      AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
-                          memrefOf(b.getI32Type()), edges, graph);
+  auto adjacency = AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
+                                       memrefOf(b.getI32Type()), edges, graph);
   arrays.offsets = adjacency.getOffsets();
   arrays.neighbors = adjacency.getNeighbors();
   if (op.getGraphType().isWeighted())
@@ -123,9 +122,9 @@ EdgeArrays TraversalEmitter::graphArrays(OpBuilder &b) {
 
 EdgeArrays TraversalEmitter::segmentArrays(OpBuilder &b, Value segment) {
   Value segments = op.getSegments();
-  auto view = SegmentViewOp::create(b, loc, memrefOf(b.getI32Type()),
-                                    memrefOf(b.getI64Type()),
-                                    memrefOf(b.getI32Type()), segments, segment);
+  auto view = SegmentViewOp::create(
+      b, loc, memrefOf(b.getI32Type()), memrefOf(b.getI64Type()),
+      memrefOf(b.getI32Type()), segments, segment);
   EdgeArrays arrays;
   arrays.vertices = view.getVertices();
   arrays.offsets = view.getOffsets();
@@ -191,8 +190,8 @@ void TraversalEmitter::markModified(OpBuilder &b, Value dst) {
 // TraversalEmitter: tests and the body
 //===----------------------------------------------------------------------===//
 
-TraversalEmitter::DenseSet
-TraversalEmitter::denseView(OpBuilder &b, Value set, FrontierSets side) {
+TraversalEmitter::DenseSet TraversalEmitter::denseView(OpBuilder &b, Value set,
+                                                       FrontierSets side) {
   DenseSet dense;
   dense.isBits = sched.getFrontier() == FrontierLayout::Bitvector &&
                  (sched.getFrontierSets() == FrontierSets::Both ||
@@ -311,8 +310,8 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
     b.setInsertionPointAfter(write);
     if (auto reduce = dyn_cast<ReduceOp>(write)) {
       // Pull: dst may belong to this thread; anything else may be shared.
-      bool ownedByThread = !push && scanned.destination.ownsVertex() &&
-                           reduce.getIndex() == dst;
+      bool ownedByThread =
+          !push && scanned.destination.ownsVertex() && reduce.getIndex() == dst;
       if (parallel && !ownedByThread)
         rewriter.modifyOpInPlace(reduce, [&] { reduce.setAtomic(true); });
       if (writesTrackedDst(reduce.getVector(), reduce.getIndex())) {
@@ -478,8 +477,7 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   scf::YieldOp::create(b, loc, inRange);
   b.setInsertionPointAfter(test);
   scf::ConditionOp::create(b, loc, test.getResult(0), ValueRange{k});
-  Block *after =
-      b.createBlock(&scan.getAfter(), {}, {b.getIndexType()}, {loc});
+  Block *after = b.createBlock(&scan.getAfter(), {}, {b.getIndexType()}, {loc});
   emitEdge(b, after->getArgument(0), passes.trackedRead, {});
   scf::YieldOp::create(b, loc,
                        ValueRange{arith::AddIOp::create(
