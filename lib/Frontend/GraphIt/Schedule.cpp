@@ -128,7 +128,9 @@ public:
   FailureOr<ResolvedSchedule> finish();
 
 private:
-  /// Checks the argument count and that argument 0 is a known label.
+  /// Checks the argument count and that argument 0 is a string; the
+  /// options of its label, or (with a warning) throwaway options if no
+  /// apply has that label.
   Options *labelled(const ScheduleCall &call, size_t min, size_t max);
   LogicalResult checkString(const ScheduleCall &call, size_t i);
   template <typename T, size_t N>
@@ -146,6 +148,8 @@ private:
   const ProgramInfo &info;
   MLIRContext *context;
   llvm::StringMap<Options> options;
+  /// Where calls for labels that name no apply put their options.
+  std::optional<Options> ignored;
   std::vector<std::string> order;
   ResolvedSchedule result;
 };
@@ -207,15 +211,18 @@ Options *Resolver::labelled(const ScheduleCall &call, size_t min, size_t max) {
     for (auto &[name, labelInfo] : info.labels)
       if (labelInfo.hasEdgeApply || labelInfo.hasVertexApply)
         valid += (valid.empty() ? "\"" : ", \"") + name.str() + "\"";
-    auto diag = emitError(call.args[0].loc);
+    // GraphIt ignores such calls (its published schedule files configure
+    // labels their apps lack): warn, check the rest, apply nothing.
+    auto diag = emitWarning(call.args[0].loc);
     diag << (it == info.labels.end() ? "unknown label \""
                                      : "no apply is labelled \"")
-         << label << "\" in '" << call.name << "'; ";
+         << label << "\" in '" << call.name << "' (call ignored); ";
     if (valid.empty())
       diag << "the program labels no apply (write '#s1# edges.apply(f);')";
     else
       diag << "valid labels: " << valid;
-    return nullptr;
+    ignored.emplace(call.loc);
+    return &*ignored;
   }
   auto [opts, inserted] = options.try_emplace(label, call.loc);
   if (inserted)
@@ -232,8 +239,9 @@ LogicalResult Resolver::checkIntersection(const ScheduleCall &call) {
   if (failed(checkString(call, 0)) || failed(checkString(call, 1)))
     return failure();
   if (!info.labels.contains(call.args[0].str))
-    return emitError(call.args[0].loc) << "unknown label \"" << call.args[0].str
-                                       << "\" in '" << call.name << "'";
+    emitWarning(call.args[0].loc) << "unknown label \"" << call.args[0].str
+                                  << "\" in '" << call.name
+                                  << "' (call ignored)";
   if (llvm::is_contained(kIntersections, call.args[1].str))
     return success();
   std::string valid;
