@@ -81,11 +81,18 @@ Value Generator::constant(GtType type, double value, Location loc) {
 }
 
 /// The implicit conversions of GraphIt's generated C++ between bool,
-/// integers, Vertex (index) and floats.
+/// integers, Vertex (index) and floats, and from an argv string to an
+/// integer.
 Value Generator::convert(Value value, GtType from, GtType to, Location loc) {
   Type target = toMLIR(to);
   if (!value || value.getType() == target)
     return value;
+  // Only an argv element converts from a string (Sema checks): atoi.
+  if (from.kind == GtType::String) {
+    GtType parsed = to.kind == GtType::Vertex ? GtType::get(GtType::Int) : to;
+    return convert(AtoiOp::create(b, loc, toMLIR(parsed), value), parsed, to,
+                   loc);
+  }
   if (to.kind == GtType::Bool) {
     if (from.isFloat())
       return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, value,

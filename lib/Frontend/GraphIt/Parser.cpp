@@ -436,6 +436,9 @@ LogicalResult Parser::parseBlock(StmtList &block, StringRef construct) {
               << ", found end of file";
       return failure();
     }
+    // GraphIt accepts empty statements, as in `if c x = 1; end;`.
+    if (consumeIf(Token::Semi))
+      continue;
     StmtPtr stmt = parseStmt();
     if (!stmt)
       return failure();
@@ -565,6 +568,7 @@ StmtPtr Parser::parseFor() {
   ExprPtr hi = parseExpr();
   if (!hi)
     return nullptr;
+  consumeIf(Token::Semi); // GraphIt allows `for i in 0:n;`
   TypeSpec intSpec;
   intSpec.type = GtType::get(GtType::Int);
   auto var = std::make_unique<VarDecl>(varLoc, *name, intSpec, nullptr);

@@ -538,6 +538,12 @@ bool Sema::coerce(Expr &expr, GtType to, StringRef what) {
   if (auto *method = dyn_cast<MethodExpr>(&expr);
       method && method->method == Method::GetVertices && to.isInteger())
     return true;
+  // `var root : int = argv[2];` parses the argument, as GraphIt does.
+  if (auto *index = dyn_cast<IndexExpr>(&expr);
+      index && from.kind == GtType::String &&
+      (to.isInteger() || to.kind == GtType::Vertex))
+    if (auto *ref = dyn_cast<VarRefExpr>(index->base.get()); ref && ref->isArgv)
+      return true;
   error(expr.loc) << "type mismatch in " << what << ": expected " << to.str()
                   << ", got " << from.str();
   return false;
