@@ -19,6 +19,8 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
       GraphLowerDirectionOptions{options.hybridThreshold}));
   pm.addPass(createGraphNuma());
   pm.addPass(createConvertGraphToSCF());
+  // graph.vector.reduce's scf.parallel becomes an omp.wsloop reduction.
+  pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSCFToControlFlowPass());

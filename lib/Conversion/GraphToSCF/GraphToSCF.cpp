@@ -611,6 +611,77 @@ struct VectorFillLowering : GraphPattern<VectorFillOp> {
   }
 };
 
+/// An scf.parallel with an scf.reduce, which convert-scf-to-openmp makes an
+/// omp.wsloop reduction. min and max combine as compare and select, the
+/// form that pass recognizes.
+struct VectorReduceLowering : GraphPattern<VectorReduceOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value vector = adaptor.getVector();
+    Type element = op.getType();
+    ReduceKind kind = op.getKind();
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value size = memref::DimOp::create(rewriter, loc, vector, zero);
+    Value identity = reductionIdentity(rewriter, loc, kind, element);
+    auto loop = scf::ParallelOp::create(
+        rewriter, loc, ValueRange{zero}, ValueRange{size}, ValueRange{one},
+        ValueRange{identity},
+        [&](OpBuilder &b, Location loc, ValueRange ivs, ValueRange) {
+          Value value = fromStorage(
+              b, loc, memref::LoadOp::create(b, loc, vector, ivs[0]), element);
+          auto reduce = scf::ReduceOp::create(b, loc, ValueRange{value});
+          Block &combine = reduce.getReductions()[0].front();
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(&combine);
+          Value lhs = combine.getArgument(0), rhs = combine.getArgument(1);
+          scf::ReduceReturnOp::create(b, loc,
+                                      combineBySelect(b, loc, kind, lhs, rhs));
+        });
+    rewriter.replaceOp(op, loop.getResults());
+    return success();
+  }
+
+  static Value combineBySelect(OpBuilder &b, Location loc, ReduceKind kind,
+                               Value lhs, Value rhs) {
+    bool isFloat = isa<FloatType>(lhs.getType());
+    Value keepLhs;
+    switch (kind) {
+    case ReduceKind::Min:
+    case ReduceKind::Max:
+      keepLhs =
+          isFloat
+              ? arith::CmpFOp::create(b, loc,
+                                      kind == ReduceKind::Min
+                                          ? arith::CmpFPredicate::OLT
+                                          : arith::CmpFPredicate::OGT,
+                                      lhs, rhs)
+                    .getResult()
+              : arith::CmpIOp::create(b, loc,
+                                      kind == ReduceKind::Min
+                                          ? arith::CmpIPredicate::slt
+                                          : arith::CmpIPredicate::sgt,
+                                      lhs, rhs)
+                    .getResult();
+      break;
+    case ReduceKind::MinU:
+    case ReduceKind::MaxU:
+      keepLhs = arith::CmpIOp::create(b, loc,
+                                      kind == ReduceKind::MinU
+                                          ? arith::CmpIPredicate::ult
+                                          : arith::CmpIPredicate::ugt,
+                                      lhs, rhs);
+      break;
+    default:
+      return combineReduction(b, loc, kind, lhs, rhs);
+    }
+    return arith::SelectOp::create(b, loc, keepLhs, lhs, rhs);
+  }
+};
+
 struct ReduceLowering : GraphPattern<ReduceOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -903,7 +974,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                TimerStopLowering, LoadLowering, AdjacencyLowering,
                AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
                VectorNewLowering, VectorGetLowering, VectorSetLowering,
-               VectorFillLowering, ReduceLowering, VectorCasLowering,
+               VectorFillLowering, VectorReduceLowering, ReduceLowering,
+               VectorCasLowering,
                VertexSetNewLowering, VertexSetInsertLowering,
                VertexSetIdBufferLowering, VertexSetSealIdsLowering,
                VertexSetApplyLowering, VertexSetFilterLowering,

@@ -56,8 +56,16 @@ private:
   Value emitRowAddress(IndexExpr &expr, SmallVectorImpl<Value> &indices);
 
   // Functions and regions.
-  Value inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc);
-  void emitVertexRegion(Region &region, ArrayRef<FuncDecl *> funcs,
+  /// A function passed to apply or filter, with the values of its captured
+  /// arguments (emitted where it is passed, outside the op's regions).
+  struct BoundFunction {
+    FuncDecl *func;
+    SmallVector<Value> captured;
+  };
+  BoundFunction bindFunction(Expr &arg);
+  Value inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc,
+                   ArrayRef<Value> captured = {});
+  void emitVertexRegion(Region &region, ArrayRef<BoundFunction> funcs,
                         bool isFilter, Location loc);
   StringAttr labelAttr();
   ScheduleAttr scheduleAttr(bool isEdge);

@@ -118,6 +118,8 @@ Value Generator::emit(Expr &expr) {
     return emitCall(cast<CallExpr>(expr));
   case Expr::Method:
     return emitMethod(cast<MethodExpr>(expr));
+  case Expr::Functor:
+    llvm_unreachable("Sema rejects functors outside function arguments");
   case Expr::NewSet: {
     // GraphIt: `(0)` is the empty set, any other size all vertices.
     auto *lit = dyn_cast<IntLitExpr>(cast<NewSetExpr>(expr).size.get());
@@ -325,6 +327,19 @@ Value Generator::emitMethod(MethodExpr &expr) {
                                 emit(*expr.receiver));
   case Method::Size:
     return emitSetSize(expr);
+  case Method::VectorSum:
+  case Method::VectorMax:
+  case Method::VectorMin: {
+    bool isUnsigned = expr.type.isUnsigned();
+    ReduceKind kind = expr.method == Method::VectorSum ? ReduceKind::Add
+                      : expr.method == Method::VectorMax
+                          ? (isUnsigned ? ReduceKind::MaxU : ReduceKind::Max)
+                          : (isUnsigned ? ReduceKind::MinU : ReduceKind::Min);
+    Value vector = emit(*expr.receiver);
+    return VectorReduceOp::create(
+        b, loc, cast<VertexVectorType>(vector.getType()).getElementType(),
+        kind, vector);
+  }
   case Method::VertexApply:
   case Method::Filter:
   case Method::AddVertex:

@@ -18,7 +18,7 @@ using namespace mlir::graph::graphit;
 //===----------------------------------------------------------------------===//
 
 Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args,
-                            Location loc) {
+                            Location loc, ArrayRef<Value> captured) {
   // A function body is a fresh scope for labels, loops and exits.
   llvm::SaveAndRestore<VarDecl *> scopedExit(exitFlag, nullptr);
   llvm::SaveAndRestore<const LoopStmt *> scopedLoop(currentLoop, nullptr);
@@ -28,6 +28,8 @@ Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args,
 
   for (auto [param, arg] : llvm::zip(func.params, args))
     env[param.get()] = arg;
+  for (auto [decl, value] : llvm::zip_equal(func.captures, captured))
+    env[decl.get()] = value;
   if (func.result)
     env[func.result.get()] = defaultValue(func.result->spec.type, loc);
   if (func.hasReturn) {
@@ -68,7 +70,8 @@ VarDecl *Generator::returnFlag(const FuncDecl *func) {
 /// region of main, where the new value would not reach its later uses).
 const VarDecl *Generator::deletedVar(const Expr &set) {
   auto *ref = dyn_cast<VarRefExpr>(&set);
-  if (!ref || !ref->decl || ref->decl->inMemory)
+  if (!ref || !ref->decl || ref->decl->inMemory ||
+      set.type.kind == GtType::Vector)
     return nullptr;
   if (ref->decl->isGlobal && currentFunc->name != "main")
     return nullptr;
@@ -258,6 +261,8 @@ void Generator::emitStmt(Stmt &stmt) {
     break;
   case Stmt::Delete: {
     Expr &set = *cast<DeleteStmt>(stmt).set;
+    if (set.type.kind == GtType::Vector)
+      break; // Freed at the end of its scope.
     VertexSetFreeOp::create(b, loc, emit(set));
     if (const VarDecl *var = deletedVar(set))
       env[var] = VertexSetDeletedOp::create(b, loc, setType());

@@ -23,7 +23,13 @@ ScheduleAttr Generator::scheduleAttr(bool isEdge) {
   return isEdge ? it->second.edges : it->second.vertices;
 }
 
-static FuncDecl *funcOf(Expr &expr) { return cast<VarRefExpr>(expr).func; }
+Generator::BoundFunction Generator::bindFunction(Expr &arg) {
+  FunctionArg fn = asFunctionArg(arg);
+  BoundFunction bound{fn.ref->func, {}};
+  for (auto [expr, decl] : llvm::zip_equal(fn.captured, bound.func->captures))
+    bound.captured.push_back(emitAs(*expr, decl->spec.type));
+  return bound;
+}
 
 Value Generator::emitVertexOp(MethodExpr &expr, Value set) {
   Location loc = expr.loc;
@@ -32,7 +38,7 @@ Value Generator::emitVertexOp(MethodExpr &expr, Value set) {
         b, loc, set, emitAs(*expr.args[0], GtType::get(GtType::Vertex)));
     return Value();
   }
-  FuncDecl *func = funcOf(*expr.args[0]);
+  BoundFunction func = bindFunction(*expr.args[0]);
   if (expr.method == Method::Filter) {
     auto op = VertexSetFilterOp::create(b, loc, setType(), set, labelAttr(),
                                         scheduleAttr(/*isEdge=*/false));
@@ -49,7 +55,7 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   Location loc = expr.loc;
   // Unwind `edges.from(..).to(..).srcFilter(..).dstFilter(..)`.
   Value from, to;
-  SmallVector<FuncDecl *> srcFilters, dstFilters;
+  SmallVector<BoundFunction> srcFilters, dstFilters;
   Expr *root = expr.receiver.get();
   SmallVector<MethodExpr *> chain;
   while (auto *m = dyn_cast<MethodExpr>(root)) {
@@ -60,13 +66,14 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
     Expr &arg = *m->args[0];
     bool isSrc = m->method == Method::From || m->method == Method::SrcFilter;
     if (arg.type.kind == GtType::Func)
-      (isSrc ? srcFilters : dstFilters).push_back(funcOf(arg));
+      (isSrc ? srcFilters : dstFilters).push_back(bindFunction(arg));
     else
       (isSrc ? from : to) = emit(arg);
   }
   Value edges = emit(*root);
   bool modified = expr.method == Method::ApplyModified;
   Value tracked = modified ? emit(*expr.args[1]) : Value();
+  BoundFunction func = bindFunction(*expr.args[0]);
   bool dedup = modified &&
                (expr.args.size() < 3 || cast<BoolLitExpr>(*expr.args[2]).value);
   SmallVector<Type> resultTypes;
@@ -82,7 +89,6 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
     emitVertexRegion(op.getDstFilter(), dstFilters, /*isFilter=*/true, loc);
 
   OpBuilder::InsertionGuard guard(b);
-  FuncDecl &func = *funcOf(*expr.args[0]);
   auto edgeType = cast<EdgeSetType>(edges.getType());
   SmallVector<Type> argTypes(2, b.getIndexType());
   if (edgeType.isWeighted())
@@ -92,25 +98,26 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   GtType edgeArg[] = {GtType::get(GtType::Vertex), GtType::get(GtType::Vertex),
                       GtType::get(root->type.elem)};
   SmallVector<Value> args;
-  for (auto [i, param] : llvm::enumerate(func.params))
+  for (auto [i, param] : llvm::enumerate(func.func->params))
     args.push_back(
         convert(body->getArgument(i), edgeArg[i], param->spec.type, loc));
-  inlineCall(func, args, loc);
+  inlineCall(*func.func, args, loc, func.captured);
   YieldOp::create(b, loc);
   return modified ? op.getModified() : Value();
 }
 
 /// A region over one vertex: the bodies of vertex functions, or the
 /// conjunction of filter functions.
-void Generator::emitVertexRegion(Region &region, ArrayRef<FuncDecl *> funcs,
-                                 bool isFilter, Location loc) {
+void Generator::emitVertexRegion(Region &region,
+                                 ArrayRef<BoundFunction> funcs, bool isFilter,
+                                 Location loc) {
   OpBuilder::InsertionGuard guard(b);
   Block *block = b.createBlock(&region, {}, {b.getIndexType()}, {loc});
   Value keep;
-  for (FuncDecl *func : funcs) {
+  for (const BoundFunction &func : funcs) {
     Value v = convert(block->getArgument(0), GtType::get(GtType::Vertex),
-                      func->params[0]->spec.type, loc);
-    Value result = inlineCall(*func, {v}, loc);
+                      func.func->params[0]->spec.type, loc);
+    Value result = inlineCall(*func.func, {v}, loc, func.captured);
     if (isFilter)
       keep = keep ? arith::AndIOp::create(b, loc, keep, result).getResult()
                   : result;

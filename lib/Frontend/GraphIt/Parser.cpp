@@ -386,27 +386,31 @@ FailureOr<TypeSpec> Parser::parseType() {
 /// `func name(p : T, ...) [-> r : T] body end`
 std::unique_ptr<FuncDecl> Parser::parseFunc() {
   consume(); // func
-  auto func = std::make_unique<FuncDecl>(FuncDecl{"", loc(), {}, {}, {}});
+  auto func = std::make_unique<FuncDecl>(FuncDecl{"", loc(), {}, {}, {}, {}});
   FailureOr<std::string> name = parseIdent("function name");
   if (failed(name))
     return nullptr;
   func->name = *name;
-  if (is(Token::LBracket)) {
-    unsupported("functions with captured arguments ('func " + *name +
-                "[...]')");
+  auto parseNames = [&](std::vector<std::unique_ptr<VarDecl>> &names,
+                        Token::Kind close, StringRef what) {
+    if (!is(close)) {
+      do {
+        std::unique_ptr<VarDecl> decl = parseTypedName(what);
+        if (!decl)
+          return failure();
+        names.push_back(std::move(decl));
+      } while (consumeIf(Token::Comma));
+    }
+    return success();
+  };
+  if (consumeIf(Token::LBracket) &&
+      (failed(parseNames(func->captures, Token::RBracket,
+                         "captured argument name")) ||
+       failed(expect(Token::RBracket, "after captured arguments"))))
     return nullptr;
-  }
-  if (failed(expect(Token::LParen, "after function name")))
-    return nullptr;
-  if (!is(Token::RParen)) {
-    do {
-      std::unique_ptr<VarDecl> param = parseTypedName("parameter name");
-      if (!param)
-        return nullptr;
-      func->params.push_back(std::move(param));
-    } while (consumeIf(Token::Comma));
-  }
-  if (failed(expect(Token::RParen, "after parameters")))
+  if (failed(expect(Token::LParen, "after function name")) ||
+      failed(parseNames(func->params, Token::RParen, "parameter name")) ||
+      failed(expect(Token::RParen, "after parameters")))
     return nullptr;
   if (consumeIf(Token::Arrow)) {
     bool paren = consumeIf(Token::LParen);
@@ -612,6 +616,8 @@ ExprPtr Parser::bounded(ExprPtr expr) {
     below = maxDepth(call->args);
   else if (auto *newSet = dyn_cast<NewSetExpr>(expr.get()))
     below = newSet->size->depth;
+  else if (auto *functor = dyn_cast<FunctorExpr>(expr.get()))
+    below = std::max(functor->func->depth, maxDepth(functor->captured));
   expr->depth = below + 1;
   if (expr->depth <= kMaxNesting)
     return expr;
@@ -715,12 +721,21 @@ ExprPtr Parser::parsePostfix() {
   ExprPtr expr = parsePrimary();
   while (expr) {
     if (consumeIf(Token::LBracket)) {
-      ExprPtr index = parseExpr();
-      if (!index || failed(expect(Token::RBracket, "after index")))
+      std::vector<ExprPtr> indices;
+      do {
+        indices.push_back(parseExpr());
+        if (!indices.back())
+          return nullptr;
+      } while (consumeIf(Token::Comma));
+      if (failed(expect(Token::RBracket, "after index")))
         return nullptr;
       Location baseLoc = expr->loc;
-      expr = bounded(std::make_unique<IndexExpr>(baseLoc, std::move(expr),
-                                                 std::move(index)));
+      if (indices.size() == 1)
+        expr = bounded(std::make_unique<IndexExpr>(baseLoc, std::move(expr),
+                                                   std::move(indices[0])));
+      else
+        expr = bounded(std::make_unique<FunctorExpr>(
+            baseLoc, std::move(expr), std::move(indices)));
     } else if (consumeIf(Token::Dot)) {
       Location nameLoc = loc();
       FailureOr<std::string> name = parseIdent("method name");

@@ -128,6 +128,8 @@ private:
   bool checkArity(Location loc, StringRef name, size_t got, size_t min,
                   size_t max);
   FuncDecl *checkFuncArg(Expr &arg, StringRef method);
+  /// Whether `arg` is a function, bound (`f[a]`) or not.
+  bool namesFunction(Expr &arg);
   void checkVertexFunc(Expr &arg, StringRef method, bool isFilter);
   void checkEdgeFunc(Expr &arg, StringRef method, GtType edges);
   void noteApply(bool isEdge);
@@ -317,10 +319,11 @@ void Sema::checkFunc(FuncDecl &func) {
   currentFunc = &func;
   deletedSets.clear();
   push();
-  for (auto &param : func.params) {
-    checkTypeSpec(param->spec, param->loc);
-    declare(*param);
-  }
+  for (auto *params : {&func.captures, &func.params})
+    for (auto &param : *params) {
+      checkTypeSpec(param->spec, param->loc);
+      declare(*param);
+    }
   if (func.result) {
     checkTypeSpec(func.result->spec, func.result->loc);
     declare(*func.result);
@@ -429,6 +432,12 @@ void Sema::checkStmt(Stmt &stmt) {
     Expr &set = *cast<DeleteStmt>(stmt).set;
     auto *ref = dyn_cast<VarRefExpr>(&set);
     Symbol sym = ref ? lookup(ref->name) : Symbol();
+    // A vector's storage lives to the end of its scope (freed there by
+    // convert-graph-to-scf); deleting it earlier changes nothing.
+    if (sym.var && sym.var->spec.type.kind == GtType::Vector) {
+      check(set);
+      break;
+    }
     if (auto it = deletedSets.find(sym.var);
         sym.var && it != deletedSets.end()) {
       error(stmt.loc) << "vertex set '" << ref->name
@@ -641,6 +650,12 @@ GtType Sema::check(Expr &expr, bool allowRow) {
   case Expr::Method:
     type = checkMethod(cast<MethodExpr>(expr));
     break;
+  case Expr::Functor:
+    for (ExprPtr &captured : cast<FunctorExpr>(expr).captured)
+      check(*captured);
+    error(expr.loc) << "only a function takes captured arguments 'f[a, b]', "
+                       "and only where a function is passed";
+    break;
   case Expr::NewSet: {
     auto &newSet = cast<NewSetExpr>(expr);
     if (!elements.contains(newSet.element))
@@ -757,6 +772,12 @@ GtType Sema::checkCall(CallExpr &expr) {
     callees[currentFunc].push_back(&func);
     if (func.name == "main") {
       error(expr.loc) << "'main' cannot be called";
+      return error_;
+    }
+    if (!func.captures.empty()) {
+      error(expr.loc) << "function '" << func.name
+                      << "' captures arguments: pass it as '" << func.name
+                      << "[...]' to apply or filter";
       return error_;
     }
     if (!checkArity(expr.loc, func.name, expr.args.size(), func.params.size(),
@@ -896,18 +917,50 @@ void Sema::noteApply(bool isEdge) {
   (isEdge ? label.hasEdgeApply : label.hasVertexApply) = true;
 }
 
+bool Sema::namesFunction(Expr &arg) {
+  FunctionArg fn = asFunctionArg(arg);
+  if (!fn.ref)
+    return false;
+  Symbol sym = lookup(fn.ref->name);
+  return sym.func && !sym.var;
+}
+
 FuncDecl *Sema::checkFuncArg(Expr &arg, StringRef method) {
-  GtType type = check(arg);
-  if (type.isError())
+  FunctionArg fn = asFunctionArg(arg);
+  bool bound = !isa<VarRefExpr>(arg) && namesFunction(arg);
+  GtType type = check(bound ? *fn.ref : arg);
+  if (type.isError()) {
+    for (Expr *captured : fn.captured)
+      check(*captured);
     return nullptr;
-  auto *ref = dyn_cast<VarRefExpr>(&arg);
-  if (!ref || !ref->func) {
+  }
+  if (!fn.ref || !fn.ref->func) {
     error(arg.loc) << "'" << method << "' expects a function name, got "
                    << type.str();
     return nullptr;
   }
-  callees[currentFunc].push_back(ref->func);
-  return ref->func;
+  FuncDecl *func = fn.ref->func;
+  arg.type = type;
+  callees[currentFunc].push_back(func);
+  // A functor `f[a, b]` binds f's captured arguments.
+  if (fn.captured.size() != func->captures.size()) {
+    for (Expr *captured : fn.captured)
+      check(*captured);
+    error(arg.loc) << "function '" << func->name << "' captures "
+                   << func->captures.size() << " argument(s), "
+                   << (fn.captured.empty() ? "pass it as '" + func->name +
+                                                 "[...]'"
+                                           : "given " +
+                                                 std::to_string(
+                                                     fn.captured.size()));
+    return nullptr;
+  }
+  bool ok = true;
+  for (auto [captured, decl] : llvm::zip(fn.captured, func->captures))
+    ok &= coerce(*captured, decl->spec.type,
+                 "captured argument '" + decl->name + "' of '" + func->name +
+                     "'");
+  return ok ? func : nullptr;
 }
 
 void Sema::checkVertexFunc(Expr &arg, StringRef method, bool isFilter) {
@@ -980,8 +1033,7 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       expr.method = name == "from" ? Method::From : Method::To;
       if (!arity(1, 1))
         return error_;
-      GtType arg = check(*expr.args[0]);
-      if (arg.kind == GtType::Func)
+      if (namesFunction(*expr.args[0]))
         checkVertexFunc(*expr.args[0], name, /*isFilter=*/true);
       else
         coerce(*expr.args[0], GtType::get(GtType::VertexSet),
@@ -1060,6 +1112,24 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       return arity(0, 0) ? GtType::get(GtType::Int) : error_;
     }
     return unknown("apply, filter, where, addVertex, getVertexSetSize, size");
+  }
+  if (recv.kind == GtType::Vector && !recv.width) {
+    expr.method = llvm::StringSwitch<Method>(name)
+                      .Case("sum", Method::VectorSum)
+                      .Case("max", Method::VectorMax)
+                      .Case("min", Method::VectorMin)
+                      .Default(Method::None);
+    if (expr.method == Method::None)
+      return unknown("sum, max, min");
+    if (!arity(0, 0))
+      return error_;
+    GtType elem = GtType::get(recv.elem);
+    if (!elem.isInteger() && !elem.isFloat()) {
+      error(expr.loc) << "'" << name << "' needs a vector of numbers, got "
+                      << recv.str();
+      return error_;
+    }
+    return elem;
   }
   error(expr.loc) << "no method '" << name << "' on " << recv.str();
   for (ExprPtr &arg : expr.args)

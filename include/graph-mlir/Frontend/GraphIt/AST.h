@@ -100,6 +100,7 @@ struct Expr {
     Call,
     Method,
     NewSet,
+    Functor,
   };
   Expr(Kind kind, Location loc) : kind(kind), loc(loc) {}
   virtual ~Expr() = default;
@@ -223,7 +224,42 @@ enum class Method {
   Filter,        // set.filter(f), set.where(f)
   AddVertex,     // set.addVertex(v)
   Size,          // set.getVertexSetSize(), set.size()
+  VectorSum,     // vec.sum()
+  VectorMax,     // vec.max()
+  VectorMin,     // vec.min()
 };
+
+/// `f[a, b]`: a function with its captured arguments bound (a functor).
+/// With one captured argument, `f[a]` parses as an IndexExpr.
+struct FunctorExpr : Expr {
+  FunctorExpr(Location loc, ExprPtr func, std::vector<ExprPtr> captured)
+      : Expr(Functor, loc), func(std::move(func)),
+        captured(std::move(captured)) {}
+  ExprPtr func;
+  std::vector<ExprPtr> captured;
+  static bool classof(const Expr *e) { return e->kind == Expr::Functor; }
+};
+
+/// A function passed to apply, filter and the like: `f`, `f[a]` or
+/// `f[a, b]`; `ref` is null if `expr` has none of these shapes.
+struct FunctionArg {
+  VarRefExpr *ref = nullptr;
+  std::vector<Expr *> captured;
+};
+inline FunctionArg asFunctionArg(Expr &expr) {
+  FunctionArg arg;
+  if (auto *ref = dyn_cast<VarRefExpr>(&expr)) {
+    arg.ref = ref;
+  } else if (auto *index = dyn_cast<IndexExpr>(&expr)) {
+    arg.ref = dyn_cast<VarRefExpr>(index->base.get());
+    arg.captured.push_back(index->index.get());
+  } else if (auto *functor = dyn_cast<FunctorExpr>(&expr)) {
+    arg.ref = dyn_cast<VarRefExpr>(functor->func.get());
+    for (ExprPtr &captured : functor->captured)
+      arg.captured.push_back(captured.get());
+  }
+  return arg;
+}
 
 /// `receiver.name(args)`: vertexset and edgeset operations.
 struct MethodExpr : Expr {
@@ -389,6 +425,8 @@ struct DeleteStmt : Stmt {
 struct FuncDecl {
   std::string name;
   Location loc;
+  /// `func f[captures](params)`: bound where a functor `f[...]` is passed.
+  std::vector<std::unique_ptr<VarDecl>> captures;
   std::vector<std::unique_ptr<VarDecl>> params;
   std::unique_ptr<VarDecl> result; // Null without `-> name : T`.
   StmtList body;

@@ -131,20 +131,33 @@ LogicalResult VectorNewOp::verify() {
   return verifyStorage(*this, getResult().getType(), getRecords());
 }
 
-LogicalResult ReduceOp::verify() {
-  Type elementType = getVector().getType().getElementType();
-  bool isLogical = getKind() == ReduceKind::Or || getKind() == ReduceKind::And;
-  bool isUnsigned =
-      getKind() == ReduceKind::MinU || getKind() == ReduceKind::MaxU;
+/// The element types a reduction kind combines: integers for the logical
+/// and unsigned kinds, numbers wider than i1 for the others.
+static LogicalResult verifyReduceKind(Operation *op, ReduceKind kind,
+                                      Type elementType) {
+  bool isLogical = kind == ReduceKind::Or || kind == ReduceKind::And;
+  bool isUnsigned = kind == ReduceKind::MinU || kind == ReduceKind::MaxU;
   if ((isLogical || isUnsigned) && !elementType.isSignlessInteger())
-    return emitOpError("'")
-           << stringifyReduceKind(getKind())
+    return op->emitOpError("'")
+           << stringifyReduceKind(kind)
            << "' needs an integer element type, got " << elementType;
   if (!isLogical && elementType.isInteger(1))
-    return emitOpError("'") << stringifyReduceKind(getKind())
-                            << "' needs a numeric element type, got i1; "
-                               "use 'or' or 'and'";
+    return op->emitOpError("'") << stringifyReduceKind(kind)
+                                << "' needs a numeric element type, got i1; "
+                                   "use 'or' or 'and'";
   return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  return verifyReduceKind(*this, getKind(),
+                          getVector().getType().getElementType());
+}
+
+LogicalResult VectorReduceOp::verify() {
+  if (getKind() == ReduceKind::Sub)
+    return emitOpError("'sub' does not combine a whole vector; use 'add'");
+  return verifyReduceKind(*this, getKind(),
+                          getVector().getType().getElementType());
 }
 
 //===----------------------------------------------------------------------===//

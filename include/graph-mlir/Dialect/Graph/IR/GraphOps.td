@@ -294,6 +294,29 @@ def Graph_ReduceOp : Graph_Op<"reduce", [
   let hasVerifier = 1;
 }
 
+def Graph_VectorReduceOp : Graph_Op<"vector.reduce", [
+    TypesMatchWith<"result is the vector's element type", "vector", "result",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
+  let summary = "combine every element of a vector into one value";
+  let description = [{
+    The `kind` reduction of all of the vector's elements (GraphIt's
+    `vector.sum()`, `max()` and `min()`), in parallel: `convert-graph-to-scf`
+    emits an `scf.parallel` with an `scf.reduce`, which becomes an
+    `omp.wsloop` reduction. Floating-point sums may round differently from a
+    sequential sum. An empty vector gives the kind's identity. Kinds and
+    element types as for `graph.reduce`, except `sub`.
+
+    ```mlir
+    %total = graph.vector.reduce add %rank : !graph.vector<f64>
+    ```
+  }];
+  let arguments = (ins Graph_ReduceKind:$kind,
+                       Arg<Graph_VectorType, "", [MemRead]>:$vector);
+  let results = (outs Graph_ElementType:$result);
+  let assemblyFormat = "$kind $vector attr-dict `:` qualified(type($vector))";
+  let hasVerifier = 1;
+}
+
 def Graph_VectorCasOp : Graph_Op<"vector.cas", [
     TypesMatchWith<"expected is the vector's element type", "vector", "expected",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">,
