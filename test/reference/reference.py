@@ -6,9 +6,11 @@ itself and computes each algorithm in the plainest way, then compares a
 program's output (one value per line, vertex order) against it.
 
 usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R]
-  ALGORITHM: pagerank | pagerank_delta | bfs | sssp | cc | cf | bc | tc
+  ALGORITHM: pagerank | pagerank_delta | bfs | sssp | cc | cf | bc | tc |
+             reach_stats
 The algorithms and their parameters are those of examples/*.gt (the graph IR
-programs under test/Integration/Inputs compute the same). Every OUTPUT is
+programs under test/Integration/Inputs compute the same); reach_stats is
+test/Integration/graphit/Inputs/reach_stats.gt. Every OUTPUT is
 checked against one computation; exits 1 with a message naming each wrong
 output and its first wrong vertex.
 """
@@ -197,6 +199,16 @@ def triangles(n, edges):
                for w in neighbors[v] if w > v and w in neighbors[u])
 
 
+def reach_stats(n, edges, root):
+    """Deepest, smallest and summed BFS level (unreached: -1), the root's
+    harmonic centrality, and the largest out-degree."""
+    level = bfs_levels(n, edges, root)
+    harmonic = sum(1.0 / d for d in level if d > 0)
+    degree = collections.Counter(s for s, _, _ in edges)
+    return [max(level), min(level), sum(level), harmonic,
+            max(degree.values(), default=0)]
+
+
 def close(got, want):
     """Equal within 1e-6 relative error plus the rounding of printing 6
     significant digits."""
@@ -225,6 +237,8 @@ def answer(algorithm, n, edges, root):
         return min_reaching_label(n, edges)
     if algorithm == "tc":
         return triangles(n, edges)
+    if algorithm == "reach_stats":
+        return reach_stats(n, edges, root)
     fail("unknown algorithm " + algorithm)
 
 
@@ -233,6 +247,13 @@ def mismatch(algorithm, expected, lines, n, root):
     if algorithm == "tc":
         if lines != [str(expected)]:
             return f"printed {' '.join(lines)!r}, expected {expected} triangles"
+        return None
+    if algorithm == "reach_stats":
+        if len(lines) != len(expected):
+            return f"{len(lines)} values printed, expected {len(expected)}"
+        for i, (text, want) in enumerate(zip(lines, expected)):
+            if not (close(float(text), want) if i == 3 else int(text) == want):
+                return f"line {i + 1}: {text}, expected {want}"
         return None
     if len(lines) != n:
         return f"{len(lines)} values printed for {n} vertices"

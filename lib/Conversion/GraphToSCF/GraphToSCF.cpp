@@ -652,20 +652,18 @@ struct VectorReduceLowering : GraphPattern<VectorReduceOp> {
     switch (kind) {
     case ReduceKind::Min:
     case ReduceKind::Max:
-      keepLhs =
-          isFloat
-              ? arith::CmpFOp::create(b, loc,
-                                      kind == ReduceKind::Min
-                                          ? arith::CmpFPredicate::OLT
-                                          : arith::CmpFPredicate::OGT,
-                                      lhs, rhs)
-                    .getResult()
-              : arith::CmpIOp::create(b, loc,
-                                      kind == ReduceKind::Min
-                                          ? arith::CmpIPredicate::slt
-                                          : arith::CmpIPredicate::sgt,
-                                      lhs, rhs)
-                    .getResult();
+      keepLhs = isFloat ? arith::CmpFOp::create(b, loc,
+                                                kind == ReduceKind::Min
+                                                    ? arith::CmpFPredicate::OLT
+                                                    : arith::CmpFPredicate::OGT,
+                                                lhs, rhs)
+                              .getResult()
+                        : arith::CmpIOp::create(b, loc,
+                                                kind == ReduceKind::Min
+                                                    ? arith::CmpIPredicate::slt
+                                                    : arith::CmpIPredicate::sgt,
+                                                lhs, rhs)
+                              .getResult();
       break;
     case ReduceKind::MinU:
     case ReduceKind::MaxU:
@@ -975,8 +973,7 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
                VectorNewLowering, VectorGetLowering, VectorSetLowering,
                VectorFillLowering, VectorReduceLowering, ReduceLowering,
-               VectorCasLowering,
-               VertexSetNewLowering, VertexSetInsertLowering,
+               VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
                VertexSetIdBufferLowering, VertexSetSealIdsLowering,
                VertexSetApplyLowering, VertexSetFilterLowering,
                SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(

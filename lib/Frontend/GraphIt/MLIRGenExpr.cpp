@@ -337,8 +337,8 @@ Value Generator::emitMethod(MethodExpr &expr) {
                           : (isUnsigned ? ReduceKind::MinU : ReduceKind::Min);
     Value vector = emit(*expr.receiver);
     return VectorReduceOp::create(
-        b, loc, cast<VertexVectorType>(vector.getType()).getElementType(),
-        kind, vector);
+        b, loc, cast<VertexVectorType>(vector.getType()).getElementType(), kind,
+        vector);
   }
   case Method::VertexApply:
   case Method::Filter:

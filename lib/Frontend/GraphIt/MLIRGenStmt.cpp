@@ -17,8 +17,8 @@ using namespace mlir::graph::graphit;
 // Functions
 //===----------------------------------------------------------------------===//
 
-Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args,
-                            Location loc, ArrayRef<Value> captured) {
+Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc,
+                            ArrayRef<Value> captured) {
   // A function body is a fresh scope for labels, loops and exits.
   llvm::SaveAndRestore<VarDecl *> scopedExit(exitFlag, nullptr);
   llvm::SaveAndRestore<const LoopStmt *> scopedLoop(currentLoop, nullptr);

@@ -108,9 +108,8 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
 
 /// A region over one vertex: the bodies of vertex functions, or the
 /// conjunction of filter functions.
-void Generator::emitVertexRegion(Region &region,
-                                 ArrayRef<BoundFunction> funcs, bool isFilter,
-                                 Location loc) {
+void Generator::emitVertexRegion(Region &region, ArrayRef<BoundFunction> funcs,
+                                 bool isFilter, Location loc) {
   OpBuilder::InsertionGuard guard(b);
   Block *block = b.createBlock(&region, {}, {b.getIndexType()}, {loc});
   Value keep;

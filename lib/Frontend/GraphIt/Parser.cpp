@@ -734,8 +734,8 @@ ExprPtr Parser::parsePostfix() {
         expr = bounded(std::make_unique<IndexExpr>(baseLoc, std::move(expr),
                                                    std::move(indices[0])));
       else
-        expr = bounded(std::make_unique<FunctorExpr>(
-            baseLoc, std::move(expr), std::move(indices)));
+        expr = bounded(std::make_unique<FunctorExpr>(baseLoc, std::move(expr),
+                                                     std::move(indices)));
     } else if (consumeIf(Token::Dot)) {
       Location nameLoc = loc();
       FailureOr<std::string> name = parseIdent("method name");

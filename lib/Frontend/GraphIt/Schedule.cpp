@@ -239,9 +239,9 @@ LogicalResult Resolver::checkIntersection(const ScheduleCall &call) {
   if (failed(checkString(call, 0)) || failed(checkString(call, 1)))
     return failure();
   if (!info.labels.contains(call.args[0].str))
-    emitWarning(call.args[0].loc) << "unknown label \"" << call.args[0].str
-                                  << "\" in '" << call.name
-                                  << "' (call ignored)";
+    emitWarning(call.args[0].loc)
+        << "unknown label \"" << call.args[0].str << "\" in '" << call.name
+        << "' (call ignored)";
   if (llvm::is_contained(kIntersections, call.args[1].str))
     return success();
   std::string valid;

@@ -948,11 +948,9 @@ FuncDecl *Sema::checkFuncArg(Expr &arg, StringRef method) {
       check(*captured);
     error(arg.loc) << "function '" << func->name << "' captures "
                    << func->captures.size() << " argument(s), "
-                   << (fn.captured.empty() ? "pass it as '" + func->name +
-                                                 "[...]'"
-                                           : "given " +
-                                                 std::to_string(
-                                                     fn.captured.size()));
+                   << (fn.captured.empty()
+                           ? "pass it as '" + func->name + "[...]'"
+                           : "given " + std::to_string(fn.captured.size()));
     return nullptr;
   }
   bool ok = true;

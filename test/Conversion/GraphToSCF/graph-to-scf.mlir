@@ -204,3 +204,30 @@ func.func @numa() -> (index, index) {
   %t = graph.numa.threads_per_socket : index
   return %s, %t : index, index
 }
+
+// -----
+
+// Whole-vector reductions: an scf.parallel whose scf.reduce combines by the
+// kind (min and max as compare and select, the form convert-scf-to-openmp
+// turns into an omp.wsloop reduction), starting from the kind's identity.
+// CHECK-LABEL: func.func @vector_reductions
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK: %[[SUM:.*]] = scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) init (%[[ZERO]]) -> f64
+// CHECK:   %[[X:.*]] = memref.load %{{.*}}[%[[I]]] : memref<?xf64>
+// CHECK:   scf.reduce(%[[X]] : f64)
+// CHECK:     %[[S:.*]] = arith.addf
+// CHECK:     scf.reduce.return %[[S]] : f64
+// CHECK: %[[NONE:.*]] = arith.constant 0 : i32
+// CHECK: scf.parallel {{.*}} init (%[[NONE]]) -> i32
+// CHECK:     %[[GT:.*]] = arith.cmpi ugt, %[[A:.*]], %[[B:.*]] : i32
+// CHECK:     %[[M:.*]] = arith.select %[[GT]], %[[A]], %[[B]] : i32
+// CHECK:     scf.reduce.return %[[M]] : i32
+// CHECK: %[[TOP:.*]] = arith.constant 2147483647 : i32
+// CHECK: scf.parallel {{.*}} init (%[[TOP]]) -> i32
+// CHECK:     arith.cmpi slt
+func.func @vector_reductions(%v: !graph.vector<f64>, %w: !graph.vector<i32>) -> (f64, i32, i32) {
+  %s = graph.vector.reduce add %v : !graph.vector<f64>
+  %m = graph.vector.reduce maxu %w : !graph.vector<i32>
+  %n = graph.vector.reduce min %w : !graph.vector<i32>
+  return %s, %m, %n : f64, i32, i32
+}

@@ -1189,3 +1189,27 @@ func.func @reduce_unsigned_float(%v: !graph.vector<f64>, %i: index, %x: f64) {
   %c = graph.reduce minu %v[%i], %x : !graph.vector<f64>
   return
 }
+
+// -----
+
+func.func @vector_reduce_sub(%v: !graph.vector<i32>) {
+  // expected-error @+1 {{'graph.vector.reduce' op 'sub' does not combine a whole vector; use 'add'}}
+  %s = graph.vector.reduce sub %v : !graph.vector<i32>
+  return
+}
+
+// -----
+
+func.func @vector_reduce_bool_add(%v: !graph.vector<i1>) {
+  // expected-error @+1 {{'graph.vector.reduce' op 'add' needs a numeric element type, got i1; use 'or' or 'and'}}
+  %s = graph.vector.reduce add %v : !graph.vector<i1>
+  return
+}
+
+// -----
+
+func.func @vector_reduce_unsigned_float(%v: !graph.vector<f64>) {
+  // expected-error @+1 {{'graph.vector.reduce' op 'minu' needs an integer element type, got 'f64'}}
+  %s = graph.vector.reduce minu %v : !graph.vector<f64>
+  return
+}

@@ -238,6 +238,10 @@ func.func @vectors(%g: !graph.edgeset, %v: index, %i: i32, %f: f64, %b: i1) {
   // CHECK-NEXT: %{{.*}} = graph.reduce or %[[VB]][%[[V]]], %[[B]] : !graph.vector<i1>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.reduce or %[[VI]][%[[V]]], %[[I]] : !graph.vector<i32>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.reduce and %[[VB]][%[[V]]], %[[B]] : !graph.vector<i1>{{$}}
+  // Whole-vector reductions.
+  // CHECK-NEXT: %{{.*}} = graph.vector.reduce add %[[VF]] : !graph.vector<f64>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.vector.reduce maxu %[[VI]] : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.vector.reduce or %[[VB]] : !graph.vector<i1>{{$}}
   // CHECK-NEXT: %[[R:.*]] = graph.reduce and %[[VI]][%[[V]]], %[[I]] : !graph.vector<i32>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.reduce minu %[[VI]][%[[V]]], %[[I]] : !graph.vector<i32>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.reduce maxu %[[VI]][%[[V]]], %[[I]] : !graph.vector<i32>{{$}}
@@ -252,6 +256,9 @@ func.func @vectors(%g: !graph.edgeset, %v: index, %i: i32, %f: f64, %b: i1) {
   %r8 = graph.reduce or %vb[%v], %b : !graph.vector<i1>
   %r9 = graph.reduce or %vi[%v], %i : !graph.vector<i32>
   %r10 = graph.reduce and %vb[%v], %b : !graph.vector<i1>
+  %s0 = graph.vector.reduce add %vf : !graph.vector<f64>
+  %s1 = graph.vector.reduce maxu %vi : !graph.vector<i32>
+  %s2 = graph.vector.reduce or %vb : !graph.vector<i1>
   %r11 = graph.reduce and %vi[%v], %i : !graph.vector<i32>
   %r12 = graph.reduce minu %vi[%v], %i : !graph.vector<i32>
   %r13 = graph.reduce maxu %vi[%v], %i : !graph.vector<i32>
