@@ -77,6 +77,7 @@ enum class ApplyOption {
   PullEdgeBasedLoadBalance,
   NumaAware,
   NumSegment,
+  SlidingQueue,
 };
 const Choice<ApplyOption> kApplyOptions[] = {
     {"push", ApplyOption::Push},
@@ -88,7 +89,8 @@ const Choice<ApplyOption> kApplyOptions[] = {
     {"pull_frontier_bitvector", ApplyOption::PullFrontierBitvector},
     {"pull_edge_based_load_balance", ApplyOption::PullEdgeBasedLoadBalance},
     {"numa_aware", ApplyOption::NumaAware},
-    {"num_segment", ApplyOption::NumSegment}};
+    {"num_segment", ApplyOption::NumSegment},
+    {"sliding_queue", ApplyOption::SlidingQueue}};
 
 /// GraphIt's intersection methods: all of them count the same neighbours, and
 /// here all run as the one sorted-list merge of graph.common_neighbors.
@@ -440,6 +442,9 @@ LogicalResult Resolver::applyOption(const ScheduleCall &call) {
   case ApplyOption::NumSegment:
     opts->segments = *count;
     opts->segmentsArgv = 0;
+    break;
+  case ApplyOption::SlidingQueue:
+    opts->frontier = FrontierLayout::SlidingQueue;
     break;
   }
   opts->traversalOnly = call.loc;

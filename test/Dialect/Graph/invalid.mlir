@@ -176,6 +176,11 @@ func.func private @segments_argv_default_direction() attributes {s = #graph.sche
 
 // -----
 
+// expected-error @+1 {{frontier = sliding_queue builds the output of a sparse push; got direction = sparse_push_dense_pull}}
+func.func private @sliding_queue_hybrid() attributes {s = #graph.schedule<direction = sparse_push_dense_pull, frontier = sliding_queue>}
+
+// -----
+
 // expected-error @+1 {{numa = static_parallel needs segments (configApplyNumSSG)}}
 func.func private @numa_without_segments() attributes {s = #graph.schedule<direction = dense_pull, parallel = dynamic_vertex, numa = static_parallel>}
 

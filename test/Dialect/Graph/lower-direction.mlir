@@ -309,3 +309,71 @@ func.func @filter_yields_outer_value(%g: !graph.edgeset, %f: !graph.vertexset,
     } : !graph.edgeset -> !graph.vertexset
   return %m : !graph.vertexset
 }
+
+// -----
+
+// frontier = sliding_queue: each thread appends the output ids to its own
+// row of buffers (entry 0 counts them) and moves a full block to the shared
+// output with one atomic add; after the loop, each thread's partial block.
+// CHECK-LABEL: func.func @sliding_queue
+// CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer
+// CHECK: %[[COUNT:.*]] = memref.alloc() : memref<1xi64>
+// CHECK: %[[THREADS:.*]] = graph.thread_count : index
+// CHECK: %[[ROWS:.*]] = memref.alloc(%[[THREADS]]) : memref<?x2048xi32>
+// CHECK: omp.wsloop
+// CHECK: graph.reduce min atomic
+// CHECK: %[[T:.*]] = graph.thread_id : index
+// CHECK: %[[N:.*]] = memref.load %[[ROWS]][%[[T]], %c0]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c1_i32
+// CHECK: memref.store %{{.*}}, %[[ROWS]][%[[T]], %{{.*}}]
+// CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[NEXT]], %c2047_i32
+// CHECK: scf.if %[[FULL]]
+// CHECK:   memref.atomic_rmw addi %c2047_i64, %[[COUNT]]
+// CHECK:   scf.for
+// CHECK:     memref.store %{{.*}}, %[[BUF]]
+// CHECK: } else {
+// CHECK:   memref.store %[[NEXT]], %[[ROWS]][%[[T]], %c0]
+// CHECK: omp.terminator
+// CHECK: scf.for %[[R:.*]] = %c0 to %[[THREADS]]
+// CHECK:   memref.load %[[ROWS]][%[[R]], %c0]
+// CHECK:   memref.atomic_rmw addi %{{.*}}, %[[COUNT]]
+// CHECK: memref.dealloc %[[ROWS]]
+// CHECK: graph.vertexset.seal_ids
+func.func @sliding_queue(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
+                         %dist: !graph.vector<i32>) -> !graph.vertexset {
+  %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<parallel = dynamic_vertex, frontier = sliding_queue>)
+    body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %c = arith.addi %d, %w : i32
+      %changed = graph.reduce min %dist[%dst], %c : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset<i32> -> !graph.vertexset
+  return %next : !graph.vertexset
+}
+
+// -----
+
+// Inside another parallel loop thread numbers repeat across teams: the
+// sliding queue falls back to one atomic slot per id.
+// CHECK-LABEL: func.func @sliding_queue_nested
+// CHECK-NOT: graph.thread_
+// CHECK: memref.atomic_rmw addi %c1_i64
+// CHECK-NOT: graph.thread_
+// CHECK: return
+func.func @sliding_queue_nested(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
+                                %all: !graph.vertexset, %dist: !graph.vector<i32>) {
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
+        schedule(#graph.schedule<parallel = dynamic_vertex, frontier = sliding_queue>)
+      body {
+      ^bb0(%src: index, %dst: index, %w: i32):
+        %changed = graph.reduce min %dist[%dst], %w : !graph.vector<i32>
+        graph.yield
+      } : !graph.edgeset<i32> -> !graph.vertexset
+    graph.vertexset.free %next
+  }
+  return
+}

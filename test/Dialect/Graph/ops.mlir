@@ -55,6 +55,7 @@ func.func private @segments_types(!graph.segments<in>, !graph.segments<out>,
 // CHECK-SAME: fr1 = #graph.schedule<frontier = bitvector>,
 // CHECK-SAME: fr2 = #graph.schedule<direction = sparse_push_dense_pull, frontier = bitvector, frontier_sets = src>,
 // CHECK-SAME: fr3 = #graph.schedule<frontier_sets = dst>,
+// CHECK-SAME: fr4 = #graph.schedule<parallel = dynamic_vertex, frontier = sliding_queue>,
 // grain
 // CHECK-SAME: gr1 = #graph.schedule<grain = 1>,
 // CHECK-SAME: gr2 = #graph.schedule<parallel = dynamic_vertex, grain = 1024>,
@@ -85,6 +86,7 @@ func.func private @schedules() attributes {
   fr1 = #graph.schedule<frontier = bitvector>,
   fr2 = #graph.schedule<frontier_sets = src, frontier = bitvector, direction = sparse_push_dense_pull>,
   fr3 = #graph.schedule<frontier_sets = dst, frontier = bool_array>,
+  fr4 = #graph.schedule<frontier = sliding_queue, parallel = dynamic_vertex>,
   gr1 = #graph.schedule<grain = 1>,
   gr2 = #graph.schedule<grain = 1024, parallel = dynamic_vertex>,
   numa1 = #graph.schedule<numa = static_parallel, segments = 4, parallel = dynamic_vertex, direction = dense_pull>,
@@ -388,6 +390,16 @@ func.func @numa() -> (index, index) {
   %s = graph.numa.sockets : index
   %t = graph.numa.threads_per_socket : index
   return %s, %t : index, index
+}
+
+// CHECK-LABEL: func.func @threads(
+func.func @threads() -> (index, index) {
+  // CHECK-NEXT: %[[N:.*]] = graph.thread_count : index{{$}}
+  // CHECK-NEXT: %[[I:.*]] = graph.thread_id : index{{$}}
+  // CHECK-NEXT: return %[[N]], %[[I]]
+  %n = graph.thread_count : index
+  %i = graph.thread_id : index
+  return %n, %i : index, index
 }
 
 //===----------------------------------------------------------------------===//

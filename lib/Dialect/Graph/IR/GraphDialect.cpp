@@ -118,7 +118,7 @@ EdgeDirection ScheduleAttr::getSegmentDirection() const {
 LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    Direction direction,
                                    Parallelization parallel, int64_t grain,
-                                   FrontierLayout, FrontierSets,
+                                   FrontierLayout frontier, FrontierSets,
                                    int64_t segments, int64_t segmentsArgv,
                                    SegmentStrategy, NumaMode numa) {
   if (grain < 1)
@@ -140,6 +140,11 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "segments need a dense direction (dense_pull, "
                           "dense_push or a hybrid); 'sparse_push' visits only "
                           "the frontier's edges";
+  if (frontier == FrontierLayout::SlidingQueue &&
+      direction != Direction::SparsePush)
+    return emitError() << "frontier = sliding_queue builds the output of a "
+                          "sparse push; got direction = "
+                       << stringifyDirection(direction);
   if (numa != NumaMode::Serial && !segmented)
     return emitError() << "numa = " << stringifyNumaMode(numa)
                        << " needs segments (configApplyNumSSG)";

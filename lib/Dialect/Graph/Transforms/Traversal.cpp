@@ -159,7 +159,6 @@ void TraversalEmitter::scanSegment(OpBuilder &b, Value segment,
 }
 
 void TraversalEmitter::markModified(OpBuilder &b, Value dst) {
-  Value c0 = constIndex(b, 0);
   Value one8 = arith::ConstantIntOp::create(b, loc, 1, 8);
   if (!push) {
     // Each destination belongs to one thread: a plain store suffices.
@@ -177,13 +176,64 @@ void TraversalEmitter::markModified(OpBuilder &b, Value dst) {
     auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
     b.setInsertionPointToStart(ifFirst.thenBlock());
   }
+  appendOutput(b, dst);
+}
+
+void TraversalEmitter::appendOutput(OpBuilder &b, Value dst) {
+  if (!queueRows) {
+    Value pos =
+        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
+                                    arith::ConstantIntOp::create(b, loc, 1, 64),
+                                    outCount, ValueRange{constIndex(b, 0)});
+    Value id = arith::IndexCastOp::create(b, loc, b.getI32Type(), dst);
+    memref::StoreOp::create(
+        b, loc, id, outIds,
+        ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), pos)});
+    return;
+  }
+  Value id = arith::IndexCastOp::create(b, loc, b.getI32Type(), dst);
+  Value thread = ThreadIdOp::create(b, loc, b.getIndexType());
+  Value c0 = constIndex(b, 0);
+  Value count =
+      memref::LoadOp::create(b, loc, queueRows, ValueRange{thread, c0});
+  Value next = arith::AddIOp::create(
+      b, loc, count, arith::ConstantIntOp::create(b, loc, 1, 32));
+  memref::StoreOp::create(
+      b, loc, id, queueRows,
+      ValueRange{thread,
+                 arith::IndexCastOp::create(b, loc, b.getIndexType(), next)});
+  Value full = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, next,
+      arith::ConstantIntOp::create(b, loc, kQueueBlock, 32));
+  auto ifFull = scf::IfOp::create(b, loc, full, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifFull.thenBlock());
+  flushQueue(b, thread, constIndex(b, kQueueBlock));
+  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
+                          queueRows, ValueRange{thread, constIndex(b, 0)});
+  b.setInsertionPointToStart(ifFull.elseBlock());
+  memref::StoreOp::create(b, loc, next, queueRows,
+                          ValueRange{thread, constIndex(b, 0)});
+}
+
+void TraversalEmitter::flushQueue(OpBuilder &b, Value thread, Value count) {
+  // One atomic per block instead of one per id.
   Value pos = memref::AtomicRMWOp::create(
       b, loc, arith::AtomicRMWKind::addi,
-      arith::ConstantIntOp::create(b, loc, 1, 64), outCount, c0);
-  Value dst32 = arith::IndexCastOp::create(b, loc, b.getI32Type(), dst);
-  memref::StoreOp::create(
-      b, loc, dst32, outIds,
-      ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), pos)});
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), count), outCount,
+      ValueRange{constIndex(b, 0)});
+  Value base = arith::IndexCastOp::create(b, loc, b.getIndexType(), pos);
+  scf::ForOp::create(
+      b, loc, constIndex(b, 0), count, constIndex(b, 1), ValueRange{},
+      [&](OpBuilder &b, Location, Value i, ValueRange) {
+        Value slot = arith::AddIOp::create(b, loc, i, constIndex(b, 1));
+        Value id =
+            memref::LoadOp::create(b, loc, queueRows, ValueRange{thread, slot});
+        memref::StoreOp::create(
+            b, loc, id, outIds,
+            ValueRange{arith::AddIOp::create(b, loc, base, i)});
+        scf::YieldOp::create(b, loc);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -368,6 +418,41 @@ ReduceOp TraversalEmitter::findAccumulatedReduce() {
 // TraversalEmitter: the traversal
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` runs inside another parallel loop, where thread numbers are
+/// not unique across the threads that reach it.
+static bool insideParallelRegion(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<omp::ParallelOp>(parent))
+      return true;
+    if (auto apply = dyn_cast<VertexSetApplyOp>(parent);
+        apply && apply.isParallel())
+      return true;
+    if (isa<VertexSetFilterOp>(parent))
+      return true;
+    if (auto apply = dyn_cast<EdgeSetApplyOp>(parent);
+        apply && apply.getScheduleOrDefault().isParallel())
+      return true;
+  }
+  return false;
+}
+
+void TraversalEmitter::createQueue(OpBuilder &b) {
+  queueThreads = ThreadCountOp::create(b, loc, b.getIndexType());
+  queueRows = memref::AllocOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic, kQueueBlock + 1}, b.getI32Type()),
+      ValueRange{queueThreads});
+  scf::ForOp::create(b, loc, constIndex(b, 0), queueThreads, constIndex(b, 1),
+                     ValueRange{},
+                     [&](OpBuilder &b, Location, Value thread, ValueRange) {
+                       memref::StoreOp::create(
+                           b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
+                           queueRows, ValueRange{thread, constIndex(b, 0)});
+                       scf::YieldOp::create(b, loc);
+                     });
+}
+
 std::pair<Value, Value>
 TraversalEmitter::edgeRange(OpBuilder &b, const ScannedVertex &vertex) {
   Value next = arith::AddIOp::create(b, loc, vertex.position, constIndex(b, 1));
@@ -525,6 +610,9 @@ void TraversalEmitter::emit(VertexLoop &loop) {
       memref::StoreOp::create(b, loc,
                               arith::ConstantIntOp::create(b, loc, 0, 64),
                               outCount, ValueRange{constIndex(b, 0)});
+      if (sched.getFrontier() == FrontierLayout::SlidingQueue && parallel &&
+          !insideParallelRegion(op))
+        createQueue(b);
     }
   }
 
@@ -538,6 +626,20 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   if (!out) {
     rewriter.eraseOp(op);
     return;
+  }
+  if (queueRows) {
+    // Each thread's last, partial block.
+    scf::ForOp::create(
+        b, loc, constIndex(b, 0), queueThreads, constIndex(b, 1), ValueRange{},
+        [&](OpBuilder &b, Location, Value thread, ValueRange) {
+          Value count = memref::LoadOp::create(
+              b, loc, queueRows, ValueRange{thread, constIndex(b, 0)});
+          flushQueue(
+              b, thread,
+              arith::IndexCastOp::create(b, loc, b.getIndexType(), count));
+          scf::YieldOp::create(b, loc);
+        });
+    memref::DeallocOp::create(b, loc, queueRows);
   }
   if (push) {
     Value count =

@@ -32,9 +32,12 @@ def Graph_Parallelization : I32EnumAttr<"Parallelization",
 }
 
 def Graph_FrontierLayout : I32EnumAttr<"FrontierLayout",
-    "representation of a dense vertex set", [
+    "representation of a traversal's frontiers: a dense input frontier as "
+    "bool array or bitvector, or a sparse push's output built in a sliding "
+    "queue", [
   I32EnumAttrCase<"BoolArray", 0, "bool_array">,
-  I32EnumAttrCase<"Bitvector", 1, "bitvector">
+  I32EnumAttrCase<"Bitvector", 1, "bitvector">,
+  I32EnumAttrCase<"SlidingQueue", 2, "sliding_queue">
 ]> {
   let cppNamespace = "::mlir::graph";
 }

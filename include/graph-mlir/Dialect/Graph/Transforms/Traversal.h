@@ -187,10 +187,25 @@ private:
   bool push, parallel;
   ReduceOp accumulated;
 
+  /// Adds vertex `dst` to a push's output ids: at a slot taken from the
+  /// shared count, or with a sliding queue into the thread's buffer, which
+  /// moves to the output a whole block at a time.
+  void appendOutput(OpBuilder &b, Value dst);
+  /// Moves the first `count` ids of `thread`'s queue buffer to the output.
+  void flushQueue(OpBuilder &b, Value thread, Value count);
+  /// Allocates the sliding queue's per-thread buffers, all empty.
+  void createQueue(OpBuilder &b);
+  /// Ids a thread buffers before moving them to the output; a row (with
+  /// its count) fills whole cache lines, so threads share none.
+  static constexpr int64_t kQueueBlock = 2047;
+
   // Set up by `emit` before the vertex loop runs.
   Value fromIds;
   DenseSet fromDense, toDense;
   Value out, outFlags, outIds, outCount;
+  /// With frontier = sliding_queue: one row per thread, entry 0 counting the
+  /// ids buffered after it.
+  Value queueThreads, queueRows;
 };
 
 } // namespace mlir::graph

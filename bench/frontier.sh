@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Benchmark: a parallel sparse push's output frontier built by one atomic
+# slot per vertex (the default) against a sliding queue (frontier =
+# sliding_queue, GraphIt's setApply(label, "sliding_queue"): per-thread
+# buffers moved to the shared queue a block at a time), under BFS
+# (bench/bfs.gt) and SSSP (bench/sssp.gt) on a Kronecker graph. Both
+# variants of a program run back to back from the same ROOTS roots (those
+# that reach more than one vertex, and must reach the same count); compare
+# their ratio, sliding queue / atomic, below 1 when the queue is faster.
+# usage: bench/frontier.sh [SCALE] [THREADS] [ROOTS]   (default 22 2 4)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+scale=${1:-22}
+export OMP_NUM_THREADS=${2:-2}
+roots=${3:-4}
+work=${BENCH_DIR:-/tmp/graph-mlir-bench}
+mkdir -p "$work"
+"$root/scripts/build.sh" graphc graphrt graph-gen >/dev/null
+
+for algorithm in bfs sssp; do
+  label=$([ $algorithm = bfs ] && echo s0:s1 || echo s1)
+  for variant in atomic queue; do
+    option=$([ $variant = queue ] && echo "->setApply(\"$label\", \"sliding_queue\")" || true)
+    echo "program->configApplyDirection(\"$label\", \"SparsePush\")->configApplyParallelization(\"$label\", \"dynamic-vertex-parallel\")$option;" \
+      > "$work/$algorithm-$variant.sched"
+    "$build/bin/graphc" "$root/bench/$algorithm.gt" \
+      --schedule "$work/$algorithm-$variant.sched" -o "$work/$algorithm-$variant"
+  done
+done
+
+graph="$work/kron$scale.sg" weighted="$work/kron$scale.wsg"
+[ -f "$graph" ] || "$build/bin/graph-gen" kron --scale "$scale" -q -o "$graph"
+[ -f "$weighted" ] || "$build/bin/graph-gen" kron --scale "$scale" --weighted -q -o "$weighted"
+echo "== kron scale $scale, $OMP_NUM_THREADS threads, $roots roots"
+for algorithm in bfs sssp; do
+  input=$([ $algorithm = bfs ] && echo "$graph" || echo "$weighted")
+  atomic=0 queue=0 searched=0
+  for ((candidate = 1; searched < roots; ++candidate)); do
+    read -r atomic_s reached < <("$work/$algorithm-atomic" "$input" "$candidate" | paste -sd' ')
+    [ "$reached" -gt 1 ] || continue
+    read -r queue_s queue_reached < <("$work/$algorithm-queue" "$input" "$candidate" | paste -sd' ')
+    if [ "$reached" != "$queue_reached" ]; then
+      echo "$algorithm from $candidate: atomic reached $reached, queue $queue_reached" >&2
+      exit 1
+    fi
+    atomic=$(awk -v a="$atomic" -v b="$atomic_s" 'BEGIN { print a + b }')
+    queue=$(awk -v a="$queue" -v b="$queue_s" 'BEGIN { print a + b }')
+    searched=$((searched + 1))
+  done
+  awk -v name="$algorithm" -v a="$atomic" -v q="$queue" -v k="$roots" 'BEGIN {
+    printf "%-5s push, atomic append %.4f s  sliding queue %.4f s  ratio %.2f\n",
+      name, a / k, q / k, q / a }'
+done
