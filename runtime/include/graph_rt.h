@@ -100,6 +100,10 @@ graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
                                         const int32_t *weights,
                                         int32_t symmetrize);
 void graphrt_graph_free(graphrt_graph *g);
+/* [added] g with every edge reversed (GraphIt's edges.transpose()): shares
+ * g's arrays, so it must be freed before g (freeing it frees only what it
+ * built itself: segments, converted weights). */
+graphrt_graph *graphrt_transpose(graphrt_graph *g);
 int64_t graphrt_num_vertices(const graphrt_graph *g);
 /* Stored directed edges (the length of out_neighbors): for an undirected
  * (symmetric) graph every edge counts in both directions, as GAPBS's
@@ -213,6 +217,15 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count);
 void graphrt_vset_seal_bools(graphrt_vset *s);
 /* [added] The n the set was created with. */
 int64_t graphrt_vset_num_vertices(const graphrt_vset *s);
+
+/* [added] Lists of vertex sets (GraphIt's list{vertexset{Vertex}}): they hold
+ * the handles appended, not copies; freeing a list frees none of its sets.
+ * Appending a deleted set and popping an empty list are run-time errors. */
+typedef struct graphrt_vlist graphrt_vlist;
+graphrt_vlist *graphrt_vlist_new(void);
+void graphrt_vlist_free(graphrt_vlist *l);
+void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s);
+graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l);
 
 /* ---- Segmented subgraphs (cache tiling) ------------------------------------
  * direction: GRAPHRT_PULL: segment i holds the in-edges whose source lies in

@@ -221,18 +221,38 @@ void graphrt_graph_free(graphrt_graph *g) {
   if (!g)
     return;
   rt_segments_free_all(g);
-  if (!g->symmetric) {
-    free(g->in_off);
-    free(g->in_nbr);
-    free(g->in_w);
+  if (!g->symmetric)
     free(g->in_wf);
-  }
-  free(g->out_off);
-  free(g->out_nbr);
-  free(g->out_w);
   free(g->out_wf);
+  if (!g->borrowed) {
+    if (!g->symmetric) {
+      free(g->in_off);
+      free(g->in_nbr);
+      free(g->in_w);
+    }
+    free(g->out_off);
+    free(g->out_nbr);
+    free(g->out_w);
+  }
   pthread_mutex_destroy(&g->lock);
   free(g);
+}
+
+graphrt_graph *graphrt_transpose(graphrt_graph *g) {
+  graphrt_graph *t = rt_calloc(1, sizeof *t);
+  t->n = g->n;
+  t->m = g->m;
+  t->out_off = g->in_off;
+  t->out_nbr = g->in_nbr;
+  t->out_w = g->in_w;
+  t->in_off = g->out_off;
+  t->in_nbr = g->out_nbr;
+  t->in_w = g->out_w;
+  t->symmetric = g->symmetric;
+  t->weighted = g->weighted;
+  t->borrowed = 1;
+  pthread_mutex_init(&t->lock, NULL);
+  return t;
 }
 
 int64_t graphrt_num_vertices(const graphrt_graph *g) { return g->n; }

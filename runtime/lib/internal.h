@@ -79,7 +79,8 @@ struct graphrt_graph {
   int32_t *in_nbr, *in_w;
   int symmetric;
   int weighted;
-  double *out_wf, *in_wf;            /* lazily converted f64 weights */
+  int borrowed;           /* the arrays belong to another graph (a transpose) */
+  double *out_wf, *in_wf; /* lazily converted f64 weights */
   struct graphrt_segments *segments; /* cache, a list */
   pthread_mutex_t lock;
 };

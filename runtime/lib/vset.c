@@ -1,4 +1,5 @@
-/* vset.c - vertex subsets (frontiers): sparse ids, bool bytes, bitvector.
+/* vset.c - vertex subsets (frontiers): sparse ids, bool bytes, bitvector;
+ * and lists of vertex sets.
  *
  * Invariants (between calls):
  *  - `size` is always the exact member count, or with ids_dups the length
@@ -535,4 +536,41 @@ void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s) {
   check_live(s, "vertex set");
   ensure_bits(s);
   RT_SET_MEMREF(r, (int64_t *)s->bits, nwords(s->n));
+}
+
+/* ---- lists of vertex sets ------------------------------------------------ */
+
+struct graphrt_vlist {
+  graphrt_vset **items;
+  int64_t size, capacity;
+};
+
+graphrt_vlist *graphrt_vlist_new(void) {
+  return rt_calloc(1, sizeof(graphrt_vlist));
+}
+
+void graphrt_vlist_free(graphrt_vlist *l) {
+  if (!l)
+    return;
+  free(l->items);
+  free(l);
+}
+
+void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s) {
+  check_live(s, "list append");
+  if (l->size == l->capacity) {
+    l->capacity = l->capacity ? 2 * l->capacity : 16;
+    graphrt_vset **items = rt_malloc((size_t)l->capacity * sizeof *items);
+    if (l->size)
+      memcpy(items, l->items, (size_t)l->size * sizeof *items);
+    free(l->items);
+    l->items = items;
+  }
+  l->items[l->size++] = s;
+}
+
+graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l) {
+  if (l->size == 0)
+    rt_fatal("list pop: the list of vertex sets is empty");
+  return l->items[--l->size];
 }

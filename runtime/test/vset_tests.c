@@ -173,6 +173,42 @@ static void test_degree_sum(void) {
   graphrt_graph_free(g);
 }
 
+/* Lists hold the handles appended (last in, first out) past their first
+ * growth; a transpose swaps out- and in-edges and frees only itself. */
+static void test_lists_and_transpose(void) {
+  graphrt_vlist *l = graphrt_vlist_new();
+  graphrt_vset *sets[40];
+  for (int i = 0; i < 40; i++) {
+    sets[i] = graphrt_vset_new(5, i % 2);
+    graphrt_vlist_append(l, sets[i]);
+  }
+  for (int i = 39; i >= 0; i--)
+    CHECK(graphrt_vlist_pop(l) == sets[i]);
+  for (int i = 0; i < 40; i++)
+    graphrt_vset_free(sets[i]);
+  graphrt_vlist_free(l);
+
+  int32_t src[] = {0, 0, 1, 3}, dst[] = {1, 2, 2, 0};
+  graphrt_graph *g = graphrt_graph_from_edges(4, 4, src, dst, NULL, 0);
+  graphrt_graph *t = graphrt_transpose(g);
+  CHECK_EQ(graphrt_num_vertices(t), 4);
+  CHECK_EQ(graphrt_num_edges(t), 4);
+  graphrt_vset *zero = graphrt_vset_new(4, 0);
+  graphrt_vset_insert(zero, 0);
+  graphrt_vset *two = graphrt_vset_new(4, 0);
+  graphrt_vset_insert(two, 2);
+  CHECK_EQ(graphrt_vset_out_degree_sum(zero, g), 2); /* 0 -> 1, 2 */
+  CHECK_EQ(graphrt_vset_out_degree_sum(zero, t), 1); /* 3 -> 0 reversed */
+  CHECK_EQ(graphrt_vset_out_degree_sum(two, t), 2);  /* 0, 1 -> 2 reversed */
+  graphrt_vset_free(zero);
+  graphrt_vset_free(two);
+  graphrt_graph_free(t);
+  graphrt_vset *all = graphrt_vset_new(4, 1);
+  CHECK_EQ(graphrt_vset_out_degree_sum(all, g), 4); /* g's arrays intact */
+  graphrt_vset_free(all);
+  graphrt_graph_free(g);
+}
+
 /* Thousands of tiny frontiers on a large vertex count must not cost O(n)
  * each (a high-diameter graph's BFS): 2000 x O(n) would take minutes. */
 static void test_sparse_cost(void) {
@@ -261,5 +297,6 @@ int main(void) {
   test_keep_dups(100000, 300000); /* parallel path */
   test_degree_sum();
   test_sparse_cost();
+  test_lists_and_transpose();
   return check_report("vset");
 }

@@ -7,10 +7,11 @@ program's output (one value per line, vertex order) against it.
 
 usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R]
   ALGORITHM: pagerank | pagerank_delta | bfs | sssp | cc | cf | bc | tc |
-             reach_stats
+             reach_stats | bc_sources (--root K: sources 0 .. K - 1)
 The algorithms and their parameters are those of examples/*.gt (the graph IR
 programs under test/Integration/Inputs compute the same); reach_stats is
-test/Integration/graphit/Inputs/reach_stats.gt. Every OUTPUT is
+test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
+test/Integration/graphit/Inputs/bc_sources.gt. Every OUTPUT is
 checked against one computation; exits 1 with a message naming each wrong
 output and its first wrong vertex.
 """
@@ -229,6 +230,9 @@ def answer(algorithm, n, edges, root):
         return factorize(n, edges)
     if algorithm == "bc":
         return brandes_dependences(n, edges, root)
+    if algorithm == "bc_sources":
+        per_source = [brandes_dependences(n, edges, r) for r in range(root)]
+        return [sum(d[v] for d in per_source) for v in range(n)]
     if algorithm == "bfs":
         return bfs_levels(n, edges, root), {(s, d) for s, d, _ in edges}
     if algorithm == "sssp":

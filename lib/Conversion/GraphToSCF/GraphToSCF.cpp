@@ -32,6 +32,7 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   auto handle = LLVM::LLVMPointerType::get(context);
   addConversion([handle](EdgeSetType) { return handle; });
   addConversion([handle](VertexSetType) { return handle; });
+  addConversion([handle](VertexSetListType) { return handle; });
   addConversion([handle](StringType) { return handle; });
   addConversion([handle](SegmentsType) { return handle; });
   addConversion([](VertexVectorType type) {
@@ -801,6 +802,31 @@ template <typename OpTy> struct VoidCallLowering : GraphPattern<OpTy> {
   std::string function;
 };
 
+/// Ops whose one result is a runtime handle returned by `function`; with
+/// `freeFunction`, released by it at the end of the defining block.
+template <typename OpTy> struct HandleLowering : GraphPattern<OpTy> {
+  HandleLowering(const TypeConverter &converter, MLIRContext *context,
+                 StringRef function, StringRef freeFunction = "")
+      : GraphPattern<OpTy>(converter, context), function(function),
+        freeFunction(freeFunction) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value handle = callRuntime1(
+        rewriter, loc, op, function,
+        this->getTypeConverter()->convertType(op->getResult(0).getType()),
+        adaptor.getOperands());
+    if (!freeFunction.empty())
+      freeAtEndOfBlock(rewriter, op, [&](OpBuilder &b) {
+        callRuntime(b, loc, op, freeFunction, {}, handle);
+      });
+    rewriter.replaceOp(op, handle);
+    return success();
+  }
+  std::string function, freeFunction;
+};
+
 struct VertexSetIdBufferLowering : GraphPattern<VertexSetIdBufferOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1006,6 +1032,14 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                "graphrt_vset_bits");
   patterns.add<VoidCallLowering<VertexSetFreeOp>>(converter, context,
                                                   "graphrt_vset_free");
+  patterns.add<HandleLowering<TransposeOp>>(
+      converter, context, "graphrt_transpose", "graphrt_graph_free");
+  patterns.add<HandleLowering<VertexSetListNewOp>>(
+      converter, context, "graphrt_vlist_new", "graphrt_vlist_free");
+  patterns.add<HandleLowering<VertexSetListPopOp>>(converter, context,
+                                                   "graphrt_vlist_pop");
+  patterns.add<VoidCallLowering<VertexSetListAppendOp>>(converter, context,
+                                                        "graphrt_vlist_append");
   patterns.add<VoidCallLowering<VertexSetSealBoolsOp>>(
       converter, context, "graphrt_vset_seal_bools");
 }

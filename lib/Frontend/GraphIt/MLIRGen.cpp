@@ -60,6 +60,8 @@ Type Generator::toMLIR(GtType type) {
     return StringType::get(context);
   case GtType::VertexSet:
     return VertexSetType::get(context);
+  case GtType::List:
+    return VertexSetListType::get(context);
   case GtType::EdgeSet:
     return EdgeSetType::get(context, scalarType(type.elem));
   case GtType::Vector:
@@ -147,6 +149,8 @@ Value Generator::defaultValue(GtType type, Location loc) {
   switch (type.kind) {
   case GtType::VertexSet:
     return VertexSetNewOp::create(b, loc, setType(), graph, /*all=*/false);
+  case GtType::List:
+    return VertexSetListNewOp::create(b, loc, VertexSetListType::get(context));
   case GtType::Vertex:
     return arith::ConstantIndexOp::create(b, loc, 0);
   case GtType::String:

@@ -118,6 +118,8 @@ Value Generator::emit(Expr &expr) {
     return emitCall(cast<CallExpr>(expr));
   case Expr::Method:
     return emitMethod(cast<MethodExpr>(expr));
+  case Expr::NewList:
+    return VertexSetListNewOp::create(b, loc, VertexSetListType::get(context));
   case Expr::Functor:
     llvm_unreachable("Sema rejects functors outside function arguments");
   case Expr::NewSet: {
@@ -327,6 +329,17 @@ Value Generator::emitMethod(MethodExpr &expr) {
                                 emit(*expr.receiver));
   case Method::Size:
     return emitSetSize(expr);
+  case Method::Transpose: {
+    Value graph = emit(*expr.receiver);
+    return TransposeOp::create(b, loc, graph.getType(), graph);
+  }
+  case Method::ListAppend:
+    VertexSetListAppendOp::create(
+        b, loc, emit(*expr.receiver),
+        emitAs(*expr.args[0], GtType::get(GtType::VertexSet)));
+    return Value();
+  case Method::ListPop:
+    return VertexSetListPopOp::create(b, loc, setType(), emit(*expr.receiver));
   case Method::VectorSum:
   case Method::VectorMax:
   case Method::VectorMin: {

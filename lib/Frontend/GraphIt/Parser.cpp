@@ -142,6 +142,7 @@ private:
   std::unique_ptr<VarDecl> parseVarDecl(bool isGlobal);
   std::unique_ptr<FuncDecl> parseFunc();
   FailureOr<TypeSpec> parseType();
+  LogicalResult parseListElement();
   FailureOr<TypeSpec> parseVectorElementType(TypeSpec &spec);
   std::unique_ptr<VarDecl> parseTypedName(StringRef what);
 
@@ -181,7 +182,6 @@ private:
 static StringRef unsupportedContainer(StringRef typeName) {
   return llvm::StringSwitch<StringRef>(typeName)
       .Case("priority_queue", "priority queues")
-      .Case("list", "lists")
       .Case("vertexsubset", "vertexsubset types")
       .Default("");
 }
@@ -265,6 +265,21 @@ std::unique_ptr<VarDecl> Parser::parseTypedName(StringRef what) {
   return std::make_unique<VarDecl>(nameLoc, *name, std::move(*type), nullptr);
 }
 
+/// `{vertexset{Vertex}}` after `list`: lists hold vertex sets only.
+LogicalResult Parser::parseListElement() {
+  if (failed(expect(Token::LBrace, "after 'list'")))
+    return failure();
+  Location elemLoc = loc();
+  FailureOr<TypeSpec> elem = parseType();
+  if (failed(elem) || failed(expect(Token::RBrace, "after the list element")))
+    return failure();
+  if (elem->type.kind == GtType::VertexSet)
+    return success();
+  emitError(elemLoc) << "lists of " << elem->type.str()
+                     << " are not supported; only list{vertexset{Vertex}}";
+  return failure();
+}
+
 FailureOr<TypeSpec> Parser::parseType() {
   TypeSpec spec;
   Location typeLoc = loc();
@@ -295,6 +310,12 @@ FailureOr<TypeSpec> Parser::parseType() {
   if (StringRef container = unsupportedContainer(*name); !container.empty()) {
     emitError(typeLoc) << container << " ('" << *name << "') are not supported";
     return failure();
+  }
+  if (*name == "list") {
+    if (failed(parseListElement()))
+      return failure();
+    spec.type = GtType::get(GtType::List, GtType::VertexSet);
+    return spec;
   }
   if (*name == "vector") {
     if (is(Token::LBracket)) {
@@ -798,6 +819,13 @@ ExprPtr Parser::parsePrimary() {
         error() << container << " ('" << tok.text << "') are not supported";
         return nullptr;
       }
+    }
+    if (consumeKeyword("list")) {
+      if (failed(parseListElement()) ||
+          failed(expect(Token::LParen, "after the list type")) ||
+          failed(expect(Token::RParen, "after '('")))
+        return nullptr;
+      return std::make_unique<NewListExpr>(primLoc);
     }
     if (failed(expectKeyword("vertexset", "after 'new'")) ||
         failed(expect(Token::LBrace, "after 'vertexset'")))

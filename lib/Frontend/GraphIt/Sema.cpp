@@ -47,6 +47,8 @@ static const char *kindName(GtType::Kind kind) {
     return "vector";
   case GtType::VertexSet:
     return "vertexset{Vertex}";
+  case GtType::List:
+    return "list{vertexset{Vertex}}";
   case GtType::EdgeSet:
     return "edgeset";
   case GtType::EdgeView:
@@ -456,8 +458,10 @@ void Sema::checkStmt(Stmt &stmt) {
 void Sema::checkLocal(VarDecl &decl) {
   checkTypeSpec(decl.spec, decl.loc);
   GtType type = decl.spec.type;
-  if (type.kind == GtType::EdgeSet)
-    error(decl.loc) << "edgesets must be global";
+  auto *init = dyn_cast_or_null<MethodExpr>(decl.init.get());
+  if (type.kind == GtType::EdgeSet && !(init && init->name == "transpose"))
+    error(decl.loc) << "edgesets must be global (a local edgeset may only "
+                       "hold edges.transpose())";
   else if (type.kind == GtType::Vector && !info.graph)
     error(decl.loc) << "'" << decl.name << "' needs an edgeset declared "
                     << "before it";
@@ -655,6 +659,9 @@ GtType Sema::check(Expr &expr, bool allowRow) {
       check(*captured);
     error(expr.loc) << "only a function takes captured arguments 'f[a, b]', "
                        "and only where a function is passed";
+    break;
+  case Expr::NewList:
+    type = GtType::get(GtType::List, GtType::VertexSet);
     break;
   case Expr::NewSet: {
     auto &newSet = cast<NewSetExpr>(expr);
@@ -1072,6 +1079,10 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       expr.method = Method::GetVertices;
       return arity(0, 0) ? GtType::get(GtType::VertexSet) : error_;
     }
+    if (recv.kind == GtType::EdgeSet && name == "transpose") {
+      expr.method = Method::Transpose;
+      return arity(0, 0) ? recv : error_;
+    }
     if (recv.kind == GtType::EdgeSet && name == "getOutDegrees") {
       expr.method = Method::GetOutDegrees;
       return arity(0, 0) ? GtType::get(GtType::Vector, GtType::Int) : error_;
@@ -1084,8 +1095,8 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       return error_;
     }
     return unknown(recv.kind == GtType::EdgeSet
-                       ? "getVertices, getOutDegrees, from, to, srcFilter, "
-                         "dstFilter, apply, applyModified"
+                       ? "getVertices, getOutDegrees, transpose, from, to, "
+                         "srcFilter, dstFilter, apply, applyModified"
                        : "from, to, srcFilter, dstFilter, apply, "
                          "applyModified");
   }
@@ -1110,6 +1121,19 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       return arity(0, 0) ? GtType::get(GtType::Int) : error_;
     }
     return unknown("apply, filter, where, addVertex, getVertexSetSize, size");
+  }
+  if (recv.kind == GtType::List) {
+    if (name == "append") {
+      expr.method = Method::ListAppend;
+      if (arity(1, 1))
+        coerce(*expr.args[0], GtType::get(GtType::VertexSet), "'append'");
+      return GtType::get(GtType::Void);
+    }
+    if (name == "pop") {
+      expr.method = Method::ListPop;
+      return arity(0, 0) ? GtType::get(GtType::VertexSet) : error_;
+    }
+    return unknown("append, pop");
   }
   if (recv.kind == GtType::Vector && !recv.width) {
     expr.method = llvm::StringSwitch<Method>(name)

@@ -245,3 +245,24 @@ func.func @vector_reductions(%v: !graph.vector<f64>, %w: !graph.vector<i32>) -> 
   %n = graph.vector.reduce min %w : !graph.vector<i32>
   return %s, %m, %n : f64, i32, i32
 }
+
+// -----
+
+// Lists of vertex sets and transposed graphs are runtime handles, released
+// at the end of the block that makes them (a list's sets are not).
+// CHECK-LABEL: func.func @lists_and_transpose
+// CHECK: %[[T:.*]] = call @graphrt_transpose(%{{.*}}) : (!llvm.ptr) -> !llvm.ptr
+// CHECK: %[[L:.*]] = call @graphrt_vlist_new() : () -> !llvm.ptr
+// CHECK: call @graphrt_vlist_append(%[[L]], %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> ()
+// CHECK: %[[P:.*]] = call @graphrt_vlist_pop(%[[L]]) : (!llvm.ptr) -> !llvm.ptr
+// CHECK: call @graphrt_graph_free(%[[T]])
+// CHECK: call @graphrt_vlist_free(%[[L]])
+// CHECK: return %[[P]]
+func.func @lists_and_transpose(%g: !graph.edgeset, %s: !graph.vertexset) -> !graph.vertexset {
+  %t = graph.transpose %g : !graph.edgeset
+  %l = graph.vertexset_list.new : !graph.vertexset_list
+  graph.vertexset_list.append %l, %s
+  %p = graph.vertexset_list.pop %l
+  %m = graph.num_edges %t : !graph.edgeset
+  return %p : !graph.vertexset
+}

@@ -392,6 +392,21 @@ func.func @numa() -> (index, index) {
   return %s, %t : index, index
 }
 
+// CHECK-LABEL: func.func @lists_and_transpose(
+func.func @lists_and_transpose(%g: !graph.edgeset<i32>, %s: !graph.vertexset) -> !graph.vertexset {
+  // CHECK-NEXT: %[[T:.*]] = graph.transpose %{{.*}} : !graph.edgeset<i32>{{$}}
+  // CHECK-NEXT: %[[L:.*]] = graph.vertexset_list.new : !graph.vertexset_list{{$}}
+  // CHECK-NEXT: graph.vertexset_list.append %[[L]], %{{.*}}{{$}}
+  // CHECK-NEXT: %[[P:.*]] = graph.vertexset_list.pop %[[L]]{{$}}
+  // CHECK-NEXT: graph.num_edges %[[T]]
+  %t = graph.transpose %g : !graph.edgeset<i32>
+  %l = graph.vertexset_list.new : !graph.vertexset_list
+  graph.vertexset_list.append %l, %s
+  %p = graph.vertexset_list.pop %l
+  %m = graph.num_edges %t : !graph.edgeset<i32>
+  return %p : !graph.vertexset
+}
+
 // CHECK-LABEL: func.func @threads(
 func.func @threads() -> (index, index) {
   // CHECK-NEXT: %[[N:.*]] = graph.thread_count : index{{$}}

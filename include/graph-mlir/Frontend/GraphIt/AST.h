@@ -35,6 +35,7 @@ struct GtType {
     Vertex,
     Vector,
     VertexSet,
+    List, // list{vertexset{Vertex}}: the only element GraphIt programs use.
     EdgeSet,
     EdgeView, // `edges.from(..)...`: an edgeset with filters, before apply.
     Func,     // A function name used as an argument of apply/filter.
@@ -100,6 +101,7 @@ struct Expr {
     Call,
     Method,
     NewSet,
+    NewList,
     Functor,
   };
   Expr(Kind kind, Location loc) : kind(kind), loc(loc) {}
@@ -227,6 +229,9 @@ enum class Method {
   VectorSum,     // vec.sum()
   VectorMax,     // vec.max()
   VectorMin,     // vec.min()
+  Transpose,     // edges.transpose()
+  ListAppend,    // list.append(set)
+  ListPop,       // list.pop()
 };
 
 /// `f[a, b]`: a function with its captured arguments bound (a functor).
@@ -281,6 +286,12 @@ struct NewSetExpr : Expr {
   std::string element;
   ExprPtr size;
   static bool classof(const Expr *e) { return e->kind == NewSet; }
+};
+
+/// `new list{vertexset{Vertex}}()`.
+struct NewListExpr : Expr {
+  explicit NewListExpr(Location loc) : Expr(NewList, loc) {}
+  static bool classof(const Expr *e) { return e->kind == NewList; }
 };
 
 //===----------------------------------------------------------------------===//

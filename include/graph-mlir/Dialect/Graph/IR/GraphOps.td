@@ -112,6 +112,23 @@ def Graph_LoadOp : Graph_Op<"load"> {
   let assemblyFormat = "$path (`symmetrize` $symmetrize^)? attr-dict `:` qualified(type($graph))";
 }
 
+def Graph_TransposeOp : Graph_Op<"transpose", [
+    AllTypesMatch<["graph", "result"]>]> {
+  let summary = "the graph with every edge reversed";
+  let description = [{
+    GraphIt's `edges.transpose()`: the result's out-edges are the graph's
+    in-edges and the reverse. It shares the graph's adjacency arrays (no
+    copy) and must not outlive it; it is released before the graph.
+
+    ```mlir
+    %t = graph.transpose %g : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Graph_EdgeSetType:$result);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
+}
+
 def Graph_NumVerticesOp : Graph_Op<"num_vertices", [Pure]> {
   let summary = "number of vertices";
   let arguments = (ins Graph_EdgeSetType:$graph);
@@ -385,6 +402,36 @@ def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {
   }];
   let arguments = (ins Arg<Graph_VertexSetType, "", [MemFree]>:$set);
   let assemblyFormat = "$set attr-dict";
+}
+
+def Graph_VertexSetListNewOp : Graph_Op<"vertexset_list.new"> {
+  let summary = "an empty list of vertex sets";
+  let description = [{
+    Released at the end of the block that creates it; its sets are not.
+
+    ```mlir
+    %levels = graph.vertexset_list.new : !graph.vertexset_list
+    ```
+  }];
+  let results = (outs Graph_VertexSetListType:$list);
+  let assemblyFormat = "attr-dict `:` qualified(type($list))";
+}
+
+def Graph_VertexSetListAppendOp : Graph_Op<"vertexset_list.append"> {
+  let summary = "append a vertex set (a reference, not a copy) to a list";
+  let arguments = (ins Arg<Graph_VertexSetListType, "", [MemRead, MemWrite]>:$list,
+                       Graph_VertexSetType:$set);
+  let assemblyFormat = "$list `,` $set attr-dict";
+}
+
+def Graph_VertexSetListPopOp : Graph_Op<"vertexset_list.pop"> {
+  let summary = "remove and return the last vertex set of a list";
+  let description = [{
+    Popping an empty list is a run-time error.
+  }];
+  let arguments = (ins Arg<Graph_VertexSetListType, "", [MemRead, MemWrite]>:$list);
+  let results = (outs Graph_VertexSetType:$set);
+  let assemblyFormat = "$list attr-dict";
 }
 
 def Graph_VertexSetDeletedOp : Graph_Op<"vertexset.deleted", [Pure]> {

@@ -43,6 +43,16 @@ def Graph_VertexSetType : Graph_Type<"VertexSet", "vertexset"> {
   }];
 }
 
+def Graph_VertexSetListType : Graph_Type<"VertexSetList", "vertexset_list"> {
+  let summary = "a list of vertex sets (GraphIt's list{vertexset{Vertex}})";
+  let description = [{
+    A stack of references to vertex sets: appending a set does not copy it,
+    popping returns the set that was appended, and the list's release frees
+    none of its sets. Betweenness centrality keeps each BFS level's frontier
+    in one for the backward pass.
+  }];
+}
+
 def Graph_VectorType : Graph_Type<"VertexVector", "vector"> {
   let summary = "per-vertex data";
   let description = [{
