@@ -167,17 +167,23 @@ template <typename OpTy> struct GraphPattern : OpConversionPattern<OpTy> {
 // Environment, printing, timers
 //===----------------------------------------------------------------------===//
 
-struct ArgvLowering : GraphPattern<ArgvOp> {
-  using GraphPattern::GraphPattern;
+/// graph.argv and graph.argv_at: the runtime's argv at a constant or a
+/// computed index.
+template <typename OpTy> struct ArgvLowering : GraphPattern<OpTy> {
+  using GraphPattern<OpTy>::GraphPattern;
   LogicalResult
-  matchAndRewrite(ArgvOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value index =
-        arith::ConstantIntOp::create(rewriter, loc, op.getIndex(), 64);
+    Value index;
+    if constexpr (std::is_same_v<OpTy, ArgvOp>)
+      index = arith::ConstantIntOp::create(rewriter, loc, op.getIndex(), 64);
+    else
+      index = toI64(rewriter, loc, adaptor.getIndex());
     rewriter.replaceOp(
         op, callRuntime1(rewriter, loc, op, "graphrt_argv",
-                         getTypeConverter()->convertType(op.getType()), index));
+                         this->getTypeConverter()->convertType(op.getType()),
+                         index));
     return success();
   }
 };
@@ -993,17 +999,17 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ArgvLowering, AtoiLowering, StringConstantLowering,
-               PrintLowering, VertexSetDeletedLowering, TimerStartLowering,
-               TimerStopLowering, LoadLowering, AdjacencyLowering,
-               AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
-               VectorNewLowering, VectorGetLowering, VectorSetLowering,
-               VectorFillLowering, VectorReduceLowering, ReduceLowering,
-               VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
-               VertexSetIdBufferLowering, VertexSetSealIdsLowering,
-               VertexSetApplyLowering, VertexSetFilterLowering,
-               SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(
-      converter, context);
+  patterns.add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
+               StringConstantLowering, PrintLowering, VertexSetDeletedLowering,
+               TimerStartLowering, TimerStopLowering, LoadLowering,
+               AdjacencyLowering, AdjacencyWeightsLowering, OutDegreesLowering,
+               RecordsNewLowering, VectorNewLowering, VectorGetLowering,
+               VectorSetLowering, VectorFillLowering, VectorReduceLowering,
+               ReduceLowering, VectorCasLowering, VertexSetNewLowering,
+               VertexSetInsertLowering, VertexSetIdBufferLowering,
+               VertexSetSealIdsLowering, VertexSetApplyLowering,
+               VertexSetFilterLowering, SegmentsLowering, SegmentViewLowering,
+               SegmentWeightsLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

@@ -88,9 +88,14 @@ Value Generator::emit(Expr &expr) {
   }
   case Expr::Index: {
     auto &index = cast<IndexExpr>(expr);
-    if (auto *ref = dyn_cast<VarRefExpr>(index.base.get()); ref && ref->isArgv)
-      return ArgvOp::create(b, loc, StringType::get(context),
-                            cast<IntLitExpr>(*index.index).value);
+    if (auto *ref = dyn_cast<VarRefExpr>(index.base.get());
+        ref && ref->isArgv) {
+      if (auto *lit = dyn_cast<IntLitExpr>(index.index.get()))
+        return ArgvOp::create(b, loc, StringType::get(context), lit->value);
+      return ArgvAtOp::create(
+          b, loc, StringType::get(context),
+          emitAs(*index.index, GtType::get(GtType::Vertex)));
+    }
     if (expr.type.kind != GtType::Vector && isa<IndexExpr>(*index.base)) {
       SmallVector<Value> indices;
       Value row = emitRowAddress(index, indices);

@@ -683,13 +683,14 @@ GtType Sema::checkIndex(IndexExpr &expr, bool allowRow) {
   if (auto *ref = dyn_cast<VarRefExpr>(expr.base.get());
       ref && ref->name == "argv" && !lookup("argv").var) {
     ref->isArgv = true;
-    auto *lit = dyn_cast<IntLitExpr>(expr.index.get());
-    if (!lit) {
-      check(*expr.index);
-      error(expr.index->loc) << "argv index must be an integer literal";
+    // A computed index (`argv[2 + i]`) is checked when the program runs.
+    if (!coerce(*expr.index, GtType::get(GtType::Int), "argv index"))
+      return error_;
+    if (auto *lit = dyn_cast<IntLitExpr>(expr.index.get());
+        lit && lit->value < 0) {
+      error(expr.index->loc) << "argv index must not be negative";
       return error_;
     }
-    check(*lit);
     return GtType::get(GtType::String);
   }
   GtType base = check(*expr.base, /*allowRow=*/true);

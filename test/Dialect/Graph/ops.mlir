@@ -115,11 +115,15 @@ func.func @environment(%i: i32, %f: f64, %b: i1, %h: f16) -> f64 {
   // CHECK-NEXT: %{{.*}} = graph.atoi %[[A3]] : i32{{$}}
   // CHECK-NEXT: %{{.*}} = graph.atoi %[[A3]] : i64{{$}}
   // CHECK-NEXT: %{{.*}} = graph.atoi %[[A3]] : i1{{$}}
+  // CHECK-NEXT: %[[K:.*]] = arith.index_cast %[[I]] : i32 to index{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.argv_at %[[K]]{{$}}
   %a0 = graph.argv 0
   %a3 = graph.argv 3
   %n32 = graph.atoi %a3 : i32
   %n64 = graph.atoi %a3 : i64
   %n1 = graph.atoi %a3 : i1
+  %k = arith.index_cast %i : i32 to index
+  %ak = graph.argv_at %k
   // CHECK-NEXT: graph.timer.start{{$}}
   graph.timer.start
   // CHECK-NEXT: graph.print %[[I]] : i32{{$}}

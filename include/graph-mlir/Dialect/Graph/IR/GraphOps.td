@@ -29,6 +29,22 @@ def Graph_ArgvOp : Graph_Op<"argv", [NoMemoryEffect]> {
   let assemblyFormat = "$index attr-dict";
 }
 
+def Graph_ArgvAtOp : Graph_Op<"argv_at", [NoMemoryEffect]> {
+  let summary = "the command-line argument at a run-time index";
+  let description = [{
+    `argv[index]` with an index computed by the program (GraphIt's
+    `argv[2 + i]`); an index past the last argument, or negative, is a
+    run-time error naming it.
+
+    ```mlir
+    %source = graph.argv_at %i
+    ```
+  }];
+  let arguments = (ins Index:$index);
+  let results = (outs Graph_StringType:$result);
+  let assemblyFormat = "$index attr-dict";
+}
+
 def Graph_StringConstantOp : Graph_Op<"string_constant", [Pure]> {
   let summary = "a string literal";
   let description = [{
