@@ -47,7 +47,9 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("<program.gt|program.mlir>"),
                                       cl::cat(graphcCategory));
 static cl::list<std::string>
-    programArgs(cl::Positional, cl::desc("[program arguments...] (with --run)"),
+    programArgs(cl::Positional,
+                cl::desc("[program arguments...] (with --run), else C/C++ "
+                         "sources, objects and archives to link"),
                 cl::cat(graphcCategory));
 static cl::opt<bool>
     runProgram("run",
@@ -181,6 +183,18 @@ static FailureOr<std::string> runtimeLibrary(StringRef name) {
   return path;
 }
 
+/// Whether `path` is something the linker takes beside the program: C or C++
+/// sources defining its extern functions, objects, archives.
+static bool isLinkInput(StringRef path) {
+  return llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".C", ".o", ".a"},
+                            llvm::sys::path::extension(path));
+}
+
+static bool isCxxSource(StringRef path) {
+  return llvm::is_contained({".cc", ".cpp", ".cxx", ".C"},
+                            llvm::sys::path::extension(path));
+}
+
 static LogicalResult link(StringRef object, StringRef executable) {
   auto program = llvm::sys::findProgramByName(linker);
   if (!program)
@@ -188,10 +202,17 @@ static LogicalResult link(StringRef object, StringRef executable) {
   FailureOr<std::string> runtime = runtimeLibrary("libgraphrt.a");
   if (failed(runtime))
     return failure();
-  SmallVector<StringRef> args = {*program, object, *runtime,  "-fopenmp=libomp",
-                                 "-lm",    "-o",   executable};
+  SmallVector<StringRef> args = {*program, object};
+  // The program's extern functions (as in GraphIt, C++ functions).
+  for (const std::string &input : programArgs)
+    args.push_back(input);
+  if (!programArgs.empty())
+    args.push_back("-O2");
+  if (llvm::any_of(programArgs, isCxxSource))
+    args.push_back("-lstdc++");
+  args.append({*runtime, "-fopenmp=libomp", "-lm", "-o", executable});
 #ifdef GRAPH_HAVE_NUMA
-  args.insert(args.begin() + 3, "-lnuma");
+  args.insert(args.end() - 3, "-lnuma");
 #endif
   step("link: " + llvm::join(args, " "));
   std::string error;
@@ -398,10 +419,26 @@ int main(int argc, char **argv) {
                  << " is not an optimization level (0-3)\n";
     return 1;
   }
-  if (!programArgs.empty() && !runProgram) {
-    llvm::errs() << "graphc: error: unexpected argument '" << programArgs[0]
-                 << "' (program arguments need --run)\n";
-    return 1;
+  if (!runProgram) {
+    // Without --run, the positional arguments are link inputs.
+    for (const std::string &arg : programArgs) {
+      if (!isLinkInput(arg)) {
+        llvm::errs() << "graphc: error: unexpected argument '" << arg
+                     << "' (program arguments need --run; files to link end "
+                        "in .c, .cc, .cpp, .cxx, .C, .o or .a)\n";
+        return 1;
+      }
+      if (emitKind != EmitKind::Exe) {
+        llvm::errs() << "graphc: error: '" << arg
+                     << "' is linked into an executable; drop --emit\n";
+        return 1;
+      }
+      if (!llvm::sys::fs::exists(arg)) {
+        llvm::errs() << "graphc: error: cannot open link input '" << arg
+                     << "'\n";
+        return 1;
+      }
+    }
   }
   if (runProgram && (emitKind.getNumOccurrences() || !outputFile.empty())) {
     llvm::errs() << "graphc: error: --run writes no file; drop --emit and -o\n";

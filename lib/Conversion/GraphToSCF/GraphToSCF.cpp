@@ -555,6 +555,43 @@ struct SegmentWeightsLowering : GraphPattern<SegmentWeightsOp> {
 // Vectors
 //===----------------------------------------------------------------------===//
 
+/// The external global `T *symbol` (defined here, null until set) holding
+/// the vector's data pointer.
+struct VectorExportLowering : GraphPattern<VectorExportOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorExportOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    publishVector(rewriter, op.getLoc(), op, adaptor.getVector(),
+                  op.getSymbol());
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  static void publishVector(OpBuilder &b, Location loc, Operation *from,
+                            Value vector, StringRef symbol) {
+    auto module = from->getParentOfType<ModuleOp>();
+    auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+    auto global = module.lookupSymbol<LLVM::GlobalOp>(symbol);
+    if (!global) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      global =
+          LLVM::GlobalOp::create(b, loc, ptrType, /*isConstant=*/false,
+                                 LLVM::Linkage::External, symbol, Attribute());
+      Block *init = b.createBlock(&global.getInitializerRegion());
+      b.setInsertionPointToStart(init);
+      LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, ptrType));
+    }
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, vector);
+    Value integer = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+    Value pointer = LLVM::IntToPtrOp::create(b, loc, ptrType, integer);
+    LLVM::StoreOp::create(b, loc, pointer,
+                          LLVM::AddressOfOp::create(b, loc, global));
+  }
+};
+
 struct VectorNewLowering : GraphPattern<VectorNewOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1005,11 +1042,12 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                AdjacencyLowering, AdjacencyWeightsLowering, OutDegreesLowering,
                RecordsNewLowering, VectorNewLowering, VectorGetLowering,
                VectorSetLowering, VectorFillLowering, VectorReduceLowering,
-               ReduceLowering, VectorCasLowering, VertexSetNewLowering,
-               VertexSetInsertLowering, VertexSetIdBufferLowering,
-               VertexSetSealIdsLowering, VertexSetApplyLowering,
-               VertexSetFilterLowering, SegmentsLowering, SegmentViewLowering,
-               SegmentWeightsLowering>(converter, context);
+               VectorExportLowering, ReduceLowering, VectorCasLowering,
+               VertexSetNewLowering, VertexSetInsertLowering,
+               VertexSetIdBufferLowering, VertexSetSealIdsLowering,
+               VertexSetApplyLowering, VertexSetFilterLowering,
+               SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(
+      converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

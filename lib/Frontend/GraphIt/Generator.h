@@ -65,6 +65,8 @@ private:
   BoundFunction bindFunction(Expr &arg);
   Value inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc,
                    ArrayRef<Value> captured = {});
+  /// A call of an extern function, declared on first use.
+  Value callExtern(const FuncDecl &func, ArrayRef<Value> args, Location loc);
   void emitVertexRegion(Region &region, ArrayRef<BoundFunction> funcs,
                         bool isFilter, Location loc);
   StringAttr labelAttr();
@@ -106,6 +108,7 @@ private:
   bool failed = false;
 
   Value graph; // The first edgeset: sizes vectors and vertex sets.
+  ModuleOp module;
   llvm::DenseMap<const VarDecl *, Value> env;
   llvm::DenseMap<const void *, std::unique_ptr<VarDecl>> flags;
   /// Flag that, once set, skips the rest of the current block: the break

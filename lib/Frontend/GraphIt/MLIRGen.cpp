@@ -178,6 +178,7 @@ OwningOpRef<ModuleOp> Generator::run() {
           SmallVector<StringRef>(group.begin(), group.end())));
     (*module)->setAttr("graph.fused_fields", b.getArrayAttr(groups));
   }
+  this->module = *module;
   b.setInsertionPointToEnd(module->getBody());
   auto mainOp = func::FuncOp::create(b, loc, "main", b.getFunctionType({}, {}));
   b.setInsertionPointToStart(mainOp.addEntryBlock());

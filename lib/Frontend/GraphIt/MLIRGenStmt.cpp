@@ -5,6 +5,7 @@
 #include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/SaveAndRestore.h"
@@ -17,8 +18,69 @@ using namespace mlir::graph::graphit;
 // Functions
 //===----------------------------------------------------------------------===//
 
+/// The type an extern function sees: a Vertex is a C int.
+static GtType externType(GtType type) {
+  return type.kind == GtType::Vertex ? GtType::get(GtType::Int) : type;
+}
+
+/// The Itanium C++ name of `func` (GraphIt's extern functions are C++
+/// functions of the same name and parameter types).
+static std::string mangledName(const FuncDecl &func) {
+  std::string name = "_Z" + std::to_string(func.name.size()) + func.name;
+  if (func.params.empty())
+    return name + "v";
+  for (const auto &param : func.params) {
+    switch (externType(param->spec.type).kind) {
+    case GtType::UInt:
+      name += 'j';
+      break;
+    case GtType::UInt64:
+      name += 'm';
+      break;
+    case GtType::Float:
+      name += 'f';
+      break;
+    case GtType::Double:
+      name += 'd';
+      break;
+    default:
+      name += 'i';
+    }
+  }
+  return name;
+}
+
+Value Generator::callExtern(const FuncDecl &callee, ArrayRef<Value> args,
+                            Location loc) {
+  std::string name = mangledName(callee);
+  SmallVector<Value> operands;
+  SmallVector<Type> argTypes;
+  for (auto [param, arg] : llvm::zip(callee.params, args)) {
+    GtType type = param->spec.type;
+    operands.push_back(convert(arg, type, externType(type), loc));
+    argTypes.push_back(toMLIR(externType(type)));
+  }
+  SmallVector<Type> resultTypes;
+  if (callee.result)
+    resultTypes.push_back(toMLIR(externType(callee.result->spec.type)));
+  if (!module.lookupSymbol<func::FuncOp>(name)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto decl = func::FuncOp::create(b, callee.loc, name,
+                                     b.getFunctionType(argTypes, resultTypes));
+    decl.setPrivate();
+  }
+  auto call = func::CallOp::create(b, loc, name, resultTypes, operands);
+  if (!callee.result)
+    return Value();
+  GtType type = callee.result->spec.type;
+  return convert(call.getResult(0), externType(type), type, loc);
+}
+
 Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc,
                             ArrayRef<Value> captured) {
+  if (func.isExtern)
+    return callExtern(func, args, loc);
   // A function body is a fresh scope for labels, loops and exits.
   llvm::SaveAndRestore<VarDecl *> scopedExit(exitFlag, nullptr);
   llvm::SaveAndRestore<const LoopStmt *> scopedLoop(currentLoop, nullptr);
@@ -325,9 +387,14 @@ void Generator::emitGlobal(VarDecl &decl) {
       value = VectorNewOp::create(b, loc, toMLIR(type), graph, init);
     }
     // graph-fuse-fields finds fuseFields' vectors by this name.
-    if (decl.isGlobal)
+    if (decl.isGlobal) {
       value.getDefiningOp()->setAttr(GraphDialect::kFieldAttrName,
                                      b.getStringAttr(decl.name));
+      // Extern functions reach global vectors by name, as in GraphIt.
+      if (llvm::any_of(program.funcs,
+                       [](const auto &func) { return func->isExtern; }))
+        VectorExportOp::create(b, loc, value, decl.name);
+    }
     break;
   }
   default:

@@ -207,10 +207,10 @@ std::unique_ptr<Program> Parser::parseProgram() {
       if (!decl)
         return nullptr;
       program->globals.push_back(std::move(decl));
-    } else if (isKeyword("extern") || isKeyword("export")) {
-      unsupported("'" + tok.text.str() + "' functions");
+    } else if (isKeyword("export")) {
+      unsupported("'export' functions");
       return nullptr;
-    } else if (isKeyword("func")) {
+    } else if (isKeyword("func") || isKeyword("extern")) {
       std::unique_ptr<FuncDecl> func = parseFunc();
       if (!func)
         return nullptr;
@@ -406,8 +406,14 @@ FailureOr<TypeSpec> Parser::parseType() {
 
 /// `func name(p : T, ...) [-> r : T] body end`
 std::unique_ptr<FuncDecl> Parser::parseFunc() {
+  bool isExtern = consumeKeyword("extern");
+  if (isExtern && !isKeyword("func")) {
+    error() << "expected 'func' after 'extern', found " << found();
+    return nullptr;
+  }
   consume(); // func
   auto func = std::make_unique<FuncDecl>(FuncDecl{"", loc(), {}, {}, {}, {}});
+  func->isExtern = isExtern;
   FailureOr<std::string> name = parseIdent("function name");
   if (failed(name))
     return nullptr;
@@ -439,6 +445,15 @@ std::unique_ptr<FuncDecl> Parser::parseFunc() {
     if (!func->result ||
         (paren && failed(expect(Token::RParen, "after function result"))))
       return nullptr;
+  }
+  if (isExtern) {
+    if (!func->captures.empty()) {
+      emitError(func->loc) << "an extern function captures no arguments";
+      return nullptr;
+    }
+    if (failed(expect(Token::Semi, "after an extern function's signature")))
+      return nullptr;
+    return func;
   }
   if (failed(parseBlock(func->body, "function")) ||
       failed(expectKeyword("end", "to close the function")))

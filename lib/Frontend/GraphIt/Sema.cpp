@@ -112,6 +112,7 @@ private:
   void checkTypeSpec(TypeSpec &spec, Location loc);
   void checkGlobal(VarDecl &decl);
   void checkFunc(FuncDecl &func);
+  void checkExternType(GtType type, Location loc);
 
   // Statements.
   void checkBlock(StmtList &block);
@@ -317,6 +318,13 @@ void Sema::checkGlobal(VarDecl &decl) {
   declare(decl);
 }
 
+void Sema::checkExternType(GtType type, Location loc) {
+  if (!type.isError() && !type.isArithmetic())
+    error(loc) << "an extern function takes and returns numbers and "
+                  "Vertex, not "
+               << type.str();
+}
+
 void Sema::checkFunc(FuncDecl &func) {
   currentFunc = &func;
   deletedSets.clear();
@@ -329,6 +337,14 @@ void Sema::checkFunc(FuncDecl &func) {
   if (func.result) {
     checkTypeSpec(func.result->spec, func.result->loc);
     declare(*func.result);
+  }
+  if (func.isExtern) {
+    // Passed by value with C++ linkage: int, unsigned, uint64_t, float,
+    // double; a Vertex is an int.
+    for (auto &param : func.params)
+      checkExternType(param->spec.type, param->loc);
+    if (func.result)
+      checkExternType(func.result->spec.type, func.result->loc);
   }
   checkBlock(func.body);
   pop();

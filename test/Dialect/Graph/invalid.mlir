@@ -1218,3 +1218,11 @@ func.func @vector_reduce_unsigned_float(%v: !graph.vector<f64>) {
   %s = graph.vector.reduce minu %v : !graph.vector<f64>
   return
 }
+
+// -----
+
+func.func @export_records(%v: !graph.vector<f64, record<16, 0>>) {
+  // expected-error @+1 {{'graph.vector.export' op cannot publish a vector of records (fused fields) as a plain array}}
+  graph.vector.export %v as "rank" : !graph.vector<f64, record<16, 0>>
+  return
+}

@@ -411,6 +411,13 @@ func.func @lists_and_transpose(%g: !graph.edgeset<i32>, %s: !graph.vertexset) ->
   return %p : !graph.vertexset
 }
 
+// CHECK-LABEL: func.func @export(
+func.func @export(%v: !graph.vector<f64>) {
+  // CHECK-NEXT: graph.vector.export %{{.*}} as "rank" : !graph.vector<f64>{{$}}
+  graph.vector.export %v as "rank" : !graph.vector<f64>
+  return
+}
+
 // CHECK-LABEL: func.func @threads(
 func.func @threads() -> (index, index) {
   // CHECK-NEXT: %[[N:.*]] = graph.thread_count : index{{$}}

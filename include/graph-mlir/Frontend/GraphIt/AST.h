@@ -441,6 +441,9 @@ struct FuncDecl {
   std::vector<std::unique_ptr<VarDecl>> params;
   std::unique_ptr<VarDecl> result; // Null without `-> name : T`.
   StmtList body;
+  /// `extern func f(...);`: no body; defined in C or C++ and called with
+  /// C++ linkage.
+  bool isExtern = false;
   bool hasReturn = false; // Set by semantic analysis.
 };
 

@@ -153,6 +153,15 @@ LogicalResult ReduceOp::verify() {
                           getVector().getType().getElementType());
 }
 
+LogicalResult VectorExportOp::verify() {
+  if (getVector().getType().getLayout())
+    return emitOpError("cannot publish a vector of records (fused fields) as "
+                       "a plain array");
+  if (getSymbol().empty())
+    return emitOpError("needs a symbol name");
+  return success();
+}
+
 LogicalResult VectorReduceOp::verify() {
   if (getKind() == ReduceKind::Sub)
     return emitOpError("'sub' does not combine a whole vector; use 'add'");

@@ -262,6 +262,26 @@ def Graph_VectorNewOp : Graph_Op<"vector.new", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def Graph_VectorExportOp : Graph_Op<"vector.export", [
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "publish a vector's data to code linked with the program";
+  let description = [{
+    Defines the external global `T *symbol` and stores the vector's data
+    pointer in it, so that functions linked from C or C++ (GraphIt's extern
+    functions) read and write the vector as `symbol[v]`. The pointer is
+    valid while the vector is. A vector of records (`graph-fuse-fields`)
+    has no plain array to publish.
+
+    ```mlir
+    graph.vector.export %rank as "rank" : !graph.vector<f64>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_VectorType, "", [MemRead]>:$vector,
+                       StrAttr:$symbol);
+  let assemblyFormat = "$vector `as` $symbol attr-dict `:` qualified(type($vector))";
+  let hasVerifier = 1;
+}
+
 def Graph_VectorGetOp : Graph_Op<"vector.get", [
     TypesMatchWith<"result is the vector's element type", "vector", "result",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
