@@ -10,6 +10,7 @@
 # usage: bench/frontier.sh [SCALE] [THREADS] [ROOTS]   (default 22 2 4)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/bench/roots.sh"
 build=${BUILD_DIR:-$root/build}
 scale=${1:-22}
 export OMP_NUM_THREADS=${2:-2}
@@ -35,20 +36,10 @@ graph="$work/kron$scale.sg" weighted="$work/kron$scale.wsg"
 echo "== kron scale $scale, $OMP_NUM_THREADS threads, $roots roots"
 for algorithm in bfs sssp; do
   input=$([ $algorithm = bfs ] && echo "$graph" || echo "$weighted")
-  atomic=0 queue=0 searched=0
-  for ((candidate = 1; searched < roots; ++candidate)); do
-    read -r atomic_s reached < <("$work/$algorithm-atomic" "$input" "$candidate" | paste -sd' ')
-    [ "$reached" -gt 1 ] || continue
-    read -r queue_s queue_reached < <("$work/$algorithm-queue" "$input" "$candidate" | paste -sd' ')
-    if [ "$reached" != "$queue_reached" ]; then
-      echo "$algorithm from $candidate: atomic reached $reached, queue $queue_reached" >&2
-      exit 1
-    fi
-    atomic=$(awk -v a="$atomic" -v b="$atomic_s" 'BEGIN { print a + b }')
-    queue=$(awk -v a="$queue" -v b="$queue_s" 'BEGIN { print a + b }')
-    searched=$((searched + 1))
-  done
-  awk -v name="$algorithm" -v a="$atomic" -v q="$queue" -v k="$roots" 'BEGIN {
+  times=$(mean_over_roots "$work/$algorithm-atomic" "$work/$algorithm-queue" \
+    "$input" "$roots")
+  read -r atomic queue <<< "$times"
+  awk -v name="$algorithm" -v a="$atomic" -v q="$queue" 'BEGIN {
     printf "%-5s push, atomic append %.4f s  sliding queue %.4f s  ratio %.2f\n",
-      name, a / k, q / k, q / a }'
+      name, a, q, q / a }'
 done

@@ -18,6 +18,7 @@
 # usage: bench/run.sh [SCALE] [THREADS] [ROOTS]   (default 22 2 4)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/bench/roots.sh"
 build=${BUILD_DIR:-$root/build}
 scale=${1:-22}
 export OMP_NUM_THREADS=${2:-2}
@@ -72,19 +73,7 @@ for kind in kron uniform; do
   awk -v f="$pr_fused" -v d="$pr_direct" 'BEGIN {
     printf "pagerank fused fields / separate: %.2f\n", f / d }'
 
-  ours=0 base=0 searched=0
-  for ((candidate = 1; searched < roots; ++candidate)); do
-    read -r ours_s reached < <("$work/bfs" "$graph" "$candidate" | paste -sd' ')
-    [ "$reached" -gt 1 ] || continue
-    read -r base_s base_reached < <("$work/bfs_baseline" "$graph" "$candidate" | paste -sd' ')
-    if [ "$reached" != "$base_reached" ]; then
-      echo "bfs from $candidate: graphc reached $reached, baseline $base_reached" >&2
-      exit 1
-    fi
-    ours=$(awk -v a="$ours" -v b="$ours_s" 'BEGIN { print a + b }')
-    base=$(awk -v a="$base" -v b="$base_s" 'BEGIN { print a + b }')
-    searched=$((searched + 1))
-  done
-  report bfs "$edges" "$(awk -v t="$ours" -v k="$roots" 'BEGIN { print t / k }')" \
-    "$(awk -v t="$base" -v k="$roots" 'BEGIN { print t / k }')"
+  times=$(mean_over_roots "$work/bfs" "$work/bfs_baseline" "$graph" "$roots")
+  read -r ours base <<< "$times"
+  report bfs "$edges" "$ours" "$base"
 done

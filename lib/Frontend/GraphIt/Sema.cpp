@@ -338,6 +338,9 @@ void Sema::checkFunc(FuncDecl &func) {
     checkTypeSpec(func.result->spec, func.result->loc);
     declare(*func.result);
   }
+  if (func.isExtern && func.name == "main")
+    error(func.loc) << "'main' is the program's own function; it cannot be "
+                       "extern";
   if (func.isExtern) {
     // Passed by value with C++ linkage: int, unsigned, uint64_t, float,
     // double; a Vertex is an int.
@@ -391,9 +394,13 @@ void Sema::checkStmt(Stmt &stmt) {
   case Stmt::Assign:
     checkAssign(cast<AssignStmt>(stmt));
     break;
-  case Stmt::ExprS:
-    check(*cast<ExprStmt>(stmt).expr);
+  case Stmt::ExprS: {
+    Expr &expr = *cast<ExprStmt>(stmt).expr;
+    if (check(expr).kind == GtType::Func)
+      error(expr.loc) << "a function name alone does nothing; call it, or "
+                         "pass it to apply or filter";
     break;
+  }
   case Stmt::If: {
     auto &ifStmt = cast<IfStmt>(stmt);
     for (auto &[cond, body] : ifStmt.branches) {

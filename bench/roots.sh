@@ -1,0 +1,22 @@
+# Sourced by the benchmark scripts.
+# mean_over_roots A B GRAPH ROOTS: runs programs A and B (each prints its
+# seconds, then the vertices it reached) from roots 1, 2, ... that reach more
+# than one vertex, until ROOTS of them; both must reach the same count.
+# Prints A's and B's mean seconds.
+mean_over_roots() {
+  local a=$1 b=$2 graph=$3 roots=$4
+  local a_total=0 b_total=0 searched=0 candidate a_s b_s reached b_reached
+  for ((candidate = 1; searched < roots; ++candidate)); do
+    read -r a_s reached < <("$a" "$graph" "$candidate" | paste -sd' ')
+    [ "$reached" -gt 1 ] || continue
+    read -r b_s b_reached < <("$b" "$graph" "$candidate" | paste -sd' ')
+    if [ "$reached" != "$b_reached" ]; then
+      echo "from $candidate: $(basename "$a") reached $reached, $(basename "$b") $b_reached" >&2
+      return 1
+    fi
+    a_total=$(awk -v t="$a_total" -v s="$a_s" 'BEGIN { print t + s }')
+    b_total=$(awk -v t="$b_total" -v s="$b_s" 'BEGIN { print t + s }')
+    searched=$((searched + 1))
+  done
+  awk -v a="$a_total" -v b="$b_total" -v k="$roots" 'BEGIN { print a / k, b / k }'
+}
