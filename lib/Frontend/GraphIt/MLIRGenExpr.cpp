@@ -125,8 +125,9 @@ Value Generator::emit(Expr &expr) {
     return emitMethod(cast<MethodExpr>(expr));
   case Expr::NewList:
     return VertexSetListNewOp::create(b, loc, VertexSetListType::get(context));
+  case Expr::NewVector:
   case Expr::Functor:
-    llvm_unreachable("Sema rejects functors outside function arguments");
+    llvm_unreachable("Sema rejects functors and new vectors here");
   case Expr::NewSet: {
     // GraphIt: `(0)` is the empty set, any other size all vertices.
     auto *lit = dyn_cast<IntLitExpr>(cast<NewSetExpr>(expr).size.get());

@@ -247,6 +247,17 @@ std::unique_ptr<VarDecl> Parser::parseVarDecl(bool isGlobal) {
     decl->init = parseExpr();
     if (!decl->init)
       return nullptr;
+    // `= new vector{Vertex}(T)()` is the declaration's own zero-filled
+    // vector.
+    if (auto *newVector = dyn_cast<NewVectorExpr>(decl->init.get())) {
+      if (newVector->type != decl->spec.type) {
+        emitError(newVector->loc)
+            << "'" << decl->name << "' has type " << decl->spec.type.str()
+            << ", initialized with a new " << newVector->type.str();
+        return nullptr;
+      }
+      decl->init = nullptr;
+    }
   }
   if (failed(expect(Token::Semi, "after variable declaration")))
     return nullptr;
@@ -834,6 +845,14 @@ ExprPtr Parser::parsePrimary() {
         error() << container << " ('" << tok.text << "') are not supported";
         return nullptr;
       }
+    }
+    if (isKeyword("vector")) {
+      FailureOr<TypeSpec> spec = parseType();
+      if (failed(spec) ||
+          failed(expect(Token::LParen, "after the vector type")) ||
+          failed(expect(Token::RParen, "after '('")))
+        return nullptr;
+      return std::make_unique<NewVectorExpr>(primLoc, spec->type);
     }
     if (consumeKeyword("list")) {
       if (failed(parseListElement()) ||

@@ -686,6 +686,10 @@ GtType Sema::check(Expr &expr, bool allowRow) {
   case Expr::NewList:
     type = GtType::get(GtType::List, GtType::VertexSet);
     break;
+  case Expr::NewVector:
+    error(expr.loc) << "'new " << cast<NewVectorExpr>(expr).type.str()
+                    << "()' only initializes a vector declaration";
+    break;
   case Expr::NewSet: {
     auto &newSet = cast<NewSetExpr>(expr);
     if (!elements.contains(newSet.element))

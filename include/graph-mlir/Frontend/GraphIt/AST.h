@@ -102,6 +102,7 @@ struct Expr {
     Method,
     NewSet,
     NewList,
+    NewVector,
     Functor,
   };
   Expr(Kind kind, Location loc) : kind(kind), loc(loc) {}
@@ -286,6 +287,15 @@ struct NewSetExpr : Expr {
   std::string element;
   ExprPtr size;
   static bool classof(const Expr *e) { return e->kind == NewSet; }
+};
+
+/// `new vector{Vertex}(T)()`: a zero-filled per-vertex vector. The parser
+/// folds it into the declaration it initializes; anywhere else it is an
+/// error.
+struct NewVectorExpr : Expr {
+  NewVectorExpr(Location loc, GtType type) : Expr(NewVector, loc), type(type) {}
+  GtType type;
+  static bool classof(const Expr *e) { return e->kind == NewVector; }
 };
 
 /// `new list{vertexset{Vertex}}()`.
