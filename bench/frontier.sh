@@ -8,16 +8,7 @@
 # that reach more than one vertex, and must reach the same count); compare
 # their ratio, sliding queue / atomic, below 1 when the queue is faster.
 # usage: bench/frontier.sh [SCALE] [THREADS] [ROOTS]   (default 22 2 4)
-set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-source "$root/bench/roots.sh"
-build=${BUILD_DIR:-$root/build}
-scale=${1:-22}
-export OMP_NUM_THREADS=${2:-2}
-roots=${3:-4}
-work=${BENCH_DIR:-/tmp/graph-mlir-bench}
-mkdir -p "$work"
-"$root/scripts/build.sh" graphc graphrt graph-gen >/dev/null
+source "$(dirname "$0")/common.sh"
 
 for algorithm in bfs sssp; do
   label=$([ $algorithm = bfs ] && echo s0:s1 || echo s1)

@@ -16,16 +16,7 @@
 # Both sides run back to back in one invocation, so compare their ratio.
 # Edges/s counts every edge of the graph once per iteration or search.
 # usage: bench/run.sh [SCALE] [THREADS] [ROOTS]   (default 22 2 4)
-set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-source "$root/bench/roots.sh"
-build=${BUILD_DIR:-$root/build}
-scale=${1:-22}
-export OMP_NUM_THREADS=${2:-2}
-roots=${3:-4}
-work=${BENCH_DIR:-/tmp/graph-mlir-bench}
-mkdir -p "$work"
-"$root/scripts/build.sh" graphc graphrt graph-gen >/dev/null
+source "$(dirname "$0")/common.sh"
 for algorithm in pagerank bfs; do
   "$build/bin/graphc" "$root/bench/$algorithm.gt" -o "$work/$algorithm"
   clang++-22 -O3 -march=native -fopenmp=libomp -I"$root/runtime/include" \

@@ -1,4 +1,17 @@
-# Sourced by the benchmark scripts.
+# Sourced by the benchmark scripts, with their arguments [SCALE] [THREADS]
+# [ROOTS] (default 22 2 4): sets root, build, scale, OMP_NUM_THREADS, roots
+# and work (BENCH_DIR, default /tmp/graph-mlir-bench) and builds graphc,
+# libgraphrt and graph-gen.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+scale=${1:-22}
+export OMP_NUM_THREADS=${2:-2}
+roots=${3:-4}
+work=${BENCH_DIR:-/tmp/graph-mlir-bench}
+mkdir -p "$work"
+"$root/scripts/build.sh" graphc graphrt graph-gen >/dev/null
+
 # mean_over_roots A B GRAPH ROOTS: runs programs A and B (each prints its
 # seconds, then the vertices it reached) from roots 1, 2, ... that reach more
 # than one vertex, until ROOTS of them; both must reach the same count.
