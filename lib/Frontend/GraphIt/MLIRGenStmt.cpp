@@ -23,30 +23,30 @@ static GtType externType(GtType type) {
   return type.kind == GtType::Vertex ? GtType::get(GtType::Int) : type;
 }
 
+/// The Itanium code of an extern parameter's C++ type.
+static char mangledCode(GtType type) {
+  switch (externType(type).kind) {
+  case GtType::UInt:
+    return 'j'; // unsigned int
+  case GtType::UInt64:
+    return 'm'; // unsigned long
+  case GtType::Float:
+    return 'f';
+  case GtType::Double:
+    return 'd';
+  default:
+    return 'i'; // int, and a Vertex
+  }
+}
+
 /// The Itanium C++ name of `func` (GraphIt's extern functions are C++
 /// functions of the same name and parameter types).
 static std::string mangledName(const FuncDecl &func) {
   std::string name = "_Z" + std::to_string(func.name.size()) + func.name;
   if (func.params.empty())
     return name + "v";
-  for (const auto &param : func.params) {
-    switch (externType(param->spec.type).kind) {
-    case GtType::UInt:
-      name += 'j';
-      break;
-    case GtType::UInt64:
-      name += 'm';
-      break;
-    case GtType::Float:
-      name += 'f';
-      break;
-    case GtType::Double:
-      name += 'd';
-      break;
-    default:
-      name += 'i';
-    }
-  }
+  for (const auto &param : func.params)
+    name += mangledCode(param->spec.type);
   return name;
 }
 
