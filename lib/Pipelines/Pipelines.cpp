@@ -15,6 +15,7 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
                                            const GraphToLLVMOptions &options) {
   pm.addPass(createGraphFuseFields());
   pm.addPass(createGraphSegment());
+  pm.addPass(createGraphLowerPriority());
   pm.addPass(createGraphLowerDirection(
       GraphLowerDirectionOptions{options.hybridThreshold}));
   pm.addPass(createGraphNuma());

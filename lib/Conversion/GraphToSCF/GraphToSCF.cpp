@@ -35,6 +35,7 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([handle](VertexSetListType) { return handle; });
   addConversion([handle](StringType) { return handle; });
   addConversion([handle](SegmentsType) { return handle; });
+  addConversion([handle](PriorityQueueType) { return handle; });
   addConversion([](VertexVectorType type) {
     Type storage = storageType(type.getElementType());
     RecordLayoutAttr layout = type.getLayout();
@@ -787,16 +788,184 @@ struct VectorCasLowering : GraphPattern<VectorCasOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// Priority queues
+//===----------------------------------------------------------------------===//
+
+/// Calls libgraphrt's queue function `name`: integer operands widen to
+/// int64_t (index already is); an i1 result comes back as int32_t, an
+/// integer result as int64_t.
+static Value callQueueRuntime(ConversionPatternRewriter &rewriter,
+                              Operation *op, StringRef name, ValueRange operands,
+                              Type resultHandle = {}) {
+  Location loc = op->getLoc();
+  SmallVector<Value> args;
+  for (Value v : operands) {
+    auto type = dyn_cast<IntegerType>(v.getType());
+    args.push_back(type && type.getWidth() < 64
+                       ? arith::ExtSIOp::create(rewriter, loc,
+                                                rewriter.getI64Type(), v)
+                       : v);
+  }
+  if (op->getNumResults() == 0) {
+    callRuntime(rewriter, loc, op, name, {}, args);
+    return {};
+  }
+  Type result = op->getResult(0).getType();
+  if (resultHandle)
+    return callRuntime1(rewriter, loc, op, name, resultHandle, args);
+  if (result.isInteger(1))
+    return arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        callRuntime1(rewriter, loc, op, name, rewriter.getI32Type(), args),
+        constI32(rewriter, loc, 0));
+  Value wide = callRuntime1(rewriter, loc, op, name, rewriter.getI64Type(), args);
+  if (result.isInteger(64))
+    return wide;
+  return arith::TruncIOp::create(rewriter, loc, result, wide);
+}
+
+/// Queue ops that are one libgraphrt call (see callQueueRuntime).
+template <typename OpTy> struct QueueCallLowering : GraphPattern<OpTy> {
+  QueueCallLowering(const TypeConverter &converter, MLIRContext *context,
+                    StringRef function)
+      : GraphPattern<OpTy>(converter, context), function(function) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type handle;
+    if (op->getNumResults() && !isa<IntegerType>(op->getResult(0).getType()))
+      handle = this->getTypeConverter()->convertType(op->getResult(0).getType());
+    Value result =
+        callQueueRuntime(rewriter, op, function, adaptor.getOperands(), handle);
+    if (result)
+      rewriter.replaceOp(op, result);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+  std::string function;
+};
+
+struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PriorityQueueNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value vector = adaptor.getPriorities();
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Value address = toI64(
+        rewriter, loc,
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, vector));
+    Value data = LLVM::IntToPtrOp::create(rewriter, loc, ptrType, address);
+    unsigned width = op.getQueue().getType().getPriorityType().getWidth();
+    bool lazy = op.getUpdate() == PriorityUpdate::Lazy ||
+                op.getUpdate() == PriorityUpdate::LazyConstantSum;
+    Value start = adaptor.getStart()
+                      ? toI64(rewriter, loc, adaptor.getStart())
+                      : arith::ConstantIntOp::create(rewriter, loc, -1, 64)
+                            .getResult();
+    SmallVector<Value> args = {
+        data,
+        constI32(rewriter, loc, width / 8),
+        toI64(rewriter, loc, memref::DimOp::create(rewriter, loc, vector, 0)),
+        constI32(rewriter, loc, op.getOrder() == BucketOrder::LowerFirst),
+        toI64(rewriter, loc, adaptor.getDelta()),
+        start,
+        constI32(rewriter, loc, op.getAll()),
+        constI32(rewriter, loc, lazy),
+        toI64(rewriter, loc, adaptor.getOpenBuckets())};
+    rewriter.replaceOp(op, callRuntime1(rewriter, loc, op, "graphrt_pq_new",
+                                        ptrType, args));
+    return success();
+  }
+};
+
+struct PriorityQueueFinishedLowering : GraphPattern<PriorityQueueFinishedOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PriorityQueueFinishedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, callQueueRuntime(rewriter, op,
+                             op.getVertex() ? "graphrt_pq_finished_vertex"
+                                            : "graphrt_pq_finished",
+                             adaptor.getOperands()));
+    return success();
+  }
+};
+
+/// The queue's priority vector, viewed through libgraphrt: one C-interface
+/// function per element width.
+struct PriorityQueuePrioritiesLowering
+    : GraphPattern<PriorityQueuePrioritiesOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PriorityQueuePrioritiesOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type element = op.getQueue().getType().getPriorityType();
+    std::string name =
+        "graphrt_pq_priorities_i" +
+        std::to_string(element.getIntOrFloatBitWidth());
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op, name,
+                                        getTypeConverter()->convertType(
+                                            op.getPriorities().getType()),
+                                        adaptor.getQueue()));
+    return success();
+  }
+};
+
+/// `vector[index] = max(vector[index] + amount, floor)` when the element is
+/// above `floor`, atomically; yields whether it changed and the new value.
+struct VectorAddFlooredLowering : GraphPattern<VectorAddFlooredOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorAddFlooredOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value amount = adaptor.getAmount(), floor = adaptor.getFloor();
+    auto next = [&](OpBuilder &b, Value current) {
+      Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                          current, floor);
+      Value sum = arith::MaxSIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, current, amount), floor);
+      return arith::SelectOp::create(b, loc, above, sum, current).getResult();
+    };
+    Value old;
+    if (op.getAtomic()) {
+      auto rmw = memref::GenericAtomicRMWOp::create(
+          rewriter, loc, adaptor.getVector(), ValueRange{adaptor.getIndex()});
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(rmw.getBody());
+      memref::AtomicYieldOp::create(rewriter, loc,
+                                    next(rewriter, rmw.getCurrentValue()));
+      rewriter.setInsertionPointAfter(rmw);
+      old = rmw.getResult();
+    } else {
+      old = memref::LoadOp::create(rewriter, loc, adaptor.getVector(),
+                                   adaptor.getIndex());
+      memref::StoreOp::create(rewriter, loc, next(rewriter, old),
+                              adaptor.getVector(), adaptor.getIndex());
+    }
+    Value updated = next(rewriter, old);
+    rewriter.replaceOp(op, {buildNotEqual(rewriter, loc, updated, old),
+                            updated});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Vertex sets
 //===----------------------------------------------------------------------===//
 
-struct VertexSetDeletedLowering : GraphPattern<VertexSetDeletedOp> {
-  using GraphPattern::GraphPattern;
+/// Handles to nothing (a deleted set, a queue not created yet): null.
+template <typename OpTy> struct NullHandleLowering : GraphPattern<OpTy> {
+  using GraphPattern<OpTy>::GraphPattern;
   LogicalResult
-  matchAndRewrite(VertexSetDeletedOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(
-        op, getTypeConverter()->convertType(op.getType()));
+        op, this->getTypeConverter()->convertType(op.getType()));
     return success();
   }
 };
@@ -1037,7 +1206,11 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
-               StringConstantLowering, PrintLowering, VertexSetDeletedLowering,
+               StringConstantLowering, PrintLowering,
+               NullHandleLowering<VertexSetDeletedOp>,
+               NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+               PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
+               VectorAddFlooredLowering,
                TimerStartLowering, TimerStopLowering, LoadLowering,
                AdjacencyLowering, AdjacencyWeightsLowering, OutDegreesLowering,
                RecordsNewLowering, VectorNewLowering, VectorGetLowering,
@@ -1086,4 +1259,20 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                         "graphrt_vlist_append");
   patterns.add<VoidCallLowering<VertexSetSealBoolsOp>>(
       converter, context, "graphrt_vset_seal_bools");
+  patterns.add<QueueCallLowering<PriorityQueueFreeOp>>(converter, context,
+                                                       "graphrt_pq_free");
+  patterns.add<QueueCallLowering<PriorityQueueDequeueOp>>(
+      converter, context, "graphrt_pq_dequeue");
+  patterns.add<QueueCallLowering<PriorityQueueCurrentOp>>(
+      converter, context, "graphrt_pq_current_priority");
+  patterns.add<QueueCallLowering<PriorityQueuePushOp>>(converter, context,
+                                                       "graphrt_pq_push");
+  patterns.add<QueueCallLowering<PriorityQueueChangedOp>>(
+      converter, context, "graphrt_pq_changed");
+  patterns.add<QueueCallLowering<PriorityQueueCountOp>>(converter, context,
+                                                        "graphrt_pq_count");
+  patterns.add<QueueCallLowering<PriorityQueueApplyCountsOp>>(
+      converter, context, "graphrt_pq_apply_counts");
+  patterns.add<ArrayLowering<PriorityQueueTakeLocalOp>>(
+      converter, context, "graphrt_pq_take_local");
 }

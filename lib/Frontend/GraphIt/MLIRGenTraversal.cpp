@@ -80,7 +80,7 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   if (modified)
     resultTypes.push_back(VertexSetType::get(context));
   auto op =
-      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to, tracked,
+      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to, tracked, Value(),
                              dedup ? b.getUnitAttr() : UnitAttr(), labelAttr(),
                              scheduleAttr(/*isEdge=*/true));
   if (!srcFilters.empty())

@@ -22,6 +22,8 @@ struct Options {
   int64_t segments = 0, segmentsArgv = 0;
   SegmentStrategy segmentStrategy = SegmentStrategy::FixedVertexCount;
   NumaMode numa = NumaMode::Serial;
+  PriorityUpdate priorityUpdate = PriorityUpdate::Eager;
+  ScheduleCount delta{1}, fusionThreshold{1000}, openBuckets{128};
   /// GraphIt's `setApply(label, "pull_edge_based_load_balance")`: makes
   /// dynamic vertex parallelism edge-aware, whichever call comes first.
   bool edgeAware = false;
@@ -64,6 +66,12 @@ const Choice<NumaMode> kNuma[] = {
     {"static-parallel", NumaMode::StaticParallel},
     {"dynamic-parallel", NumaMode::DynamicParallel}};
 
+const Choice<PriorityUpdate> kPriorityUpdates[] = {
+    {"eager_priority_update", PriorityUpdate::Eager},
+    {"eager_priority_update_with_merge", PriorityUpdate::EagerWithFusion},
+    {"lazy_priority_update", PriorityUpdate::Lazy},
+    {"constant_sum_reduce_before_update", PriorityUpdate::LazyConstantSum}};
+
 /// GraphIt's older `setApply(label, option[, n])` options, each of which
 /// one of the config* calls also expresses.
 enum class ApplyOption {
@@ -101,15 +109,13 @@ const StringRef kIntersections[] = {
 const char *const kFunctions =
     "configApplyDirection, configApplyParallelization, "
     "configApplyDenseVertexSet, configApplyNumSSG, configApplyNUMA, "
-    "configIntersection, fuseFields, setApply";
+    "configApplyPriorityUpdate, configApplyPriorityUpdateDelta, "
+    "configBucketMergeThreshold, configNumOpenBuckets, configIntersection, "
+    "fuseFields, setApply";
 
 /// GraphIt scheduling functions for features this compiler does not have,
 /// named so the diagnostic says which feature is missing.
 StringRef unsupportedFeature(StringRef function) {
-  if (function.starts_with("configApplyPriorityUpdate") ||
-      function == "configBucketFusionThreshold" ||
-      function == "configNumBuckets")
-    return "priority-queue (ordered) scheduling";
   if (function.starts_with("configParFor"))
     return "'par_for' loop scheduling";
   if (function == "applyGPUSchedule" || function == "applySwarmSchedule")
@@ -141,6 +147,9 @@ private:
   /// The optional trailing direction argument (`dir` in LANGUAGE.md):
   /// checked, and applied to the whole traversal.
   LogicalResult optionalDirection(const ScheduleCall &call, size_t i);
+  /// Argument `i`: a positive integer or "argv[k]".
+  FailureOr<ScheduleCount> count(const ScheduleCall &call, size_t i,
+                                 StringRef what);
   /// `setApply(label, option[, n])`.
   LogicalResult applyOption(const ScheduleCall &call);
   /// `configIntersection(label, method)`: checked; changes nothing.
@@ -254,6 +263,20 @@ LogicalResult Resolver::checkIntersection(const ScheduleCall &call) {
          << call.name << "'; valid choices: " << valid;
 }
 
+FailureOr<ScheduleCount> Resolver::count(const ScheduleCall &call, size_t i,
+                                         StringRef what) {
+  const ScheduleArg &arg = call.args[i];
+  StringRef text = arg.str;
+  int64_t k;
+  if (arg.kind == ScheduleArg::Int && arg.value > 0)
+    return ScheduleCount(arg.value);
+  if (arg.kind == ScheduleArg::String && text.consume_front("argv[") &&
+      text.consume_back("]") && !text.getAsInteger(10, k) && k > 0)
+    return ScheduleCount::fromArgv(k);
+  return emitError(arg.loc)
+         << what << " must be a positive integer or \"argv[k]\"";
+}
+
 LogicalResult Resolver::apply(const ScheduleCall &call) {
   StringRef name = call.name;
   if (name == "configApplyDirection") {
@@ -317,25 +340,48 @@ LogicalResult Resolver::apply(const ScheduleCall &call) {
       return failure();
     opts->segmentStrategy = *strategy;
     opts->traversalOnly = call.loc;
-    const ScheduleArg &count = call.args[2];
-    StringRef text = count.str;
-    int64_t k;
-    if (count.kind == ScheduleArg::Int && count.value > kMaxSegments)
-      return emitError(count.loc) << "segment count " << count.value
-                                  << " exceeds the maximum of " << kMaxSegments;
-    if (count.kind == ScheduleArg::Int && count.value > 0) {
-      opts->segments = count.value;
-      opts->segmentsArgv = 0;
-    } else if (count.kind == ScheduleArg::String &&
-               text.consume_front("argv[") && text.consume_back("]") &&
-               !text.getAsInteger(10, k) && k > 0) {
-      opts->segmentsArgv = k;
-      opts->segments = 0;
-    } else {
-      return emitError(count.loc) << "segment count must be a positive "
-                                     "integer or \"argv[k]\"";
-    }
+    FailureOr<ScheduleCount> segments = count(call, 2, "segment count");
+    if (failed(segments))
+      return failure();
+    if (segments->value > kMaxSegments)
+      return emitError(call.args[2].loc)
+             << "segment count " << segments->value
+             << " exceeds the maximum of " << kMaxSegments;
+    opts->segments = segments->value;
+    opts->segmentsArgv = segments->argvIndex;
     return optionalDirection(call, 3);
+  }
+  if (name == "configApplyPriorityUpdate") {
+    Options *opts = labelled(call, 2, 2);
+    if (!opts)
+      return failure();
+    FailureOr<PriorityUpdate> update =
+        choose(call, 1, kPriorityUpdates, "priority update");
+    if (failed(update))
+      return failure();
+    opts->priorityUpdate = *update;
+    opts->traversalOnly = call.loc;
+    return success();
+  }
+  if (name == "configApplyPriorityUpdateDelta" ||
+      name == "configBucketMergeThreshold" ||
+      name == "configBucketFusionThreshold" || name == "configNumOpenBuckets") {
+    Options *opts = labelled(call, 2, 2);
+    if (!opts)
+      return failure();
+    bool isDelta = name == "configApplyPriorityUpdateDelta";
+    bool isOpen = name == "configNumOpenBuckets";
+    FailureOr<ScheduleCount> value =
+        count(call, 1,
+              isDelta  ? "priority delta"
+              : isOpen ? "number of open buckets"
+                       : "bucket merge threshold");
+    if (failed(value))
+      return failure();
+    (isDelta ? opts->delta : isOpen ? opts->openBuckets : opts->fusionThreshold) =
+        *value;
+    opts->traversalOnly = call.loc;
+    return success();
   }
   if (name == "configApplyNUMA") {
     Options *opts = labelled(call, 2, 3);
@@ -469,7 +515,7 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
       sched.edges = ScheduleAttr::getChecked(
           emitErr, context, o.direction, parallel, o.grain, o.frontier,
           o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
-          o.numa);
+          o.numa, o.priorityUpdate, o.delta, o.fusionThreshold, o.openBuckets);
       if (!sched.edges)
         return failure();
     }
@@ -479,7 +525,9 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
         context, defaults.getDirection(),
         o.parallel.value_or(Parallelization::DynamicVertex), o.grain,
         defaults.getFrontier(), defaults.getFrontierSets(), 0, 0,
-        defaults.getSegmentStrategy(), defaults.getNuma());
+        defaults.getSegmentStrategy(), defaults.getNuma(),
+        defaults.getPriorityUpdate(), defaults.getDelta(),
+        defaults.getFusionThreshold(), defaults.getOpenBuckets());
     result.byLabel[label] = sched;
   }
   return std::move(result);

@@ -2,6 +2,7 @@
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -97,10 +98,20 @@ LogicalResult RecordsType::verify(function_ref<InFlightDiagnostic()> emitError,
 // #graph.schedule
 //===----------------------------------------------------------------------===//
 
+Value ScheduleCount::materialize(OpBuilder &b, Location loc) const {
+  if (!isArgv())
+    return arith::ConstantIndexOp::create(b, loc, value);
+  Value arg = ArgvOp::create(b, loc, StringType::get(b.getContext()), argvIndex);
+  Value n = AtoiOp::create(b, loc, b.getI64Type(), arg);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), n);
+}
+
 ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
   return get(context, Direction::SparsePush, Parallelization::Serial, 256,
              FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,
-             SegmentStrategy::FixedVertexCount, NumaMode::Serial);
+             SegmentStrategy::FixedVertexCount, NumaMode::Serial,
+             PriorityUpdate::Eager, ScheduleCount(1), ScheduleCount(1000),
+             ScheduleCount(128));
 }
 
 bool ScheduleAttr::isHybrid() const {
@@ -120,7 +131,16 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    Parallelization parallel, int64_t grain,
                                    FrontierLayout frontier, FrontierSets,
                                    int64_t segments, int64_t segmentsArgv,
-                                   SegmentStrategy, NumaMode numa) {
+                                   SegmentStrategy, NumaMode numa,
+                                   PriorityUpdate, ScheduleCount delta,
+                                   ScheduleCount fusionThreshold,
+                                   ScheduleCount openBuckets) {
+  for (auto [name, count] : {std::pair("delta", delta),
+                             std::pair("fusion_threshold", fusionThreshold),
+                             std::pair("open_buckets", openBuckets)})
+    if (count.isArgv() ? count.argvIndex < 1 : count.value < 1)
+      return emitError() << "schedule " << name << " must be positive, got "
+                         << count.value;
   if (grain < 1)
     return emitError() << "schedule grain must be positive, got " << grain;
   if (segments < 0)
@@ -177,6 +197,26 @@ parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
          << "'; expected one of: " << llvm::join(valid, ", ");
 }
 
+/// Parses `= n` or `= argv[k]` (n, k >= 1).
+static ParseResult parseCountOption(AsmParser &parser, StringRef option,
+                                    ScheduleCount &count) {
+  if (parser.parseEqual())
+    return failure();
+  bool fromArgv = succeeded(parser.parseOptionalKeyword("argv"));
+  SMLoc loc = parser.getCurrentLocation();
+  int64_t value;
+  if ((fromArgv && parser.parseLSquare()) || parser.parseInteger(value) ||
+      (fromArgv && parser.parseRSquare()))
+    return failure();
+  if (value < 1)
+    return parser.emitError(loc)
+           << option << (fromArgv ? " = argv[k] needs k >= 1, got "
+                                  : " must be positive, got ")
+           << value;
+  count = fromArgv ? ScheduleCount::fromArgv(value) : ScheduleCount(value);
+  return success();
+}
+
 Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   ScheduleAttr defaults = getDefault(parser.getContext());
   Direction direction = defaults.getDirection();
@@ -187,6 +227,10 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   int64_t segments = 0, segmentsArgv = 0;
   SegmentStrategy strategy = defaults.getSegmentStrategy();
   NumaMode numa = defaults.getNuma();
+  PriorityUpdate priorityUpdate = defaults.getPriorityUpdate();
+  ScheduleCount delta = defaults.getDelta();
+  ScheduleCount fusionThreshold = defaults.getFusionThreshold();
+  ScheduleCount openBuckets = defaults.getOpenBuckets();
   llvm::StringSet<> seen;
 
   auto parseOption = [&]() -> ParseResult {
@@ -220,6 +264,16 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     if (option == "numa")
       return parseEnumOption(parser, option, numa, symbolizeNumaMode,
                              stringifyNumaMode, getMaxEnumValForNumaMode() + 1);
+    if (option == "priority_update")
+      return parseEnumOption(parser, option, priorityUpdate,
+                             symbolizePriorityUpdate, stringifyPriorityUpdate,
+                             getMaxEnumValForPriorityUpdate() + 1);
+    if (option == "delta")
+      return parseCountOption(parser, option, delta);
+    if (option == "fusion_threshold")
+      return parseCountOption(parser, option, fusionThreshold);
+    if (option == "open_buckets")
+      return parseCountOption(parser, option, openBuckets);
     if (option == "grain")
       return failure(parser.parseEqual() || parser.parseInteger(grain));
     if (option == "segments") {
@@ -244,7 +298,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     return parser.emitError(loc)
            << "unknown schedule option '" << option
            << "'; expected one of: direction, parallel, grain, frontier, "
-              "frontier_sets, segments, segment_strategy, numa";
+              "frontier_sets, segments, segment_strategy, numa, "
+              "priority_update, delta, fusion_threshold, open_buckets";
   };
 
   if (parser.parseLess() ||
@@ -253,7 +308,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), direction, parallel, grain, frontier,
-                    frontierSets, segments, segmentsArgv, strategy, numa);
+                    frontierSets, segments, segmentsArgv, strategy, numa,
+                    priorityUpdate, delta, fusionThreshold, openBuckets);
 }
 
 void ScheduleAttr::print(AsmPrinter &printer) const {
@@ -281,6 +337,17 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
   addIfChanged("segment_strategy", getSegmentStrategy(),
                defaults.getSegmentStrategy(), stringifySegmentStrategy);
   addIfChanged("numa", getNuma(), defaults.getNuma(), stringifyNumaMode);
+  addIfChanged("priority_update", getPriorityUpdate(),
+               defaults.getPriorityUpdate(), stringifyPriorityUpdate);
+  auto printCount = [](ScheduleCount count) {
+    return count.isArgv() ? "argv[" + std::to_string(count.argvIndex) + "]"
+                          : std::to_string(count.value);
+  };
+  addIfChanged("delta", getDelta(), defaults.getDelta(), printCount);
+  addIfChanged("fusion_threshold", getFusionThreshold(),
+               defaults.getFusionThreshold(), printCount);
+  addIfChanged("open_buckets", getOpenBuckets(), defaults.getOpenBuckets(),
+               printCount);
   // An empty option list is not valid syntax; spell out one default.
   if (options.empty())
     options.push_back("parallel = serial");

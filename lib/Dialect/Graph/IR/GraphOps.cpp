@@ -170,6 +170,58 @@ LogicalResult VectorReduceOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Priority queue ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult PriorityQueueNewOp::verify() {
+  VertexVectorType vector = getPriorities().getType();
+  if (vector.getLayout())
+    return emitOpError("priorities cannot be a vector of records (fused "
+                       "fields)");
+  Type priority = getQueue().getType().getPriorityType();
+  if (vector.getElementType() != priority)
+    return emitOpError("priority vector ")
+           << vector << " does not hold the queue's priority type " << priority;
+  if (getStart() && getAll())
+    return emitOpError("a queue starts from one vertex or from all, not both");
+  return success();
+}
+
+/// A priority update must sit in the body of a traversal that names its
+/// queue in update_priority, which says how the update reaches the buckets.
+static LogicalResult verifyInUpdatingTraversal(Operation *op, Value queue) {
+  auto apply = op->getParentOfType<EdgeSetApplyOp>();
+  if (!apply || !apply.getBody().isAncestor(op->getParentRegion()))
+    return op->emitOpError("must be in the body of a graph.edgeset.apply with "
+                           "update_priority");
+  if (apply.getUpdatedQueue() != queue)
+    return op->emitOpError("updates a queue its traversal does not name in "
+                           "update_priority");
+  return success();
+}
+
+LogicalResult PriorityQueueUpdateOp::verify() {
+  if (getKind() != ReduceKind::Min && getKind() != ReduceKind::Max)
+    return emitOpError("kind must be 'min' or 'max', got '")
+           << stringifyReduceKind(getKind()) << "'";
+  return verifyInUpdatingTraversal(*this, getQueue());
+}
+
+LogicalResult PriorityQueueUpdateSumOp::verify() {
+  return verifyInUpdatingTraversal(*this, getQueue());
+}
+
+LogicalResult PriorityQueuePrioritiesOp::verify() {
+  VertexVectorType vector = getPriorities().getType();
+  if (vector.getLayout() ||
+      vector.getElementType() != getQueue().getType().getPriorityType())
+    return emitOpError("result must be a plain vector of the queue's priority "
+                       "type ")
+           << getQueue().getType().getPriorityType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Vertex set ops
 //===----------------------------------------------------------------------===//
 
@@ -231,10 +283,17 @@ SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
 }
 
 LogicalResult EdgeSetApplyOp::verify() {
+  ScheduleAttr sched = getScheduleOrDefault();
+  if (getUpdatedQueue()) {
+    if (sched.getDirection() != Direction::SparsePush)
+      return emitOpError("update_priority needs direction 'sparse_push', got '")
+             << stringifyDirection(sched.getDirection()) << "'";
+    if (getTracked())
+      return emitOpError("update_priority and track(...) cannot be combined");
+  }
   Value segments = getSegments();
   if (!segments)
     return success();
-  ScheduleAttr sched = getScheduleOrDefault();
   if (!sched.isSegmented())
     return emitOpError("segments(...) needs a schedule with 'segments'");
   auto type = cast<SegmentsType>(segments.getType());

@@ -13,7 +13,8 @@ void mlir::graph::buildVertexLoop(
     OpBuilder &builder, Location loc, Value lb, Value ub,
     Parallelization parallel, int64_t grain,
     function_ref<void(OpBuilder &, Location, Value)> body,
-    const omp::ParallelOperands &team) {
+    const omp::ParallelOperands &team,
+    function_ref<void(OpBuilder &, Location)> tail) {
   OpBuilder::InsertionGuard guard(builder);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   if (parallel == Parallelization::Serial) {
@@ -22,6 +23,8 @@ void mlir::graph::buildVertexLoop(
                          body(b, l, iv);
                          scf::YieldOp::create(b, l);
                        });
+    if (tail)
+      tail(builder, loc);
     return;
   }
 
@@ -34,6 +37,8 @@ void mlir::graph::buildVertexLoop(
                                 : omp::ClauseScheduleKind::Dynamic);
   loopClauses.scheduleChunk =
       arith::ConstantIntOp::create(builder, loc, grain, 64);
+  if (tail)
+    loopClauses.nowait = builder.getUnitAttr();
 
   auto parallelOp = omp::ParallelOp::create(builder, loc, team);
   builder.createBlock(&parallelOp.getRegion());
@@ -49,6 +54,8 @@ void mlir::graph::buildVertexLoop(
   body(builder, loc, nestBody->getArgument(0));
   omp::YieldOp::create(builder, loc);
   builder.setInsertionPointToEnd(&parallelOp.getRegion().front());
+  if (tail)
+    tail(builder, loc);
   omp::TerminatorOp::create(builder, loc);
 }
 

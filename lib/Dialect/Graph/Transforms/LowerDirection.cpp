@@ -30,7 +30,9 @@ static ScheduleAttr withDirection(ScheduleAttr sched, Direction direction) {
       sched.getContext(), direction, sched.getParallel(), sched.getGrain(),
       sched.getFrontier(), sched.getFrontierSets(),
       dense ? sched.getSegments() : 0, dense ? sched.getSegmentsArgv() : 0,
-      sched.getSegmentStrategy(), dense ? sched.getNuma() : NumaMode::Serial);
+      sched.getSegmentStrategy(), dense ? sched.getNuma() : NumaMode::Serial,
+      sched.getPriorityUpdate(), sched.getDelta(), sched.getFusionThreshold(),
+      sched.getOpenBuckets());
 }
 
 namespace {

@@ -45,14 +45,8 @@ struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
     OpBuilder b(op);
     b.setInsertionPointAfterValue(op.getGraph());
     Location loc = op.getLoc();
-    Value count;
-    if (int64_t k = sched.getSegmentsArgv()) {
-      Value arg = ArgvOp::create(b, loc, StringType::get(b.getContext()), k);
-      Value n = AtoiOp::create(b, loc, b.getI64Type(), arg);
-      count = arith::IndexCastOp::create(b, loc, b.getIndexType(), n);
-    } else {
-      count = arith::ConstantIndexOp::create(b, loc, sched.getSegments());
-    }
+    Value count = ScheduleCount(sched.getSegments(), sched.getSegmentsArgv())
+                      .materialize(b, loc);
     auto type = SegmentsType::get(b.getContext(), edges,
                                   op.getGraphType().getWeightType());
     return SegmentsOp::create(b, loc, type, op.getGraph(), count,

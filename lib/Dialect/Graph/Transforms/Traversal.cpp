@@ -139,10 +139,11 @@ EdgeArrays TraversalEmitter::segmentArrays(OpBuilder &b, Value segment) {
 void TraversalEmitter::emitVertexLoop(
     OpBuilder &b, Value lb, Value ub,
     function_ref<void(OpBuilder &, Value)> body,
-    const omp::ParallelOperands &team) {
+    const omp::ParallelOperands &team,
+    function_ref<void(OpBuilder &, Location)> tail) {
   buildVertexLoop(
       b, loc, lb, ub, sched.getParallel(), sched.getGrain(),
-      [&](OpBuilder &b, Location, Value i) { body(b, i); }, team);
+      [&](OpBuilder &b, Location, Value i) { body(b, i); }, team, tail);
 }
 
 void TraversalEmitter::scanSegment(OpBuilder &b, Value segment,

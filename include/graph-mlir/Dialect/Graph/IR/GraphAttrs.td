@@ -68,6 +68,32 @@ def Graph_NumaMode : I32EnumAttr<"NumaMode",
   let cppNamespace = "::mlir::graph";
 }
 
+def Graph_PriorityUpdate : I32EnumAttr<"PriorityUpdate",
+    "how a traversal's priority updates reach the buckets of its queue", [
+  // Each thread appends updated vertices to its own bins, one per bucket;
+  // dequeuing gathers the next non-empty bucket's bins (delta-stepping).
+  I32EnumAttrCase<"Eager", 0, "eager">,
+  // Eager, and each thread keeps processing its bin of the current bucket
+  // while it stays below the fusion threshold, without a global round.
+  I32EnumAttrCase<"EagerWithFusion", 1, "eager_with_fusion">,
+  // Updated vertices are recorded; dequeuing moves them to their buckets in
+  // bulk, in a window of open buckets (Julienne).
+  I32EnumAttrCase<"Lazy", 2, "lazy">,
+  // Lazy, and a round's constant-amount sums to a vertex are counted and
+  // applied once per vertex before it moves (k-core).
+  I32EnumAttrCase<"LazyConstantSum", 3, "lazy_constant_sum">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_BucketOrder : I32EnumAttr<"BucketOrder",
+    "which buckets of a priority queue come first", [
+  I32EnumAttrCase<"LowerFirst", 0, "lower_first">,
+  I32EnumAttrCase<"HigherFirst", 1, "higher_first">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
 def Graph_EdgeDirection : I32EnumAttr<"EdgeDirection",
     "which adjacency of a graph", [
   I32EnumAttrCase<"Out", 0, "out">,
@@ -114,6 +140,15 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     | `segments` | none, an integer `n`, or `argv[k]` (read at run time) | `configApplyNumSSG` |
     | `segment_strategy` | `fixed_vertex_count`, `edge_aware_vertex_count` | `configApplyNumSSG` |
     | `numa` | `serial`, `static_parallel`, `dynamic_parallel` | `configApplyNUMA` |
+    | `priority_update` | `eager`, `eager_with_fusion`, `lazy`, `lazy_constant_sum` | `configApplyPriorityUpdate` |
+    | `delta` | 1, or `argv[k]` | `configApplyPriorityUpdateDelta` |
+    | `fusion_threshold` | 1000, or `argv[k]` | `configBucketMergeThreshold` |
+    | `open_buckets` | 128, or `argv[k]` | `configNumOpenBuckets` |
+
+    The last four describe traversals that update a priority queue
+    (`graph.edgeset.apply` with `update_priority`): the strategy and the
+    fusion threshold are the traversal's; `delta` and `open_buckets` size
+    the queue, and the GraphIt frontend passes them to `graph.pq.new`.
 
     The verifier rejects schedules that cannot run: segments on the
     sparse-only `sparse_push` direction, and parallel NUMA placement without
@@ -143,7 +178,15 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     DefaultValuedParameter<"::mlir::graph::SegmentStrategy",
         "::mlir::graph::SegmentStrategy::FixedVertexCount">:$segmentStrategy,
     DefaultValuedParameter<"::mlir::graph::NumaMode",
-        "::mlir::graph::NumaMode::Serial">:$numa
+        "::mlir::graph::NumaMode::Serial">:$numa,
+    DefaultValuedParameter<"::mlir::graph::PriorityUpdate",
+        "::mlir::graph::PriorityUpdate::Eager">:$priorityUpdate,
+    DefaultValuedParameter<"::mlir::graph::ScheduleCount",
+        "::mlir::graph::ScheduleCount(1)">:$delta,
+    DefaultValuedParameter<"::mlir::graph::ScheduleCount",
+        "::mlir::graph::ScheduleCount(1000)">:$fusionThreshold,
+    DefaultValuedParameter<"::mlir::graph::ScheduleCount",
+        "::mlir::graph::ScheduleCount(128)">:$openBuckets
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

@@ -36,6 +36,30 @@ public:
 /// The most segments a traversal may have: libgraphrt's limit, checked at
 /// compile time where the count is a constant.
 constexpr int64_t kMaxSegments = int64_t(1) << 20;
+
+/// A count in a schedule: a positive number fixed at compile time, or
+/// `argv[k]`, read when the program runs.
+struct ScheduleCount {
+  explicit ScheduleCount(int64_t value, int64_t argvIndex = 0)
+      : value(value), argvIndex(argvIndex) {}
+  static ScheduleCount fromArgv(int64_t k) { return ScheduleCount(0, k); }
+  bool isArgv() const { return argvIndex > 0; }
+  /// The count as an index: a constant, or argv[k] parsed at run time.
+  Value materialize(OpBuilder &b, Location loc) const;
+  bool operator==(const ScheduleCount &other) const {
+    return value == other.value && argvIndex == other.argvIndex;
+  }
+  bool operator!=(const ScheduleCount &other) const {
+    return !(*this == other);
+  }
+  /// The number, when not from argv.
+  int64_t value;
+  /// k > 0: the count is argv[k].
+  int64_t argvIndex;
+};
+inline llvm::hash_code hash_value(const ScheduleCount &count) {
+  return llvm::hash_combine(count.value, count.argvIndex);
+}
 } // namespace mlir::graph
 
 #include "graph-mlir/Dialect/Graph/IR/GraphEnums.h.inc"

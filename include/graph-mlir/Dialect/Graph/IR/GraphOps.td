@@ -395,6 +395,35 @@ def Graph_VectorCasOp : Graph_Op<"vector.cas", [
   }];
 }
 
+def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
+    TypesMatchWith<"amount is the vector's element type", "vector", "amount",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">,
+    TypesMatchWith<"floor is the vector's element type", "vector", "floor",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">,
+    TypesMatchWith<"updated is the vector's element type", "vector", "updated",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
+  let summary = "add to an element above a floor, not going below it";
+  let description = [{
+    If `vector[index] > floor`, it becomes `max(vector[index] + amount,
+    floor)`. Returns whether it changed and its new value; `atomic` makes
+    the read-modify-write one atomic step. Produced by
+    `graph-lower-priority` from `graph.pq.update_sum`.
+
+    ```mlir
+    %changed, %now = graph.vector.add_floored atomic %degree[%v], %cm1 floor %k
+        : !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_VectorType, "", [MemRead, MemWrite]>:$vector,
+                       Index:$index, AnySignlessInteger:$amount,
+                       AnySignlessInteger:$floor, UnitAttr:$atomic);
+  let results = (outs I1:$changed, AnySignlessInteger:$updated);
+  let assemblyFormat = [{
+    (`atomic` $atomic^)? $vector `[` $index `]` `,` $amount `floor` $floor
+    attr-dict `:` qualified(type($vector))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Vertex sets
 //===----------------------------------------------------------------------===//
@@ -468,6 +497,251 @@ def Graph_VertexSetListPopOp : Graph_Op<"vertexset_list.pop"> {
   let arguments = (ins Arg<Graph_VertexSetListType, "", [MemRead, MemWrite]>:$list);
   let results = (outs Graph_VertexSetType:$set);
   let assemblyFormat = "$list attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Priority queues (ordered processing)
+//===----------------------------------------------------------------------===//
+
+class Graph_PriorityQueueOp<string mnemonic, list<Trait> traits = []>
+    : Graph_Op<"pq." # mnemonic, traits>;
+
+def Graph_PriorityQueueNewOp : Graph_PriorityQueueOp<"new"> {
+  let summary = "a priority queue of vertices ordered by a priority vector";
+  let description = [{
+    A queue whose vertex `v` lies in bucket `priorities[v] / delta`. Buckets
+    are dequeued `lower_first` or `higher_first`. Initially the queue holds
+    `start` (when given), every vertex (`all`), or nothing. `update` picks the
+    queue's representation for the traversals that update it, `open_buckets`
+    the window of a lazy queue. The queue reads the priority vector, which
+    the program goes on writing; traversals change it only through
+    `graph.pq.update`. `delta` and `open_buckets` must be at least 1
+    (checked at run time).
+
+    ```mlir
+    %pq = graph.pq.new %dist lower_first update(eager) delta(%c2)
+        open_buckets(%c128) start(%root)
+        : !graph.vector<i32> -> !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_VectorType, "", [MemRead]>:$priorities,
+                       Graph_BucketOrder:$order,
+                       Graph_PriorityUpdate:$update,
+                       Index:$delta, Index:$openBuckets,
+                       Optional<Index>:$start, UnitAttr:$all);
+  let results = (outs Res<Graph_PriorityQueueType, "",
+                          [MemAlloc, MemWrite]>:$queue);
+  let assemblyFormat = [{
+    $priorities $order `update` `(` $update `)` `delta` `(` $delta `)`
+    `open_buckets` `(` $openBuckets `)` (`start` `(` $start^ `)`)?
+    (`all` $all^)? attr-dict `:` qualified(type($priorities)) `->`
+    qualified(type($queue))
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_PriorityQueueNoneOp : Graph_PriorityQueueOp<"none", [Pure]> {
+  let summary = "the handle a queue variable holds before its first new";
+  let description = [{
+    A handle to no queue: using it is a run-time error naming the
+    operation.
+
+    ```mlir
+    %none = graph.pq.none : !graph.priority_queue<i32>
+    ```
+  }];
+  let results = (outs Graph_PriorityQueueType:$queue);
+  let assemblyFormat = "attr-dict `:` qualified(type($queue))";
+}
+
+def Graph_PriorityQueueFreeOp : Graph_PriorityQueueOp<"free"> {
+  let summary = "release a priority queue (GraphIt's delete)";
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemFree]>:$queue);
+  let assemblyFormat = "$queue attr-dict `:` qualified(type($queue))";
+}
+
+def Graph_PriorityQueueFinishedOp : Graph_PriorityQueueOp<"finished"> {
+  let summary = "true when no vertex is left in the queue";
+  let description = [{
+    With `vertex`: true when the vertex's priority is final, that is no
+    vertex is left in its bucket or in one dequeued before it (GraphIt's
+    `finishedNode`, which point-to-point searches stop on).
+
+    ```mlir
+    %done = graph.pq.finished %pq : !graph.priority_queue<i32>
+    %reached = graph.pq.finished %pq vertex(%target) : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Optional<Index>:$vertex);
+  let results = (outs I1:$finished);
+  let assemblyFormat = [{
+    $queue (`vertex` `(` $vertex^ `)`)? attr-dict `:` qualified(type($queue))
+  }];
+}
+
+def Graph_PriorityQueueDequeueOp : Graph_PriorityQueueOp<"dequeue"> {
+  let summary = "remove the next non-empty bucket and return its vertices";
+  let description = [{
+    A new set of the vertices of the next bucket in the queue's order, each
+    once; empty when the queue is finished. A bucket that traversals refill
+    (zero-weight edges, a floored sum) is returned again before the queue
+    moves on.
+
+    ```mlir
+    %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue);
+  let results = (outs Res<Graph_VertexSetType, "", [MemAlloc, MemWrite]>:$set);
+  let assemblyFormat = "$queue attr-dict `:` qualified(type($queue))";
+}
+
+def Graph_PriorityQueueCurrentOp : Graph_PriorityQueueOp<"current_priority", [
+    TypesMatchWith<"result is the queue's priority type", "queue", "result",
+                   "::llvm::cast<::mlir::graph::PriorityQueueType>($_self).getPriorityType()">]> {
+  let summary = "the bucket last dequeued";
+  let description = [{
+    The number of the bucket the last `graph.pq.dequeue` returned (its
+    priority when `delta` is 1; 0 before the first).
+
+    ```mlir
+    %k = graph.pq.current_priority %pq : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead]>:$queue);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$queue attr-dict `:` qualified(type($queue))";
+}
+
+def Graph_PriorityQueueUpdateOp : Graph_PriorityQueueOp<"update", [
+    TypesMatchWith<"value is the queue's priority type", "queue", "value",
+                   "::llvm::cast<::mlir::graph::PriorityQueueType>($_self).getPriorityType()">]> {
+  let summary = "lower or raise a vertex's priority; true if it changed";
+  let description = [{
+    `min`: the priority of `vertex` becomes `value` if that is lower
+    (GraphIt's `updatePriorityMin`); `max`: if higher. A changed vertex
+    moves to its new bucket. Only inside the body of a `graph.edgeset.apply`
+    that names the queue in `update_priority`, whose schedule's
+    `priority_update` says how the move happens.
+
+    ```mlir
+    %changed = graph.pq.update min %pq[%dst], %d : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Graph_ReduceKind:$kind,
+                       Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$vertex, AnySignlessInteger:$value);
+  let results = (outs I1:$changed);
+  let assemblyFormat = [{
+    $kind $queue `[` $vertex `]` `,` $value attr-dict `:` qualified(type($queue))
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_PriorityQueueUpdateSumOp : Graph_PriorityQueueOp<"update_sum", [
+    TypesMatchWith<"amount is the queue's priority type", "queue", "amount",
+                   "::llvm::cast<::mlir::graph::PriorityQueueType>($_self).getPriorityType()">,
+    TypesMatchWith<"floor is the queue's priority type", "queue", "floor",
+                   "::llvm::cast<::mlir::graph::PriorityQueueType>($_self).getPriorityType()">]> {
+  let summary = "add to a vertex's priority, not below a floor; true if it changed";
+  let description = [{
+    If the priority of `vertex` is above `floor`, it becomes
+    `max(priority + amount, floor)` and the vertex moves to its new bucket
+    (GraphIt's `updatePrioritySum`; k-core passes -1 and the current
+    priority). Placement as for `graph.pq.update`. With `priority_update =
+    lazy_constant_sum`, `amount` and `floor` must be defined outside the
+    traversal.
+
+    ```mlir
+    %changed = graph.pq.update_sum %pq[%dst], %cm1 floor %k : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$vertex, AnySignlessInteger:$amount,
+                       AnySignlessInteger:$floor);
+  let results = (outs I1:$changed);
+  let assemblyFormat = [{
+    $queue `[` $vertex `]` `,` $amount `floor` $floor attr-dict `:`
+    qualified(type($queue))
+  }];
+  let hasVerifier = 1;
+}
+
+// Produced by graph-lower-priority.
+
+def Graph_PriorityQueuePrioritiesOp : Graph_PriorityQueueOp<"priorities", [Pure]> {
+  let summary = "the priority vector a queue was created from";
+  let arguments = (ins Graph_PriorityQueueType:$queue);
+  let results = (outs Graph_VectorType:$priorities);
+  let assemblyFormat = [{
+    $queue attr-dict `:` qualified(type($queue)) `->` qualified(type($priorities))
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_PriorityQueuePushOp : Graph_PriorityQueueOp<"push"> {
+  let summary = "append a vertex to the calling thread's bin of a bucket";
+  let description = [{
+    An eager queue's insertion, after the caller lowered the vertex's
+    priority to `priority`: thread-local, so any thread of a parallel
+    traversal may push without synchronizing.
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$vertex, AnySignlessInteger:$priority);
+  let assemblyFormat = [{
+    $queue `,` $vertex `,` $priority attr-dict `:` qualified(type($queue)) `,`
+    type($priority)
+  }];
+}
+
+def Graph_PriorityQueueChangedOp : Graph_PriorityQueueOp<"changed"> {
+  let summary = "record that a vertex's priority changed";
+  let description = [{
+    A lazy queue's insertion: the vertex moves to its bucket, with every
+    other changed vertex, at the next dequeue. Thread-safe.
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$vertex);
+  let assemblyFormat = "$queue `,` $vertex attr-dict `:` qualified(type($queue))";
+}
+
+def Graph_PriorityQueueCountOp : Graph_PriorityQueueOp<"count"> {
+  let summary = "count one constant-amount update of a vertex in this round";
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$vertex);
+  let assemblyFormat = "$queue `,` $vertex attr-dict `:` qualified(type($queue))";
+}
+
+def Graph_PriorityQueueApplyCountsOp : Graph_PriorityQueueOp<"apply_counts", [
+    AllTypesMatch<["amount", "floor"]>]> {
+  let summary = "apply a round's counted updates, once per vertex";
+  let description = [{
+    For every vertex counted since the last call whose priority is above
+    `floor`: priority = max(priority + amount * count, floor), and the
+    vertex is recorded as changed. Resets the counts.
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       AnySignlessInteger:$amount, AnySignlessInteger:$floor);
+  let assemblyFormat = [{
+    $queue `,` $amount `floor` $floor attr-dict `:` qualified(type($queue)) `,`
+    type($amount)
+  }];
+}
+
+def Graph_PriorityQueueTakeLocalOp : Graph_PriorityQueueOp<"take_local"> {
+  let summary = "take the calling thread's bin of the current bucket while it is small";
+  let description = [{
+    Bucket fusion: the vertices of the calling thread's bin of the current
+    bucket when it holds fewer than `threshold` of them (removing them from
+    the bin), else none. Valid until the thread's next call.
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$threshold);
+  let results = (outs MemRefRankOf<[I32], [1]>:$ids);
+  let assemblyFormat = [{
+    $queue `,` $threshold attr-dict `:` qualified(type($queue)) `->` type($ids)
+  }];
 }
 
 def Graph_VertexSetDeletedOp : Graph_Op<"vertexset.deleted", [Pure]> {
@@ -561,6 +835,11 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     push traversal lists a destination each time its element changed (a
     pull traversal visits each destination once, so never repeats one).
 
+    With `update_priority(%pq)` (GraphIt's `applyUpdatePriority`) the body
+    changes priorities of the queue `%pq` with `graph.pq.update` and
+    `graph.pq.update_sum`; such a traversal is a `sparse_push` without
+    `track`, and `graph-lower-priority` lowers it first.
+
     The schedule (default: serial `sparse_push`) says how the traversal
     runs and never what it computes. `segments(%segs)` (added by
     `graph-segment` for a schedule with `segments`) traverses the dense
@@ -588,6 +867,7 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$from,
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$to,
                        Optional<Graph_VectorType>:$tracked,
+                       Optional<Graph_PriorityQueueType>:$updatedQueue,
                        Optional<Graph_SegmentsType>:$segments,
                        UnitAttr:$dedup,
                        OptionalAttr<StrAttr>:$label,
@@ -599,6 +879,7 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
   let assemblyFormat = [{
     $graph (`from` `(` $from^ `)`)? (`to` `(` $to^ `)`)?
     (`track` `(` $tracked^ `:` qualified(type($tracked)) `)`)? (`dedup` $dedup^)?
+    (`update_priority` `(` $updatedQueue^ `:` qualified(type($updatedQueue)) `)`)?
     (`segments` `(` $segments^ `:` qualified(type($segments)) `)`)?
     (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)?
     (`src_filter` $srcFilter^)? (`dst_filter` $dstFilter^)? `body` $body
@@ -608,11 +889,11 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     // Without segments, as frontends build it.
     OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::mlir::Value":$graph,
                    "::mlir::Value":$from, "::mlir::Value":$to,
-                   "::mlir::Value":$tracked, "::mlir::UnitAttr":$dedup,
-                   "::mlir::StringAttr":$label,
+                   "::mlir::Value":$tracked, "::mlir::Value":$updatedQueue,
+                   "::mlir::UnitAttr":$dedup, "::mlir::StringAttr":$label,
                    "::mlir::graph::ScheduleAttr":$schedule), [{
       build($_builder, $_state, resultTypes, graph, from, to, tracked,
-            /*segments=*/::mlir::Value(), dedup, label, schedule);
+            updatedQueue, /*segments=*/::mlir::Value(), dedup, label, schedule);
     }]>
   ];
   let hasVerifier = 1;

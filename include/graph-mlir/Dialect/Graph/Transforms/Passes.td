@@ -83,6 +83,43 @@ def GraphSegment : Pass<"graph-segment", "ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
+  let summary = "Lower priority updates to vector updates and bucket insertions";
+  let description = [{
+    For every `graph.edgeset.apply` with `update_priority(%pq)`, rewrites the
+    body's `graph.pq.update` and `graph.pq.update_sum` into an update of the
+    queue's priority vector (`graph.pq.priorities`) followed by the
+    insertion the schedule's `priority_update` names, and drops
+    `update_priority`:
+
+    | `priority_update` | priority update | on change |
+    | --- | --- | --- |
+    | `eager`, `eager_with_fusion` | `graph.reduce min/max`, `graph.vector.add_floored` | `graph.pq.push` (the thread's bin of the new bucket) |
+    | `lazy` | the same | `graph.pq.changed` (moved in bulk at the next dequeue) |
+    | `lazy_constant_sum` | `graph.pq.count` (sums); after the traversal, `graph.pq.apply_counts` | |
+
+    `graph-lower-direction` then makes the vector updates atomic where the
+    traversal is parallel. With `eager_with_fusion` this pass lowers the
+    traversal itself, through the traversal emitter, with a bucket-fusion
+    vertex loop:
+
+    ```
+    omp.parallel {
+      omp.wsloop nowait over the frontier      // the dequeued bucket
+      while (%local = graph.pq.take_local %pq, %threshold) is not empty
+        scf.for over %local                     // same body, this thread only
+    }
+    ```
+
+    so that a thread keeps working through its own small bin of the current
+    bucket without waiting for the others (bucket fusion).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::omp::OpenMPDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def GraphNuma : Pass<"graph-numa", "ModuleOp"> {
   let summary = "Spread segmented dense traversals over NUMA sockets";
   let description = [{

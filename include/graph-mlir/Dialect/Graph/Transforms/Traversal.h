@@ -133,10 +133,12 @@ public:
   /// The arrays of the `segment`-th of the op's segments.
   EdgeArrays segmentArrays(OpBuilder &b, Value segment);
   /// `for i in [lb, ub)` with the schedule's parallelization and grain, the
-  /// team (if parallel) built with `team`'s clauses.
+  /// team (if parallel) built with `team`'s clauses; `tail` as for
+  /// buildVertexLoop.
   void emitVertexLoop(OpBuilder &b, Value lb, Value ub,
                       function_ref<void(OpBuilder &, Value)> body,
-                      const omp::ParallelOperands &team = {});
+                      const omp::ParallelOperands &team = {},
+                      function_ref<void(OpBuilder &, Location)> tail = {});
   /// Calls `body` for every vertex of the `segment`-th segment, in one
   /// `emitVertexLoop`, the contributions going to `destination`.
   void scanSegment(OpBuilder &b, Value segment, Destination &destination,

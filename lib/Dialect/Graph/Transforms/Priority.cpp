@@ -1,0 +1,186 @@
+//===- Priority.cpp - priority updates to buckets -------------------------===//
+//
+// Lowers the traversals that update a priority queue: each priority update
+// in the body becomes an update of the queue's priority vector followed by
+// the bucket insertion its `priority_update` strategy names, and bucket
+// fusion lowers the traversal itself with a vertex loop that goes on with
+// the thread's own small bins (see the pass description in Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
+#include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::graph {
+#define GEN_PASS_DEF_GRAPHLOWERPRIORITY
+#include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+} // namespace mlir::graph
+
+using namespace mlir;
+using namespace mlir::graph;
+
+namespace {
+/// The sparse frontier (the dequeued bucket) in a loop following the
+/// schedule; then each thread, without waiting for the others, takes its own
+/// bin of the current bucket while that stays below the threshold and scans
+/// it alone (bucket fusion: small buckets need no global round).
+class BucketFusionLoop : public VertexLoop {
+public:
+  BucketFusionLoop(Value queue, Value threshold)
+      : queue(queue), threshold(threshold) {}
+
+  void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override {
+    VectorDestination destination(emitter, /*ownsVertex=*/true);
+    EdgeArrays arrays = emitter.graphArrays(b);
+    Location loc = emitter.getLoc();
+    auto scan = [&](OpBuilder &b, Value ids, Value i) {
+      Value v = emitter.loadIndex(b, ids, i);
+      body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
+               destination});
+    };
+    Value frontier = emitter.getFrontierIds();
+    Value c0 = emitter.constIndex(b, 0);
+    emitter.emitVertexLoop(
+        b, c0, memref::DimOp::create(b, loc, frontier, 0),
+        [&](OpBuilder &b, Value i) { scan(b, frontier, i); }, {},
+        [&](OpBuilder &b, Location loc) {
+          Type idsType = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+          auto loop =
+              scf::WhileOp::create(b, loc, TypeRange{idsType}, ValueRange{});
+          b.createBlock(&loop.getBefore());
+          Value local =
+              PriorityQueueTakeLocalOp::create(b, loc, idsType, queue, threshold);
+          Value size = memref::DimOp::create(b, loc, local, 0);
+          Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                            size, c0);
+          scf::ConditionOp::create(b, loc, any, ValueRange{local});
+          Block *after = b.createBlock(&loop.getAfter(), {}, {idsType}, {loc});
+          Value ids = after->getArgument(0);
+          scf::ForOp::create(b, loc, c0, memref::DimOp::create(b, loc, ids, 0),
+                             emitter.constIndex(b, 1), ValueRange{},
+                             [&](OpBuilder &b, Location, Value i, ValueRange) {
+                               scan(b, ids, i);
+                               scf::YieldOp::create(b, loc);
+                             });
+          scf::YieldOp::create(b, loc);
+          b.setInsertionPointAfter(loop);
+        });
+  }
+
+private:
+  Value queue, threshold;
+};
+
+bool isEager(PriorityUpdate update) {
+  return update == PriorityUpdate::Eager ||
+         update == PriorityUpdate::EagerWithFusion;
+}
+
+/// Rewrites the priority updates of `op`'s body and lowers a fused
+/// traversal; leaves the others to graph-lower-direction.
+LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op, RewriterBase &rewriter) {
+  Value queue = op.getUpdatedQueue();
+  Type priority = cast<PriorityQueueType>(queue.getType()).getPriorityType();
+  ScheduleAttr sched = op.getScheduleOrDefault();
+  PriorityUpdate strategy = sched.getPriorityUpdate();
+  Location loc = op.getLoc();
+  if (strategy == PriorityUpdate::EagerWithFusion && !op.getFrom())
+    return op.emitOpError("bucket fusion (priority_update = "
+                          "eager_with_fusion) needs a frontier: from(...)");
+
+  rewriter.setInsertionPoint(op);
+  Value priorities = PriorityQueuePrioritiesOp::create(
+      rewriter, loc, VertexVectorType::get(priority), queue);
+  // A changed vertex goes to the thread's bin of its bucket (eager) or is
+  // recorded for the next dequeue's bulk move (lazy).
+  auto insert = [&](Location loc, Value changed, Value vertex, Value value) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto ifChanged =
+        scf::IfOp::create(rewriter, loc, changed, /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifChanged.thenBlock());
+    if (isEager(strategy))
+      PriorityQueuePushOp::create(rewriter, loc, queue, vertex, value);
+    else
+      PriorityQueueChangedOp::create(rewriter, loc, queue, vertex);
+  };
+
+  SmallVector<Operation *> updates;
+  op.getBody().walk([&](Operation *inner) {
+    if (isa<PriorityQueueUpdateOp, PriorityQueueUpdateSumOp>(inner))
+      updates.push_back(inner);
+  });
+  std::optional<std::pair<Value, Value>> counted;
+  for (Operation *update : updates) {
+    rewriter.setInsertionPoint(update);
+    Location updateLoc = update->getLoc();
+    if (auto minMax = dyn_cast<PriorityQueueUpdateOp>(update)) {
+      Value changed = ReduceOp::create(
+          rewriter, updateLoc, rewriter.getI1Type(), minMax.getKind(),
+          priorities, minMax.getVertex(), minMax.getValue());
+      insert(updateLoc, changed, minMax.getVertex(), minMax.getValue());
+      rewriter.replaceOp(update, changed);
+      continue;
+    }
+    auto sum = cast<PriorityQueueUpdateSumOp>(update);
+    if (strategy == PriorityUpdate::LazyConstantSum) {
+      for (Value v : {sum.getAmount(), sum.getFloor()})
+        if (op.getBody().isAncestor(v.getParentRegion()))
+          return sum.emitOpError("with priority_update = lazy_constant_sum, "
+                                 "the amount and the floor must be defined "
+                                 "outside the traversal");
+      std::pair<Value, Value> sumArgs(sum.getAmount(), sum.getFloor());
+      if (counted && *counted != sumArgs)
+        return sum.emitOpError("every sum of a lazy_constant_sum traversal "
+                               "must add the same amount with the same floor");
+      if (!sum.getChanged().use_empty())
+        return sum.emitOpError("with priority_update = lazy_constant_sum, "
+                               "whether a sum changed the priority is known "
+                               "only after the traversal; its result cannot "
+                               "be used");
+      counted = sumArgs;
+      PriorityQueueCountOp::create(rewriter, updateLoc, queue,
+                                   sum.getVertex());
+      rewriter.eraseOp(sum);
+      continue;
+    }
+    auto add = VectorAddFlooredOp::create(
+        rewriter, updateLoc, rewriter.getI1Type(), priority, priorities,
+        sum.getVertex(), sum.getAmount(), sum.getFloor(), sched.isParallel());
+    insert(updateLoc, add.getChanged(), sum.getVertex(), add.getUpdated());
+    rewriter.replaceOp(sum, add.getChanged());
+  }
+
+  rewriter.modifyOpInPlace(op, [&] { op.getUpdatedQueueMutable().clear(); });
+  if (counted) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointAfter(op);
+    PriorityQueueApplyCountsOp::create(rewriter, loc, queue, counted->first,
+                                       counted->second);
+  }
+  if (strategy == PriorityUpdate::EagerWithFusion) {
+    rewriter.setInsertionPoint(op);
+    Value threshold = sched.getFusionThreshold().materialize(rewriter, loc);
+    BucketFusionLoop loop(queue, threshold);
+    TraversalEmitter(op, rewriter).emit(loop);
+  }
+  return success();
+}
+
+struct GraphLowerPriorityPass
+    : graph::impl::GraphLowerPriorityBase<GraphLowerPriorityPass> {
+  void runOnOperation() override {
+    SmallVector<EdgeSetApplyOp> traversals;
+    getOperation().walk([&](EdgeSetApplyOp op) {
+      if (op.getUpdatedQueue())
+        traversals.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (EdgeSetApplyOp op : traversals)
+      if (failed(lowerPriorityTraversal(op, rewriter)))
+        return signalPassFailure();
+  }
+};
+} // namespace
