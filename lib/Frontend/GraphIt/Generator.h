@@ -52,6 +52,8 @@ private:
   Value emitMethod(MethodExpr &expr);
   Value emitSetSize(MethodExpr &expr);
   Value emitEdgeApply(MethodExpr &expr);
+  Value emitNewQueue(NewPriorityQueueExpr &expr);
+  Value emitQueueMethod(MethodExpr &expr);
   Value emitVertexOp(MethodExpr &expr, Value set);
   Value emitRowAddress(IndexExpr &expr, SmallVectorImpl<Value> &indices);
 

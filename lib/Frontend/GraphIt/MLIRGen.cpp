@@ -62,6 +62,9 @@ Type Generator::toMLIR(GtType type) {
     return VertexSetType::get(context);
   case GtType::List:
     return VertexSetListType::get(context);
+  case GtType::PriorityQueue:
+    return PriorityQueueType::get(context,
+                                  cast<IntegerType>(scalarType(type.elem)));
   case GtType::EdgeSet:
     return EdgeSetType::get(context, scalarType(type.elem));
   case GtType::Vector:
@@ -151,6 +154,8 @@ Value Generator::defaultValue(GtType type, Location loc) {
     return VertexSetNewOp::create(b, loc, setType(), graph, /*all=*/false);
   case GtType::List:
     return VertexSetListNewOp::create(b, loc, VertexSetListType::get(context));
+  case GtType::PriorityQueue:
+    return PriorityQueueNoneOp::create(b, loc, toMLIR(type));
   case GtType::Vertex:
     return arith::ConstantIndexOp::create(b, loc, 0);
   case GtType::String:

@@ -125,6 +125,8 @@ Value Generator::emit(Expr &expr) {
     return emitMethod(cast<MethodExpr>(expr));
   case Expr::NewList:
     return VertexSetListNewOp::create(b, loc, VertexSetListType::get(context));
+  case Expr::NewPriorityQueue:
+    return emitNewQueue(cast<NewPriorityQueueExpr>(expr));
   case Expr::NewVector:
   case Expr::Functor:
     llvm_unreachable("Sema rejects functors and new vectors here");
@@ -324,7 +326,16 @@ Value Generator::emitMethod(MethodExpr &expr) {
   switch (expr.method) {
   case Method::EdgeApply:
   case Method::ApplyModified:
+  case Method::ApplyUpdatePriority:
     return emitEdgeApply(expr);
+  case Method::QueueFinished:
+  case Method::QueueFinishedVertex:
+  case Method::QueueDequeue:
+  case Method::QueueCurrent:
+  case Method::QueueUpdateMin:
+  case Method::QueueUpdateMax:
+  case Method::QueueUpdateSum:
+    return emitQueueMethod(expr);
   case Method::GetVertices:
     return VertexSetNewOp::create(b, loc, setType(), emit(*expr.receiver),
                                   /*all=*/true);
@@ -388,4 +399,66 @@ Value Generator::emitSetSize(MethodExpr &expr) {
     size =
         VertexSetSizeOp::create(b, loc, b.getIndexType(), emit(*expr.receiver));
   return convert(size, GtType::get(GtType::Vertex), expr.type, loc);
+}
+
+Value Generator::emitNewQueue(NewPriorityQueueExpr &expr) {
+  Location loc = expr.loc;
+  // The schedule of the traversal that updates the queue sizes it.
+  ScheduleAttr sched = schedule.queues.lookup(expr.queue);
+  if (!sched)
+    sched = ScheduleAttr::getDefault(context);
+  std::vector<ExprPtr> &args = expr.args;
+  Value priorities = emit(*args[2]);
+  BucketOrder order = cast<IntLitExpr>(*args[3]).value == 1
+                          ? BucketOrder::LowerFirst
+                          : BucketOrder::HigherFirst;
+  Value start;
+  if (args.size() == 7)
+    start = emitAs(*args[6], GtType::get(GtType::Vertex));
+  bool all = cast<BoolLitExpr>(*args[5]).value;
+  // GraphIt passes start -1 (no vertex) with init_bucket = true.
+  if (auto *unary = dyn_cast_or_null<UnaryExpr>(args.size() == 7 ? args[6].get()
+                                                                 : nullptr);
+      unary && unary->op == UnaryExpr::Neg)
+    start = Value();
+  return PriorityQueueNewOp::create(
+      b, loc, toMLIR(expr.type), priorities, order, sched.getPriorityUpdate(),
+      sched.getDelta().materialize(b, loc),
+      sched.getOpenBuckets().materialize(b, loc), start, all);
+}
+
+Value Generator::emitQueueMethod(MethodExpr &expr) {
+  Location loc = expr.loc;
+  Value queue = emit(*expr.receiver);
+  Type priority = cast<PriorityQueueType>(queue.getType()).getPriorityType();
+  GtType priorityType = GtType::get(expr.receiver->type.elem);
+  GtType vertex = GtType::get(GtType::Vertex);
+  auto arg = [&](size_t i, GtType type) { return emitAs(*expr.args[i], type); };
+  switch (expr.method) {
+  case Method::QueueFinished:
+    return PriorityQueueFinishedOp::create(b, loc, b.getI1Type(), queue,
+                                           Value());
+  case Method::QueueFinishedVertex:
+    return PriorityQueueFinishedOp::create(b, loc, b.getI1Type(), queue,
+                                           arg(0, vertex));
+  case Method::QueueDequeue:
+    return PriorityQueueDequeueOp::create(b, loc, setType(), queue);
+  case Method::QueueCurrent:
+    return PriorityQueueCurrentOp::create(b, loc, priority, queue);
+  case Method::QueueUpdateMin:
+  case Method::QueueUpdateMax:
+    // The second argument (GraphIt's old value) only documents the update.
+    return PriorityQueueUpdateOp::create(
+        b, loc, b.getI1Type(),
+        expr.method == Method::QueueUpdateMin ? ReduceKind::Min
+                                              : ReduceKind::Max,
+        queue, arg(0, vertex), arg(2, priorityType));
+  case Method::QueueUpdateSum:
+    return PriorityQueueUpdateSumOp::create(b, loc, b.getI1Type(), queue,
+                                            arg(0, vertex),
+                                            arg(1, priorityType),
+                                            arg(2, priorityType));
+  default:
+    llvm_unreachable("not a priority queue method");
+  }
 }

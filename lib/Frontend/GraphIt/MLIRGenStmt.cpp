@@ -325,6 +325,12 @@ void Generator::emitStmt(Stmt &stmt) {
     Expr &set = *cast<DeleteStmt>(stmt).set;
     if (set.type.kind == GtType::Vector)
       break; // Freed at the end of its scope.
+    if (set.type.kind == GtType::PriorityQueue) {
+      PriorityQueueFreeOp::create(b, loc, emit(set));
+      if (const VarDecl *var = deletedVar(set))
+        env[var] = PriorityQueueNoneOp::create(b, loc, toMLIR(set.type));
+      break;
+    }
     VertexSetFreeOp::create(b, loc, emit(set));
     if (const VarDecl *var = deletedVar(set))
       env[var] = VertexSetDeletedOp::create(b, loc, setType());

@@ -80,7 +80,8 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   if (modified)
     resultTypes.push_back(VertexSetType::get(context));
   auto op =
-      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to, tracked, Value(),
+      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to, tracked,
+                             expr.queue ? env.lookup(expr.queue) : Value(),
                              dedup ? b.getUnitAttr() : UnitAttr(), labelAttr(),
                              scheduleAttr(/*isEdge=*/true));
   if (!srcFilters.empty())

@@ -181,7 +181,6 @@ private:
 /// are; empty for any other name.
 static StringRef unsupportedContainer(StringRef typeName) {
   return llvm::StringSwitch<StringRef>(typeName)
-      .Case("priority_queue", "priority queues")
       .Case("vertexsubset", "vertexsubset types")
       .Default("");
 }
@@ -326,6 +325,25 @@ FailureOr<TypeSpec> Parser::parseType() {
     if (failed(parseListElement()))
       return failure();
     spec.type = GtType::get(GtType::List, GtType::VertexSet);
+    return spec;
+  }
+  if (*name == "priority_queue") {
+    if (failed(expect(Token::LBrace, "after 'priority_queue'")) ||
+        failed(element()) ||
+        failed(expect(Token::RBrace, "after the queue element")) ||
+        failed(expect(Token::LParen, "before the priority type")))
+      return failure();
+    Location priorityLoc = loc();
+    FailureOr<TypeSpec> priority = parseType();
+    if (failed(priority) ||
+        failed(expect(Token::RParen, "after the priority type")))
+      return failure();
+    if (!priority->type.isInteger()) {
+      emitError(priorityLoc) << "priorities must be int, uint or uint_64, got "
+                             << priority->type.str();
+      return failure();
+    }
+    spec.type = GtType::get(GtType::PriorityQueue, priority->type.kind);
     return spec;
   }
   if (*name == "vector") {
@@ -853,6 +871,14 @@ ExprPtr Parser::parsePrimary() {
           failed(expect(Token::RParen, "after '('")))
         return nullptr;
       return std::make_unique<NewVectorExpr>(primLoc, spec->type);
+    }
+    if (isKeyword("priority_queue")) {
+      FailureOr<TypeSpec> spec = parseType();
+      std::vector<ExprPtr> args;
+      if (failed(spec) || failed(parseArgs(args)))
+        return nullptr;
+      return bounded(std::make_unique<NewPriorityQueueExpr>(
+          primLoc, spec->type, std::move(args)));
     }
     if (consumeKeyword("list")) {
       if (failed(parseListElement()) ||

@@ -530,6 +530,9 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
         defaults.getFusionThreshold(), defaults.getOpenBuckets());
     result.byLabel[label] = sched;
   }
+  for (auto [queue, label] : info.queueLabels)
+    if (auto it = result.byLabel.find(label); it != result.byLabel.end())
+      result.queues[queue] = it->second.edges;
   return std::move(result);
 }
 

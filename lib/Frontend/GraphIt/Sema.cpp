@@ -55,6 +55,8 @@ static const char *kindName(GtType::Kind kind) {
     return "filtered edgeset";
   case GtType::Func:
     return "function";
+  case GtType::PriorityQueue:
+    return "priority_queue";
   }
   return "?";
 }
@@ -66,6 +68,8 @@ std::string GtType::str() const {
       value = "vector[" + std::to_string(width) + "](" + value + ")";
     return "vector{Vertex}(" + value + ")";
   }
+  if (kind == PriorityQueue)
+    return std::string("priority_queue{Vertex}(") + kindName(elem) + ")";
   if (kind == EdgeSet)
     return elem == Void ? "edgeset{Edge}(Vertex,Vertex)"
                         : std::string("edgeset{Edge}(Vertex,Vertex,") +
@@ -137,6 +141,13 @@ private:
   void checkEdgeFunc(Expr &arg, StringRef method, GtType edges);
   void noteApply(bool isEdge);
   void checkCallGraph(FuncDecl *mainFunc);
+  GtType checkNewQueue(NewPriorityQueueExpr &expr);
+  GtType checkQueueMethod(MethodExpr &expr, GtType queue);
+  /// Links each applyUpdatePriority to the queue its function updates.
+  void resolveUpdatedQueues();
+  /// `new priority_queue...` as the value assigned to `decl` (which it
+  /// needs to know); anywhere else checking it is an error.
+  void checkValueOf(VarDecl &decl, Expr &value, StringRef what);
 
   Program &program;
   bool failed = false;
@@ -154,6 +165,15 @@ private:
   llvm::DenseMap<FuncDecl *, SmallVector<FuncDecl *>> callees;
   /// Statements of each function, before inlining.
   llvm::DenseMap<FuncDecl *, uint64_t> statementCount;
+  /// The priority queue each function updates (updatePriority*), and the
+  /// applyUpdatePriority calls with their functions and labels.
+  llvm::DenseMap<FuncDecl *, VarDecl *> queueUpdates;
+  struct QueueTraversal {
+    MethodExpr *apply;
+    FuncDecl *func;
+    std::string label;
+  };
+  std::vector<QueueTraversal> queueTraversals;
 };
 
 } // namespace
@@ -213,9 +233,39 @@ FailureOr<ProgramInfo> Sema::run() {
   if (mainFunc)
     llvm::append_range(callees[mainFunc], callees[nullptr]);
   checkCallGraph(mainFunc);
+  resolveUpdatedQueues();
   if (failed)
     return failure();
   return std::move(info);
+}
+
+void Sema::resolveUpdatedQueues() {
+  for (QueueTraversal &traversal : queueTraversals) {
+    VarDecl *queue = queueUpdates.lookup(traversal.func);
+    if (!queue) {
+      error(traversal.apply->loc)
+          << "function '" << traversal.func->name
+          << "' passed to 'applyUpdatePriority' updates no priority queue "
+             "(call updatePriorityMin, updatePriorityMax or "
+             "updatePrioritySum in it)";
+      continue;
+    }
+    traversal.apply->queue = queue;
+    auto [it, inserted] =
+        info.queueLabels.try_emplace(queue, traversal.label);
+    if (!inserted && it->second != traversal.label)
+      error(traversal.apply->loc)
+          << "priority queue '" << queue->name
+          << "' is updated by traversals with different labels (\""
+          << it->second << "\" and \"" << traversal.label
+          << "\"); its delta and strategy come from one schedule";
+  }
+}
+
+void Sema::checkValueOf(VarDecl &decl, Expr &value, StringRef what) {
+  if (auto *newQueue = dyn_cast<NewPriorityQueueExpr>(&value))
+    newQueue->queue = &decl;
+  coerce(value, decl.spec.type, what);
 }
 
 /// Bounds on what inlining makes of `main`: the depth of nested calls (MLIR
@@ -311,7 +361,7 @@ void Sema::checkGlobal(VarDecl &decl) {
                GtType::get(decl.spec.vertexValues ? GtType::Vertex : type.elem),
                "vector initial value");
       } else {
-        coerce(*decl.init, type, "initializer of '" + decl.name + "'");
+        checkValueOf(decl, *decl.init, "initializer of '" + decl.name + "'");
       }
     }
   }
@@ -463,6 +513,10 @@ void Sema::checkStmt(Stmt &stmt) {
       check(set);
       break;
     }
+    if (sym.var && sym.var->spec.type.kind == GtType::PriorityQueue) {
+      check(set);
+      break;
+    }
     if (auto it = deletedSets.find(sym.var);
         sym.var && it != deletedSets.end()) {
       error(stmt.loc) << "vertex set '" << ref->name
@@ -488,10 +542,11 @@ void Sema::checkLocal(VarDecl &decl) {
   else if (type.kind == GtType::Vector && !info.graph)
     error(decl.loc) << "'" << decl.name << "' needs an edgeset declared "
                     << "before it";
-  if (decl.init)
-    coerce(*decl.init,
-           type.kind == GtType::Vector ? GtType::get(type.elem) : type,
+  if (decl.init && type.kind == GtType::Vector)
+    coerce(*decl.init, GtType::get(type.elem),
            "initializer of '" + decl.name + "'");
+  else if (decl.init)
+    checkValueOf(decl, *decl.init, "initializer of '" + decl.name + "'");
   declare(decl);
 }
 
@@ -528,10 +583,15 @@ void Sema::checkAssign(AssignStmt &stmt) {
         error(target.loc) << "cannot assign to loop variable '" << decl->name
                           << "'";
     if (decl->isGlobal && currentFunc->name != "main") {
-      if (type.kind == GtType::VertexSet)
-        error(target.loc) << "global vertexset '" << decl->name
+      if (type.kind == GtType::VertexSet ||
+          type.kind == GtType::PriorityQueue)
+        error(target.loc) << "global " << type.str() << " '" << decl->name
                           << "' can only be assigned in main";
       decl->inMemory = true;
+    }
+    if (isa<NewPriorityQueueExpr>(*stmt.value)) {
+      checkValueOf(*decl, *stmt.value, "assignment");
+      return;
     }
   } else if (isa<IndexExpr>(target)) {
     type = check(target);
@@ -685,6 +745,9 @@ GtType Sema::check(Expr &expr, bool allowRow) {
     break;
   case Expr::NewList:
     type = GtType::get(GtType::List, GtType::VertexSet);
+    break;
+  case Expr::NewPriorityQueue:
+    type = checkNewQueue(cast<NewPriorityQueueExpr>(expr));
     break;
   case Expr::NewVector:
     error(expr.loc) << "'new " << cast<NewVectorExpr>(expr).type.str()
@@ -1115,18 +1178,26 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       expr.method = Method::GetOutDegrees;
       return arity(0, 0) ? GtType::get(GtType::Vector, GtType::Int) : error_;
     }
-    if (name.starts_with("applyUpdatePriority")) {
-      error(expr.loc) << "priority-queue updates ('" << name
-                      << "') are not supported";
-      for (ExprPtr &arg : expr.args)
-        check(*arg);
-      return error_;
+    if (recv.kind == GtType::EdgeSet && name == "getOutDegreesUint") {
+      expr.method = Method::GetOutDegrees;
+      return arity(0, 0) ? GtType::get(GtType::Vector, GtType::UInt) : error_;
+    }
+    if (name == "applyUpdatePriority") {
+      expr.method = Method::ApplyUpdatePriority;
+      if (!arity(1, 1))
+        return error_;
+      checkEdgeFunc(*expr.args[0], name, edges);
+      noteApply(/*isEdge=*/true);
+      if (FunctionArg fn = asFunctionArg(*expr.args[0]); fn.ref && fn.ref->func)
+        queueTraversals.push_back({&expr, fn.ref->func, applyLabel});
+      return GtType::get(GtType::Void);
     }
     return unknown(recv.kind == GtType::EdgeSet
-                       ? "getVertices, getOutDegrees, transpose, from, to, "
-                         "srcFilter, dstFilter, apply, applyModified"
+                       ? "getVertices, getOutDegrees, getOutDegreesUint, "
+                         "transpose, from, to, srcFilter, dstFilter, apply, "
+                         "applyModified, applyUpdatePriority"
                        : "from, to, srcFilter, dstFilter, apply, "
-                         "applyModified");
+                         "applyModified, applyUpdatePriority");
   }
   if (recv.kind == GtType::VertexSet) {
     if (name == "apply" || name == "filter" || name == "where") {
@@ -1163,6 +1234,8 @@ GtType Sema::checkMethod(MethodExpr &expr) {
     }
     return unknown("append, pop");
   }
+  if (recv.kind == GtType::PriorityQueue)
+    return checkQueueMethod(expr, recv);
   if (recv.kind == GtType::Vector && !recv.width) {
     expr.method = llvm::StringSwitch<Method>(name)
                       .Case("sum", Method::VectorSum)
@@ -1185,6 +1258,121 @@ GtType Sema::checkMethod(MethodExpr &expr) {
   for (ExprPtr &arg : expr.args)
     check(*arg);
   return error_;
+}
+
+GtType Sema::checkNewQueue(NewPriorityQueueExpr &expr) {
+  GtType error_ = GtType::get(GtType::Error);
+  GtType type = expr.queueType;
+  auto checkAll = [&] {
+    for (ExprPtr &arg : expr.args)
+      check(*arg);
+  };
+  if (!expr.queue) {
+    checkAll();
+    error(expr.loc) << "'new " << type.str()
+                    << "(...)' must be assigned to a priority_queue variable";
+    return error_;
+  }
+  if (!checkArity(expr.loc, "new priority_queue", expr.args.size(), 6, 7)) {
+    checkAll();
+    return error_;
+  }
+  std::vector<ExprPtr> &args = expr.args;
+  coerce(*args[0], GtType::get(GtType::Bool), "duplicates within a bucket");
+  coerce(*args[1], GtType::get(GtType::Bool), "duplicates across buckets");
+  GtType priorities = check(*args[2]);
+  auto *ref = dyn_cast<VarRefExpr>(args[2].get());
+  if (!priorities.isError() &&
+      (!ref || !ref->decl || !ref->decl->isGlobal ||
+       priorities != GtType::get(GtType::Vector, type.elem)))
+    error(args[2]->loc) << "the priorities of a " << type.str()
+                        << " are a global "
+                        << GtType::get(GtType::Vector, type.elem).str()
+                        << ", got " << priorities.str();
+  check(*args[3]);
+  auto *order = dyn_cast<IntLitExpr>(args[3].get());
+  if (!order || order->value > 1)
+    error(args[3]->loc) << "the bucket order must be 1 (increasing: lower "
+                           "priorities first) or 0 (decreasing)";
+  coerce(*args[4], GtType::get(GtType::Int), "priority order");
+  check(*args[5]);
+  if (!isa<BoolLitExpr>(*args[5]))
+    error(args[5]->loc) << "whether every vertex starts in the queue "
+                           "(init_bucket) must be true or false";
+  if (args.size() == 7)
+    coerce(*args[6], GtType::get(GtType::Int), "start vertex");
+  return type;
+}
+
+GtType Sema::checkQueueMethod(MethodExpr &expr, GtType queue) {
+  GtType error_ = GtType::get(GtType::Error);
+  StringRef name = expr.name;
+  GtType priority = GtType::get(queue.elem);
+  expr.method = llvm::StringSwitch<Method>(name)
+                    .Case("finished", Method::QueueFinished)
+                    .Case("finishedNode", Method::QueueFinishedVertex)
+                    .Case("dequeue_ready_set", Method::QueueDequeue)
+                    .Case("get_current_priority", Method::QueueCurrent)
+                    .Case("updatePriorityMin", Method::QueueUpdateMin)
+                    .Case("updatePriorityMax", Method::QueueUpdateMax)
+                    .Case("updatePrioritySum", Method::QueueUpdateSum)
+                    .Default(Method::None);
+  size_t arity = 0;
+  switch (expr.method) {
+  case Method::QueueFinishedVertex:
+    arity = 1;
+    break;
+  case Method::QueueUpdateMin:
+  case Method::QueueUpdateMax:
+  case Method::QueueUpdateSum:
+    arity = 3;
+    break;
+  case Method::None:
+    error(expr.loc) << "no method '" << name << "' on " << queue.str()
+                    << "; valid methods: finished, finishedNode, "
+                       "dequeue_ready_set, get_current_priority, "
+                       "updatePriorityMin, updatePriorityMax, "
+                       "updatePrioritySum";
+    for (ExprPtr &arg : expr.args)
+      check(*arg);
+    return error_;
+  default:
+    break;
+  }
+  if (!checkArity(expr.loc, name, expr.args.size(), arity, arity)) {
+    for (ExprPtr &arg : expr.args)
+      check(*arg);
+    return error_;
+  }
+  switch (expr.method) {
+  case Method::QueueFinished:
+    return GtType::get(GtType::Bool);
+  case Method::QueueFinishedVertex:
+    coerce(*expr.args[0], GtType::get(GtType::Vertex), "'finishedNode'");
+    return GtType::get(GtType::Bool);
+  case Method::QueueDequeue:
+    return GtType::get(GtType::VertexSet);
+  case Method::QueueCurrent:
+    return priority;
+  default:
+    break;
+  }
+  // The updates: the queue is a global, updated from an edge function.
+  auto *ref = dyn_cast<VarRefExpr>(expr.receiver.get());
+  if (!ref || !ref->decl || !ref->decl->isGlobal) {
+    error(expr.receiver->loc) << "'" << name << "' updates a global "
+                              << queue.str() << " variable";
+  } else if (auto [it, inserted] =
+                 queueUpdates.try_emplace(currentFunc, ref->decl);
+             !inserted && it->second != ref->decl) {
+    error(expr.loc) << "function '" << currentFunc->name
+                    << "' updates two priority queues, '" << it->second->name
+                    << "' and '" << ref->decl->name << "'";
+  }
+  coerce(*expr.args[0], GtType::get(GtType::Vertex), "'" + name.str() + "'");
+  coerce(*expr.args[1], priority, "'" + name.str() + "'");
+  coerce(*expr.args[2], priority, "'" + name.str() + "'");
+  return GtType::get(GtType::Bool);
 }
 
 FailureOr<ProgramInfo> mlir::graph::graphit::analyze(Program &program,

@@ -901,7 +901,7 @@ func.func @tracked_other_vector_written(%g: !graph.edgeset, %v: !graph.vector<i3
 
 func.func @track_not_vector(%g: !graph.edgeset, %f: !graph.vertexset) {
   // expected-error @+1 {{'graph.edgeset.apply' op operand #1 must be per-vertex data, but got '!graph.vertexset'}}
-  %m = "graph.edgeset.apply"(%g, %f) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0>}> ({
+  %m = "graph.edgeset.apply"(%g, %f) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 0>}> ({
   }, {
   }, {
   ^bb0(%src: index, %dst: index):

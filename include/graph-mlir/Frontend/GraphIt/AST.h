@@ -36,6 +36,7 @@ struct GtType {
     Vector,
     VertexSet,
     List, // list{vertexset{Vertex}}: the only element GraphIt programs use.
+    PriorityQueue, // priority_queue{Vertex}(T): elem is T.
     EdgeSet,
     EdgeView, // `edges.from(..)...`: an edgeset with filters, before apply.
     Func,     // A function name used as an argument of apply/filter.
@@ -103,6 +104,7 @@ struct Expr {
     NewSet,
     NewList,
     NewVector,
+    NewPriorityQueue,
     Functor,
   };
   Expr(Kind kind, Location loc) : kind(kind), loc(loc) {}
@@ -233,6 +235,14 @@ enum class Method {
   Transpose,     // edges.transpose()
   ListAppend,    // list.append(set)
   ListPop,       // list.pop()
+  ApplyUpdatePriority, // edges.applyUpdatePriority(f)
+  QueueFinished,       // pq.finished()
+  QueueFinishedVertex, // pq.finishedNode(v)
+  QueueDequeue,        // pq.dequeue_ready_set()
+  QueueCurrent,        // pq.get_current_priority()
+  QueueUpdateMin,      // pq.updatePriorityMin(v, old, new)
+  QueueUpdateMax,      // pq.updatePriorityMax(v, old, new)
+  QueueUpdateSum,      // pq.updatePrioritySum(v, amount, floor)
 };
 
 /// `f[a, b]`: a function with its captured arguments bound (a functor).
@@ -277,6 +287,9 @@ struct MethodExpr : Expr {
   std::string name;
   std::vector<ExprPtr> args;
   graphit::Method method = graphit::Method::None; // Set by semantic analysis.
+  /// Set by semantic analysis for applyUpdatePriority: the queue its
+  /// function updates.
+  VarDecl *queue = nullptr;
   static bool classof(const Expr *e) { return e->kind == Expr::Method; }
 };
 
@@ -296,6 +309,18 @@ struct NewVectorExpr : Expr {
   NewVectorExpr(Location loc, GtType type) : Expr(NewVector, loc), type(type) {}
   GtType type;
   static bool classof(const Expr *e) { return e->kind == NewVector; }
+};
+
+/// `new priority_queue{Vertex}(T)(dup_within, dup_across, priorities,
+/// bucket_order, priority_order, init_bucket[, start])`.
+struct NewPriorityQueueExpr : Expr {
+  NewPriorityQueueExpr(Location loc, GtType type, std::vector<ExprPtr> args)
+      : Expr(NewPriorityQueue, loc), queueType(type), args(std::move(args)) {}
+  GtType queueType;
+  std::vector<ExprPtr> args;
+  /// Set by semantic analysis: the variable the queue is assigned to.
+  VarDecl *queue = nullptr;
+  static bool classof(const Expr *e) { return e->kind == NewPriorityQueue; }
 };
 
 /// `new list{vertexset{Vertex}}()`.

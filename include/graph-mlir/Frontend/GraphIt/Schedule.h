@@ -19,6 +19,9 @@ struct LabelSchedule {
 
 struct ResolvedSchedule {
   llvm::StringMap<LabelSchedule> byLabel;
+  /// The schedule of the traversal that updates each priority queue: its
+  /// delta, open buckets and strategy size the queue.
+  llvm::DenseMap<const VarDecl *, ScheduleAttr> queues;
   /// `fuseFields` groups, recorded on the module as `graph.fused_fields`.
   std::vector<std::vector<std::string>> fusedFields;
 };

@@ -23,6 +23,9 @@ struct ProgramInfo {
   VarDecl *graph = nullptr;
   /// Every statement label path, in source order.
   llvm::MapVector<StringRef, LabelInfo> labels;
+  /// For each priority queue updated by an applyUpdatePriority, the label
+  /// of that traversal, whose schedule gives the queue's delta and strategy.
+  llvm::DenseMap<const VarDecl *, std::string> queueLabels;
   /// Label paths own their strings here.
   std::vector<std::unique_ptr<std::string>> labelStorage;
 };
