@@ -1226,3 +1226,110 @@ func.func @export_records(%v: !graph.vector<f64, record<16, 0>>) {
   graph.vector.export %v as "rank" : !graph.vector<f64, record<16, 0>>
   return
 }
+
+// -----
+
+func.func @pq_new_wrong_priorities(%d: !graph.vector<i64>, %c1: index) {
+  // expected-error @+1 {{'graph.pq.new' op priority vector '!graph.vector<i64>' does not hold the queue's priority type 'i32'}}
+  %pq = graph.pq.new %d lower_first update(eager) delta(%c1) open_buckets(%c1) : !graph.vector<i64> -> !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
+func.func @pq_new_start_and_all(%d: !graph.vector<i32>, %c1: index) {
+  // expected-error @+1 {{'graph.pq.new' op a queue starts from one vertex or from all, not both}}
+  %pq = graph.pq.new %d lower_first update(eager) delta(%c1) open_buckets(%c1) start(%c1) all : !graph.vector<i32> -> !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
+func.func @pq_new_records(%d: !graph.vector<i32, record<8, 0>>, %c1: index) {
+  // expected-error @+1 {{'graph.pq.new' op priorities cannot be a vector of records (fused fields)}}
+  %pq = graph.pq.new %d lower_first update(eager) delta(%c1) open_buckets(%c1) : !graph.vector<i32, record<8, 0>> -> !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
+func.func @pq_update_outside_traversal(%pq: !graph.priority_queue<i32>, %v: index, %x: i32) {
+  // expected-error @+1 {{'graph.pq.update' op must be in the body of a graph.edgeset.apply with update_priority}}
+  %c = graph.pq.update min %pq[%v], %x : !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
+func.func @pq_update_other_queue(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>, %other: !graph.priority_queue<i32>, %x: i32) {
+  graph.edgeset.apply %g update_priority(%pq : !graph.priority_queue<i32>) body {
+  ^bb0(%src: index, %dst: index):
+    // expected-error @+1 {{'graph.pq.update_sum' op updates a queue its traversal does not name in update_priority}}
+    %c = graph.pq.update_sum %other[%dst], %x floor %x : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @pq_update_kind(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>, %x: i32) {
+  graph.edgeset.apply %g update_priority(%pq : !graph.priority_queue<i32>) body {
+  ^bb0(%src: index, %dst: index):
+    // expected-error @+1 {{'graph.pq.update' op kind must be 'min' or 'max', got 'add'}}
+    %c = graph.pq.update add %pq[%dst], %x : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @pq_traversal_pull(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op update_priority needs direction 'sparse_push', got 'dense_pull'}}
+  graph.edgeset.apply %g update_priority(%pq : !graph.priority_queue<i32>) schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @pq_traversal_tracked(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>, %d: !graph.vector<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op update_priority and track(...) cannot be combined}}
+  %m = graph.edgeset.apply %g track(%d : !graph.vector<i32>) update_priority(%pq : !graph.priority_queue<i32>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @pq_priorities_type(%pq: !graph.priority_queue<i32>) {
+  // expected-error @+1 {{'graph.pq.priorities' op result must be a plain vector of the queue's priority type 'i32'}}
+  %p = graph.pq.priorities %pq : !graph.priority_queue<i32> -> !graph.vector<i64>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{delta must be positive, got 0}}
+func.func @schedule_delta_zero() attributes {s = #graph.schedule<delta = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{fusion_threshold = argv[k] needs k >= 1, got 0}}
+func.func @schedule_threshold_argv_zero() attributes {s = #graph.schedule<fusion_threshold = argv[0]>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown priority_update 'fastest'; expected one of: eager, eager_with_fusion, lazy, lazy_constant_sum}}
+func.func @schedule_bad_priority_update() attributes {s = #graph.schedule<priority_update = fastest>} {
+  return
+}

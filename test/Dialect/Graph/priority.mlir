@@ -1,0 +1,157 @@
+// RUN: graph-opt %s --split-input-file | graph-opt --split-input-file | FileCheck %s --check-prefix=ROUND
+// RUN: graph-opt %s --graph-lower-priority --split-input-file | FileCheck %s
+// RUN: graph-opt %s --graph-lower-priority --graph-lower-direction --convert-graph-to-scf --split-input-file | FileCheck %s --check-prefix=SCF
+
+// Delta-stepping's relaxation, eager: the min update becomes a graph.reduce
+// on the queue's priority vector (made atomic later, by
+// graph-lower-direction, in a parallel push) and a changed destination goes
+// to the calling thread's bin of its new bucket (graph.pq.push).
+// ROUND-LABEL: func.func @eager
+// ROUND: graph.pq.new %{{.*}} lower_first update(eager) delta(%{{.*}}) open_buckets(%{{.*}}) start(%{{.*}}) : !graph.vector<i32> -> !graph.priority_queue<i32>
+// ROUND: graph.edgeset.apply %{{.*}} from(%{{.*}}) update_priority(%{{.*}} : !graph.priority_queue<i32>) schedule(#graph.schedule<parallel = dynamic_vertex, delta = argv[3]>)
+// ROUND: graph.pq.update min %{{.*}}[%{{.*}}], %{{.*}} : !graph.priority_queue<i32>
+// CHECK-LABEL: func.func @eager
+// CHECK: %[[PRIO:.*]] = graph.pq.priorities %[[PQ:.*]] : !graph.priority_queue<i32> -> !graph.vector<i32>
+// CHECK: graph.edgeset.apply %{{.*}} from(%{{.*}}) schedule(
+// CHECK-NOT: update_priority
+// CHECK: %[[C:.*]] = graph.reduce min %[[PRIO]][%[[DST:.*]]], %[[D:.*]] : !graph.vector<i32>
+// CHECK-NEXT: scf.if %[[C]] {
+// CHECK-NEXT: graph.pq.push %[[PQ]], %[[DST]], %[[D]] : !graph.priority_queue<i32>, i32
+// SCF-LABEL: func.func @eager
+// SCF: call @graphrt_pq_priorities_i32
+// SCF: omp.parallel
+// SCF: memref.atomic_rmw mins
+// SCF: call @graphrt_pq_push
+func.func @eager(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
+  %c2 = arith.constant 2 : index
+  %c128 = arith.constant 128 : index
+  %pq = graph.pq.new %dist lower_first update(eager) delta(%c2) open_buckets(%c128) start(%root)
+      : !graph.vector<i32> -> !graph.priority_queue<i32>
+  %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+  graph.edgeset.apply %g from(%frontier) update_priority(%pq : !graph.priority_queue<i32>)
+      schedule(#graph.schedule<parallel = dynamic_vertex, delta = argv[3]>) body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+    %nd = arith.addi %d, %w : i32
+    %changed = graph.pq.update min %pq[%dst], %nd : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}
+
+// -----
+
+// Bucket fusion: the pass lowers the traversal itself. The frontier's
+// wsloop does not wait (nowait); after it each thread takes its own bin of
+// the current bucket while it holds fewer than the threshold (argv[4]) and
+// relaxes it alone.
+// CHECK-LABEL: func.func @fusion
+// CHECK: %[[ARG:.*]] = graph.argv 4
+// CHECK: %[[N:.*]] = graph.atoi %[[ARG]] : i64
+// CHECK: %[[T:.*]] = arith.index_cast %[[N]] : i64 to index
+// CHECK: omp.parallel {
+// CHECK: omp.wsloop nowait schedule(dynamic
+// CHECK: graph.reduce min atomic
+// CHECK: graph.pq.push
+// CHECK: omp.yield
+// CHECK: scf.while : () -> memref<?xi32> {
+// CHECK: %[[LOCAL:.*]] = graph.pq.take_local %{{.*}}, %[[T]] : !graph.priority_queue<i32> -> memref<?xi32>
+// CHECK: scf.condition(%{{.*}}) %[[LOCAL]] : memref<?xi32>
+// CHECK: } do {
+// CHECK: ^bb0(%[[IDS:.*]]: memref<?xi32>):
+// CHECK: scf.for
+// CHECK: memref.load %[[IDS]]
+// CHECK: graph.reduce min atomic
+// CHECK: graph.pq.push
+// CHECK: omp.terminator
+// CHECK-NOT: graph.edgeset.apply
+func.func @fusion(%g: !graph.edgeset<i32>, %pq: !graph.priority_queue<i32>, %dist: !graph.vector<i32>) {
+  %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+  graph.edgeset.apply %g from(%frontier) update_priority(%pq : !graph.priority_queue<i32>)
+      schedule(#graph.schedule<parallel = dynamic_vertex, priority_update = eager_with_fusion, fusion_threshold = argv[4]>) body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+    %nd = arith.addi %d, %w : i32
+    %changed = graph.pq.update min %pq[%dst], %nd : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}
+
+// -----
+
+// Lazy: a changed destination is recorded for the bulk move of the next
+// dequeue; the sum with a floor becomes graph.vector.add_floored, atomic in
+// a parallel traversal.
+// CHECK-LABEL: func.func @lazy
+// CHECK: %[[C:.*]], %[[NOW:.*]] = graph.vector.add_floored atomic %{{.*}}[%[[DST:.*]]], %{{.*}} floor %{{.*}} : !graph.vector<i32>
+// CHECK-NEXT: scf.if %[[C]] {
+// CHECK-NEXT: graph.pq.changed %{{.*}}, %[[DST]] : !graph.priority_queue<i32>
+// SCF-LABEL: func.func @lazy
+// SCF: memref.generic_atomic_rmw
+// SCF: arith.maxsi
+// SCF: call @graphrt_pq_changed
+func.func @lazy(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
+  %cm1 = arith.constant -1 : i32
+  %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+  graph.edgeset.apply %g from(%frontier) update_priority(%pq : !graph.priority_queue<i32>)
+      schedule(#graph.schedule<parallel = dynamic_vertex, priority_update = lazy>) body {
+  ^bb0(%src: index, %dst: index):
+    %k = graph.pq.current_priority %pq : !graph.priority_queue<i32>
+    %changed = graph.pq.update_sum %pq[%dst], %cm1 floor %k : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+// k-core's constant-sum reduction: the body only counts (graph.pq.count);
+// after the traversal one graph.pq.apply_counts applies each vertex's
+// count once.
+// CHECK-LABEL: func.func @constant_sum
+// CHECK: %[[K:.*]] = graph.pq.current_priority %[[PQ:.*]] : !graph.priority_queue<i32>
+// CHECK: graph.edgeset.apply
+// CHECK-NOT: graph.pq.update_sum
+// CHECK: graph.pq.count %[[PQ]], %{{.*}} : !graph.priority_queue<i32>
+// CHECK: graph.yield
+// CHECK: graph.pq.apply_counts %[[PQ]], %{{.*}} floor %[[K]] : !graph.priority_queue<i32>, i32
+// SCF-LABEL: func.func @constant_sum
+// SCF: call @graphrt_pq_count
+// SCF: call @graphrt_pq_apply_counts
+func.func @constant_sum(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
+  %cm1 = arith.constant -1 : i32
+  %k = graph.pq.current_priority %pq : !graph.priority_queue<i32>
+  %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+  graph.edgeset.apply %g from(%frontier) update_priority(%pq : !graph.priority_queue<i32>)
+      schedule(#graph.schedule<parallel = dynamic_vertex, priority_update = lazy_constant_sum>) body {
+  ^bb0(%src: index, %dst: index):
+    %changed = graph.pq.update_sum %pq[%dst], %cm1 floor %k : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+// The queue ops outside traversals, and their runtime calls.
+// ROUND-LABEL: func.func @queue_ops
+// ROUND: graph.pq.new %{{.*}} higher_first update(lazy) delta(%{{.*}}) open_buckets(%{{.*}}) all
+// ROUND: graph.pq.finished %{{.*}} vertex(%{{.*}})
+// ROUND: graph.pq.free
+// SCF-LABEL: func.func @queue_ops
+// SCF: call @graphrt_pq_new(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, i32, i64, i64, i32, i32, i64) -> !llvm.ptr
+// SCF: call @graphrt_pq_finished(
+// SCF: call @graphrt_pq_finished_vertex(
+// SCF: call @graphrt_pq_current_priority(
+// SCF: call @graphrt_pq_free(
+func.func @queue_ops(%degree: !graph.vector<i32>, %v: index) -> (i1, i1, i32) {
+  %c1 = arith.constant 1 : index
+  %pq = graph.pq.new %degree higher_first update(lazy) delta(%c1) open_buckets(%c1) all
+      : !graph.vector<i32> -> !graph.priority_queue<i32>
+  %done = graph.pq.finished %pq : !graph.priority_queue<i32>
+  %reached = graph.pq.finished %pq vertex(%v) : !graph.priority_queue<i32>
+  %k = graph.pq.current_priority %pq : !graph.priority_queue<i32>
+  graph.pq.free %pq : !graph.priority_queue<i32>
+  return %done, %reached, %k : i1, i1, i32
+}
