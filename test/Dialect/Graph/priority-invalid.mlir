@@ -1,12 +1,12 @@
 // RUN: graph-opt %s --graph-lower-priority --split-input-file -verify-diagnostics
 
-func.func @constant_sum_varying(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
+func.func @constant_sum_varying(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>, %floors: !graph.vector<i32>) {
   %cm1 = arith.constant -1 : i32
   graph.edgeset.apply %g update_priority(%pq : !graph.priority_queue<i32>)
       schedule(#graph.schedule<priority_update = lazy_constant_sum>) body {
   ^bb0(%src: index, %dst: index):
-    %k = graph.pq.current_priority %pq : !graph.priority_queue<i32>
-    // expected-error @+1 {{'graph.pq.update_sum' op with priority_update = lazy_constant_sum, the amount and the floor must be defined outside the traversal}}
+    %k = graph.vector.get %floors[%src] : !graph.vector<i32>
+    // expected-error @+1 {{'graph.pq.update_sum' op with priority_update = lazy_constant_sum, the amount and the floor must be the same for the whole traversal (computed from values defined outside it and the current priority)}}
     %c = graph.pq.update_sum %pq[%dst], %cm1 floor %k : !graph.priority_queue<i32>
     graph.yield
   } : !graph.edgeset

@@ -108,24 +108,26 @@ func.func @lazy(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
 
 // k-core's constant-sum reduction: the body only counts (graph.pq.count);
 // after the traversal one graph.pq.apply_counts applies each vertex's
-// count once.
+// count once. The amount and the current priority, read in the body as
+// GraphIt's k-core does, are computed once before the traversal.
 // CHECK-LABEL: func.func @constant_sum
-// CHECK: %[[K:.*]] = graph.pq.current_priority %[[PQ:.*]] : !graph.priority_queue<i32>
+// CHECK-DAG: %[[K:.*]] = graph.pq.current_priority %[[PQ:.*]] : !graph.priority_queue<i32>
+// CHECK-DAG: %[[AMOUNT:.*]] = arith.constant -1 : i32
 // CHECK: graph.edgeset.apply
 // CHECK-NOT: graph.pq.update_sum
 // CHECK: graph.pq.count %[[PQ]], %{{.*}} : !graph.priority_queue<i32>
 // CHECK: graph.yield
-// CHECK: graph.pq.apply_counts %[[PQ]], %{{.*}} floor %[[K]] : !graph.priority_queue<i32>, i32
+// CHECK: graph.pq.apply_counts %[[PQ]], %[[AMOUNT]] floor %[[K]] : !graph.priority_queue<i32>, i32
 // SCF-LABEL: func.func @constant_sum
 // SCF: call @graphrt_pq_count
 // SCF: call @graphrt_pq_apply_counts
 func.func @constant_sum(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
-  %cm1 = arith.constant -1 : i32
-  %k = graph.pq.current_priority %pq : !graph.priority_queue<i32>
   %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
   graph.edgeset.apply %g from(%frontier) update_priority(%pq : !graph.priority_queue<i32>)
       schedule(#graph.schedule<parallel = dynamic_vertex, priority_update = lazy_constant_sum>) body {
   ^bb0(%src: index, %dst: index):
+    %cm1 = arith.constant -1 : i32
+    %k = graph.pq.current_priority %pq : !graph.priority_queue<i32>
     %changed = graph.pq.update_sum %pq[%dst], %cm1 floor %k : !graph.priority_queue<i32>
     graph.yield
   } : !graph.edgeset

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# check-example.sh ALGORITHM WORK [--root R] PROGRAM... -- GRAPH...
+# check-example.sh ALGORITHM WORK [--root R] [--target T] [--arg A]...
+#                  PROGRAM... -- GRAPH...
 # Runs every PROGRAM (one example compiled under different schedules) on every
-# GRAPH, with R as argv[2] when given, and checks all outputs for a graph with
-# one call of test/reference/reference.py ALGORITHM (computed once per graph).
+# GRAPH, with R as argv[2] and T as argv[3] when given, then each A, and
+# checks all outputs for a graph with one call of test/reference/reference.py
+# ALGORITHM (computed once per graph; it gets R and T, not the As).
 set -euo pipefail
 reference=$(dirname "$0")/../../reference/reference.py
 algorithm=$1 work=$2
 shift 2
 args=() root=()
-if [ "$1" = --root ]; then
-  args=("$2") root=(--root "$2")
+while true; do
+  case "$1" in
+  --root) args+=("$2") root+=(--root "$2") ;;
+  --target) args+=("$2") root+=(--target "$2") ;;
+  --arg) args+=("$2") ;;
+  *) break ;;
+  esac
   shift 2
-fi
+done
 programs=()
 while [ "$1" != -- ]; do
   programs+=("$1")

@@ -13,6 +13,9 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHLOWERPRIORITY
@@ -79,6 +82,30 @@ bool isEager(PriorityUpdate update) {
          update == PriorityUpdate::EagerWithFusion;
 }
 
+/// `value` computed before the traversal `op`: itself if defined outside its
+/// body, else a copy before `op` of the ops defining it when they are pure or
+/// read the current priority (which only a dequeue changes); null if some
+/// op is neither.
+Value hoistBefore(EdgeSetApplyOp op, Value value, RewriterBase &rewriter) {
+  if (!op.getBody().isAncestor(value.getParentRegion()))
+    return value;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumRegions() ||
+      !(isPure(def) || isa<PriorityQueueCurrentOp>(def)))
+    return {};
+  IRMapping mapping;
+  for (Value operand : def->getOperands()) {
+    Value hoisted = hoistBefore(op, operand, rewriter);
+    if (!hoisted)
+      return {};
+    mapping.map(operand, hoisted);
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  return rewriter.clone(*def, mapping)
+      ->getResult(cast<OpResult>(value).getResultNumber());
+}
+
 /// Rewrites the priority updates of `op`'s body and lowers a fused
 /// traversal; leaves the others to graph-lower-direction.
 LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op, RewriterBase &rewriter) {
@@ -126,13 +153,21 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op, RewriterBase &rewriter) 
     }
     auto sum = cast<PriorityQueueUpdateSumOp>(update);
     if (strategy == PriorityUpdate::LazyConstantSum) {
-      for (Value v : {sum.getAmount(), sum.getFloor()})
-        if (op.getBody().isAncestor(v.getParentRegion()))
-          return sum.emitOpError("with priority_update = lazy_constant_sum, "
-                                 "the amount and the floor must be defined "
-                                 "outside the traversal");
-      std::pair<Value, Value> sumArgs(sum.getAmount(), sum.getFloor());
-      if (counted && *counted != sumArgs)
+      Value amount = hoistBefore(op, sum.getAmount(), rewriter);
+      Value floor = hoistBefore(op, sum.getFloor(), rewriter);
+      if (!amount || !floor)
+        return sum.emitOpError("with priority_update = lazy_constant_sum, "
+                               "the amount and the floor must be the same "
+                               "for the whole traversal (computed from "
+                               "values defined outside it and the current "
+                               "priority)");
+      std::pair<Value, Value> sumArgs(amount, floor);
+      auto same = [](Value a, Value b) {
+        std::optional<int64_t> constant = getConstantIntValue(a);
+        return a == b || (constant && constant == getConstantIntValue(b));
+      };
+      if (counted && !(same(counted->first, amount) &&
+                       same(counted->second, floor)))
         return sum.emitOpError("every sum of a lazy_constant_sum traversal "
                                "must add the same amount with the same floor");
       if (!sum.getChanged().use_empty())
