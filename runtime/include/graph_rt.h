@@ -227,6 +227,66 @@ void graphrt_vlist_free(graphrt_vlist *l);
 void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s);
 graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l);
 
+/* ---- Priority queues (GraphIt's priority_queue; ordered processing) -------
+ * A queue orders the vertices by the program's priority vector `priorities`
+ * (int32_t elements when width_bytes is 4, int64_t when 8, num_vertices of
+ * them), read live: vertex v lies in bucket priorities[v] / delta (delta >=
+ * 1; negative priorities are an error). Buckets are dequeued in increasing
+ * order (lower_first) or decreasing order. Generated code lowers priorities
+ * itself (atomically where threads meet) and then tells the queue; an
+ * entry whose vertex has moved to another bucket since is dropped, and
+ * updates may only move vertices to buckets not before the current one.
+ * Initially the queue holds `start` (-1: none) or, with init_all, every
+ * vertex.
+ *  - GRAPHRT_PQ_EAGER: one set of bins per OpenMP thread (as many as
+ *    omp_get_max_threads() at creation), indexed by bucket; lower-first
+ *    only. graphrt_pq_push appends to the calling thread's bin, lock-free.
+ *  - GRAPHRT_PQ_LAZY: a window of open_buckets buckets plus an overflow
+ *    bucket (Julienne). graphrt_pq_changed records a vertex once; the next
+ *    dequeue, finished or finished_vertex moves every recorded vertex to
+ *    its bucket. When the window is exhausted it restarts at the first
+ *    bucket of the overflow, which is redistributed.
+ * Using a null queue (not created, or deleted) is an error naming the
+ * operation; so is an eager call on a lazy queue or the reverse. */
+typedef struct graphrt_pq graphrt_pq;
+enum { GRAPHRT_PQ_EAGER = 0, GRAPHRT_PQ_LAZY = 1 };
+graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
+                           int64_t num_vertices, int32_t lower_first,
+                           int64_t delta, int64_t start, int32_t init_all,
+                           int32_t strategy, int64_t open_buckets);
+void graphrt_pq_free(graphrt_pq *q);
+/* True when no vertex is left in any bucket. */
+int32_t graphrt_pq_finished(graphrt_pq *q);
+/* True when v's priority is final: no vertex is left in v's bucket or one
+ * before it (point-to-point searches stop on it). */
+int32_t graphrt_pq_finished_vertex(graphrt_pq *q, int64_t v);
+/* A new set of the next bucket's vertices, each once (empty when finished);
+ * it becomes the current bucket. A refilled current bucket comes again. */
+graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q);
+/* The current bucket: the last dequeued, initially the first to come. */
+int64_t graphrt_pq_current_priority(graphrt_pq *q);
+/* Eager: v's priority became `priority`; thread-safe and thread-local. */
+void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority);
+/* Lazy: v's priority changed; thread-safe. */
+void graphrt_pq_changed(graphrt_pq *q, int64_t v);
+/* Lazy, constant-sum updates: counts one update of v; thread-safe. */
+void graphrt_pq_count(graphrt_pq *q, int64_t v);
+/* Lazy: for every counted vertex whose priority is above floor, priority =
+ * max(priority + amount * count, floor), then records it as changed;
+ * resets the counts. Serial. */
+void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor);
+/* Eager bucket fusion, called by each thread of a parallel region: when the
+ * calling thread's bin of the current bucket holds between 1 and
+ * threshold - 1 entries, moves its live entries into a per-thread buffer
+ * and returns it (valid until the thread's next call); else size 0. */
+void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
+                                        int64_t threshold);
+/* The priority vector, for the updates generated code makes. */
+void _mlir_ciface_graphrt_pq_priorities_i32(graphrt_memref_i32 *r,
+                                            graphrt_pq *q);
+void _mlir_ciface_graphrt_pq_priorities_i64(graphrt_memref_i64 *r,
+                                            graphrt_pq *q);
+
 /* ---- Segmented subgraphs (cache tiling) ------------------------------------
  * direction: GRAPHRT_PULL: segment i holds the in-edges whose source lies in
  * the i-th source range, grouped by destination; GRAPHRT_PUSH: out-edges

@@ -795,16 +795,16 @@ struct VectorCasLowering : GraphPattern<VectorCasOp> {
 /// int64_t (index already is); an i1 result comes back as int32_t, an
 /// integer result as int64_t.
 static Value callQueueRuntime(ConversionPatternRewriter &rewriter,
-                              Operation *op, StringRef name, ValueRange operands,
-                              Type resultHandle = {}) {
+                              Operation *op, StringRef name,
+                              ValueRange operands, Type resultHandle = {}) {
   Location loc = op->getLoc();
   SmallVector<Value> args;
   for (Value v : operands) {
     auto type = dyn_cast<IntegerType>(v.getType());
-    args.push_back(type && type.getWidth() < 64
-                       ? arith::ExtSIOp::create(rewriter, loc,
-                                                rewriter.getI64Type(), v)
-                       : v);
+    args.push_back(
+        type && type.getWidth() < 64
+            ? arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v)
+            : v);
   }
   if (op->getNumResults() == 0) {
     callRuntime(rewriter, loc, op, name, {}, args);
@@ -818,7 +818,8 @@ static Value callQueueRuntime(ConversionPatternRewriter &rewriter,
         rewriter, loc, arith::CmpIPredicate::ne,
         callRuntime1(rewriter, loc, op, name, rewriter.getI32Type(), args),
         constI32(rewriter, loc, 0));
-  Value wide = callRuntime1(rewriter, loc, op, name, rewriter.getI64Type(), args);
+  Value wide =
+      callRuntime1(rewriter, loc, op, name, rewriter.getI64Type(), args);
   if (result.isInteger(64))
     return wide;
   return arith::TruncIOp::create(rewriter, loc, result, wide);
@@ -834,7 +835,8 @@ template <typename OpTy> struct QueueCallLowering : GraphPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     Type handle;
     if (op->getNumResults() && !isa<IntegerType>(op->getResult(0).getType()))
-      handle = this->getTypeConverter()->convertType(op->getResult(0).getType());
+      handle =
+          this->getTypeConverter()->convertType(op->getResult(0).getType());
     Value result =
         callQueueRuntime(rewriter, op, function, adaptor.getOperands(), handle);
     if (result)
@@ -861,10 +863,10 @@ struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
     unsigned width = op.getQueue().getType().getPriorityType().getWidth();
     bool lazy = op.getUpdate() == PriorityUpdate::Lazy ||
                 op.getUpdate() == PriorityUpdate::LazyConstantSum;
-    Value start = adaptor.getStart()
-                      ? toI64(rewriter, loc, adaptor.getStart())
-                      : arith::ConstantIntOp::create(rewriter, loc, -1, 64)
-                            .getResult();
+    Value start =
+        adaptor.getStart()
+            ? toI64(rewriter, loc, adaptor.getStart())
+            : arith::ConstantIntOp::create(rewriter, loc, -1, 64).getResult();
     SmallVector<Value> args = {
         data,
         constI32(rewriter, loc, width / 8),
@@ -875,8 +877,8 @@ struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
         constI32(rewriter, loc, op.getAll()),
         constI32(rewriter, loc, lazy),
         toI64(rewriter, loc, adaptor.getOpenBuckets())};
-    rewriter.replaceOp(op, callRuntime1(rewriter, loc, op, "graphrt_pq_new",
-                                        ptrType, args));
+    rewriter.replaceOp(
+        op, callRuntime1(rewriter, loc, op, "graphrt_pq_new", ptrType, args));
     return success();
   }
 };
@@ -886,11 +888,11 @@ struct PriorityQueueFinishedLowering : GraphPattern<PriorityQueueFinishedOp> {
   LogicalResult
   matchAndRewrite(PriorityQueueFinishedOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op, callQueueRuntime(rewriter, op,
-                             op.getVertex() ? "graphrt_pq_finished_vertex"
-                                            : "graphrt_pq_finished",
-                             adaptor.getOperands()));
+    rewriter.replaceOp(op, callQueueRuntime(rewriter, op,
+                                            op.getVertex()
+                                                ? "graphrt_pq_finished_vertex"
+                                                : "graphrt_pq_finished",
+                                            adaptor.getOperands()));
     return success();
   }
 };
@@ -904,9 +906,8 @@ struct PriorityQueuePrioritiesLowering
   matchAndRewrite(PriorityQueuePrioritiesOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type element = op.getQueue().getType().getPriorityType();
-    std::string name =
-        "graphrt_pq_priorities_i" +
-        std::to_string(element.getIntOrFloatBitWidth());
+    std::string name = "graphrt_pq_priorities_i" +
+                       std::to_string(element.getIntOrFloatBitWidth());
     rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op, name,
                                         getTypeConverter()->convertType(
                                             op.getPriorities().getType()),
@@ -948,8 +949,8 @@ struct VectorAddFlooredLowering : GraphPattern<VectorAddFlooredOp> {
                               adaptor.getVector(), adaptor.getIndex());
     }
     Value updated = next(rewriter, old);
-    rewriter.replaceOp(op, {buildNotEqual(rewriter, loc, updated, old),
-                            updated});
+    rewriter.replaceOp(op,
+                       {buildNotEqual(rewriter, loc, updated, old), updated});
     return success();
   }
 };
@@ -1205,22 +1206,21 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
-               StringConstantLowering, PrintLowering,
-               NullHandleLowering<VertexSetDeletedOp>,
-               NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
-               PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
-               VectorAddFlooredLowering,
-               TimerStartLowering, TimerStopLowering, LoadLowering,
-               AdjacencyLowering, AdjacencyWeightsLowering, OutDegreesLowering,
-               RecordsNewLowering, VectorNewLowering, VectorGetLowering,
-               VectorSetLowering, VectorFillLowering, VectorReduceLowering,
-               VectorExportLowering, ReduceLowering, VectorCasLowering,
-               VertexSetNewLowering, VertexSetInsertLowering,
-               VertexSetIdBufferLowering, VertexSetSealIdsLowering,
-               VertexSetApplyLowering, VertexSetFilterLowering,
-               SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(
-      converter, context);
+  patterns
+      .add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
+           StringConstantLowering, PrintLowering,
+           NullHandleLowering<VertexSetDeletedOp>,
+           NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+           PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
+           VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
+           LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
+           OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
+           VectorGetLowering, VectorSetLowering, VectorFillLowering,
+           VectorReduceLowering, VectorExportLowering, ReduceLowering,
+           VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
+           VertexSetIdBufferLowering, VertexSetSealIdsLowering,
+           VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
+           SegmentViewLowering, SegmentWeightsLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,
@@ -1261,14 +1261,14 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
       converter, context, "graphrt_vset_seal_bools");
   patterns.add<QueueCallLowering<PriorityQueueFreeOp>>(converter, context,
                                                        "graphrt_pq_free");
-  patterns.add<QueueCallLowering<PriorityQueueDequeueOp>>(
-      converter, context, "graphrt_pq_dequeue");
+  patterns.add<QueueCallLowering<PriorityQueueDequeueOp>>(converter, context,
+                                                          "graphrt_pq_dequeue");
   patterns.add<QueueCallLowering<PriorityQueueCurrentOp>>(
       converter, context, "graphrt_pq_current_priority");
   patterns.add<QueueCallLowering<PriorityQueuePushOp>>(converter, context,
                                                        "graphrt_pq_push");
-  patterns.add<QueueCallLowering<PriorityQueueChangedOp>>(
-      converter, context, "graphrt_pq_changed");
+  patterns.add<QueueCallLowering<PriorityQueueChangedOp>>(converter, context,
+                                                          "graphrt_pq_changed");
   patterns.add<QueueCallLowering<PriorityQueueCountOp>>(converter, context,
                                                         "graphrt_pq_count");
   patterns.add<QueueCallLowering<PriorityQueueApplyCountsOp>>(

@@ -454,10 +454,9 @@ Value Generator::emitQueueMethod(MethodExpr &expr) {
                                               : ReduceKind::Max,
         queue, arg(0, vertex), arg(2, priorityType));
   case Method::QueueUpdateSum:
-    return PriorityQueueUpdateSumOp::create(b, loc, b.getI1Type(), queue,
-                                            arg(0, vertex),
-                                            arg(1, priorityType),
-                                            arg(2, priorityType));
+    return PriorityQueueUpdateSumOp::create(
+        b, loc, b.getI1Type(), queue, arg(0, vertex), arg(1, priorityType),
+        arg(2, priorityType));
   default:
     llvm_unreachable("not a priority queue method");
   }

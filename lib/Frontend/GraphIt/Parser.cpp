@@ -877,8 +877,8 @@ ExprPtr Parser::parsePrimary() {
       std::vector<ExprPtr> args;
       if (failed(spec) || failed(parseArgs(args)))
         return nullptr;
-      return bounded(std::make_unique<NewPriorityQueueExpr>(
-          primLoc, spec->type, std::move(args)));
+      return bounded(std::make_unique<NewPriorityQueueExpr>(primLoc, spec->type,
+                                                            std::move(args)));
     }
     if (consumeKeyword("list")) {
       if (failed(parseListElement()) ||

@@ -371,15 +371,15 @@ LogicalResult Resolver::apply(const ScheduleCall &call) {
       return failure();
     bool isDelta = name == "configApplyPriorityUpdateDelta";
     bool isOpen = name == "configNumOpenBuckets";
-    FailureOr<ScheduleCount> value =
-        count(call, 1,
-              isDelta  ? "priority delta"
-              : isOpen ? "number of open buckets"
-                       : "bucket merge threshold");
+    FailureOr<ScheduleCount> value = count(call, 1,
+                                           isDelta  ? "priority delta"
+                                           : isOpen ? "number of open buckets"
+                                                    : "bucket merge threshold");
     if (failed(value))
       return failure();
-    (isDelta ? opts->delta : isOpen ? opts->openBuckets : opts->fusionThreshold) =
-        *value;
+    (isDelta  ? opts->delta
+     : isOpen ? opts->openBuckets
+              : opts->fusionThreshold) = *value;
     opts->traversalOnly = call.loc;
     return success();
   }
@@ -514,8 +514,8 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
         parallel = Parallelization::EdgeAwareDynamicVertex;
       sched.edges = ScheduleAttr::getChecked(
           emitErr, context, o.direction, parallel, o.grain, o.frontier,
-          o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
-          o.numa, o.priorityUpdate, o.delta, o.fusionThreshold, o.openBuckets);
+          o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy, o.numa,
+          o.priorityUpdate, o.delta, o.fusionThreshold, o.openBuckets);
       if (!sched.edges)
         return failure();
     }

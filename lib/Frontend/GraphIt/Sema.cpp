@@ -251,8 +251,7 @@ void Sema::resolveUpdatedQueues() {
       continue;
     }
     traversal.apply->queue = queue;
-    auto [it, inserted] =
-        info.queueLabels.try_emplace(queue, traversal.label);
+    auto [it, inserted] = info.queueLabels.try_emplace(queue, traversal.label);
     if (!inserted && it->second != traversal.label)
       error(traversal.apply->loc)
           << "priority queue '" << queue->name
@@ -583,8 +582,7 @@ void Sema::checkAssign(AssignStmt &stmt) {
         error(target.loc) << "cannot assign to loop variable '" << decl->name
                           << "'";
     if (decl->isGlobal && currentFunc->name != "main") {
-      if (type.kind == GtType::VertexSet ||
-          type.kind == GtType::PriorityQueue)
+      if (type.kind == GtType::VertexSet || type.kind == GtType::PriorityQueue)
         error(target.loc) << "global " << type.str() << " '" << decl->name
                           << "' can only be assigned in main";
       decl->inMemory = true;
@@ -1360,8 +1358,8 @@ GtType Sema::checkQueueMethod(MethodExpr &expr, GtType queue) {
   // The updates: the queue is a global, updated from an edge function.
   auto *ref = dyn_cast<VarRefExpr>(expr.receiver.get());
   if (!ref || !ref->decl || !ref->decl->isGlobal) {
-    error(expr.receiver->loc) << "'" << name << "' updates a global "
-                              << queue.str() << " variable";
+    error(expr.receiver->loc)
+        << "'" << name << "' updates a global " << queue.str() << " variable";
   } else if (auto [it, inserted] =
                  queueUpdates.try_emplace(currentFunc, ref->decl);
              !inserted && it->second != ref->decl) {

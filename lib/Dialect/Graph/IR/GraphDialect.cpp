@@ -101,7 +101,8 @@ LogicalResult RecordsType::verify(function_ref<InFlightDiagnostic()> emitError,
 Value ScheduleCount::materialize(OpBuilder &b, Location loc) const {
   if (!isArgv())
     return arith::ConstantIndexOp::create(b, loc, value);
-  Value arg = ArgvOp::create(b, loc, StringType::get(b.getContext()), argvIndex);
+  Value arg =
+      ArgvOp::create(b, loc, StringType::get(b.getContext()), argvIndex);
   Value n = AtoiOp::create(b, loc, b.getI64Type(), arg);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), n);
 }
@@ -126,15 +127,13 @@ EdgeDirection ScheduleAttr::getSegmentDirection() const {
              : EdgeDirection::Out;
 }
 
-LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                   Direction direction,
-                                   Parallelization parallel, int64_t grain,
-                                   FrontierLayout frontier, FrontierSets,
-                                   int64_t segments, int64_t segmentsArgv,
-                                   SegmentStrategy, NumaMode numa,
-                                   PriorityUpdate, ScheduleCount delta,
-                                   ScheduleCount fusionThreshold,
-                                   ScheduleCount openBuckets) {
+LogicalResult
+ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     Direction direction, Parallelization parallel,
+                     int64_t grain, FrontierLayout frontier, FrontierSets,
+                     int64_t segments, int64_t segmentsArgv, SegmentStrategy,
+                     NumaMode numa, PriorityUpdate, ScheduleCount delta,
+                     ScheduleCount fusionThreshold, ScheduleCount openBuckets) {
   for (auto [name, count] : {std::pair("delta", delta),
                              std::pair("fusion_threshold", fusionThreshold),
                              std::pair("open_buckets", openBuckets)})
@@ -209,10 +208,10 @@ static ParseResult parseCountOption(AsmParser &parser, StringRef option,
       (fromArgv && parser.parseRSquare()))
     return failure();
   if (value < 1)
-    return parser.emitError(loc)
-           << option << (fromArgv ? " = argv[k] needs k >= 1, got "
-                                  : " must be positive, got ")
-           << value;
+    return parser.emitError(loc) << option
+                                 << (fromArgv ? " = argv[k] needs k >= 1, got "
+                                              : " must be positive, got ")
+                                 << value;
   count = fromArgv ? ScheduleCount::fromArgv(value) : ScheduleCount(value);
   return success();
 }

@@ -50,12 +50,13 @@ public:
         b, c0, memref::DimOp::create(b, loc, frontier, 0),
         [&](OpBuilder &b, Value i) { scan(b, frontier, i); }, {},
         [&](OpBuilder &b, Location loc) {
-          Type idsType = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+          Type idsType =
+              MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
           auto loop =
               scf::WhileOp::create(b, loc, TypeRange{idsType}, ValueRange{});
           b.createBlock(&loop.getBefore());
-          Value local =
-              PriorityQueueTakeLocalOp::create(b, loc, idsType, queue, threshold);
+          Value local = PriorityQueueTakeLocalOp::create(b, loc, idsType, queue,
+                                                         threshold);
           Value size = memref::DimOp::create(b, loc, local, 0);
           Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                                             size, c0);
@@ -108,7 +109,8 @@ Value hoistBefore(EdgeSetApplyOp op, Value value, RewriterBase &rewriter) {
 
 /// Rewrites the priority updates of `op`'s body and lowers a fused
 /// traversal; leaves the others to graph-lower-direction.
-LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op, RewriterBase &rewriter) {
+LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
+                                     RewriterBase &rewriter) {
   Value queue = op.getUpdatedQueue();
   Type priority = cast<PriorityQueueType>(queue.getType()).getPriorityType();
   ScheduleAttr sched = op.getScheduleOrDefault();
@@ -166,8 +168,8 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op, RewriterBase &rewriter) 
         std::optional<int64_t> constant = getConstantIntValue(a);
         return a == b || (constant && constant == getConstantIntValue(b));
       };
-      if (counted && !(same(counted->first, amount) &&
-                       same(counted->second, floor)))
+      if (counted &&
+          !(same(counted->first, amount) && same(counted->second, floor)))
         return sum.emitOpError("every sum of a lazy_constant_sum traversal "
                                "must add the same amount with the same floor");
       if (!sum.getChanged().use_empty())
@@ -176,8 +178,7 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op, RewriterBase &rewriter) 
                                "only after the traversal; its result cannot "
                                "be used");
       counted = sumArgs;
-      PriorityQueueCountOp::create(rewriter, updateLoc, queue,
-                                   sum.getVertex());
+      PriorityQueueCountOp::create(rewriter, updateLoc, queue, sum.getVertex());
       rewriter.eraseOp(sum);
       continue;
     }

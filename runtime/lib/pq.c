@@ -1,0 +1,500 @@
+/* pq.c - bucketed priority queues for ordered algorithms (GraphIt's
+ * priority_queue): delta-stepping SSSP, point-to-point search, k-core.
+ *
+ * A vertex v lies in bucket prio[v] / delta, where prio is the program's
+ * priority vector. Buckets are processed in order (lower or higher first);
+ * priorities only move towards the buckets already processed (lower for
+ * lower-first), so an entry whose vertex has since moved to another bucket
+ * is stale forever and is dropped wherever it is met.
+ *
+ * Eager queues (the delta-stepping organisation of the GAP suite) keep one
+ * set of bins per thread, indexed by bucket: generated code pushes each
+ * vertex it improved into the calling thread's bin, with no
+ * synchronization; a dequeue gathers every thread's bin of the next
+ * bucket. Lazy queues (Julienne) record changed vertices and move them in
+ * bulk at the next dequeue into a window of open buckets plus an overflow
+ * bucket that is redistributed when the window runs out. */
+#include "graph_rt.h"
+#include "internal.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growable array of vertex ids. */
+typedef struct {
+  int32_t *ids;
+  int64_t size, capacity;
+} pq_bin;
+
+static void bin_push(pq_bin *b, int32_t v) {
+  if (b->size == b->capacity) {
+    b->capacity = b->capacity ? 2 * b->capacity : 16;
+    b->ids = realloc(b->ids, (size_t)b->capacity * sizeof(int32_t));
+    if (!b->ids)
+      rt_fatal("out of memory growing a priority queue bucket");
+  }
+  b->ids[b->size++] = v;
+}
+
+/* One thread's state, padded so that threads share no cache line. */
+typedef struct {
+  pq_bin *bins; /* eager: bins[b] holds the thread's entries of bucket b */
+  int64_t num_bins;
+  pq_bin local;   /* eager: the bin take_local handed out */
+  pq_bin changed; /* lazy: vertices recorded by graphrt_pq_changed */
+  pq_bin counted; /* lazy: vertices counted by graphrt_pq_count */
+  char pad[64];
+} pq_thread;
+
+struct graphrt_pq {
+  void *prio;
+  int32_t width;
+  int64_t n, delta;
+  int32_t lower_first, lazy;
+  int64_t current; /* the bucket of the last dequeue */
+  int32_t threads;
+  pq_thread *per_thread;
+  uint32_t round; /* stamps dedup one dequeue's vertices */
+  uint32_t *stamp;
+  /* lazy */
+  int64_t open, window_key; /* the window holds keys [window_key, +open) */
+  pq_bin *window, overflow;
+  uint8_t *is_changed;
+  int32_t *counts;
+};
+
+static void check_queue(const graphrt_pq *q, const char *what) {
+  if (!q)
+    rt_fatal("%s: the priority queue was not created (new) or was deleted",
+             what);
+}
+
+static int64_t priority_of(const graphrt_pq *q, int64_t v) {
+  return q->width == 4 ? ((const int32_t *)q->prio)[v]
+                       : ((const int64_t *)q->prio)[v];
+}
+
+static int64_t bucket_of(const graphrt_pq *q, int64_t v) {
+  int64_t p = priority_of(q, v);
+  if (p < 0)
+    rt_fatal("priority queue: vertex %lld has negative priority %lld",
+             (long long)v, (long long)p);
+  return p / q->delta;
+}
+
+/* Buckets in processing order: lower-first buckets are their own keys,
+ * higher-first buckets are negated. */
+static int64_t key_of(const graphrt_pq *q, int64_t bucket) {
+  return q->lower_first ? bucket : -bucket;
+}
+
+static int64_t bucket_of_key(const graphrt_pq *q, int64_t key) {
+  return q->lower_first ? key : -key;
+}
+
+static int is_live(const graphrt_pq *q, int32_t v, int64_t bucket) {
+  return bucket_of(q, v) == bucket;
+}
+
+static pq_thread *calling_thread(graphrt_pq *q, const char *what) {
+  int t = omp_get_thread_num();
+  if (t >= q->threads)
+    rt_fatal("%s: thread %d of a team larger than the %d threads the "
+             "priority queue was created for",
+             what, t, q->threads);
+  return &q->per_thread[t];
+}
+
+/* ---- eager bins ---------------------------------------------------------- */
+
+static void eager_insert(graphrt_pq *q, pq_thread *t, int32_t v,
+                         int64_t bucket) {
+  if (bucket < q->current)
+    bucket = q->current;
+  if (bucket >= t->num_bins) {
+    int64_t grown = t->num_bins ? t->num_bins : 16;
+    while (grown <= bucket)
+      grown *= 2;
+    t->bins = realloc(t->bins, (size_t)grown * sizeof(pq_bin));
+    if (!t->bins)
+      rt_fatal("out of memory growing a priority queue");
+    memset(t->bins + t->num_bins, 0,
+           (size_t)(grown - t->num_bins) * sizeof(pq_bin));
+    t->num_bins = grown;
+  }
+  bin_push(&t->bins[bucket], v);
+}
+
+/* Drops stale entries from the end of a bin; whether a live one is left. */
+static int trim(const graphrt_pq *q, pq_bin *b, int64_t bucket) {
+  while (b->size && !is_live(q, b->ids[b->size - 1], bucket))
+    --b->size;
+  return b->size > 0;
+}
+
+/* The first bucket at or after the current one holding a live entry, or -1. */
+static int64_t eager_next(graphrt_pq *q) {
+  int64_t end = 0;
+  for (int t = 0; t < q->threads; ++t)
+    if (q->per_thread[t].num_bins > end)
+      end = q->per_thread[t].num_bins;
+  for (int64_t b = q->current; b < end; ++b) {
+    int live = 0;
+    for (int t = 0; t < q->threads; ++t) {
+      pq_thread *th = &q->per_thread[t];
+      if (b < th->num_bins)
+        live |= trim(q, &th->bins[b], b);
+    }
+    if (live)
+      return b;
+  }
+  return -1;
+}
+
+/* ---- lazy buckets -------------------------------------------------------- */
+
+static void lazy_insert(graphrt_pq *q, int32_t v, int64_t bucket) {
+  int64_t key = key_of(q, bucket);
+  if (key < key_of(q, q->current))
+    key = key_of(q, q->current);
+  if (key >= q->window_key && key < q->window_key + q->open)
+    bin_push(&q->window[key - q->window_key], v);
+  else
+    bin_push(&q->overflow, v);
+}
+
+/* Moves every vertex recorded as changed (and not finished) to its bucket. */
+static void rebucket(graphrt_pq *q) {
+  for (int t = 0; t < q->threads; ++t) {
+    pq_bin *changed = &q->per_thread[t].changed;
+    for (int64_t i = 0; i < changed->size; ++i) {
+      int32_t v = changed->ids[i];
+      q->is_changed[v] = 0;
+      lazy_insert(q, v, bucket_of(q, v));
+    }
+    changed->size = 0;
+  }
+}
+
+/* Starts the window at the first live key of the overflow, moving the
+ * entries that fall in it; whether there was one. Entries whose key lies
+ * before the old window's end are stale: their vertex moved into the
+ * window later and was processed there. */
+static int refill_window(graphrt_pq *q) {
+  int64_t end = q->window_key + q->open, first = INT64_MAX;
+  for (int64_t i = 0; i < q->overflow.size; ++i) {
+    int64_t key = key_of(q, bucket_of(q, q->overflow.ids[i]));
+    if (key >= end && key < first)
+      first = key;
+  }
+  if (first == INT64_MAX) {
+    q->overflow.size = 0;
+    return 0;
+  }
+  q->window_key = first;
+  int64_t kept = 0;
+  for (int64_t i = 0; i < q->overflow.size; ++i) {
+    int32_t v = q->overflow.ids[i];
+    int64_t key = key_of(q, bucket_of(q, v));
+    if (key < first)
+      continue;
+    if (key < first + q->open)
+      bin_push(&q->window[key - first], v);
+    else
+      q->overflow.ids[kept++] = v;
+  }
+  q->overflow.size = kept;
+  return 1;
+}
+
+/* The next bucket holding a live entry, or -1. */
+static int64_t lazy_next(graphrt_pq *q) {
+  rebucket(q);
+  for (;;) {
+    int64_t from = key_of(q, q->current) - q->window_key;
+    for (int64_t i = from < 0 ? 0 : from; i < q->open; ++i) {
+      int64_t bucket = bucket_of_key(q, q->window_key + i);
+      if (trim(q, &q->window[i], bucket))
+        return bucket;
+    }
+    if (!refill_window(q))
+      return -1;
+  }
+}
+
+/* ---- the interface ------------------------------------------------------- */
+
+graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
+                           int64_t num_vertices, int32_t lower_first,
+                           int64_t delta, int64_t start, int32_t init_all,
+                           int32_t strategy, int64_t open_buckets) {
+  if (width_bytes != 4 && width_bytes != 8)
+    rt_fatal("priority queue: priorities of %d bytes (expected 4 or 8)",
+             width_bytes);
+  if (delta < 1)
+    rt_fatal("priority queue delta must be at least 1, got %lld",
+             (long long)delta);
+  if (open_buckets < 1)
+    rt_fatal("priority queue needs at least 1 open bucket, got %lld",
+             (long long)open_buckets);
+  if (start < -1 || start >= num_vertices)
+    rt_fatal("priority queue start vertex %lld is not a vertex (0 to %lld)",
+             (long long)start, (long long)num_vertices - 1);
+  if (strategy == GRAPHRT_PQ_EAGER && !lower_first)
+    rt_fatal("eager priority queues process lower priorities first; use the "
+             "lazy strategy for higher_first");
+  graphrt_pq *q = rt_calloc(1, sizeof(graphrt_pq));
+  q->prio = priorities;
+  q->width = width_bytes;
+  q->n = num_vertices;
+  q->delta = delta;
+  q->lower_first = lower_first != 0;
+  q->lazy = strategy == GRAPHRT_PQ_LAZY;
+  q->threads = omp_get_max_threads();
+  q->per_thread = rt_calloc((size_t)q->threads, sizeof(pq_thread));
+  q->stamp =
+      rt_calloc((size_t)(num_vertices ? num_vertices : 1), sizeof(uint32_t));
+  if (q->lazy) {
+    q->open = open_buckets;
+    q->window = rt_calloc((size_t)open_buckets, sizeof(pq_bin));
+    q->is_changed = rt_calloc((size_t)(num_vertices ? num_vertices : 1), 1);
+    q->counts =
+        rt_calloc((size_t)(num_vertices ? num_vertices : 1), sizeof(int32_t));
+  }
+  /* The first window starts at the first bucket in processing order. */
+  int64_t first = INT64_MAX;
+  for (int64_t v = init_all ? 0 : start; v >= 0 && v < num_vertices;
+       v = init_all ? v + 1 : -1) {
+    int64_t key = key_of(q, bucket_of(q, v));
+    if (key < first)
+      first = key;
+  }
+  if (first != INT64_MAX) {
+    q->current = bucket_of_key(q, first);
+    q->window_key = first;
+  }
+  for (int64_t v = init_all ? 0 : start; v >= 0 && v < num_vertices;
+       v = init_all ? v + 1 : -1) {
+    if (q->lazy)
+      lazy_insert(q, (int32_t)v, bucket_of(q, v));
+    else
+      eager_insert(q, &q->per_thread[0], (int32_t)v, bucket_of(q, v));
+  }
+  return q;
+}
+
+void graphrt_pq_free(graphrt_pq *q) {
+  check_queue(q, "delete");
+  for (int t = 0; t < q->threads; ++t) {
+    pq_thread *th = &q->per_thread[t];
+    for (int64_t b = 0; b < th->num_bins; ++b)
+      free(th->bins[b].ids);
+    free(th->bins);
+    free(th->local.ids);
+    free(th->changed.ids);
+    free(th->counted.ids);
+  }
+  if (q->lazy) {
+    for (int64_t i = 0; i < q->open; ++i)
+      free(q->window[i].ids);
+    free(q->window);
+    free(q->is_changed);
+    free(q->counts);
+  }
+  free(q->overflow.ids);
+  free(q->per_thread);
+  free(q->stamp);
+  free(q);
+}
+
+static int64_t next_bucket(graphrt_pq *q) {
+  return q->lazy ? lazy_next(q) : eager_next(q);
+}
+
+int32_t graphrt_pq_finished(graphrt_pq *q) {
+  check_queue(q, "finished");
+  return next_bucket(q) < 0;
+}
+
+int32_t graphrt_pq_finished_vertex(graphrt_pq *q, int64_t v) {
+  check_queue(q, "finishedNode");
+  if (v < 0 || v >= q->n)
+    rt_fatal("finishedNode: %lld is not a vertex (0 to %lld)", (long long)v,
+             (long long)q->n - 1);
+  int64_t next = next_bucket(q);
+  return next < 0 || key_of(q, next) > key_of(q, bucket_of(q, v));
+}
+
+int64_t graphrt_pq_current_priority(graphrt_pq *q) {
+  check_queue(q, "get_current_priority");
+  return q->current;
+}
+
+/* Appends the live entries of `b` not yet in this dequeue's output to ids
+ * from position `at`; returns the new end. Thread-safe across bins: the
+ * stamp is claimed atomically. */
+static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int32_t *ids,
+                      int64_t at) {
+  for (int64_t i = 0; i < b->size; ++i) {
+    int32_t v = b->ids[i];
+    if (is_live(q, v, bucket) &&
+        __atomic_exchange_n(&q->stamp[v], q->round, __ATOMIC_RELAXED) !=
+            q->round)
+      ids[at++] = v;
+  }
+  b->size = 0;
+  return at;
+}
+
+graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
+  check_queue(q, "dequeue_ready_set");
+  graphrt_vset *set = graphrt_vset_new(q->n, 0);
+  int64_t bucket = next_bucket(q);
+  if (bucket < 0)
+    return set;
+  q->current = bucket;
+  if (++q->round == 0) { /* after 2^32 rounds: clear the stamps */
+    memset(q->stamp, 0, (size_t)q->n * sizeof(uint32_t));
+    q->round = 1;
+  }
+  graphrt_memref_i32 buffer;
+  _mlir_ciface_graphrt_vset_id_buffer(&buffer, set);
+  int32_t *ids = buffer.aligned;
+  int64_t count = 0;
+  if (q->lazy) {
+    count = gather(q, &q->window[key_of(q, bucket) - q->window_key], bucket,
+                   ids, 0);
+  } else {
+    /* Each thread's bin goes to its own range of a scratch array, then the
+     * ranges are packed: in parallel when the bucket is large. */
+    int64_t *start = rt_calloc((size_t)q->threads + 1, sizeof(int64_t));
+    int64_t *end = rt_calloc((size_t)q->threads, sizeof(int64_t));
+    for (int t = 0; t < q->threads; ++t) {
+      pq_thread *th = &q->per_thread[t];
+      start[t + 1] =
+          start[t] + (bucket < th->num_bins ? th->bins[bucket].size : 0);
+    }
+    int64_t total = start[q->threads];
+    int32_t *scratch = rt_malloc((size_t)(total ? total : 1) * sizeof(int32_t));
+#pragma omp parallel for schedule(dynamic, 1) if (total > 4096)
+    for (int t = 0; t < q->threads; ++t) {
+      pq_thread *th = &q->per_thread[t];
+      end[t] = bucket < th->num_bins
+                   ? gather(q, &th->bins[bucket], bucket, scratch, start[t])
+                   : start[t];
+    }
+    for (int t = 0; t < q->threads; ++t) {
+      memcpy(ids + count, scratch + start[t],
+             (size_t)(end[t] - start[t]) * sizeof(int32_t));
+      count += end[t] - start[t];
+    }
+    free(scratch);
+    free(start);
+    free(end);
+  }
+  graphrt_vset_seal_ids_keep_dups(set, count);
+  return set;
+}
+
+void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
+  if (q->lazy)
+    rt_fatal("priority queue: an eager update (push) on a lazy queue; "
+             "the queue's strategy and its traversal's schedule differ");
+  if (priority < 0)
+    rt_fatal("priority queue: vertex %lld gets negative priority %lld",
+             (long long)v, (long long)priority);
+  eager_insert(q, calling_thread(q, "priority update"), (int32_t)v,
+               priority / q->delta);
+}
+
+static void check_lazy(const graphrt_pq *q, const char *what) {
+  if (!q->lazy)
+    rt_fatal("priority queue: %s on an eager queue; the queue's strategy and "
+             "its traversal's schedule differ",
+             what);
+}
+
+void graphrt_pq_changed(graphrt_pq *q, int64_t v) {
+  check_lazy(q, "a lazy update");
+  if (!__atomic_exchange_n(&q->is_changed[v], 1, __ATOMIC_RELAXED))
+    bin_push(&calling_thread(q, "priority update")->changed, (int32_t)v);
+}
+
+void graphrt_pq_count(graphrt_pq *q, int64_t v) {
+  check_lazy(q, "a constant-sum update");
+  if (__atomic_fetch_add(&q->counts[v], 1, __ATOMIC_RELAXED) == 0)
+    bin_push(&calling_thread(q, "priority update")->counted, (int32_t)v);
+}
+
+void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor) {
+  check_lazy(q, "a constant-sum update");
+  for (int t = 0; t < q->threads; ++t) {
+    pq_bin *counted = &q->per_thread[t].counted;
+    for (int64_t i = 0; i < counted->size; ++i) {
+      int32_t v = counted->ids[i];
+      int64_t count = q->counts[v], p = priority_of(q, v);
+      q->counts[v] = 0;
+      if (p <= floor)
+        continue;
+      p += amount * count;
+      if (p < floor)
+        p = floor;
+      if (q->width == 4)
+        ((int32_t *)q->prio)[v] = (int32_t)p;
+      else
+        ((int64_t *)q->prio)[v] = p;
+      if (!q->is_changed[v]) {
+        q->is_changed[v] = 1;
+        bin_push(&q->per_thread[0].changed, v);
+      }
+    }
+    counted->size = 0;
+  }
+}
+
+void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
+                                        int64_t threshold) {
+  if (q->lazy)
+    rt_fatal("priority queue: bucket fusion on a lazy queue; the queue's "
+             "strategy and its traversal's schedule differ");
+  pq_thread *t = calling_thread(q, "bucket fusion");
+  int64_t count = 0;
+  if (q->current < t->num_bins) {
+    pq_bin *bin = &t->bins[q->current];
+    if (bin->size > 0 && bin->size < threshold) {
+      /* Hand the bin out and keep the old buffer as the next bin. */
+      pq_bin taken = *bin;
+      *bin = t->local;
+      bin->size = 0;
+      t->local = taken;
+      for (int64_t i = 0; i < taken.size; ++i)
+        if (is_live(q, taken.ids[i], q->current))
+          t->local.ids[count++] = taken.ids[i];
+    }
+  }
+  r->allocated = r->aligned = t->local.ids;
+  r->offset = 0;
+  r->sizes[0] = count;
+  r->strides[0] = 1;
+}
+
+/* The priority vector as a memref of its element type. */
+#define PRIORITIES_VIEW(r, q, T)                                               \
+  do {                                                                         \
+    check_queue(q, "priority update");                                         \
+    (r)->allocated = (r)->aligned = (T *)(q)->prio;                            \
+    (r)->offset = 0;                                                           \
+    (r)->sizes[0] = (q)->n;                                                    \
+    (r)->strides[0] = 1;                                                       \
+  } while (0)
+
+void _mlir_ciface_graphrt_pq_priorities_i32(graphrt_memref_i32 *r,
+                                            graphrt_pq *q) {
+  PRIORITIES_VIEW(r, q, int32_t);
+}
+
+void _mlir_ciface_graphrt_pq_priorities_i64(graphrt_memref_i64 *r,
+                                            graphrt_pq *q) {
+  PRIORITIES_VIEW(r, q, int64_t);
+}
