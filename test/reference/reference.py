@@ -5,9 +5,10 @@ Shares no code with the compiler or its runtime: it reads the graph file
 itself and computes each algorithm in the plainest way, then compares a
 program's output (one value per line, vertex order) against it.
 
-usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R]
+usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
   ALGORITHM: pagerank | pagerank_delta | bfs | sssp | cc | cf | bc | tc |
-             reach_stats | bc_sources (--root K: sources 0 .. K - 1)
+             reach_stats | bc_sources (--root K: sources 0 .. K - 1) |
+             ppsp (the one distance from R to T) | kcore
 The algorithms and their parameters are those of examples/*.gt (the graph IR
 programs under test/Integration/Inputs compute the same); reach_stats is
 test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
@@ -113,6 +114,34 @@ def dijkstra(n, edges, root):
                 dist[v] = du + w
                 heapq.heappush(heap, (dist[v], v))
     return dist
+
+
+def peel(n, edges):
+    """examples/kcore.gt's degrees: D starts as the out-degree; for k = 0, 1,
+    ... every vertex left with D == k is removed, each of its out-edges
+    lowering the destination's D by one but not below k, until none is
+    left at k."""
+    adjacency = collections.defaultdict(list)
+    degree = [0] * n
+    for s, d, _ in edges:
+        adjacency[s].append(d)
+        degree[s] += 1
+    removed = [False] * n
+    left = n
+    k = 0
+    while left:
+        frontier = [v for v in range(n) if not removed[v] and degree[v] == k]
+        if not frontier:
+            k = min(degree[v] for v in range(n) if not removed[v])
+            continue
+        for v in frontier:
+            removed[v] = True
+        left -= len(frontier)
+        for u in frontier:
+            for w in adjacency[u]:
+                if degree[w] > k:
+                    degree[w] -= 1
+    return degree
 
 
 def min_reaching_label(n, edges):
@@ -221,7 +250,7 @@ def fail(message):
     sys.exit(1)
 
 
-def answer(algorithm, n, edges, root):
+def answer(algorithm, n, edges, root, target):
     if algorithm == "pagerank":
         return pagerank(n, edges)
     if algorithm == "pagerank_delta":
@@ -237,6 +266,10 @@ def answer(algorithm, n, edges, root):
         return bfs_levels(n, edges, root), {(s, d) for s, d, _ in edges}
     if algorithm == "sssp":
         return dijkstra(n, edges, root)
+    if algorithm == "ppsp":
+        return dijkstra(n, edges, root)[target]
+    if algorithm == "kcore":
+        return peel(n, edges)
     if algorithm == "cc":
         return min_reaching_label(n, edges)
     if algorithm == "tc":
@@ -248,9 +281,9 @@ def answer(algorithm, n, edges, root):
 
 def mismatch(algorithm, expected, lines, n, root):
     """What is wrong with one program's output, or None."""
-    if algorithm == "tc":
+    if algorithm in ("tc", "ppsp"):
         if lines != [str(expected)]:
-            return f"printed {' '.join(lines)!r}, expected {expected} triangles"
+            return f"printed {' '.join(lines)!r}, expected {expected}"
         return None
     if algorithm == "reach_stats":
         if len(lines) != len(expected):
@@ -273,7 +306,7 @@ def mismatch(algorithm, expected, lines, n, root):
             elif not (0 <= p < n and (p, v) in edge_set and level[p] == level[v] - 1):
                 return f"vertex {v}: parent {p} is not one level closer by an edge"
         return None
-    exact = algorithm in ("sssp", "cc")
+    exact = algorithm in ("sssp", "cc", "kcore")
     for v, (text, want) in enumerate(zip(lines, expected)):
         got = int(text) if exact else float(text)
         if got != want if exact else not close(got, want):
@@ -287,9 +320,10 @@ def main():
     parser.add_argument("graph")
     parser.add_argument("outputs", nargs="+", metavar="output")
     parser.add_argument("--root", type=int, default=0)
+    parser.add_argument("--target", type=int, default=0)
     args = parser.parse_args()
     n, edges = read_graph(args.graph)
-    expected = answer(args.algorithm, n, edges, args.root)
+    expected = answer(args.algorithm, n, edges, args.root, args.target)
     failed = False
     for path in args.outputs:
         problem = mismatch(args.algorithm, expected, open(path).read().split(), n, args.root)

@@ -10,19 +10,21 @@ work=$1 examples=$2
 check=$(dirname "$0")/check-example.sh
 mkdir -p "$work/bin"
 bin=$work/bin
+# Printing every vertex's value runs serially, in vertex order.
+serial_print='program->configApplyParallelization("print", "serial");'
 for p in serial dynamic-vertex-parallel; do
   for u in eager_priority_update eager_priority_update_with_merge \
     lazy_priority_update; do
     # SSSP: delta is argv[3], the threshold argv[4]; PPSP (whose argv[3] is
     # the target) reads them from argv[4] and argv[5].
-    echo "program->configApplyParallelization(\"s1\", \"$p\")->configApplyPriorityUpdate(\"s1\", \"$u\")->configApplyPriorityUpdateDelta(\"s1\", \"argv[3]\")->configBucketMergeThreshold(\"s1\", \"argv[4]\");" >"$work/sssp.$p.$u"
+    echo "program->configApplyParallelization(\"s1\", \"$p\")->configApplyPriorityUpdate(\"s1\", \"$u\")->configApplyPriorityUpdateDelta(\"s1\", \"argv[3]\")->configBucketMergeThreshold(\"s1\", \"argv[4]\"); $serial_print" >"$work/sssp.$p.$u"
     sed 's/argv\[4\]/argv[5]/; s/argv\[3\]/argv[4]/' "$work/sssp.$p.$u" >"$work/ppsp.$p.$u"
     graphc "$examples/sssp_delta_stepping.gt" --schedule "$work/sssp.$p.$u" -o "$bin/sssp.$p.$u"
     graphc "$examples/ppsp.gt" --schedule "$work/ppsp.$p.$u" -o "$bin/ppsp.$p.$u"
   done
   for u in eager_priority_update lazy_priority_update \
     constant_sum_reduce_before_update; do
-    echo "program->configApplyParallelization(\"s1\", \"$p\")->configApplyPriorityUpdate(\"s1\", \"$u\")->configNumOpenBuckets(\"s1\", 4);" >"$work/kcore.$p.$u"
+    echo "program->configApplyParallelization(\"s1\", \"$p\")->configApplyPriorityUpdate(\"s1\", \"$u\")->configNumOpenBuckets(\"s1\", 4); $serial_print" >"$work/kcore.$p.$u"
     graphc "$examples/kcore.gt" --schedule "$work/kcore.$p.$u" -o "$bin/kcore.$p.$u"
   done
 done
