@@ -215,6 +215,10 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count);
 /* Members are the vertices whose bool entry is non-zero (O(n); entries are
  * normalized to 0/1). */
 void graphrt_vset_seal_bools(graphrt_vset *s);
+/* [added] A new set of n vertices whose members are ids[0..count), which
+ * must be distinct (O(count); no dense view is built). */
+graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
+                                    int64_t count);
 /* [added] The n the set was created with. */
 int64_t graphrt_vset_num_vertices(const graphrt_vset *s);
 

@@ -57,6 +57,7 @@ struct graphrt_pq {
   pq_thread *per_thread;
   uint32_t round; /* stamps dedup one dequeue's vertices */
   uint32_t *stamp;
+  pq_bin scratch; /* where a dequeue gathers its bucket */
   /* lazy */
   int64_t open, window_key; /* the window holds keys [window_key, +open) */
   pq_bin *window, overflow;
@@ -303,6 +304,7 @@ void graphrt_pq_free(graphrt_pq *q) {
     free(q->counts);
   }
   free(q->overflow.ids);
+  free(q->scratch.ids);
   free(q->per_thread);
   free(q->stamp);
   free(q);
@@ -349,52 +351,47 @@ static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int32_t *ids,
 
 graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
   check_queue(q, "dequeue_ready_set");
-  graphrt_vset *set = graphrt_vset_new(q->n, 0);
   int64_t bucket = next_bucket(q);
   if (bucket < 0)
-    return set;
+    return graphrt_vset_new(q->n, 0);
   q->current = bucket;
   if (++q->round == 0) { /* after 2^32 rounds: clear the stamps */
     memset(q->stamp, 0, (size_t)q->n * sizeof(uint32_t));
     q->round = 1;
   }
-  graphrt_memref_i32 buffer;
-  _mlir_ciface_graphrt_vset_id_buffer(&buffer, set);
-  int32_t *ids = buffer.aligned;
-  int64_t count = 0;
-  if (q->lazy) {
-    count = gather(q, &q->window[key_of(q, bucket) - q->window_key], bucket,
-                   ids, 0);
-  } else {
-    /* Each thread's bin goes to its own range of a scratch array, then the
-     * ranges are packed: in parallel when the bucket is large. */
-    int64_t *start = rt_calloc((size_t)q->threads + 1, sizeof(int64_t));
-    int64_t *end = rt_calloc((size_t)q->threads, sizeof(int64_t));
-    for (int t = 0; t < q->threads; ++t) {
-      pq_thread *th = &q->per_thread[t];
-      start[t + 1] =
-          start[t] + (bucket < th->num_bins ? th->bins[bucket].size : 0);
-    }
-    int64_t total = start[q->threads];
-    int32_t *scratch = rt_malloc((size_t)(total ? total : 1) * sizeof(int32_t));
-#pragma omp parallel for schedule(dynamic, 1) if (total > 4096)
-    for (int t = 0; t < q->threads; ++t) {
-      pq_thread *th = &q->per_thread[t];
-      end[t] = bucket < th->num_bins
-                   ? gather(q, &th->bins[bucket], bucket, scratch, start[t])
-                   : start[t];
-    }
-    for (int t = 0; t < q->threads; ++t) {
-      memcpy(ids + count, scratch + start[t],
-             (size_t)(end[t] - start[t]) * sizeof(int32_t));
-      count += end[t] - start[t];
-    }
-    free(scratch);
-    free(start);
-    free(end);
+  /* Each bin goes to its own range of the scratch array (in parallel when
+   * the bucket is large), then the ranges are packed. */
+  int parts = q->lazy ? 1 : q->threads;
+  pq_bin **bins = rt_malloc((size_t)parts * sizeof(pq_bin *));
+  int64_t *start = rt_calloc((size_t)parts + 1, sizeof(int64_t));
+  int64_t *end = rt_malloc((size_t)parts * sizeof(int64_t));
+  for (int t = 0; t < parts; ++t) {
+    pq_thread *th = &q->per_thread[t];
+    bins[t] = q->lazy ? &q->window[key_of(q, bucket) - q->window_key]
+              : bucket < th->num_bins ? &th->bins[bucket]
+                                      : NULL;
+    start[t + 1] = start[t] + (bins[t] ? bins[t]->size : 0);
   }
-  graphrt_vset_seal_ids_keep_dups(set, count);
-  return set;
+  int64_t total = start[parts];
+  if (total > q->scratch.capacity) {
+    free(q->scratch.ids);
+    q->scratch.capacity = total;
+    q->scratch.ids = rt_malloc((size_t)total * sizeof(int32_t));
+  }
+  int32_t *scratch = q->scratch.ids;
+#pragma omp parallel for schedule(dynamic, 1) if (total > 4096)
+  for (int t = 0; t < parts; ++t)
+    end[t] = bins[t] ? gather(q, bins[t], bucket, scratch, start[t]) : start[t];
+  int64_t count = 0;
+  for (int t = 0; t < parts; ++t) {
+    memmove(scratch + count, scratch + start[t],
+            (size_t)(end[t] - start[t]) * sizeof(int32_t));
+    count += end[t] - start[t];
+  }
+  free(bins);
+  free(start);
+  free(end);
+  return graphrt_vset_from_ids(q->n, scratch, count);
 }
 
 void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {

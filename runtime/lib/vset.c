@@ -423,6 +423,23 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count) {
   s->ids_dups = dups; /* none repeated: an ordinary set */
 }
 
+graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
+                                    int64_t count) {
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  if (count == 0)
+    return s;
+  reserve_ids(s, count);
+  for (int64_t i = 0; i < count; i++)
+    if (ids[i] < 0 || ids[i] >= n)
+      rt_fatal("vertex set from ids: entry %lld is %d, out of range [0, "
+               "%lld)",
+               (long long)i, ids[i], (long long)n);
+  memcpy(s->ids, ids, (size_t)count * sizeof(int32_t));
+  s->size = count;
+  s->ids_sorted = 0;
+  return s;
+}
+
 void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
   int32_t *ids = adopt_idbuf(s, count);
   uint8_t *b = s->bools;

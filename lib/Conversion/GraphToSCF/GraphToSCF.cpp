@@ -747,11 +747,36 @@ struct ReduceLowering : GraphPattern<ReduceOp> {
     } else {
       // A bool's byte holds 0 or 1, so or/and of whole bytes is exact.
       Value operand = reductionOperand(rewriter, loc, op.getKind(), value);
-      old = fromStorage(rewriter, loc,
-                        memref::AtomicRMWOp::create(
-                            rewriter, loc, getAtomicKind(op.getKind(), element),
-                            toStorage(rewriter, loc, operand), vector, index),
-                        element);
+      auto atomicUpdate = [&](OpBuilder &b, Location loc) {
+        return fromStorage(b, loc,
+                           memref::AtomicRMWOp::create(
+                               b, loc, getAtomicKind(op.getKind(), element),
+                               toStorage(b, loc, operand), vector, index),
+                           element);
+      };
+      if (isIdempotent(op.getKind())) {
+        // Elements only move one way under min, max, or and and: when the
+        // value read now would not change, the atomic would not either, so
+        // most updates of a converging traversal cost a plain load.
+        Value current = fromStorage(
+            rewriter, loc, memref::LoadOp::create(rewriter, loc, vector, index),
+            element);
+        Value changes = buildNotEqual(
+            rewriter, loc,
+            combineReduction(rewriter, loc, op.getKind(), current, value),
+            current);
+        old = scf::IfOp::create(
+                  rewriter, loc, changes,
+                  [&](OpBuilder &b, Location loc) {
+                    scf::YieldOp::create(b, loc, atomicUpdate(b, loc));
+                  },
+                  [&](OpBuilder &b, Location loc) {
+                    scf::YieldOp::create(b, loc, current);
+                  })
+                  .getResult(0);
+      } else {
+        old = atomicUpdate(rewriter, loc);
+      }
     }
     Value updated = combineReduction(rewriter, loc, op.getKind(), old, value);
     rewriter.replaceOp(op, buildNotEqual(rewriter, loc, updated, old));

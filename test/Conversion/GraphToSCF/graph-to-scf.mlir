@@ -92,15 +92,25 @@ func.func @seal_ids(%s: !graph.vertexset, %cap: index, %k: i64)
 // -----
 
 // Bool vectors store a byte per vertex (0 or 1), so atomic or/and are byte
-// atomics; reads truncate, writes and compare-and-swap widen.
+// atomics; reads truncate, writes and compare-and-swap widen. An atomic
+// min, max, or, and runs only when a plain read says it would change the
+// element (these only move one way).
 // CHECK-LABEL: func.func @bool_vector(
 // CHECK-SAME: %[[G:.*]]: !llvm.ptr, %[[I:.*]]: index, %[[X:.*]]: i1) -> i1
 // CHECK: %[[TRUE8:.*]] = arith.extui %true : i1 to i8
 // CHECK: %[[V:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
 // CHECK: memref.store %[[TRUE8]], %[[V]]
+// CHECK: %[[CUR8:.*]] = memref.load %[[V]][%[[I]]] : memref<?xi8>
+// CHECK: %[[CUR:.*]] = arith.trunci %[[CUR8]] : i8 to i1
+// CHECK: %[[WOULD:.*]] = arith.ori %[[CUR]], %[[X]] : i1
+// CHECK: %[[CHANGES:.*]] = arith.cmpi ne, %[[WOULD]], %[[CUR]] : i1
+// CHECK: %[[OLD:.*]] = scf.if %[[CHANGES]] -> (i1) {
 // CHECK: %[[X8:.*]] = arith.extui %[[X]] : i1 to i8
 // CHECK: %[[OLD8:.*]] = memref.atomic_rmw ori %[[X8]], %[[V]][%[[I]]] : (i8, memref<?xi8>) -> i8
-// CHECK: %[[OLD:.*]] = arith.trunci %[[OLD8]] : i8 to i1
+// CHECK: %[[ATOMIC:.*]] = arith.trunci %[[OLD8]] : i8 to i1
+// CHECK: scf.yield %[[ATOMIC]] : i1
+// CHECK: } else {
+// CHECK: scf.yield %[[CUR]] : i1
 // CHECK: %[[NEW:.*]] = arith.ori %[[OLD]], %[[X]] : i1
 // CHECK: arith.cmpi ne, %[[NEW]], %[[OLD]] : i1
 // CHECK: %[[Y8:.*]] = arith.extui %[[X]] : i1 to i8

@@ -55,3 +55,7 @@ Value mlir::graph::reductionIdentity(OpBuilder &builder, Location loc,
                                      ReduceKind kind, Type type) {
   return arith::getIdentityValue(getAtomicKind(kind, type), type, builder, loc);
 }
+
+bool mlir::graph::isIdempotent(ReduceKind kind) {
+  return kind != ReduceKind::Add && kind != ReduceKind::Sub;
+}

@@ -22,6 +22,11 @@ arith::AtomicRMWKind getAtomicKind(ReduceKind kind, Type element);
 Value reductionOperand(OpBuilder &builder, Location loc, ReduceKind kind,
                        Value value);
 
+/// Whether applying the reduction twice equals applying it once (min, max,
+/// or, and): an element then moves only one way, so a value that would not
+/// change it now never will.
+bool isIdempotent(ReduceKind kind);
+
 /// `lhs <kind> rhs` for an integer or float element type.
 Value combineReduction(OpBuilder &builder, Location loc, ReduceKind kind,
                        Value lhs, Value rhs);
