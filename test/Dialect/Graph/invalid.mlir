@@ -1285,9 +1285,9 @@ func.func @pq_update_kind(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>, %
 
 // -----
 
-func.func @pq_traversal_pull(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
-  // expected-error @+1 {{'graph.edgeset.apply' op update_priority needs direction 'sparse_push', got 'dense_pull'}}
-  graph.edgeset.apply %g update_priority(%pq : !graph.priority_queue<i32>) schedule(#graph.schedule<direction = dense_pull>) body {
+func.func @pq_fusion_pull(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
+  // expected-error @+1 {{'graph.edgeset.apply' op bucket fusion (priority_update = eager_with_fusion) needs direction 'sparse_push', got 'dense_pull'}}
+  graph.edgeset.apply %g update_priority(%pq : !graph.priority_queue<i32>) schedule(#graph.schedule<direction = dense_pull, priority_update = eager_with_fusion>) body {
   ^bb0(%src: index, %dst: index):
     graph.yield
   } : !graph.edgeset

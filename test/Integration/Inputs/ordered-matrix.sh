@@ -28,6 +28,13 @@ for p in serial dynamic-vertex-parallel; do
     graphc "$examples/kcore.gt" --schedule "$work/kcore.$p.$u" -o "$bin/kcore.$p.$u"
   done
 done
+# SSSP pulling into every vertex from the bucket, and the hybrid.
+for d in DensePull SparsePush-DensePull; do
+  for u in eager_priority_update lazy_priority_update; do
+    echo "program->configApplyDirection(\"s1\", \"$d\")->configApplyParallelization(\"s1\", \"dynamic-vertex-parallel\")->configApplyPriorityUpdate(\"s1\", \"$u\")->configApplyPriorityUpdateDelta(\"s1\", \"argv[3]\"); $serial_print" >"$work/sssp.$d.$u"
+    graphc "$examples/sssp_delta_stepping.gt" --schedule "$work/sssp.$d.$u" -o "$bin/sssp.$d.$u"
+  done
+done
 # The examples under their own schedules (delta 2, threshold 1000).
 for example in sssp_delta_stepping ppsp kcore; do
   graphc "$examples/$example.gt" -o "$bin/$example.own"

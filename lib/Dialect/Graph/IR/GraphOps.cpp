@@ -285,11 +285,13 @@ SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
 LogicalResult EdgeSetApplyOp::verify() {
   ScheduleAttr sched = getScheduleOrDefault();
   if (getUpdatedQueue()) {
-    if (sched.getDirection() != Direction::SparsePush)
-      return emitOpError("update_priority needs direction 'sparse_push', got '")
-             << stringifyDirection(sched.getDirection()) << "'";
     if (getTracked())
       return emitOpError("update_priority and track(...) cannot be combined");
+    if (sched.getPriorityUpdate() == PriorityUpdate::EagerWithFusion &&
+        sched.getDirection() != Direction::SparsePush)
+      return emitOpError("bucket fusion (priority_update = eager_with_fusion) "
+                         "needs direction 'sparse_push', got '")
+             << stringifyDirection(sched.getDirection()) << "'";
   }
   Value segments = getSegments();
   if (!segments)

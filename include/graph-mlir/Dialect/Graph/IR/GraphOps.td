@@ -837,8 +837,9 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
 
     With `update_priority(%pq)` (GraphIt's `applyUpdatePriority`) the body
     changes priorities of the queue `%pq` with `graph.pq.update` and
-    `graph.pq.update_sum`; such a traversal is a `sparse_push` without
-    `track`, and `graph-lower-priority` lowers it first.
+    `graph.pq.update_sum`; such a traversal has no `track`, runs in any
+    direction (bucket fusion only as `sparse_push`), and
+    `graph-lower-priority` lowers it first.
 
     The schedule (default: serial `sparse_push`) says how the traversal
     runs and never what it computes. `segments(%segs)` (added by

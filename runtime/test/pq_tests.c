@@ -1,0 +1,279 @@
+/* pq_tests - priority queues the way generated code uses them: buckets,
+ * stale entries, dedup, a refilled current bucket, finished and
+ * finished_vertex, bucket fusion's local bins, the lazy window and its
+ * overflow, constant-sum counts; and whole delta-stepping and k-core runs
+ * (serial and parallel) against a plain Dijkstra and a plain peeling. */
+#include "check.h"
+#include "graph_rt.h"
+
+#include <omp.h>
+#include <stdint.h>
+
+/* The members of a set, sorted, into out; returns how many. */
+static int64_t members(graphrt_vset *s, int32_t *out) {
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids(&ids, s);
+  for (int64_t i = 0; i < ids.sizes[0]; ++i)
+    out[i] = ids.aligned[i];
+  int64_t n = ids.sizes[0];
+  graphrt_vset_free(s);
+  return n;
+}
+
+/* Eager, delta 2: vertex v in bucket prio[v] / 2. */
+static void test_eager_buckets(void) {
+  int32_t prio[6] = {0, 9, 9, 9, 9, 9};
+  graphrt_pq *q = graphrt_pq_new(prio, 4, 6, 1, 2, 0, 0, GRAPHRT_PQ_EAGER, 1);
+  int32_t got[16];
+  CHECK(!graphrt_pq_finished(q));
+  CHECK_EQ(graphrt_pq_current_priority(q), 0);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 0);
+  /* Improvements: 1 -> 3 (bucket 1), 2 -> 3 then 2 (bucket 1 twice), 3 -> 1
+   * (the current bucket again), 4 -> 7 then 4 (stale entry in bucket 3). */
+  prio[1] = 3, graphrt_pq_push(q, 1, 3);
+  prio[2] = 3, graphrt_pq_push(q, 2, 3);
+  prio[2] = 2, graphrt_pq_push(q, 2, 2);
+  prio[3] = 1, graphrt_pq_push(q, 3, 1);
+  prio[4] = 7, graphrt_pq_push(q, 4, 7);
+  prio[4] = 4, graphrt_pq_push(q, 4, 4);
+  /* 3 is back in bucket 0, so bucket 0 is not settled. */
+  CHECK(!graphrt_pq_finished_vertex(q, 0));
+  CHECK(!graphrt_pq_finished_vertex(q, 3));
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* bucket 0 again */
+  CHECK_EQ(got[0], 3);
+  CHECK(graphrt_pq_finished_vertex(q, 3));
+  CHECK(!graphrt_pq_finished_vertex(q, 1));
+  int64_t k = members(graphrt_pq_dequeue(q), got);
+  CHECK_EQ(k, 2); /* 1 and 2, 2 once */
+  CHECK_EQ(got[0], 1);
+  CHECK_EQ(got[1], 2);
+  CHECK_EQ(graphrt_pq_current_priority(q), 1);
+  /* Bucket fusion: the thread's bin of the current bucket while small. */
+  prio[5] = 2, graphrt_pq_push(q, 5, 2);
+  graphrt_memref_i32 local;
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 1); /* threshold 1: never */
+  CHECK_EQ(local.sizes[0], 0);
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 8);
+  CHECK_EQ(local.sizes[0], 1);
+  CHECK_EQ(local.aligned[0], 5);
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 8);
+  CHECK_EQ(local.sizes[0], 0);
+  /* Bucket 2 is empty, bucket 3 holds only 4's stale entry: bucket 2 (4). */
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 4);
+  CHECK_EQ(graphrt_pq_current_priority(q), 2);
+  CHECK(graphrt_pq_finished(q)); /* the stale entry does not count */
+  CHECK(graphrt_pq_finished_vertex(q, 1));
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 0);
+  graphrt_pq_free(q);
+}
+
+/* Lazy, two open buckets, 64-bit priorities: the window runs out and the
+ * overflow is redistributed; stale overflow entries are dropped. */
+static void test_lazy_window(void) {
+  int64_t prio[5] = {0, 5, 1, 8, 3};
+  graphrt_pq *q = graphrt_pq_new(prio, 8, 5, 1, 1, -1, 1, GRAPHRT_PQ_LAZY, 2);
+  int32_t got[8];
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 0);
+  /* 3 drops from 8 (overflow) to 2, beyond the window [0, 2). */
+  prio[3] = 2;
+  graphrt_pq_changed(q, 3);
+  graphrt_pq_changed(q, 3); /* recorded once */
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 2);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* new window [2, 4) */
+  CHECK_EQ(got[0], 3);
+  CHECK_EQ(graphrt_pq_current_priority(q), 2);
+  CHECK(!graphrt_pq_finished_vertex(q, 1));
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 4);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 1);
+  CHECK(graphrt_pq_finished(q)); /* 3's entry at 8 is stale */
+  graphrt_pq_free(q);
+
+  /* Higher priorities first. */
+  int32_t high[4] = {3, 7, 5, 7};
+  q = graphrt_pq_new(high, 4, 4, 0, 1, -1, 1, GRAPHRT_PQ_LAZY, 2);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 2);
+  CHECK_EQ(got[0], 1);
+  CHECK_EQ(got[1], 3);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 2);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 0);
+  CHECK(graphrt_pq_finished(q));
+  graphrt_pq_free(q);
+}
+
+/* A random weighted graph (weights 0..9) as CSR. */
+typedef struct {
+  int64_t n, offsets[201];
+  int32_t neighbors[1600], weights[1600];
+} small_graph;
+
+static uint64_t next_random(uint64_t *state) {
+  *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+  return *state >> 33;
+}
+
+static void random_graph(small_graph *g, uint64_t seed) {
+  g->n = 200;
+  int64_t m = 0;
+  for (int64_t v = 0; v < g->n; ++v) {
+    g->offsets[v] = m;
+    int64_t degree = (int64_t)(next_random(&seed) % 9);
+    for (int64_t i = 0; i < degree; ++i, ++m) {
+      g->neighbors[m] = (int32_t)(next_random(&seed) % (uint64_t)g->n);
+      g->weights[m] = (int32_t)(next_random(&seed) % 10);
+    }
+  }
+  g->offsets[g->n] = m;
+}
+
+static void dijkstra(const small_graph *g, int32_t *dist) {
+  int done[200] = {0};
+  for (int64_t v = 0; v < g->n; ++v)
+    dist[v] = INT32_MAX;
+  dist[0] = 0;
+  for (;;) {
+    int64_t u = -1;
+    for (int64_t v = 0; v < g->n; ++v)
+      if (!done[v] && dist[v] != INT32_MAX && (u < 0 || dist[v] < dist[u]))
+        u = v;
+    if (u < 0)
+      return;
+    done[u] = 1;
+    for (int64_t k = g->offsets[u]; k < g->offsets[u + 1]; ++k)
+      if (dist[u] + g->weights[k] < dist[g->neighbors[k]])
+        dist[g->neighbors[k]] = dist[u] + g->weights[k];
+  }
+}
+
+static int lower(int32_t *slot, int32_t value) {
+  int32_t old = __atomic_load_n(slot, __ATOMIC_RELAXED);
+  while (value < old)
+    if (__atomic_compare_exchange_n(slot, &old, value, 1, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+      return 1;
+  return 0;
+}
+
+static void relax(const small_graph *g, int32_t *dist, graphrt_pq *q,
+                  int strategy, int32_t u) {
+  for (int64_t k = g->offsets[u]; k < g->offsets[u + 1]; ++k) {
+    int32_t d = dist[u] + g->weights[k], v = g->neighbors[k];
+    if (!lower(&dist[v], d))
+      continue;
+    if (strategy == GRAPHRT_PQ_EAGER)
+      graphrt_pq_push(q, v, d);
+    else
+      graphrt_pq_changed(q, v);
+  }
+}
+
+/* Delta-stepping as generated code runs it, in parallel over each bucket,
+ * with bucket fusion for the eager queue. */
+static void test_delta_stepping(int strategy, int64_t delta, int threads) {
+  small_graph g;
+  int32_t dist[200], want[200];
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    random_graph(&g, seed);
+    dijkstra(&g, want);
+    for (int64_t v = 0; v < g.n; ++v)
+      dist[v] = INT32_MAX;
+    dist[0] = 0;
+    omp_set_num_threads(threads);
+    graphrt_pq *q = graphrt_pq_new(dist, 4, g.n, 1, delta, 0, 0, strategy, 4);
+    while (!graphrt_pq_finished(q)) {
+      graphrt_memref_i32 ids;
+      graphrt_vset *frontier = graphrt_pq_dequeue(q);
+      _mlir_ciface_graphrt_vset_ids(&ids, frontier);
+#pragma omp parallel
+      {
+#pragma omp for schedule(dynamic, 4) nowait
+        for (int64_t i = 0; i < ids.sizes[0]; ++i)
+          relax(&g, dist, q, strategy, ids.aligned[i]);
+        /* Bucket fusion: then the thread's own small bin, alone. */
+        graphrt_memref_i32 local = {0};
+        while (strategy == GRAPHRT_PQ_EAGER) {
+          _mlir_ciface_graphrt_pq_take_local(&local, q, 16);
+          if (local.sizes[0] == 0)
+            break;
+          for (int64_t i = 0; i < local.sizes[0]; ++i)
+            relax(&g, dist, q, strategy, local.aligned[i]);
+        }
+      }
+      graphrt_vset_free(frontier);
+    }
+    int same = 1;
+    for (int64_t v = 0; v < g.n; ++v)
+      same &= dist[v] == want[v];
+    CHECK(same);
+    graphrt_pq_free(q);
+  }
+}
+
+/* k-core peeling with constant-sum counts against a serial peeling. */
+static void test_kcore(int threads) {
+  small_graph g;
+  random_graph(&g, 11);
+  int32_t degree[200], want[200], removed[200] = {0};
+  for (int64_t v = 0; v < g.n; ++v)
+    want[v] = degree[v] = (int32_t)(g.offsets[v + 1] - g.offsets[v]);
+  for (int32_t k = 0, left = (int32_t)g.n; left > 0;) {
+    int32_t frontier[200], count = 0;
+    for (int64_t v = 0; v < g.n; ++v)
+      if (!removed[v] && want[v] == k)
+        frontier[count++] = (int32_t)v;
+    if (!count) {
+      ++k;
+      continue;
+    }
+    for (int32_t i = 0; i < count; ++i)
+      removed[frontier[i]] = 1;
+    left -= count;
+    for (int32_t i = 0; i < count; ++i)
+      for (int64_t e = g.offsets[frontier[i]]; e < g.offsets[frontier[i] + 1];
+           ++e)
+        if (want[g.neighbors[e]] > k)
+          --want[g.neighbors[e]];
+  }
+  omp_set_num_threads(threads);
+  graphrt_pq *q =
+      graphrt_pq_new(degree, 4, g.n, 1, 1, -1, 1, GRAPHRT_PQ_LAZY, 3);
+  for (int64_t finished = 0; finished < g.n;) {
+    graphrt_memref_i32 ids;
+    graphrt_vset *frontier = graphrt_pq_dequeue(q);
+    _mlir_ciface_graphrt_vset_ids(&ids, frontier);
+    finished += ids.sizes[0];
+#pragma omp parallel for schedule(dynamic, 2)
+    for (int64_t i = 0; i < ids.sizes[0]; ++i) {
+      int32_t u = ids.aligned[i];
+      for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e)
+        graphrt_pq_count(q, g.neighbors[e]);
+    }
+    graphrt_pq_apply_counts(q, -1, graphrt_pq_current_priority(q));
+    graphrt_vset_free(frontier);
+  }
+  int same = 1;
+  for (int64_t v = 0; v < g.n; ++v)
+    same &= degree[v] == want[v];
+  CHECK(same);
+  graphrt_pq_free(q);
+}
+
+int main(void) {
+  test_eager_buckets();
+  test_lazy_window();
+  for (int threads = 1; threads <= 3; threads += 2)
+    for (int64_t delta = 1; delta <= 8; delta *= 8) {
+      test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads);
+      test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads);
+    }
+  test_kcore(1);
+  test_kcore(3);
+  return check_report("pq");
+}
