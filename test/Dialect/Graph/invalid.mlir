@@ -1333,3 +1333,18 @@ func.func @schedule_threshold_argv_zero() attributes {s = #graph.schedule<fusion
 func.func @schedule_bad_priority_update() attributes {s = #graph.schedule<priority_update = fastest>} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{priorities must be i32 or i64, got 'i8'}}
+func.func @pq_i8(%pq: !graph.priority_queue<i8>) {
+  return
+}
+
+// -----
+
+func.func @add_floored_bool(%v: !graph.vector<i1>, %i: index, %x: i1) {
+  // expected-error @+1 {{'graph.vector.add_floored' op needs an integer element wider than i1}}
+  %c, %now = graph.vector.add_floored %v[%i], %x floor %x : !graph.vector<i1>
+  return
+}

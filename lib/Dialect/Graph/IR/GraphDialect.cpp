@@ -107,6 +107,15 @@ Value ScheduleCount::materialize(OpBuilder &b, Location loc) const {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), n);
 }
 
+LogicalResult
+PriorityQueueType::verify(function_ref<InFlightDiagnostic()> emitError,
+                          IntegerType priorityType) {
+  if (priorityType.getWidth() != 32 && priorityType.getWidth() != 64)
+    return emitError() << "priorities must be i32 or i64, got "
+                       << priorityType;
+  return success();
+}
+
 ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
   return get(context, Direction::SparsePush, Parallelization::Serial, 256,
              FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,

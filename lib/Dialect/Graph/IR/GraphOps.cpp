@@ -162,6 +162,12 @@ LogicalResult VectorExportOp::verify() {
   return success();
 }
 
+LogicalResult VectorAddFlooredOp::verify() {
+  if (getAmount().getType().isInteger(1))
+    return emitOpError("needs an integer element wider than i1");
+  return success();
+}
+
 LogicalResult VectorReduceOp::verify() {
   if (getKind() == ReduceKind::Sub)
     return emitOpError("'sub' does not combine a whole vector; use 'add'");

@@ -422,6 +422,7 @@ def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
     (`atomic` $atomic^)? $vector `[` $index `]` `,` $amount `floor` $floor
     attr-dict `:` qualified(type($vector))
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

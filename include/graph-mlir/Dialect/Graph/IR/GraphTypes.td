@@ -56,8 +56,8 @@ def Graph_VertexSetListType : Graph_Type<"VertexSetList", "vertexset_list"> {
 def Graph_PriorityQueueType : Graph_Type<"PriorityQueue", "priority_queue"> {
   let summary = "a bucketed priority queue of vertices (GraphIt's priority_queue)";
   let description = [{
-    Vertices ordered by the elements of a priority vector (of integer type
-    `priorityType`), grouped into buckets of width `delta`: vertex `v` lies
+    Vertices ordered by the elements of a priority vector (of type
+    `priorityType`, `i32` or `i64`), grouped into buckets of width `delta`: vertex `v` lies
     in bucket `priorities[v] / delta`. Dequeuing returns a whole bucket as a
     vertex set; traversals update priorities with `graph.pq.update`, which
     also moves the vertex to its new bucket. Its representation (thread-local
@@ -69,6 +69,7 @@ def Graph_PriorityQueueType : Graph_Type<"PriorityQueue", "priority_queue"> {
   }];
   let parameters = (ins "::mlir::IntegerType":$priorityType);
   let assemblyFormat = "`<` $priorityType `>`";
+  let genVerifyDecl = 1;
 }
 
 def Graph_VectorType : Graph_Type<"VertexVector", "vector"> {
