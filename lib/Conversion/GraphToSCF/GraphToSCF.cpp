@@ -38,6 +38,8 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([handle](PriorityQueueType) { return handle; });
   addConversion([](VertexVectorType type) {
     Type storage = storageType(type.getElementType());
+    if (!type.isPerVertex())
+      return MemRefType::get({type.getLength()}, storage);
     RecordLayoutAttr layout = type.getLayout();
     if (!layout)
       return MemRefType::get({ShapedType::kDynamic}, storage);
@@ -388,13 +390,18 @@ struct AdjacencyWeightsLowering : GraphPattern<AdjacencyWeightsOp> {
   }
 };
 
-/// Stores `value(i)` into every element of `memref` in a parallel loop (the
-/// first touch of fresh memory, so pages land near the threads using them).
+/// Stores `value(i)` into every element of `memref`. A per-vertex vector
+/// is filled in a parallel loop (the first touch of fresh memory, so pages
+/// land near the threads using them); a fixed-length one, small and perhaps
+/// inside a parallel loop already, serially.
 static void fillParallel(OpBuilder &b, Location loc, Value memref,
                          function_ref<Value(OpBuilder &, Value)> value) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value size = memref::DimOp::create(b, loc, memref, 0);
-  buildVertexLoop(b, loc, zero, size, Parallelization::StaticVertex, 4096,
+  Parallelization parallel = cast<MemRefType>(memref.getType()).hasStaticShape()
+                                 ? Parallelization::Serial
+                                 : Parallelization::StaticVertex;
+  buildVertexLoop(b, loc, zero, size, parallel, 4096,
                   [&](OpBuilder &b, Location loc, Value i) {
                     memref::StoreOp::create(b, loc, value(b, i), memref, i);
                   });
@@ -618,6 +625,29 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
   }
 };
 
+struct VectorAllocLowering : GraphPattern<VectorAllocOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = op.getType().getElementType();
+    Value init = adaptor.getInit();
+    if (!init)
+      init = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getZeroAttr(element));
+    init = toStorage(rewriter, loc, init);
+    auto memrefType =
+        cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
+    Value vector = memref::AllocOp::create(rewriter, loc, memrefType);
+    deallocAtEndOfBlock(rewriter, op, vector);
+    fillParallel(rewriter, loc, vector,
+                 [&](OpBuilder &, Value) { return init; });
+    rewriter.replaceOp(op, vector);
+    return success();
+  }
+};
+
 struct VectorGetLowering : GraphPattern<VectorGetOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -672,13 +702,28 @@ struct VectorReduceLowering : GraphPattern<VectorReduceOp> {
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     Value size = memref::DimOp::create(rewriter, loc, vector, zero);
     Value identity = reductionIdentity(rewriter, loc, kind, element);
+    auto valueAt = [&](OpBuilder &b, Location loc, Value i) {
+      return fromStorage(b, loc, memref::LoadOp::create(b, loc, vector, i),
+                         element);
+    };
+    // A fixed-length vector is small and may sit inside a parallel loop.
+    if (cast<MemRefType>(vector.getType()).hasStaticShape()) {
+      auto loop = scf::ForOp::create(
+          rewriter, loc, zero, size, one, ValueRange{identity},
+          [&](OpBuilder &b, Location loc, Value i, ValueRange acc) {
+            scf::YieldOp::create(
+                b, loc,
+                combineBySelect(b, loc, kind, acc[0], valueAt(b, loc, i)));
+          });
+      rewriter.replaceOp(op, loop.getResults());
+      return success();
+    }
     auto loop = scf::ParallelOp::create(
         rewriter, loc, ValueRange{zero}, ValueRange{size}, ValueRange{one},
         ValueRange{identity},
         [&](OpBuilder &b, Location loc, ValueRange ivs, ValueRange) {
-          Value value = fromStorage(
-              b, loc, memref::LoadOp::create(b, loc, vector, ivs[0]), element);
-          auto reduce = scf::ReduceOp::create(b, loc, ValueRange{value});
+          auto reduce = scf::ReduceOp::create(
+              b, loc, ValueRange{valueAt(b, loc, ivs[0])});
           Block &combine = reduce.getReductions()[0].front();
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPointToStart(&combine);
@@ -1231,21 +1276,22 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
-           StringConstantLowering, PrintLowering,
-           NullHandleLowering<VertexSetDeletedOp>,
-           NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
-           PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
-           VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
-           LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
-           OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
-           VectorGetLowering, VectorSetLowering, VectorFillLowering,
-           VectorReduceLowering, VectorExportLowering, ReduceLowering,
-           VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
-           VertexSetIdBufferLowering, VertexSetSealIdsLowering,
-           VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
-           SegmentViewLowering, SegmentWeightsLowering>(converter, context);
+  patterns.add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
+               StringConstantLowering, PrintLowering,
+               NullHandleLowering<VertexSetDeletedOp>,
+               NullHandleLowering<PriorityQueueNoneOp>,
+               PriorityQueueNewLowering, PriorityQueueFinishedLowering,
+               PriorityQueuePrioritiesLowering, VectorAddFlooredLowering,
+               TimerStartLowering, TimerStopLowering, LoadLowering,
+               AdjacencyLowering, AdjacencyWeightsLowering, OutDegreesLowering,
+               RecordsNewLowering, VectorNewLowering, VectorAllocLowering,
+               VectorGetLowering, VectorSetLowering, VectorFillLowering,
+               VectorReduceLowering, VectorExportLowering, ReduceLowering,
+               VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
+               VertexSetIdBufferLowering, VertexSetSealIdsLowering,
+               VertexSetApplyLowering, VertexSetFilterLowering,
+               SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(
+      converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

@@ -23,6 +23,21 @@ func.func private @vector_of_vertexset(!graph.vector<!graph.vertexset>)
 
 // -----
 
+// expected-error @+1 {{a fixed-length vector has no record layout (only per-vertex vectors are fused)}}
+func.func private @fixed_record(!graph.vector<4xi32, record<16, 0>>)
+
+// -----
+
+// expected-error @+1 {{vector length must be positive}}
+func.func private @fixed_empty(!graph.vector<0xi32>)
+
+// -----
+
+// expected-error @+1 {{a vector has one dimension}}
+func.func private @fixed_matrix(!graph.vector<2x2xi32>)
+
+// -----
+
 // expected-error @+1 {{record field at byte 12 of 'f64' does not fit in a 16-byte record}}
 func.func private @record_overflow(!graph.vector<f64, record<16, 12>>)
 
@@ -1346,5 +1361,29 @@ func.func @pq_i8(%pq: !graph.priority_queue<i8>) {
 func.func @add_floored_bool(%v: !graph.vector<i1>, %i: index, %x: i1) {
   // expected-error @+1 {{'graph.vector.add_floored' op needs an integer element wider than i1}}
   %c, %now = graph.vector.add_floored %v[%i], %x floor %x : !graph.vector<i1>
+  return
+}
+
+// -----
+
+func.func @alloc_per_vertex() {
+  // expected-error @+1 {{'graph.vector.alloc' op result must have a length, got '!graph.vector<i32>'; per-vertex vectors come from graph.vector.new}}
+  %v = graph.vector.alloc : !graph.vector<i32>
+  return
+}
+
+// -----
+
+func.func @alloc_init_type(%x: f32) {
+  // expected-error @+1 {{'graph.vector.alloc' op init value of type 'f32' does not match element type 'i32'}}
+  %v = graph.vector.alloc init(%x : f32) : !graph.vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @new_fixed(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.vector.new' op result #0 must be per-vertex data, but got '!graph.vector<4xi32>'}}
+  %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<4xi32>
   return
 }

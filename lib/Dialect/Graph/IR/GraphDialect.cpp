@@ -57,13 +57,64 @@ LogicalResult SegmentsType::verify(function_ref<InFlightDiagnostic()> emitError,
   return EdgeSetType::verify(emitError, weightType);
 }
 
+/// `<` (K `x`)? element-type (`,` `record` layout)? `>`
+Type VertexVectorType::parse(AsmParser &parser) {
+  SmallVector<int64_t, 1> length;
+  Type elementType;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(length, /*allowDynamic=*/false) ||
+      parser.parseType(elementType))
+    return {};
+  if (length.size() > 1) {
+    parser.emitError(parser.getNameLoc(), "a vector has one dimension");
+    return {};
+  }
+  // Length 0 stands for per-vertex in the type's storage.
+  if (!length.empty() && length.front() == 0) {
+    parser.emitError(parser.getNameLoc(), "vector length must be positive");
+    return {};
+  }
+  RecordLayoutAttr layout;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("record"))
+      return {};
+    layout = dyn_cast_or_null<RecordLayoutAttr>(
+        RecordLayoutAttr::parse(parser, Type()));
+    if (!layout)
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), elementType, layout,
+                    length.empty() ? int64_t(0) : length.front());
+}
+
+void VertexVectorType::print(AsmPrinter &printer) const {
+  printer << '<';
+  if (!isPerVertex())
+    printer << getLength() << 'x';
+  printer << getElementType();
+  if (getLayout()) {
+    printer << ", record";
+    getLayout().print(printer);
+  }
+  printer << '>';
+}
+
 LogicalResult
 VertexVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                         Type elementType, RecordLayoutAttr layout) {
+                         Type elementType, RecordLayoutAttr layout,
+                         int64_t length) {
   if (!isElementType(elementType))
     return emitError() << "vector element type must be a signless integer or "
                           "float, got "
                        << elementType;
+  if (length < 0)
+    return emitError() << "vector length must be positive, got " << length;
+  if (length && layout)
+    return emitError() << "a fixed-length vector has no record layout (only "
+                          "per-vertex vectors are fused)";
   if (!layout)
     return success();
   // Bools are stored in a byte; other fields must be whole bytes, a power of
@@ -111,8 +162,7 @@ LogicalResult
 PriorityQueueType::verify(function_ref<InFlightDiagnostic()> emitError,
                           IntegerType priorityType) {
   if (priorityType.getWidth() != 32 && priorityType.getWidth() != 64)
-    return emitError() << "priorities must be i32 or i64, got "
-                       << priorityType;
+    return emitError() << "priorities must be i32 or i64, got " << priorityType;
   return success();
 }
 

@@ -122,13 +122,28 @@ LogicalResult OutDegreesOp::verify() {
   return verifyStorage(*this, getResult().getType(), getRecords());
 }
 
+/// A new vector's optional init value has its element type.
+static LogicalResult verifyInit(Operation *op, Value init,
+                                VertexVectorType type) {
+  if (init && init.getType() != type.getElementType())
+    return op->emitOpError("init value of type ")
+           << init.getType() << " does not match element type "
+           << type.getElementType();
+  return success();
+}
+
 LogicalResult VectorNewOp::verify() {
-  Type elementType = getResult().getType().getElementType();
-  if (getInit() && getInit().getType() != elementType)
-    return emitOpError("init value of type ")
-           << getInit().getType() << " does not match element type "
-           << elementType;
+  if (failed(verifyInit(*this, getInit(), getResult().getType())))
+    return failure();
   return verifyStorage(*this, getResult().getType(), getRecords());
+}
+
+LogicalResult VectorAllocOp::verify() {
+  VertexVectorType type = getResult().getType();
+  if (type.isPerVertex())
+    return emitOpError("result must have a length, got ")
+           << type << "; per-vertex vectors come from graph.vector.new";
+  return verifyInit(*this, getInit(), type);
 }
 
 /// The element types a reduction kind combines: integers for the logical

@@ -126,7 +126,7 @@ struct GraphFuseFieldsPass
       auto type = VertexVectorType::getChecked(
           [op] { return op->emitError(); }, context,
           cast<VertexVectorType>(vector.getType()).getElementType(),
-          RecordLayoutAttr::get(context, size, offset));
+          RecordLayoutAttr::get(context, size, offset), int64_t(0));
       if (!type)
         return failure();
       getRecordsMutable(op).assign(records);

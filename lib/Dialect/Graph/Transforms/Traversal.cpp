@@ -405,7 +405,8 @@ ReduceOp TraversalEmitter::findAccumulatedReduce() {
       return {};
     candidate = reduce;
   }
-  if (!candidate)
+  // A fixed-length vector has no element per destination to accumulate in.
+  if (!candidate || !candidate.getVector().getType().isPerVertex())
     return {};
   // Any other access of the vector in the traversal would see a stale value.
   Value vector = candidate.getVector();

@@ -173,7 +173,7 @@ def Graph_OutDegreesOp : Graph_Op<"out_degrees"> {
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Optional<Graph_RecordsType>:$records);
-  let results = (outs Graph_VectorType:$result);
+  let results = (outs Graph_PerVertexVectorType:$result);
   let assemblyFormat = [{
     $graph (`in` `(` $records^ `:` qualified(type($records)) `)`)? attr-dict
     `:` qualified(type($graph)) `->` qualified(type($result))
@@ -246,7 +246,7 @@ def Graph_VectorNewOp : Graph_Op<"vector.new", [AttrSizedOperandSegments]> {
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Optional<Graph_ElementType>:$init,
                        Optional<Graph_RecordsType>:$records);
-  let results = (outs Res<Graph_VectorType, "", [MemAlloc, MemWrite]>:$result);
+  let results = (outs Res<Graph_PerVertexVectorType, "", [MemAlloc, MemWrite]>:$result);
   let assemblyFormat = [{
     $graph (`init` `(` $init^ `:` type($init) `)`)?
     (`in` `(` $records^ `:` qualified(type($records)) `)`)? attr-dict
@@ -259,6 +259,25 @@ def Graph_VectorNewOp : Graph_Op<"vector.new", [AttrSizedOperandSegments]> {
       build($_builder, $_state, result, graph, init, /*records=*/::mlir::Value());
     }]>
   ];
+  let hasVerifier = 1;
+}
+
+def Graph_VectorAllocOp : Graph_Op<"vector.alloc"> {
+  let summary = "a new fixed-length vector";
+  let description = [{
+    A vector of the result type's `length` elements (GraphIt's
+    `vector[K](T)`), each set to `init` (zero without it). It lives to the
+    end of the enclosing block.
+
+    ```mlir
+    %flags = graph.vector.alloc init(%c1 : i32) : !graph.vector<4xi32>
+    ```
+  }];
+  let arguments = (ins Optional<Graph_ElementType>:$init);
+  let results = (outs Res<Graph_VectorType, "", [MemAlloc, MemWrite]>:$result);
+  let assemblyFormat = [{
+    (`init` `(` $init^ `:` type($init) `)`)? attr-dict `:` qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -525,7 +544,7 @@ def Graph_PriorityQueueNewOp : Graph_PriorityQueueOp<"new"> {
         : !graph.vector<i32> -> !graph.priority_queue<i32>
     ```
   }];
-  let arguments = (ins Arg<Graph_VectorType, "", [MemRead]>:$priorities,
+  let arguments = (ins Arg<Graph_PerVertexVectorType, "", [MemRead]>:$priorities,
                        Graph_BucketOrder:$order,
                        Graph_PriorityUpdate:$update,
                        Index:$delta, Index:$openBuckets,
@@ -674,7 +693,7 @@ def Graph_PriorityQueueUpdateSumOp : Graph_PriorityQueueOp<"update_sum", [
 def Graph_PriorityQueuePrioritiesOp : Graph_PriorityQueueOp<"priorities", [Pure]> {
   let summary = "the priority vector a queue was created from";
   let arguments = (ins Graph_PriorityQueueType:$queue);
-  let results = (outs Graph_VectorType:$priorities);
+  let results = (outs Graph_PerVertexVectorType:$priorities);
   let assemblyFormat = [{
     $queue attr-dict `:` qualified(type($queue)) `->` qualified(type($priorities))
   }];
@@ -868,7 +887,7 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$from,
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$to,
-                       Optional<Graph_VectorType>:$tracked,
+                       Optional<Graph_PerVertexVectorType>:$tracked,
                        Optional<Graph_PriorityQueueType>:$updatedQueue,
                        Optional<Graph_SegmentsType>:$segments,
                        UnitAttr:$dedup,

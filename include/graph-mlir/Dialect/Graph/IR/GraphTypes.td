@@ -73,7 +73,7 @@ def Graph_PriorityQueueType : Graph_Type<"PriorityQueue", "priority_queue"> {
 }
 
 def Graph_VectorType : Graph_Type<"VertexVector", "vector"> {
-  let summary = "per-vertex data";
+  let summary = "per-vertex data, or a fixed-length vector";
   let description = [{
     One value of the element type per vertex (GraphIt's
     `vector{Vertex}(T)`); lowers to `memref<?xT>`. With a `record` layout
@@ -84,23 +84,40 @@ def Graph_VectorType : Graph_Type<"VertexVector", "vector"> {
     aligned (its offset and the record size are multiples of its byte size;
     `i1` is stored in a byte). Every op on vectors accepts either layout.
 
+    With a length K (`!graph.vector<Kxi32>`) the vector has K elements whatever the graph
+    (GraphIt's `vector[K](T)`, made by `graph.vector.alloc`) and lowers to
+    `memref<KxT>`; element access, fill, whole-vector reductions and export
+    work on it as on per-vertex vectors, and ops that need one element per
+    vertex (`graph.vector.new`, `track`, priority queues) reject it.
+
     ```mlir
     !graph.vector<f64>
     !graph.vector<f64, record<16, 0>>
+    !graph.vector<4xi32>
     ```
   }];
   let parameters = (ins "::mlir::Type":$elementType,
-                        OptionalParameter<"::mlir::graph::RecordLayoutAttr">:$layout);
-  let assemblyFormat = "`<` $elementType (`,` `record` `` $layout^)? `>`";
+                        OptionalParameter<"::mlir::graph::RecordLayoutAttr">:$layout,
+                        OptionalParameter<"int64_t">:$length);
+  let hasCustomAssemblyFormat = 1;
   let builders = [
     TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
       return $_get(elementType.getContext(), elementType,
-                   ::mlir::graph::RecordLayoutAttr());
+                   ::mlir::graph::RecordLayoutAttr(), int64_t(0));
     }]>
   ];
   let skipDefaultBuilders = 0;
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// One element per vertex of a graph, not a fixed length.
+    bool isPerVertex() const { return getLength() == 0; }
+  }];
 }
+
+def Graph_PerVertexVectorType : Type<
+    And<[Graph_VectorType.predicate,
+         CPred<"::llvm::cast<::mlir::graph::VertexVectorType>($_self).isPerVertex()">]>,
+    "per-vertex data", "::mlir::graph::VertexVectorType">;
 
 def Graph_RecordsType : Graph_Type<"Records", "records"> {
   let summary = "an array of records, one per vertex, holding fused vectors";
