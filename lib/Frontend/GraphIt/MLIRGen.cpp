@@ -72,6 +72,9 @@ Type Generator::toMLIR(GtType type) {
       return MemRefType::get({ShapedType::kDynamic, type.width},
                              scalarType(type.elem));
     return VertexVectorType::get(scalarType(type.elem));
+  case GtType::FixedVector:
+    return VertexVectorType::get(context, scalarType(type.elem),
+                                 RecordLayoutAttr(), type.width);
   default:
     return scalarType(type.kind);
   }

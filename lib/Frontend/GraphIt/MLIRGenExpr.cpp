@@ -128,6 +128,7 @@ Value Generator::emit(Expr &expr) {
   case Expr::NewPriorityQueue:
     return emitNewQueue(cast<NewPriorityQueueExpr>(expr));
   case Expr::NewVector:
+  case Expr::VectorLit:
   case Expr::Functor:
     llvm_unreachable("Sema rejects functors and new vectors here");
   case Expr::NewSet: {

@@ -133,7 +133,7 @@ VarDecl *Generator::returnFlag(const FuncDecl *func) {
 const VarDecl *Generator::deletedVar(const Expr &set) {
   auto *ref = dyn_cast<VarRefExpr>(&set);
   if (!ref || !ref->decl || ref->decl->inMemory ||
-      set.type.kind == GtType::Vector)
+      set.type.kind == GtType::Vector || set.type.kind == GtType::FixedVector)
     return nullptr;
   if (ref->decl->isGlobal && currentFunc->name != "main")
     return nullptr;
@@ -296,7 +296,7 @@ void Generator::emitStmt(Stmt &stmt) {
   case Stmt::VarDeclK: {
     auto &decl = cast<VarDecl>(stmt);
     GtType type = decl.spec.type;
-    if (type.kind == GtType::Vector) {
+    if (type.kind == GtType::Vector || type.kind == GtType::FixedVector) {
       emitGlobal(decl);
       break;
     }
@@ -323,7 +323,7 @@ void Generator::emitStmt(Stmt &stmt) {
     break;
   case Stmt::Delete: {
     Expr &set = *cast<DeleteStmt>(stmt).set;
-    if (set.type.kind == GtType::Vector)
+    if (set.type.kind == GtType::Vector || set.type.kind == GtType::FixedVector)
       break; // Freed at the end of its scope.
     if (set.type.kind == GtType::PriorityQueue) {
       PriorityQueueFreeOp::create(b, loc, emit(set));
@@ -401,6 +401,18 @@ void Generator::emitGlobal(VarDecl &decl) {
                        [](const auto &func) { return func->isExtern; }))
         VectorExportOp::create(b, loc, value, decl.name);
     }
+    break;
+  }
+  case GtType::FixedVector: {
+    GtType elem = GtType::get(type.elem);
+    auto *list = dyn_cast_or_null<VectorLitExpr>(decl.init.get());
+    Value init = decl.init && !list ? emitAs(*decl.init, elem) : Value();
+    value = VectorAllocOp::create(b, loc, toMLIR(type), init);
+    if (list)
+      for (auto [i, element] : llvm::enumerate(list->values))
+        VectorSetOp::create(b, element->loc, value,
+                            arith::ConstantIndexOp::create(b, loc, i),
+                            emitAs(*element, elem));
     break;
   }
   default:

@@ -347,19 +347,9 @@ FailureOr<TypeSpec> Parser::parseType() {
     return spec;
   }
   if (*name == "vector") {
-    if (is(Token::LBracket)) {
-      emitError(typeLoc) << "fixed-size vectors are only supported as the "
-                            "element of a per-vertex vector";
-      return failure();
-    }
-    if (failed(expect(Token::LBrace, "after 'vector'")) || failed(element()) ||
-        failed(expect(Token::RBrace, "after vector element")) ||
-        failed(expect(Token::LParen, "before vector value type")))
-      return failure();
-    // `vector[K](T)`: K values of T per vertex.
-    int64_t width = 0;
-    if (isKeyword("vector")) {
-      consume();
+    // `[K](T)`: a fixed-size vector of K numbers.
+    auto fixedSize = [&]() -> FailureOr<GtType> {
+      int64_t width = 0;
       if (failed(expect(Token::LBracket, "after 'vector'")))
         return failure();
       if (!is(Token::Int) || tok.text.getAsInteger(10, width) || width <= 0) {
@@ -371,26 +361,60 @@ FailureOr<TypeSpec> Parser::parseType() {
       if (failed(expect(Token::RBracket, "after vector width")) ||
           failed(expect(Token::LParen, "before vector value type")))
         return failure();
+      Location valueLoc = loc();
+      FailureOr<TypeSpec> value = parseType();
+      if (failed(value) ||
+          failed(expect(Token::RParen, "after vector value type")))
+        return failure();
+      if (!value->type.isNumeric() || value->type.kind == GtType::Vertex) {
+        emitError(valueLoc) << "fixed-size vector values must be numbers or "
+                               "booleans, not "
+                            << value->type.str();
+        return failure();
+      }
+      return GtType::get(GtType::FixedVector, value->type.kind, width);
+    };
+    if (is(Token::LBracket)) {
+      FailureOr<GtType> fixed = fixedSize();
+      if (failed(fixed))
+        return failure();
+      spec.type = *fixed;
+      return spec;
     }
+    if (failed(expect(Token::LBrace, "after 'vector'")) || failed(element()) ||
+        failed(expect(Token::RBrace, "after vector element")) ||
+        failed(expect(Token::LParen, "before vector value type")))
+      return failure();
+    // `vector[K](T)`: K values of T per vertex.
+    int64_t width = 0;
+    GtType value;
     Location valueLoc = loc();
-    FailureOr<TypeSpec> value = parseType();
-    if (failed(value))
-      return failure();
-    if (width && failed(expect(Token::RParen, "after vector value type")))
-      return failure();
+    if (isKeyword("vector")) {
+      consume();
+      FailureOr<GtType> fixed = fixedSize();
+      if (failed(fixed))
+        return failure();
+      value = GtType::get(fixed->elem);
+      width = fixed->width;
+    } else {
+      FailureOr<TypeSpec> parsed = parseType();
+      if (failed(parsed))
+        return failure();
+      value = parsed->type;
+      llvm::append_range(spec.elements, parsed->elements);
+    }
     if (failed(expect(Token::RParen, "after vector value type")))
       return failure();
-    GtType::Kind elem = value->type.kind;
+    GtType::Kind elem = value.kind;
     if (elem == GtType::Vertex) { // Stored as a 32-bit vertex id.
       elem = GtType::Int;
       spec.vertexValues = true;
     }
-    if (!value->type.isNumeric()) {
+    if (!value.isNumeric()) {
       emitError(valueLoc) << "vector values must be numbers or booleans, not "
-                          << value->type.str();
+                          << value.str();
       return failure();
     }
-    llvm::append_range(spec.elements, value->elements);
     spec.type = GtType::get(GtType::Vector, elem, width);
     return spec;
   }
@@ -679,6 +703,8 @@ ExprPtr Parser::bounded(ExprPtr expr) {
     below = std::max(method->receiver->depth, maxDepth(method->args));
   else if (auto *call = dyn_cast<CallExpr>(expr.get()))
     below = maxDepth(call->args);
+  else if (auto *list = dyn_cast<VectorLitExpr>(expr.get()))
+    below = maxDepth(list->values);
   else if (auto *newSet = dyn_cast<NewSetExpr>(expr.get()))
     below = newSet->size->depth;
   else if (auto *functor = dyn_cast<FunctorExpr>(expr.get()))
@@ -838,6 +864,19 @@ ExprPtr Parser::parsePrimary() {
     std::string value = tok.text.str();
     consume();
     return std::make_unique<StringLitExpr>(primLoc, value);
+  }
+  case Token::LBrace: {
+    consume();
+    std::vector<ExprPtr> values;
+    do {
+      ExprPtr value = parseExpr();
+      if (!value)
+        return nullptr;
+      values.push_back(std::move(value));
+    } while (consumeIf(Token::Comma));
+    if (failed(expect(Token::RBrace, "to close the vector's values")))
+      return nullptr;
+    return bounded(std::make_unique<VectorLitExpr>(primLoc, std::move(values)));
   }
   case Token::LParen: {
     consume();

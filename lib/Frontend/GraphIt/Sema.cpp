@@ -44,6 +44,7 @@ static const char *kindName(GtType::Kind kind) {
   case GtType::Vertex:
     return "Vertex";
   case GtType::Vector:
+  case GtType::FixedVector:
     return "vector";
   case GtType::VertexSet:
     return "vertexset{Vertex}";
@@ -62,6 +63,8 @@ static const char *kindName(GtType::Kind kind) {
 }
 
 std::string GtType::str() const {
+  if (kind == FixedVector)
+    return "vector[" + std::to_string(width) + "](" + kindName(elem) + ")";
   if (kind == Vector) {
     std::string value = kindName(elem);
     if (width)
@@ -122,6 +125,7 @@ private:
   void checkBlock(StmtList &block);
   void checkStmt(Stmt &stmt);
   void checkLocal(VarDecl &decl);
+  void checkFixedVectorInit(VarDecl &decl);
   void checkAssign(AssignStmt &stmt);
   void checkCond(Expr &cond, StringRef construct);
 
@@ -348,7 +352,9 @@ void Sema::checkGlobal(VarDecl &decl) {
       error(decl.loc) << "'" << decl.name
                       << "' needs an edgeset declared before it (it has one "
                          "element per vertex of the first edgeset)";
-    if (decl.init) {
+    if (decl.init && type.kind == GtType::FixedVector) {
+      checkFixedVectorInit(decl);
+    } else if (decl.init) {
       GtType init = check(*decl.init);
       if (type.kind == GtType::Vector && init.kind == GtType::Vector) {
         if (!type.isError() &&
@@ -508,7 +514,8 @@ void Sema::checkStmt(Stmt &stmt) {
     Symbol sym = ref ? lookup(ref->name) : Symbol();
     // A vector's storage lives to the end of its scope (freed there by
     // convert-graph-to-scf); deleting it earlier changes nothing.
-    if (sym.var && sym.var->spec.type.kind == GtType::Vector) {
+    if (sym.var && (sym.var->spec.type.kind == GtType::Vector ||
+                    sym.var->spec.type.kind == GtType::FixedVector)) {
       check(set);
       break;
     }
@@ -544,9 +551,28 @@ void Sema::checkLocal(VarDecl &decl) {
   if (decl.init && type.kind == GtType::Vector)
     coerce(*decl.init, GtType::get(type.elem),
            "initializer of '" + decl.name + "'");
+  else if (decl.init && type.kind == GtType::FixedVector)
+    checkFixedVectorInit(decl);
   else if (decl.init)
     checkValueOf(decl, *decl.init, "initializer of '" + decl.name + "'");
   declare(decl);
+}
+
+/// `{a, b, ...}` with one value per element, or one value for all of them.
+void Sema::checkFixedVectorInit(VarDecl &decl) {
+  GtType type = decl.spec.type, elem = GtType::get(type.elem);
+  auto *list = dyn_cast<VectorLitExpr>(decl.init.get());
+  if (!list) {
+    coerce(*decl.init, elem, "initializer of '" + decl.name + "'");
+    return;
+  }
+  if (static_cast<int64_t>(list->values.size()) != type.width)
+    error(list->loc) << "'" << decl.name << "' has " << type.width
+                     << " elements, initialized with " << list->values.size()
+                     << " values";
+  for (ExprPtr &value : list->values)
+    coerce(*value, elem, "value of '" + decl.name + "'");
+  list->type = type;
 }
 
 void Sema::checkCond(Expr &cond, StringRef construct) {
@@ -571,7 +597,8 @@ void Sema::checkAssign(AssignStmt &stmt) {
       error(target.loc) << "cannot assign to '" << ref->name << "'";
       return;
     }
-    if (type.kind == GtType::Vector || type.kind == GtType::EdgeSet) {
+    if (type.kind == GtType::Vector || type.kind == GtType::FixedVector ||
+        type.kind == GtType::EdgeSet) {
       error(target.loc) << "cannot assign to " << type.str() << " '"
                         << decl->name << "' as a whole";
       return;
@@ -751,6 +778,12 @@ GtType Sema::check(Expr &expr, bool allowRow) {
     error(expr.loc) << "'new " << cast<NewVectorExpr>(expr).type.str()
                     << "()' only initializes a vector declaration";
     break;
+  case Expr::VectorLit:
+    for (ExprPtr &value : cast<VectorLitExpr>(expr).values)
+      check(*value);
+    error(expr.loc) << "a list of values '{...}' only initializes a "
+                       "fixed-size vector declaration";
+    break;
   case Expr::NewSet: {
     auto &newSet = cast<NewSetExpr>(expr);
     if (!elements.contains(newSet.element))
@@ -785,6 +818,10 @@ GtType Sema::checkIndex(IndexExpr &expr, bool allowRow) {
   if (base.isError())
     return error_;
   bool isRow = isa<IndexExpr>(expr.base.get());
+  if (base.kind == GtType::FixedVector) {
+    coerce(*expr.index, GtType::get(GtType::Int), "vector element index");
+    return GtType::get(base.elem);
+  }
   if (base.kind != GtType::Vector) {
     error(expr.loc) << "cannot index a value of type " << base.str();
     return error_;
@@ -1234,7 +1271,8 @@ GtType Sema::checkMethod(MethodExpr &expr) {
   }
   if (recv.kind == GtType::PriorityQueue)
     return checkQueueMethod(expr, recv);
-  if (recv.kind == GtType::Vector && !recv.width) {
+  if ((recv.kind == GtType::Vector && !recv.width) ||
+      recv.kind == GtType::FixedVector) {
     expr.method = llvm::StringSwitch<Method>(name)
                       .Case("sum", Method::VectorSum)
                       .Case("max", Method::VectorMax)

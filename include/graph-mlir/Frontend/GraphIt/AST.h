@@ -34,6 +34,7 @@ struct GtType {
     String,
     Vertex,
     Vector,
+    FixedVector, // vector[K](T): elem T, width K.
     VertexSet,
     List, // list{vertexset{Vertex}}: the only element GraphIt programs use.
     PriorityQueue, // priority_queue{Vertex}(T): elem is T.
@@ -104,6 +105,7 @@ struct Expr {
     NewSet,
     NewList,
     NewVector,
+    VectorLit,
     NewPriorityQueue,
     Functor,
   };
@@ -309,6 +311,14 @@ struct NewVectorExpr : Expr {
   NewVectorExpr(Location loc, GtType type) : Expr(NewVector, loc), type(type) {}
   GtType type;
   static bool classof(const Expr *e) { return e->kind == NewVector; }
+};
+
+/// `{a, b, c}`: the initial values of a fixed-size vector.
+struct VectorLitExpr : Expr {
+  VectorLitExpr(Location loc, std::vector<ExprPtr> values)
+      : Expr(VectorLit, loc), values(std::move(values)) {}
+  std::vector<ExprPtr> values;
+  static bool classof(const Expr *e) { return e->kind == VectorLit; }
 };
 
 /// `new priority_queue{Vertex}(T)(dup_within, dup_across, priorities,
