@@ -104,6 +104,21 @@ void graphrt_graph_free(graphrt_graph *g);
  * g's arrays, so it must be freed before g (freeing it frees only what it
  * built itself: segments, converted weights). */
 graphrt_graph *graphrt_transpose(graphrt_graph *g);
+/* [added] A copy of g with its vertices renumbered by decreasing out-degree
+ * (ties in id order), GraphIt's edges.relabel(): the new id of v is its rank.
+ * Neighbour lists are sorted; weights and symmetry are kept. Triangle
+ * counting over neighbours w < v then does the least merging work. */
+graphrt_graph *graphrt_relabel(const graphrt_graph *g);
+/* [added] Exits with an error unless `loaded` (read from `path`) has as many
+ * vertices as `expected`: per-vertex data sized for `expected` stays valid
+ * when a program loads a new graph into an edgeset variable. */
+void graphrt_check_vertex_count(const graphrt_graph *loaded,
+                                const graphrt_graph *expected,
+                                const char *path);
+/* [added] Frees g when the program ends (graphrt_graph_free_kept), for a
+ * graph whose handle outlives the block that made it. */
+void graphrt_graph_keep(graphrt_graph *g);
+void graphrt_graph_free_kept(void);
 int64_t graphrt_num_vertices(const graphrt_graph *g);
 /* Stored directed edges (the length of out_neighbors): for an undirected
  * (symmetric) graph every edge counts in both directions, as GAPBS's

@@ -357,3 +357,71 @@ void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g) {
     d[v] = (int32_t)(g->out_off[v + 1] - g->out_off[v]);
   RT_SET_MEMREF(r, d, n);
 }
+
+graphrt_graph *graphrt_relabel(const graphrt_graph *g) {
+  int64_t n = g->n;
+  /* Rank by decreasing degree with a counting sort (stable, so ties keep id
+   * order): degrees are at most m, and buckets past the largest are empty. */
+  int64_t max_degree = 0;
+#pragma omp parallel for reduction(max : max_degree) if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++) {
+    int64_t d = g->out_off[v + 1] - g->out_off[v];
+    if (d > max_degree)
+      max_degree = d;
+  }
+  int64_t *start = rt_calloc((size_t)max_degree + 2, sizeof(int64_t));
+  for (int64_t v = 0; v < n; v++)
+    start[max_degree - (g->out_off[v + 1] - g->out_off[v])]++;
+  rt_prefix_sum(start, max_degree + 2);
+  int32_t *new_id = rt_malloc((size_t)(n ? n : 1) * sizeof(int32_t));
+  for (int64_t v = 0; v < n; v++)
+    new_id[v] =
+        (int32_t)start[max_degree - (g->out_off[v + 1] - g->out_off[v])]++;
+  free(start);
+  rt_edges e;
+  rt_graph_edges(g, &e);
+#pragma omp parallel for if (e.m > RT_PAR_MIN)
+  for (int64_t i = 0; i < e.m; i++) {
+    e.src[i] = new_id[e.src[i]];
+    e.dst[i] = new_id[e.dst[i]];
+  }
+  free(new_id);
+  return rt_graph_build(&e, 0);
+}
+
+void graphrt_check_vertex_count(const graphrt_graph *loaded,
+                                const graphrt_graph *expected,
+                                const char *path) {
+  if (loaded->n != expected->n)
+    rt_fatal("%s: %lld vertices, but the program's per-vertex data was made "
+             "for the first graph's %lld",
+             path, (long long)loaded->n, (long long)expected->n);
+}
+
+/* Graphs freed when the program ends. */
+static graphrt_graph **kept;
+static int64_t kept_count, kept_capacity;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void graphrt_graph_keep(graphrt_graph *g) {
+  pthread_mutex_lock(&kept_lock);
+  if (kept_count == kept_capacity) {
+    kept_capacity = kept_capacity ? 2 * kept_capacity : 8;
+    graphrt_graph **grown =
+        realloc(kept, (size_t)kept_capacity * sizeof(graphrt_graph *));
+    if (!grown)
+      rt_fatal("out of memory keeping a graph");
+    kept = grown;
+  }
+  kept[kept_count++] = g;
+  pthread_mutex_unlock(&kept_lock);
+}
+
+void graphrt_graph_free_kept(void) {
+  /* Newest first: a transpose is freed before the graph it borrows from. */
+  while (kept_count)
+    graphrt_graph_free(kept[--kept_count]);
+  free(kept);
+  kept = NULL;
+  kept_capacity = 0;
+}

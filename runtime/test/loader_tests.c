@@ -501,6 +501,50 @@ static void test_transpose_check(void) {
   free(w);
 }
 
+/* Relabelling by degree: new ids rank the vertices by decreasing out-degree
+ * (ties by id); every edge and weight maps through the ranking; in-edges stay
+ * the transpose. */
+static void test_relabel(void) {
+  /* out-degrees: 0:1 1:3 2:0 3:2 -> order 1, 3, 0, 2 */
+  int32_t src[] = {0, 1, 1, 1, 3, 3}, dst[] = {1, 0, 2, 3, 0, 2},
+          w[] = {10, 11, 12, 13, 14, 15};
+  graphrt_graph *g = graphrt_graph_from_edges(4, 6, src, dst, w, 0);
+  graphrt_graph *r = graphrt_relabel(g);
+  int32_t new_id[] = {2, 0, 3, 1};
+  CHECK_EQ(r->n, 4);
+  CHECK_EQ(r->m, 6);
+  CHECK_EQ(r->weighted, 1);
+  int64_t expected_off[] = {0, 3, 5, 6, 6};
+  for (int v = 0; v <= 4; v++)
+    CHECK_EQ(r->out_off[v], expected_off[v]);
+  for (int e = 0; e < 6; e++) {
+    int64_t u = new_id[src[e]], found = 0;
+    for (int64_t j = r->out_off[u]; j < r->out_off[u + 1]; j++)
+      found += r->out_nbr[j] == new_id[dst[e]] && r->out_w[j] == w[e];
+    CHECK_EQ(found, 1);
+  }
+  for (int64_t u = 0; u < 4; u++)
+    for (int64_t j = r->out_off[u] + 1; j < r->out_off[u + 1]; j++)
+      CHECK(r->out_nbr[j - 1] <= r->out_nbr[j]);
+  CHECK_EQ(rt_find_untransposed(4, r->out_off, r->out_nbr, r->out_w, r->in_off,
+                                r->in_nbr, r->in_w),
+           -1);
+  graphrt_graph_free(r);
+  graphrt_graph_free(g);
+  /* a symmetric graph stays symmetric; an empty graph relabels to itself */
+  graphrt_graph *s = graphrt_graph_from_edges(4, 6, src, dst, NULL, 1);
+  graphrt_graph *rs = graphrt_relabel(s);
+  CHECK_EQ(rs->symmetric, 1);
+  CHECK_EQ(rs->m, s->m);
+  graphrt_graph_free(rs);
+  graphrt_graph_free(s);
+  graphrt_graph *e = graphrt_graph_from_edges(0, 0, src, dst, NULL, 0);
+  graphrt_graph *re = graphrt_relabel(e);
+  CHECK_EQ(re->n, 0);
+  graphrt_graph_free(re);
+  graphrt_graph_free(e);
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s INPUTS_DIR TMP_DIR\n", argv[0]);
@@ -517,6 +561,7 @@ int main(int argc, char **argv) {
   test_big_text();
   test_vertex_limit();
   test_transpose_check();
+  test_relabel();
   test_too_large();
   return check_report("loader");
 }

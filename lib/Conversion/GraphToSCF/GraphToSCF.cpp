@@ -307,6 +307,21 @@ struct TimerStopLowering : GraphPattern<TimerStopOp> {
 // Edgesets
 //===----------------------------------------------------------------------===//
 
+/// Frees the graph `op` makes at the end of `op`'s block or, when its handle
+/// leaves the block (a loop or branch yields it), when the program ends.
+static void releaseGraph(OpBuilder &b, Operation *op, Value graph) {
+  Location loc = op->getLoc();
+  if (llvm::any_of(op->getUsers(), [](Operation *user) {
+        return user->hasTrait<OpTrait::IsTerminator>();
+      })) {
+    callRuntime(b, loc, op, "graphrt_graph_keep", {}, graph);
+    return;
+  }
+  freeAtEndOfBlock(b, op, [&](OpBuilder &b) {
+    callRuntime(b, loc, op, "graphrt_graph_free", {}, graph);
+  });
+}
+
 struct LoadLowering : GraphPattern<LoadOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -318,9 +333,24 @@ struct LoadLowering : GraphPattern<LoadOp> {
     Value graph = callRuntime1(rewriter, loc, op, "graphrt_load",
                                getTypeConverter()->convertType(op.getType()),
                                {adaptor.getPath(), weighted, symmetrize});
-    freeAtEndOfBlock(rewriter, op, [&](OpBuilder &b) {
-      callRuntime(b, loc, op, "graphrt_graph_free", {}, graph);
-    });
+    if (adaptor.getLike())
+      callRuntime(rewriter, loc, op, "graphrt_check_vertex_count", {},
+                  {graph, adaptor.getLike(), adaptor.getPath()});
+    releaseGraph(rewriter, op, graph);
+    rewriter.replaceOp(op, graph);
+    return success();
+  }
+};
+
+struct RelabelLowering : GraphPattern<RelabelOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(RelabelOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value graph =
+        callRuntime1(rewriter, op.getLoc(), op, "graphrt_relabel",
+                     adaptor.getGraph().getType(), adaptor.getGraph());
+    releaseGraph(rewriter, op, graph);
     rewriter.replaceOp(op, graph);
     return success();
   }
@@ -1276,22 +1306,22 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
-               StringConstantLowering, PrintLowering,
-               NullHandleLowering<VertexSetDeletedOp>,
-               NullHandleLowering<PriorityQueueNoneOp>,
-               PriorityQueueNewLowering, PriorityQueueFinishedLowering,
-               PriorityQueuePrioritiesLowering, VectorAddFlooredLowering,
-               TimerStartLowering, TimerStopLowering, LoadLowering,
-               AdjacencyLowering, AdjacencyWeightsLowering, OutDegreesLowering,
-               RecordsNewLowering, VectorNewLowering, VectorAllocLowering,
-               VectorGetLowering, VectorSetLowering, VectorFillLowering,
-               VectorReduceLowering, VectorExportLowering, ReduceLowering,
-               VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
-               VertexSetIdBufferLowering, VertexSetSealIdsLowering,
-               VertexSetApplyLowering, VertexSetFilterLowering,
-               SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(
-      converter, context);
+  patterns.add<
+      ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
+      StringConstantLowering, PrintLowering,
+      NullHandleLowering<VertexSetDeletedOp>,
+      NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+      PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
+      VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
+      LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
+      OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
+      VectorAllocLowering, RelabelLowering, VectorGetLowering,
+      VectorSetLowering, VectorFillLowering, VectorReduceLowering,
+      VectorExportLowering, ReduceLowering, VectorCasLowering,
+      VertexSetNewLowering, VertexSetInsertLowering, VertexSetIdBufferLowering,
+      VertexSetSealIdsLowering, VertexSetApplyLowering, VertexSetFilterLowering,
+      SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(converter,
+                                                                     context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

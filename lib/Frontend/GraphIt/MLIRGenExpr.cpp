@@ -316,10 +316,15 @@ Value Generator::emitCall(CallExpr &expr) {
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
   }
   case Builtin::Load:
+    // A new graph for an edgeset variable (a global's first graph is made
+    // by emitGlobal): it must fit the per-vertex data made for the first.
+    return LoadOp::create(b, loc, toMLIR(expr.type),
+                          emitAs(*expr.args[0], GtType::get(GtType::String)),
+                          graph, /*symmetrize=*/false);
   case Builtin::None:
     break;
   }
-  llvm_unreachable("load and unresolved calls are rejected by sema");
+  llvm_unreachable("unresolved calls are rejected by sema");
 }
 
 Value Generator::emitMethod(MethodExpr &expr) {
@@ -350,6 +355,10 @@ Value Generator::emitMethod(MethodExpr &expr) {
   case Method::Transpose: {
     Value graph = emit(*expr.receiver);
     return TransposeOp::create(b, loc, graph.getType(), graph);
+  }
+  case Method::Relabel: {
+    Value graph = emit(*expr.receiver);
+    return RelabelOp::create(b, loc, graph.getType(), graph);
   }
   case Method::ListAppend:
     VertexSetListAppendOp::create(

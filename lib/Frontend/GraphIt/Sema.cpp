@@ -125,6 +125,7 @@ private:
   void checkBlock(StmtList &block);
   void checkStmt(Stmt &stmt);
   void checkLocal(VarDecl &decl);
+  void checkGraphAssign(AssignStmt &stmt, VarDecl &decl);
   void checkFixedVectorInit(VarDecl &decl);
   void checkAssign(AssignStmt &stmt);
   void checkCond(Expr &cond, StringRef construct);
@@ -575,6 +576,29 @@ void Sema::checkFixedVectorInit(VarDecl &decl) {
   list->type = type;
 }
 
+/// `edges = load(path)` or `edges = edges.relabel()` in main: a new graph
+/// with the vertex count of the first edgeset (checked when loading), so
+/// that per-vertex data stays valid.
+void Sema::checkGraphAssign(AssignStmt &stmt, VarDecl &decl) {
+  GtType type = decl.spec.type;
+  if (!decl.isGlobal || currentFunc->name != "main" ||
+      stmt.op != AssignStmt::Set) {
+    check(*stmt.value);
+    error(stmt.target->loc) << "an edgeset can only be given a new graph with "
+                               "'=' in main (a global edgeset)";
+    return;
+  }
+  if (auto *call = dyn_cast<CallExpr>(stmt.value.get());
+      call && call->callee == "load") {
+    call->builtin = Builtin::Load;
+    call->type = type;
+    if (checkArity(call->loc, "load", call->args.size(), 1, 1))
+      coerce(*call->args[0], GtType::get(GtType::String), "load's file name");
+    return;
+  }
+  coerce(*stmt.value, type, "assignment to '" + decl.name + "'");
+}
+
 void Sema::checkCond(Expr &cond, StringRef construct) {
   GtType type = check(cond);
   // As in the C++ GraphIt generates, a number is true when nonzero
@@ -597,8 +621,11 @@ void Sema::checkAssign(AssignStmt &stmt) {
       error(target.loc) << "cannot assign to '" << ref->name << "'";
       return;
     }
-    if (type.kind == GtType::Vector || type.kind == GtType::FixedVector ||
-        type.kind == GtType::EdgeSet) {
+    if (type.kind == GtType::EdgeSet) {
+      checkGraphAssign(stmt, *decl);
+      return;
+    }
+    if (type.kind == GtType::Vector || type.kind == GtType::FixedVector) {
       error(target.loc) << "cannot assign to " << type.str() << " '"
                         << decl->name << "' as a whole";
       return;
@@ -1209,6 +1236,10 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       expr.method = Method::Transpose;
       return arity(0, 0) ? recv : error_;
     }
+    if (recv.kind == GtType::EdgeSet && name == "relabel") {
+      expr.method = Method::Relabel;
+      return arity(0, 0) ? recv : error_;
+    }
     if (recv.kind == GtType::EdgeSet && name == "getOutDegrees") {
       expr.method = Method::GetOutDegrees;
       return arity(0, 0) ? GtType::get(GtType::Vector, GtType::Int) : error_;
@@ -1227,12 +1258,13 @@ GtType Sema::checkMethod(MethodExpr &expr) {
         queueTraversals.push_back({&expr, fn.ref->func, applyLabel});
       return GtType::get(GtType::Void);
     }
-    return unknown(recv.kind == GtType::EdgeSet
-                       ? "getVertices, getOutDegrees, getOutDegreesUint, "
-                         "transpose, from, to, srcFilter, dstFilter, apply, "
-                         "applyModified, applyUpdatePriority"
-                       : "from, to, srcFilter, dstFilter, apply, "
-                         "applyModified, applyUpdatePriority");
+    return unknown(
+        recv.kind == GtType::EdgeSet
+            ? "getVertices, getOutDegrees, getOutDegreesUint, "
+              "transpose, relabel, from, to, srcFilter, dstFilter, apply, "
+              "applyModified, applyUpdatePriority"
+            : "from, to, srcFilter, dstFilter, apply, "
+              "applyModified, applyUpdatePriority");
   }
   if (recv.kind == GtType::VertexSet) {
     if (name == "apply" || name == "filter" || name == "where") {

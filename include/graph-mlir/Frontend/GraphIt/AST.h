@@ -235,6 +235,7 @@ enum class Method {
   VectorMax,           // vec.max()
   VectorMin,           // vec.min()
   Transpose,           // edges.transpose()
+  Relabel,             // edges.relabel()
   ListAppend,          // list.append(set)
   ListPop,             // list.pop()
   ApplyUpdatePriority, // edges.applyUpdatePriority(f)

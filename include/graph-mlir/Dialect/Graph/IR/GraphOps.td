@@ -117,15 +117,52 @@ def Graph_LoadOp : Graph_Op<"load"> {
     Loads `.el`, `.wel`, `.mtx`, `.sg` or `.wsg` (chosen by extension). A
     weighted result type asks for edge weights. `symmetrize` adds the reverse
     of every edge. Bad input is a run-time error naming the file and line.
+    With `like(%g)` the file must hold as many vertices as `%g` (a run-time
+    error otherwise), so that per-vertex data made for `%g` fits the new
+    graph: what a program that loads into an edgeset variable again needs.
+
+    The graph is released at the end of its block, or when the program ends
+    if its handle leaves the block (yielded by a loop or branch).
 
     ```mlir
     %g = graph.load %path : !graph.edgeset<i32>
     %u = graph.load %path symmetrize : !graph.edgeset
+    %h = graph.load %path like(%g : !graph.edgeset<i32>) : !graph.edgeset<i32>
     ```
   }];
-  let arguments = (ins Graph_StringType:$path, UnitAttr:$symmetrize);
+  let arguments = (ins Graph_StringType:$path, Optional<Graph_EdgeSetType>:$like,
+                       UnitAttr:$symmetrize);
   let results = (outs Graph_EdgeSetType:$graph);
-  let assemblyFormat = "$path (`symmetrize` $symmetrize^)? attr-dict `:` qualified(type($graph))";
+  let assemblyFormat = [{
+    $path (`like` `(` $like^ `:` qualified(type($like)) `)`)?
+    (`symmetrize` $symmetrize^)? attr-dict `:` qualified(type($graph))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$graph, "::mlir::Value":$path,
+                   "bool":$symmetrize), [{
+      build($_builder, $_state, graph, path, /*like=*/::mlir::Value(),
+            symmetrize);
+    }]>
+  ];
+}
+
+def Graph_RelabelOp : Graph_Op<"relabel", [
+    AllTypesMatch<["graph", "result"]>]> {
+  let summary = "a copy of the graph renumbered by decreasing degree";
+  let description = [{
+    GraphIt's `edges.relabel()`: vertex `v` of the result is the vertex of
+    the `v`-th largest out-degree (ties in id order), with sorted neighbour
+    lists, the same weights and the same vertex count. Triangle counting
+    over neighbours `w < v` (`graph.common_neighbors`) does the least work
+    on it. Released like a loaded graph.
+
+    ```mlir
+    %r = graph.relabel %g : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Graph_EdgeSetType:$result);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
 }
 
 def Graph_TransposeOp : Graph_Op<"transpose", [
