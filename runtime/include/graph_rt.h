@@ -99,6 +99,13 @@ graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
                                         const int32_t *src, const int32_t *dst,
                                         const int32_t *weights,
                                         int32_t symmetrize);
+/* [added] A graph from CSR arrays (copied): offsets[0..n] with offsets[0] = 0
+ * and non-decreasing, neighbors[0..offsets[n]) in [0, n), weights of the same
+ * length or NULL; what a C or Python caller of an exported function passes
+ * (SciPy's csr_matrix has indptr, indices and data). Exits on bad input. */
+graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
+                                      const int32_t *neighbors,
+                                      const int32_t *weights);
 void graphrt_graph_free(graphrt_graph *g);
 /* [added] g with every edge reversed (GraphIt's edges.transpose()): shares
  * g's arrays, so it must be freed before g (freeing it frees only what it

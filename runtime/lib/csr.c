@@ -217,6 +217,39 @@ graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
   return rt_graph_build(&e, symmetrize);
 }
 
+graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
+                                      const int32_t *neighbors,
+                                      const int32_t *weights) {
+  if (n < 0 || n > RT_MAX_VERTICES)
+    rt_fatal("vertex count %lld out of range [0, %lld]", (long long)n,
+             (long long)RT_MAX_VERTICES);
+  if (offsets[0] != 0)
+    rt_fatal("CSR offsets must start at 0, got %lld", (long long)offsets[0]);
+  for (int64_t v = 0; v < n; v++)
+    if (offsets[v + 1] < offsets[v])
+      rt_fatal("CSR offsets decrease at vertex %lld (%lld, then %lld)",
+               (long long)v, (long long)offsets[v], (long long)offsets[v + 1]);
+  int64_t m = offsets[n];
+  rt_edges e = {n, m, NULL, NULL, NULL, 0};
+  e.src = rt_malloc((size_t)m * sizeof(int32_t));
+  e.dst = rt_malloc((size_t)m * sizeof(int32_t));
+  if (weights) {
+    e.w = rt_malloc((size_t)m * sizeof(int32_t));
+    memcpy(e.w, weights, (size_t)m * sizeof(int32_t));
+  }
+  for (int64_t v = 0; v < n; v++)
+    for (int64_t j = offsets[v]; j < offsets[v + 1]; j++) {
+      if (neighbors[j] < 0 || neighbors[j] >= n) {
+        rt_edges_free(&e);
+        rt_fatal("CSR neighbor %d of vertex %lld out of range [0, %lld)",
+                 neighbors[j], (long long)v, (long long)n);
+      }
+      e.src[j] = (int32_t)v;
+      e.dst[j] = neighbors[j];
+    }
+  return rt_graph_build(&e, 0);
+}
+
 void graphrt_graph_free(graphrt_graph *g) {
   if (!g)
     return;

@@ -1,11 +1,14 @@
 //===- graph-translate.cpp - mlir-translate with the GraphIt importer -----===//
 //
 // `graph-translate --import-graphit prog.gt` prints the graph IR of a
-// GraphIt program; the upstream translations are available as well.
+// GraphIt program; `--graph-export-header` and `--graph-export-source`
+// print the C bindings of a graph program's export functions; the upstream
+// translations are available as well.
 //
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Frontend/GraphIt/GraphIt.h"
+#include "graph-mlir/Target/CBindings.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
@@ -13,6 +16,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllTranslations();
   mlir::graph::graphit::registerImportGraphItTranslation();
+  mlir::graph::registerCBindingsTranslations();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "graph-mlir translation driver\n"));
 }

@@ -9,6 +9,7 @@
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 #include "graph-mlir/Frontend/GraphIt/GraphIt.h"
 #include "graph-mlir/Pipelines/Pipelines.h"
+#include "graph-mlir/Target/CBindings.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -66,7 +67,7 @@ static cl::opt<std::string> scheduleFile(
              "part (or its whole text)"),
     cl::value_desc("file"), cl::cat(graphcCategory));
 
-enum class EmitKind { Graph, MLIR, LLVM, Obj, Exe };
+enum class EmitKind { Graph, MLIR, LLVM, Obj, Exe, Lib };
 static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("what to produce"), cl::init(EmitKind::Exe),
     cl::values(clEnumValN(EmitKind::Graph, "graph",
@@ -74,7 +75,11 @@ static cl::opt<EmitKind> emitKind(
                clEnumValN(EmitKind::MLIR, "mlir", "LLVM-dialect MLIR"),
                clEnumValN(EmitKind::LLVM, "llvm", "optimized LLVM IR"),
                clEnumValN(EmitKind::Obj, "obj", "an object file"),
-               clEnumValN(EmitKind::Exe, "exe", "an executable (default)")),
+               clEnumValN(EmitKind::Exe, "exe", "an executable (default)"),
+               clEnumValN(EmitKind::Lib, "lib",
+                          "a shared library of the export functions, with "
+                          "a C header beside it (lib<name>.so, "
+                          "lib<name>.h)")),
     cl::cat(graphcCategory));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3"),
                                   cl::Prefix, cl::init(3),
@@ -120,6 +125,8 @@ static std::string defaultOutput() {
     return (stem + ".o").str();
   case EmitKind::Exe:
     return stem.str();
+  case EmitKind::Lib:
+    return ("lib" + stem + ".so").str();
   }
   llvm_unreachable("unknown emit kind");
 }
@@ -193,6 +200,32 @@ static bool isLinkInput(StringRef path) {
 static bool isCxxSource(StringRef path) {
   return llvm::is_contained({".cc", ".cpp", ".cxx", ".C"},
                             llvm::sys::path::extension(path));
+}
+
+/// Links the export functions' C bindings (`source`) and the program's
+/// object into a shared library that loads libgraphrt.so from the runtime
+/// directory.
+static LogicalResult linkLibrary(StringRef object, StringRef source,
+                                 StringRef library) {
+  auto program = llvm::sys::findProgramByName(linker);
+  if (!program)
+    return fail("cannot find the linker '" + linker + "'");
+  if (failed(runtimeLibrary("libgraphrt.so")))
+    return failure();
+  std::string searchDir = "-L" + runtimeDir, rpath = "-Wl,-rpath," + runtimeDir;
+  SmallVector<StringRef> args = {*program, "-shared", "-O2", source, object};
+  for (const std::string &input : programArgs)
+    args.push_back(input);
+  if (llvm::any_of(programArgs, isCxxSource))
+    args.push_back("-lstdc++");
+  args.append(
+      {searchDir, rpath, "-lgraphrt", "-fopenmp=libomp", "-lm", "-o", library});
+  step("link: " + llvm::join(args, " "));
+  std::string error;
+  if (llvm::sys::ExecuteAndWait(*program, args, std::nullopt, {}, 0, 0,
+                                &error) != 0)
+    return fail("link failed" + (error.empty() ? "" : ": " + error));
+  return success();
 }
 
 static LogicalResult link(StringRef object, StringRef executable) {
@@ -337,6 +370,29 @@ static LogicalResult compile() {
   std::string output = outputFile.empty() ? defaultOutput() : outputFile;
   if (emitKind == EmitKind::Graph)
     return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
+  bool hasMain = static_cast<bool>(module->lookupSymbol("main"));
+  if (emitKind == EmitKind::Exe && !hasMain)
+    return fail(graph::hasExports(*module)
+                    ? "the program has no main, only export functions: build "
+                      "a shared library with --emit=lib"
+                    : "the program has no main");
+  // The C bindings come from the graph-level signatures.
+  std::string bindings;
+  if (emitKind == EmitKind::Lib) {
+    if (!graph::hasExports(*module))
+      return fail("--emit=lib needs export functions; the program has none");
+    std::string header =
+        (llvm::sys::path::parent_path(output) +
+         (llvm::sys::path::parent_path(output).empty() ? "" : "/") +
+         llvm::sys::path::stem(output) + ".h")
+            .str();
+    llvm::raw_string_ostream source(bindings);
+    if (failed(graph::writeExportSource(*module, source)) ||
+        failed(writeFile(header, [&](llvm::raw_ostream &os) {
+          (void)graph::writeExportHeader(*module, os);
+        })))
+      return failure();
+  }
 
   PassManager pm(&context);
   graph::GraphToLLVMOptions options;
@@ -379,6 +435,16 @@ static LogicalResult compile() {
     return failure();
   if (emitKind == EmitKind::Obj)
     return success();
+  if (emitKind == EmitKind::Lib) {
+    std::string source = output + ".bindings.c";
+    LogicalResult linked = failure();
+    if (succeeded(
+            writeFile(source, [&](llvm::raw_ostream &os) { os << bindings; })))
+      linked = linkLibrary(object, source, output);
+    llvm::sys::fs::remove(source);
+    llvm::sys::fs::remove(object);
+    return linked;
+  }
   LogicalResult linked = link(object, output);
   llvm::sys::fs::remove(object);
   return linked;
@@ -428,9 +494,10 @@ int main(int argc, char **argv) {
                         "in .c, .cc, .cpp, .cxx, .C, .o or .a)\n";
         return 1;
       }
-      if (emitKind != EmitKind::Exe) {
+      if (emitKind != EmitKind::Exe && emitKind != EmitKind::Lib) {
         llvm::errs() << "graphc: error: '" << arg
-                     << "' is linked into an executable; drop --emit\n";
+                     << "' is linked into an executable or library; drop "
+                        "--emit or use --emit=lib\n";
         return 1;
       }
       if (!llvm::sys::fs::exists(arg)) {

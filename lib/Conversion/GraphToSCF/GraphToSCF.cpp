@@ -678,6 +678,23 @@ struct VectorAllocLowering : GraphPattern<VectorAllocOp> {
   }
 };
 
+struct VectorCopyLowering : GraphPattern<VectorCopyOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // A loop, not memref.copy: a field of records is strided, which
+    // memref.copy would hand to a library the program does not link.
+    Value source = adaptor.getSource();
+    fillParallel(rewriter, op.getLoc(), adaptor.getDest(),
+                 [&](OpBuilder &b, Value i) {
+                   return memref::LoadOp::create(b, op.getLoc(), source, i);
+                 });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct VectorGetLowering : GraphPattern<VectorGetOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1306,22 +1323,22 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<
-      ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
-      StringConstantLowering, PrintLowering,
-      NullHandleLowering<VertexSetDeletedOp>,
-      NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
-      PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
-      VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
-      LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
-      OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
-      VectorAllocLowering, RelabelLowering, VectorGetLowering,
-      VectorSetLowering, VectorFillLowering, VectorReduceLowering,
-      VectorExportLowering, ReduceLowering, VectorCasLowering,
-      VertexSetNewLowering, VertexSetInsertLowering, VertexSetIdBufferLowering,
-      VertexSetSealIdsLowering, VertexSetApplyLowering, VertexSetFilterLowering,
-      SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(converter,
-                                                                     context);
+  patterns
+      .add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
+           StringConstantLowering, PrintLowering,
+           NullHandleLowering<VertexSetDeletedOp>,
+           NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+           PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
+           VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
+           LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
+           OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
+           VectorAllocLowering, RelabelLowering, VectorCopyLowering,
+           VectorGetLowering, VectorSetLowering, VectorFillLowering,
+           VectorReduceLowering, VectorExportLowering, ReduceLowering,
+           VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
+           VertexSetIdBufferLowering, VertexSetSealIdsLowering,
+           VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
+           SegmentViewLowering, SegmentWeightsLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

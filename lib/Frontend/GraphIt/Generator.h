@@ -13,6 +13,7 @@
 
 #include "graph-mlir/Frontend/GraphIt/MLIRGen.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/SetVector.h"
@@ -65,8 +66,10 @@ private:
     SmallVector<Value> captured;
   };
   BoundFunction bindFunction(Expr &arg);
+  /// `result` is the initial value of a named result (else its type's
+  /// default).
   Value inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc,
-                   ArrayRef<Value> captured = {});
+                   ArrayRef<Value> captured = {}, Value result = {});
   /// A call of an extern function, declared on first use.
   Value callExtern(const FuncDecl &func, ArrayRef<Value> args, Location loc);
   void emitVertexRegion(Region &region, ArrayRef<BoundFunction> funcs,
@@ -78,6 +81,13 @@ private:
   void emitStmts(ArrayRef<StmtPtr> stmts);
   void emitStmt(Stmt &stmt);
   void emitGlobal(VarDecl &decl);
+  void emitGlobals();
+  void bindGraph(Value value);
+
+  // Entry points.
+  func::FuncOp beginEntry(FuncDecl &decl, FunctionType type);
+  void endEntry(Location loc, ValueRange results);
+  void emitExport(FuncDecl &func);
   void emitAssign(AssignStmt &stmt);
   void emitIf(IfStmt &stmt, size_t branch);
   void emitWhile(WhileStmt &loop);
@@ -110,6 +120,9 @@ private:
   bool failed = false;
 
   Value graph; // The first edgeset: sizes vectors and vertex sets.
+  /// Globals waiting for an edgeset declared without a graph (first) to be
+  /// given one.
+  SmallVector<VarDecl *> deferredGlobals;
   ModuleOp module;
   llvm::DenseMap<const VarDecl *, Value> env;
   llvm::DenseMap<const void *, std::unique_ptr<VarDecl>> flags;

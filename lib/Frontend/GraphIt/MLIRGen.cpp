@@ -172,12 +172,95 @@ Value Generator::defaultValue(GtType type, Location loc) {
 // Program
 //===----------------------------------------------------------------------===//
 
+/// Globals in order at the start of an entry function. Those after an
+/// edgeset declared without a graph wait until the function gives it one
+/// (bindGraph): vectors and sets are sized by it.
+void Generator::emitGlobals() {
+  deferredGlobals.clear();
+  for (const auto &global : program.globals) {
+    if (!deferredGlobals.empty() ||
+        (global->spec.type.kind == GtType::EdgeSet && !global->init))
+      deferredGlobals.push_back(global.get());
+    else
+      emitGlobal(*global);
+  }
+}
+
+void Generator::bindGraph(Value value) {
+  if (!graph)
+    graph = value;
+  // The first deferred global is the edgeset just bound.
+  SmallVector<VarDecl *> waiting = std::move(deferredGlobals);
+  deferredGlobals.clear();
+  for (VarDecl *global : ArrayRef(waiting).drop_front()) {
+    if (!deferredGlobals.empty() ||
+        (global->spec.type.kind == GtType::EdgeSet && !global->init))
+      deferredGlobals.push_back(global);
+    else
+      emitGlobal(*global);
+  }
+}
+
+/// A function of the module for an entry point (main or an export), with
+/// fresh generation state.
+func::FuncOp Generator::beginEntry(FuncDecl &decl, FunctionType type) {
+  b.setInsertionPointToEnd(module.getBody());
+  auto op = func::FuncOp::create(b, decl.loc, decl.name, type);
+  b.setInsertionPointToStart(op.addEntryBlock());
+  env.clear();
+  graph = Value();
+  rowVectors.clear();
+  emitGlobals();
+  return op;
+}
+
+void Generator::endEntry(Location loc, ValueRange results) {
+  for (Value rows : rowVectors)
+    memref::DeallocOp::create(b, loc, rows);
+  func::ReturnOp::create(b, loc, results);
+}
+
+/// `export func f(params) -> r : T`: a public function with a C interface
+/// (llvm.emit_c_interface). A vector result is written to an extra last
+/// argument, the caller's array.
+void Generator::emitExport(FuncDecl &func) {
+  SmallVector<Type> params, results;
+  for (const auto &param : func.params)
+    params.push_back(toMLIR(param->spec.type));
+  GtType resultType =
+      func.result ? func.result->spec.type : GtType::get(GtType::Void);
+  bool vectorResult = resultType.kind == GtType::Vector ||
+                      resultType.kind == GtType::FixedVector;
+  if (vectorResult)
+    params.push_back(toMLIR(resultType));
+  else if (func.result)
+    results.push_back(toMLIR(resultType));
+  func::FuncOp op = beginEntry(func, b.getFunctionType(params, results));
+  // The C function `name` (CBindings.h) wraps this one.
+  op.setSymName("graphit_export_" + func.name);
+  op->setAttr(GraphDialect::kExportAttrName, b.getStringAttr(func.name));
+  op->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  SmallVector<StringRef> names;
+  for (const auto &param : func.params)
+    names.push_back(param->name);
+  if (vectorResult)
+    names.push_back(func.result->name);
+  op->setAttr(GraphDialect::kExportParamsAttrName, b.getStrArrayAttr(names));
+  SmallVector<Value> args(op.getArguments());
+  Value out = vectorResult ? args.back() : Value();
+  Value result = inlineCall(func, ArrayRef(args).take_front(func.params.size()),
+                            func.loc, {}, out);
+  if (vectorResult && result != out)
+    VectorCopyOp::create(b, func.loc, result, out);
+  endEntry(func.loc, vectorResult || !result ? ValueRange{} : result);
+}
+
 OwningOpRef<ModuleOp> Generator::run() {
   FuncDecl *mainFunc = nullptr;
   for (const auto &func : program.funcs)
     if (func->name == "main")
       mainFunc = func.get();
-  Location loc = mainFunc->loc;
+  Location loc = mainFunc ? mainFunc->loc : program.funcs.front()->loc;
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   if (!schedule.fusedFields.empty()) {
     SmallVector<Attribute> groups;
@@ -187,15 +270,14 @@ OwningOpRef<ModuleOp> Generator::run() {
     (*module)->setAttr("graph.fused_fields", b.getArrayAttr(groups));
   }
   this->module = *module;
-  b.setInsertionPointToEnd(module->getBody());
-  auto mainOp = func::FuncOp::create(b, loc, "main", b.getFunctionType({}, {}));
-  b.setInsertionPointToStart(mainOp.addEntryBlock());
-  for (const auto &global : program.globals)
-    emitGlobal(*global);
-  inlineCall(*mainFunc, {}, loc);
-  for (Value rows : rowVectors)
-    memref::DeallocOp::create(b, loc, rows);
-  func::ReturnOp::create(b, loc);
+  if (mainFunc) {
+    beginEntry(*mainFunc, b.getFunctionType({}, {}));
+    inlineCall(*mainFunc, {}, loc);
+    endEntry(loc, {});
+  }
+  for (const auto &func : program.funcs)
+    if (func->isExport)
+      emitExport(*func);
   // Defaults of named results that every path assigns are never read, nor
   // are the handles of deleted sets that are not used again.
   module->walk([](Operation *op) {

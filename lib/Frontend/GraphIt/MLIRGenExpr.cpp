@@ -82,6 +82,15 @@ Value Generator::emit(Expr &expr) {
   case Expr::VarRef: {
     VarDecl *decl = cast<VarRefExpr>(expr).decl;
     Value value = env.lookup(decl);
+    if (!value) {
+      // A global made once an edgeset declared without a graph gets one.
+      error(loc) << "'" << decl->name
+                 << "' is used before the edgeset it follows is given a graph "
+                    "(`edges = ...` at the top of the function)";
+      return UnrealizedConversionCastOp::create(b, loc, toMLIR(expr.type),
+                                                ValueRange{})
+          .getResult(0);
+    }
     if (decl->inMemory)
       return memref::LoadOp::create(b, loc, value, ValueRange{});
     return value;

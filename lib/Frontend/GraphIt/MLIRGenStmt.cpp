@@ -78,7 +78,7 @@ Value Generator::callExtern(const FuncDecl &callee, ArrayRef<Value> args,
 }
 
 Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc,
-                            ArrayRef<Value> captured) {
+                            ArrayRef<Value> captured, Value result) {
   if (func.isExtern)
     return callExtern(func, args, loc);
   // A function body is a fresh scope for labels, loops and exits.
@@ -93,7 +93,8 @@ Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc,
   for (auto [decl, value] : llvm::zip_equal(func.captures, captured))
     env[decl.get()] = value;
   if (func.result)
-    env[func.result.get()] = defaultValue(func.result->spec.type, loc);
+    env[func.result.get()] =
+        result ? result : defaultValue(func.result->spec.type, loc);
   if (func.hasReturn) {
     exitFlag = returnFlag(&func);
     env[exitFlag] = constant(GtType::get(GtType::Bool), 0, loc);
@@ -135,7 +136,7 @@ const VarDecl *Generator::deletedVar(const Expr &set) {
   if (!ref || !ref->decl || ref->decl->inMemory ||
       set.type.kind == GtType::Vector || set.type.kind == GtType::FixedVector)
     return nullptr;
-  if (ref->decl->isGlobal && currentFunc->name != "main")
+  if (ref->decl->isGlobal && !currentFunc->isEntry())
     return nullptr;
   return ref->decl;
 }
@@ -450,9 +451,35 @@ void Generator::emitAssign(AssignStmt &stmt) {
   Location loc = stmt.loc;
   Expr &target = *stmt.target;
   GtType type = target.type;
+  if (type.kind == GtType::Vector || type.kind == GtType::FixedVector) {
+    // The variable names another vector from now on.
+    VarDecl *decl = cast<VarRefExpr>(target).decl;
+    auto *method = dyn_cast<MethodExpr>(stmt.value.get());
+    if (isa<NewVectorExpr>(*stmt.value))
+      env[decl] =
+          type.kind == GtType::Vector
+              ? VectorNewOp::create(b, loc, toMLIR(type), graph, Value())
+                    .getResult()
+              : VectorAllocOp::create(b, loc, toMLIR(type), Value())
+                    .getResult();
+    else if (method && method->method == Method::GetOutDegrees)
+      env[decl] =
+          OutDegreesOp::create(b, loc, toMLIR(type), emit(*method->receiver));
+    else
+      env[decl] = emit(*stmt.value);
+    return;
+  }
   Value value = emitAs(*stmt.value, type);
   if (!value)
     return;
+  if (type.kind == GtType::EdgeSet) {
+    VarDecl *decl = cast<VarRefExpr>(target).decl;
+    bool first = !env.count(decl);
+    env[decl] = value;
+    if (first)
+      bindGraph(value);
+    return;
+  }
   // An atomic read-modify-write of a memref element for `op=`.
   auto atomicUpdate = [&](Value memref, ValueRange indices) {
     ReduceKind kind = reduceKind(stmt.op, type);

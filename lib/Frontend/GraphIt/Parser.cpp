@@ -206,10 +206,8 @@ std::unique_ptr<Program> Parser::parseProgram() {
       if (!decl)
         return nullptr;
       program->globals.push_back(std::move(decl));
-    } else if (isKeyword("export")) {
-      unsupported("'export' functions");
-      return nullptr;
-    } else if (isKeyword("func") || isKeyword("extern")) {
+    } else if (isKeyword("func") || isKeyword("extern") ||
+               isKeyword("export")) {
       std::unique_ptr<FuncDecl> func = parseFunc();
       if (!func)
         return nullptr;
@@ -460,13 +458,16 @@ FailureOr<TypeSpec> Parser::parseType() {
 /// `func name(p : T, ...) [-> r : T] body end`
 std::unique_ptr<FuncDecl> Parser::parseFunc() {
   bool isExtern = consumeKeyword("extern");
-  if (isExtern && !isKeyword("func")) {
-    error() << "expected 'func' after 'extern', found " << found();
+  bool isExport = !isExtern && consumeKeyword("export");
+  if ((isExtern || isExport) && !isKeyword("func")) {
+    error() << "expected 'func' after '" << (isExtern ? "extern" : "export")
+            << "', found " << found();
     return nullptr;
   }
   consume(); // func
   auto func = std::make_unique<FuncDecl>(FuncDecl{"", loc(), {}, {}, {}, {}});
   func->isExtern = isExtern;
+  func->isExport = isExport;
   FailureOr<std::string> name = parseIdent("function name");
   if (failed(name))
     return nullptr;

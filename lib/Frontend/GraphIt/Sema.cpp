@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -120,12 +121,14 @@ private:
   void checkGlobal(VarDecl &decl);
   void checkFunc(FuncDecl &func);
   void checkExternType(GtType type, Location loc);
+  void checkExportType(GtType type, Location loc, bool isResult);
 
   // Statements.
   void checkBlock(StmtList &block);
   void checkStmt(Stmt &stmt);
   void checkLocal(VarDecl &decl);
   void checkGraphAssign(AssignStmt &stmt, VarDecl &decl);
+  void checkVectorAssign(AssignStmt &stmt, VarDecl &decl);
   void checkFixedVectorInit(VarDecl &decl);
   void checkAssign(AssignStmt &stmt);
   void checkCond(Expr &cond, StringRef construct);
@@ -145,7 +148,7 @@ private:
   void checkVertexFunc(Expr &arg, StringRef method, bool isFilter);
   void checkEdgeFunc(Expr &arg, StringRef method, GtType edges);
   void noteApply(bool isEdge);
-  void checkCallGraph(FuncDecl *mainFunc);
+  void checkCallGraph();
   GtType checkNewQueue(NewPriorityQueueExpr &expr);
   GtType checkQueueMethod(MethodExpr &expr, GtType queue);
   /// Links each applyUpdatePriority to the queue its function updates.
@@ -161,6 +164,9 @@ private:
   std::vector<llvm::StringMap<Symbol>> scopes;
   FuncDecl *currentFunc = nullptr;
   std::vector<LoopStmt *> loops; // Of the current function.
+  unsigned blockDepth = 0;       // 1 in a function's body.
+  /// Edgesets declared without a graph that the current function gave one.
+  llvm::SmallPtrSet<VarDecl *, 2> boundGraphs;
   /// Sets known to be deleted at this point, with where.
   llvm::DenseMap<VarDecl *, Location> deletedSets;
   std::string labelPrefix; // Path of the enclosing labelled statements.
@@ -228,16 +234,20 @@ FailureOr<ProgramInfo> Sema::run() {
       mainFunc = func.get();
     checkFunc(*func);
   }
-  if (!mainFunc) {
-    error(program.end) << "program has no 'func main()'";
-  } else if (!mainFunc->params.empty() || mainFunc->result) {
+  bool hasExport = llvm::any_of(
+      program.funcs, [](const auto &func) { return func->isExport; });
+  if (!mainFunc && !hasExport) {
+    error(program.end) << "program has no 'func main()' (nor export "
+                          "functions)";
+  } else if (mainFunc && (!mainFunc->params.empty() || mainFunc->result)) {
     error(mainFunc->loc) << "'main' takes no parameters and returns nothing";
   }
 
-  // Calls in global initializers run at the start of main.
-  if (mainFunc)
-    llvm::append_range(callees[mainFunc], callees[nullptr]);
-  checkCallGraph(mainFunc);
+  // Calls in global initializers run at the start of each entry function.
+  for (auto &func : program.funcs)
+    if (func->isEntry())
+      llvm::append_range(callees[func.get()], callees[nullptr]);
+  checkCallGraph();
   resolveUpdatedQueues();
   if (failed)
     return failure();
@@ -272,17 +282,17 @@ void Sema::checkValueOf(VarDecl &decl, Expr &value, StringRef what) {
   coerce(value, decl.spec.type, what);
 }
 
-/// Bounds on what inlining makes of `main`: the depth of nested calls (MLIR
-/// generation recurses once per call) and the statements it copies (a call
-/// copies its callee's body, so a few functions that each call the next
-/// twice grow exponentially).
+/// Bounds on what inlining makes of `main` and export functions: the depth of
+/// nested calls (MLIR generation recurses once per call) and the statements it
+/// copies (a call copies its callee's body, so a few functions that each call
+/// the next twice grow exponentially).
 constexpr uint64_t kMaxCallDepth = 256;
 constexpr uint64_t kMaxInlinedStatements = 1000000;
 
 /// Rejects recursion (functions are inlined) and call graphs whose inlining
 /// would be too deep or too large. The graph is walked without recursion:
 /// call chains in a program may be long.
-void Sema::checkCallGraph(FuncDecl *mainFunc) {
+void Sema::checkCallGraph() {
   enum State { Unvisited, Active, Done };
   llvm::DenseMap<FuncDecl *, State> state;
   llvm::DenseMap<FuncDecl *, uint64_t> depth, inlined;
@@ -319,17 +329,23 @@ void Sema::checkCallGraph(FuncDecl *mainFunc) {
       stack.pop_back();
     }
   }
-  if (failed || !mainFunc)
+  if (failed)
     return;
-  if (depth[mainFunc] > kMaxCallDepth)
-    error(mainFunc->loc) << "calls nest too deeply: a chain of "
-                         << depth[mainFunc] - 1
-                         << " calls from 'main' (at most " << kMaxCallDepth
-                         << "; functions are inlined)";
-  else if (inlined[mainFunc] > kMaxInlinedStatements)
-    error(mainFunc->loc) << "the program is too large once its functions are "
-                            "inlined: more than "
-                         << kMaxInlinedStatements << " statements in 'main'";
+  for (auto &func : program.funcs) {
+    FuncDecl *entry = func.get();
+    if (!entry->isEntry())
+      continue;
+    if (depth[entry] > kMaxCallDepth)
+      error(entry->loc) << "calls nest too deeply: a chain of "
+                        << depth[entry] - 1 << " calls from '" << entry->name
+                        << "' (at most " << kMaxCallDepth
+                        << "; functions are inlined)";
+    else if (inlined[entry] > kMaxInlinedStatements)
+      error(entry->loc) << "the program is too large once its functions are "
+                           "inlined: more than "
+                        << kMaxInlinedStatements << " statements in '"
+                        << entry->name << "'";
+  }
 }
 
 void Sema::checkGlobal(VarDecl &decl) {
@@ -337,7 +353,9 @@ void Sema::checkGlobal(VarDecl &decl) {
   GtType type = decl.spec.type;
   if (type.kind == GtType::EdgeSet) {
     auto *call = dyn_cast_or_null<CallExpr>(decl.init.get());
-    if (!call || call->callee != "load") {
+    if (!decl.init) {
+      // Given its graph by `edges = ...` at the top of an entry function.
+    } else if (!call || call->callee != "load") {
       error(decl.loc) << "edgeset '" << decl.name
                       << "' must be initialized with load(...)";
     } else if (checkArity(call->loc, "load", call->args.size(), 1, 1)) {
@@ -374,6 +392,19 @@ void Sema::checkGlobal(VarDecl &decl) {
   declare(decl);
 }
 
+/// What a C caller can pass and get back: a graph, numbers, bool, and
+/// vectors as arrays (a result is written to an array the caller passes).
+void Sema::checkExportType(GtType type, Location loc, bool isResult) {
+  bool ok = type.isNumeric() || type.kind == GtType::FixedVector ||
+            (type.kind == GtType::Vector && !type.width) ||
+            (type.kind == GtType::EdgeSet && !isResult);
+  if (!type.isError() && !ok)
+    error(loc) << "an export function takes "
+               << (isResult ? "returns numbers, bool and vectors"
+                            : "edgesets, numbers, bool and vectors")
+               << ", not " << type.str();
+}
+
 void Sema::checkExternType(GtType type, Location loc) {
   if (!type.isError() && !type.isArithmetic())
     error(loc) << "an extern function takes and returns numbers and "
@@ -384,6 +415,7 @@ void Sema::checkExternType(GtType type, Location loc) {
 void Sema::checkFunc(FuncDecl &func) {
   currentFunc = &func;
   deletedSets.clear();
+  boundGraphs.clear();
   push();
   for (auto *params : {&func.captures, &func.params})
     for (auto &param : *params) {
@@ -397,6 +429,16 @@ void Sema::checkFunc(FuncDecl &func) {
   if (func.isExtern && func.name == "main")
     error(func.loc) << "'main' is the program's own function; it cannot be "
                        "extern";
+  if (func.isExport && func.name == "main")
+    error(func.loc) << "'main' is the program's own function; it cannot be "
+                       "exported";
+  if (func.isExport) {
+    for (auto &param : func.params)
+      checkExportType(param->spec.type, param->loc, /*isResult=*/false);
+    if (func.result)
+      checkExportType(func.result->spec.type, func.result->loc,
+                      /*isResult=*/true);
+  }
   if (func.isExtern) {
     // Passed by value with C++ linkage: int, unsigned, uint64_t, float,
     // double; a Vertex is an int.
@@ -419,8 +461,10 @@ void Sema::checkBlock(StmtList &block) {
   // it, while one it assigns may have a new value.
   llvm::DenseMap<VarDecl *, Location> before = deletedSets;
   push();
+  ++blockDepth;
   for (StmtPtr &stmt : block)
     checkStmt(*stmt);
+  --blockDepth;
   pop();
   llvm::DenseMap<VarDecl *, Location> after;
   for (auto &[var, loc] : before)
@@ -581,12 +625,22 @@ void Sema::checkFixedVectorInit(VarDecl &decl) {
 /// that per-vertex data stays valid.
 void Sema::checkGraphAssign(AssignStmt &stmt, VarDecl &decl) {
   GtType type = decl.spec.type;
-  if (!decl.isGlobal || currentFunc->name != "main" ||
-      stmt.op != AssignStmt::Set) {
+  if (!decl.isGlobal || !currentFunc->isEntry() || stmt.op != AssignStmt::Set) {
     check(*stmt.value);
     error(stmt.target->loc) << "an edgeset can only be given a new graph with "
-                               "'=' in main (a global edgeset)";
+                               "'=' in main or an export function (a global "
+                               "edgeset)";
     return;
+  }
+  // The first graph of an edgeset declared without one sizes the vectors
+  // and sets made after it: it is given once, unconditionally.
+  if (!decl.init && !boundGraphs.contains(&decl)) {
+    if (blockDepth != 1)
+      error(stmt.target->loc)
+          << "edgeset '" << decl.name
+          << "' is declared without a graph: give it one at the top level "
+             "of the function, not inside a loop or branch";
+    boundGraphs.insert(&decl);
   }
   if (auto *call = dyn_cast<CallExpr>(stmt.value.get());
       call && call->callee == "load") {
@@ -597,6 +651,40 @@ void Sema::checkGraphAssign(AssignStmt &stmt, VarDecl &decl) {
     return;
   }
   coerce(*stmt.value, type, "assignment to '" + decl.name + "'");
+}
+
+/// `v = new vector{Vertex}(T)()`, `v = edges.getOutDegrees()` or `v = w`
+/// in main or an export function: `v` names another vector from then on
+/// (a fresh zeroed one, the out-degrees, or w's storage, as in GraphIt's
+/// C++). Vectors of rows keep their storage.
+void Sema::checkVectorAssign(AssignStmt &stmt, VarDecl &decl) {
+  GtType type = decl.spec.type;
+  if (stmt.op != AssignStmt::Set || !currentFunc->isEntry() ||
+      (type.width && type.kind == GtType::Vector)) {
+    check(*stmt.value);
+    error(stmt.target->loc)
+        << "a vector is given a new value as a whole only with '=' in main "
+           "or an export function, and not a vector of rows; got "
+        << type.str() << " '" << decl.name << "'";
+    return;
+  }
+  if (auto *newVector = dyn_cast<NewVectorExpr>(stmt.value.get())) {
+    if (newVector->type != type)
+      error(newVector->loc) << "'" << decl.name << "' has type " << type.str()
+                            << ", assigned a new " << newVector->type.str();
+    newVector->Expr::type = type;
+    return;
+  }
+  GtType value = check(*stmt.value);
+  // Out-degrees are ints or uints: any integer vector takes them.
+  auto *method = dyn_cast<MethodExpr>(stmt.value.get());
+  bool degrees = method && method->method == Method::GetOutDegrees;
+  if (value.isError() || value == type ||
+      (degrees && GtType::get(type.elem).isInteger() && !type.width))
+    return;
+  error(stmt.value->loc) << "type mismatch in assignment to '" << decl.name
+                         << "': expected " << type.str() << ", got "
+                         << value.str();
 }
 
 void Sema::checkCond(Expr &cond, StringRef construct) {
@@ -626,8 +714,7 @@ void Sema::checkAssign(AssignStmt &stmt) {
       return;
     }
     if (type.kind == GtType::Vector || type.kind == GtType::FixedVector) {
-      error(target.loc) << "cannot assign to " << type.str() << " '"
-                        << decl->name << "' as a whole";
+      checkVectorAssign(stmt, *decl);
       return;
     }
     for (LoopStmt *loop : loops)
@@ -635,10 +722,11 @@ void Sema::checkAssign(AssignStmt &stmt) {
           forLoop && forLoop->var.get() == decl)
         error(target.loc) << "cannot assign to loop variable '" << decl->name
                           << "'";
-    if (decl->isGlobal && currentFunc->name != "main") {
+    if (decl->isGlobal && !currentFunc->isEntry()) {
       if (type.kind == GtType::VertexSet || type.kind == GtType::PriorityQueue)
         error(target.loc) << "global " << type.str() << " '" << decl->name
-                          << "' can only be assigned in main";
+                          << "' can only be assigned in main or an export "
+                             "function";
       decl->inMemory = true;
     }
     if (isa<NewPriorityQueueExpr>(*stmt.value)) {
@@ -868,7 +956,15 @@ GtType Sema::checkIndex(IndexExpr &expr, bool allowRow) {
 }
 
 GtType Sema::checkBinary(BinaryExpr &expr) {
-  GtType lhs = check(*expr.lhs), rhs = check(*expr.rhs);
+  // `edges.getVertices()` in arithmetic is the vertex count, as in GraphIt.
+  auto operand = [&](Expr &e) {
+    GtType type = check(e);
+    auto *method = dyn_cast<MethodExpr>(&e);
+    if (method && method->method == Method::GetVertices)
+      return GtType::get(GtType::Int);
+    return type;
+  };
+  GtType lhs = operand(*expr.lhs), rhs = operand(*expr.rhs);
   if (lhs.isError() || rhs.isError())
     return GtType::get(GtType::Error);
   static const char *spelling[] = {
@@ -932,6 +1028,12 @@ GtType Sema::checkCall(CallExpr &expr) {
     callees[currentFunc].push_back(&func);
     if (func.name == "main") {
       error(expr.loc) << "'main' cannot be called";
+      return error_;
+    }
+    if (func.isExport) {
+      error(expr.loc) << "export function '" << func.name
+                      << "' is called from C, C++ or Python, not from the "
+                         "program";
       return error_;
     }
     if (!func.captures.empty()) {

@@ -490,7 +490,11 @@ struct FuncDecl {
   /// `extern func f(...);`: no body; defined in C or C++ and called with
   /// C++ linkage.
   bool isExtern = false;
+  /// `export func f(...)`: an entry point called from C, C++ or Python
+  /// (a C function of a shared library), like main a root of inlining.
+  bool isExport = false;
   bool hasReturn = false; // Set by semantic analysis.
+  bool isEntry() const { return isExport || name == "main"; }
 };
 
 /// One argument of a scheduling call: a string, an integer, or a braced

@@ -146,6 +146,16 @@ LogicalResult VectorAllocOp::verify() {
   return verifyInit(*this, getInit(), type);
 }
 
+LogicalResult VectorCopyOp::verify() {
+  VertexVectorType from = getSource().getType(), to = getDest().getType();
+  if (from.getElementType() != to.getElementType() ||
+      from.getLength() != to.getLength())
+    return emitOpError("copies between vectors of one element type and "
+                       "length, got ")
+           << from << " and " << to;
+  return success();
+}
+
 /// The element types a reduction kind combines: integers for the logical
 /// and unsigned kinds, numbers wider than i1 for the others.
 static LogicalResult verifyReduceKind(Operation *op, ReduceKind kind,

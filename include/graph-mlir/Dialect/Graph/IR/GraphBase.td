@@ -34,6 +34,12 @@ def Graph_Dialect : Dialect {
     /// Module attribute listing the `fuseFields` groups (arrays of names).
     static constexpr ::llvm::StringLiteral kFusedFieldsAttrName =
         "graph.fused_fields";
+    /// On a function: the name of its C binding (a GraphIt export
+    /// function; see graph-mlir/Target/CBindings.h), and the names of the
+    /// binding's parameters (a string array, one per argument).
+    static constexpr ::llvm::StringLiteral kExportAttrName = "graph.export";
+    static constexpr ::llvm::StringLiteral kExportParamsAttrName =
+        "graph.export_params";
   }];
 }
 

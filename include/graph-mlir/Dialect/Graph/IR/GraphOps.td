@@ -318,6 +318,26 @@ def Graph_VectorAllocOp : Graph_Op<"vector.alloc"> {
   let hasVerifier = 1;
 }
 
+def Graph_VectorCopyOp : Graph_Op<"vector.copy"> {
+  let summary = "copy every element of one vector into another";
+  let description = [{
+    `dst[i] = src[i]` for every element. Both are per-vertex vectors (of
+    the same graph's vertex count; either may be a field of records) or
+    fixed-length vectors of one length, with one element type: how an
+    exported function hands a vector result to its caller's array.
+
+    ```mlir
+    graph.vector.copy %dist, %out : !graph.vector<i32>, !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_VectorType, "", [MemRead]>:$source,
+                       Arg<Graph_VectorType, "", [MemWrite]>:$dest);
+  let assemblyFormat = [{
+    $source `,` $dest attr-dict `:` qualified(type($source)) `,` qualified(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
 def Graph_VectorExportOp : Graph_Op<"vector.export", [
     MemoryEffects<[MemWrite]>]> {
   let summary = "publish a vector's data to code linked with the program";

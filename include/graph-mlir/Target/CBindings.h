@@ -1,0 +1,39 @@
+//===- CBindings.h - C interface of exported graph functions ----*- C++ -*-===//
+//
+// A GraphIt `export func` becomes a function with `graph.export = "name"`
+// and `llvm.emit_c_interface`. Its C binding is a function `name` taking
+// plain C values: a graph handle (`graphrt_graph *`), numbers, and vectors
+// as arrays, with a vector result written to a last array argument; it
+// wraps the arrays into memref descriptors and calls the compiled
+// function's `_mlir_ciface_` entry. This writes the header declaring the
+// bindings and the C source defining them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_MLIR_TARGET_CBINDINGS_H
+#define GRAPH_MLIR_TARGET_CBINDINGS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::graph {
+
+/// Whether `module` exports functions.
+bool hasExports(ModuleOp module);
+
+/// The C header: the runtime entry points a caller needs to make graphs and
+/// one prototype per exported function. Fails (with a diagnostic) on a
+/// signature with no C form.
+LogicalResult writeExportHeader(ModuleOp module, llvm::raw_ostream &os);
+
+/// The C source defining the exported functions (self-contained: it repeats
+/// the header's declarations).
+LogicalResult writeExportSource(ModuleOp module, llvm::raw_ostream &os);
+
+/// Registers the translations --graph-export-header and
+/// --graph-export-source.
+void registerCBindingsTranslations();
+
+} // namespace mlir::graph
+
+#endif // GRAPH_MLIR_TARGET_CBINDINGS_H

@@ -1,0 +1,274 @@
+//===- CBindings.cpp - C interface of exported graph functions ------------===//
+
+#include "graph-mlir/Target/CBindings.h"
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+static constexpr StringLiteral kExportAttrName = GraphDialect::kExportAttrName;
+
+namespace {
+
+/// How one argument or result crosses the C boundary.
+struct CValue {
+  enum Kind { Graph, Scalar, Array } kind;
+  std::string type;   // The C type: scalar, or the array's element.
+  int64_t length = 0; // Elements of a fixed-length array; 0: per vertex.
+  std::string name;   // The parameter's name.
+};
+
+/// One exported function and its C form.
+struct Export {
+  func::FuncOp op;
+  std::string name;
+  SmallVector<CValue> params; // The vector result, if any, is the last.
+  std::optional<CValue> result;
+  std::string graphParam; // The parameter that sizes per-vertex arrays.
+};
+
+} // namespace
+
+static std::optional<std::string> scalarCType(Type type) {
+  if (type.isIndex())
+    return "int64_t"; // A Vertex.
+  if (type.isInteger(1))
+    return "bool";
+  if (type.isInteger(8) || type.isInteger(16) || type.isInteger(32) ||
+      type.isInteger(64))
+    return "int" + std::to_string(type.getIntOrFloatBitWidth()) + "_t";
+  if (type.isF32())
+    return "float";
+  if (type.isF64())
+    return "double";
+  return std::nullopt;
+}
+
+static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
+  if (isa<EdgeSetType>(type))
+    return CValue{CValue::Graph, "graphrt_graph *", 0, name.str()};
+  if (auto vector = dyn_cast<VertexVectorType>(type)) {
+    std::optional<std::string> element = scalarCType(vector.getElementType());
+    if (element && !vector.getLayout())
+      return CValue{CValue::Array, *element, vector.getLength(), name.str()};
+  } else if (std::optional<std::string> scalar = scalarCType(type)) {
+    return CValue{CValue::Scalar, *scalar, 0, name.str()};
+  }
+  return op.emitError("exported function '")
+         << op->getAttrOfType<StringAttr>(kExportAttrName).getValue()
+         << "' has a " << type << " with no C form";
+}
+
+static FailureOr<SmallVector<Export>> collectExports(ModuleOp module) {
+  SmallVector<Export> exports;
+  for (auto op : module.getOps<func::FuncOp>()) {
+    auto name = op->getAttrOfType<StringAttr>(kExportAttrName);
+    if (!name)
+      continue;
+    Export exported{op, name.str(), {}, std::nullopt, ""};
+    auto names =
+        op->getAttrOfType<ArrayAttr>(GraphDialect::kExportParamsAttrName);
+    for (auto [i, type] : llvm::enumerate(op.getArgumentTypes())) {
+      auto argName = names && i < names.size() ? dyn_cast<StringAttr>(names[i])
+                                               : StringAttr();
+      FailureOr<CValue> param =
+          cValue(op, type, argName ? argName.str() : "arg" + std::to_string(i));
+      if (failed(param))
+        return failure();
+      if (param->kind == CValue::Graph && exported.graphParam.empty())
+        exported.graphParam = param->name;
+      exported.params.push_back(*param);
+    }
+    if (op.getNumResults() > 1)
+      return op.emitError("an exported function returns at most one value");
+    if (op.getNumResults() == 1) {
+      FailureOr<CValue> result = cValue(op, op.getResultTypes()[0], "result");
+      if (failed(result))
+        return failure();
+      exported.result = *result;
+    }
+    for (const CValue &param : exported.params)
+      if (param.kind == CValue::Array && !param.length &&
+          exported.graphParam.empty())
+        return op.emitError("exported function '")
+               << exported.name << "' has a per-vertex array '" << param.name
+               << "' but no graph parameter to size it";
+    exports.push_back(std::move(exported));
+  }
+  return exports;
+}
+
+bool mlir::graph::hasExports(ModuleOp module) {
+  return llvm::any_of(module.getOps<func::FuncOp>(), [](func::FuncOp op) {
+    return op->hasAttr(kExportAttrName);
+  });
+}
+
+static std::string cParam(const CValue &value) {
+  switch (value.kind) {
+  case CValue::Graph:
+    return value.type + value.name;
+  case CValue::Scalar:
+    return value.type + " " + value.name;
+  case CValue::Array:
+    return value.type + " *" + value.name;
+  }
+  llvm_unreachable("unknown C value kind");
+}
+
+static void writePrototype(const Export &exported, llvm::raw_ostream &os) {
+  os << (exported.result ? exported.result->type : "void") << " "
+     << exported.name << "(";
+  if (exported.params.empty())
+    os << "void";
+  llvm::interleaveComma(exported.params, os,
+                        [&](const CValue &param) { os << cParam(param); });
+  os << ")";
+}
+
+/// The declarations the header and the source share.
+static void writeDeclarations(ArrayRef<Export> exports, llvm::raw_ostream &os) {
+  os << R"(#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Graphs (libgraphrt): build one from CSR arrays (copied; offsets has
+ * num_vertices + 1 entries, neighbors and weights offsets[num_vertices];
+ * weights may be NULL) or load a file, and free it when done. */
+typedef struct graphrt_graph graphrt_graph;
+graphrt_graph *graphrt_graph_from_csr(int64_t num_vertices,
+                                      const int64_t *offsets,
+                                      const int32_t *neighbors,
+                                      const int32_t *weights);
+graphrt_graph *graphrt_load(const char *path, int32_t weighted,
+                            int32_t symmetrize);
+int64_t graphrt_num_vertices(const graphrt_graph *g);
+void graphrt_graph_free(graphrt_graph *g);
+)";
+  for (const Export &exported : exports) {
+    os << "\n/* export func " << exported.name << ": ";
+    SmallVector<std::string> arrays;
+    for (const CValue &param : exported.params)
+      if (param.kind == CValue::Array)
+        arrays.push_back(param.name + " has " +
+                         (param.length ? std::to_string(param.length)
+                                       : "graphrt_num_vertices(" +
+                                             exported.graphParam + ")") +
+                         " elements");
+    os << (arrays.empty() ? "no arrays" : llvm::join(arrays, ", ")) << ". */\n";
+    writePrototype(exported, os);
+    os << ";\n";
+  }
+  os << R"(
+#ifdef __cplusplus
+}
+#endif
+)";
+}
+
+LogicalResult mlir::graph::writeExportHeader(ModuleOp module,
+                                             llvm::raw_ostream &os) {
+  FailureOr<SmallVector<Export>> exports = collectExports(module);
+  if (failed(exports))
+    return failure();
+  os << "/* C bindings of a graph-mlir program's export functions (generated "
+        "by graphc). */\n#ifndef GRAPH_MLIR_EXPORTS_H\n#define "
+        "GRAPH_MLIR_EXPORTS_H\n\n";
+  writeDeclarations(*exports, os);
+  os << "\n#endif /* GRAPH_MLIR_EXPORTS_H */\n";
+  return success();
+}
+
+LogicalResult mlir::graph::writeExportSource(ModuleOp module,
+                                             llvm::raw_ostream &os) {
+  FailureOr<SmallVector<Export>> exports = collectExports(module);
+  if (failed(exports))
+    return failure();
+  os << "/* C bindings of a graph-mlir program's export functions (generated "
+        "by graphc): each wraps its arrays in memref descriptors and calls "
+        "the compiled function's C interface. */\n";
+  writeDeclarations(*exports, os);
+  // One descriptor type per element type.
+  std::vector<std::string> elements;
+  for (const Export &exported : *exports)
+    for (const CValue &param : exported.params)
+      if (param.kind == CValue::Array &&
+          !llvm::is_contained(elements, param.type))
+        elements.push_back(param.type);
+  os << "\n/* Program teardown between calls (libgraphrt). */\n"
+        "void graphrt_vset_free_all(void);\nvoid "
+        "graphrt_graph_free_kept(void);\n";
+  for (const std::string &element : elements)
+    os << "typedef struct { " << element << " *allocated, *aligned; int64_t "
+       << "offset, sizes[1], strides[1]; } graphrt_array_" << element << ";\n";
+  for (const Export &exported : *exports) {
+    std::string impl =
+        "_mlir_ciface_" + func::FuncOp(exported.op).getSymName().str();
+    os << "\n"
+       << (exported.result ? exported.result->type : "void") << " " << impl
+       << "(";
+    if (exported.params.empty())
+      os << "void";
+    llvm::interleaveComma(exported.params, os, [&](const CValue &param) {
+      os << (param.kind == CValue::Array ? "graphrt_array_" + param.type + " *"
+                                         : param.type);
+    });
+    os << ");\n";
+    writePrototype(exported, os);
+    os << " {\n";
+    if (!exported.graphParam.empty())
+      os << "  int64_t num_vertices = graphrt_num_vertices("
+         << exported.graphParam << ");\n  (void)num_vertices;\n";
+    for (const CValue &param : exported.params)
+      if (param.kind == CValue::Array)
+        os << "  graphrt_array_" << param.type << " " << param.name
+           << "_array = {" << param.name << ", " << param.name << ", 0, {"
+           << (param.length ? std::to_string(param.length) : "num_vertices")
+           << "}, {1}};\n";
+    os << "  " << (exported.result ? exported.result->type + " result = " : "")
+       << impl << "(";
+    llvm::interleaveComma(exported.params, os, [&](const CValue &param) {
+      os << (param.kind == CValue::Array ? "&" + param.name + "_array"
+                                         : param.name);
+    });
+    os << ");\n  graphrt_vset_free_all();\n  graphrt_graph_free_kept();\n";
+    if (exported.result)
+      os << "  return result;\n";
+    os << "}\n";
+  }
+  return success();
+}
+
+void mlir::graph::registerCBindingsTranslations() {
+  auto registerTranslation =
+      [](StringRef name, StringRef description,
+         LogicalResult (*write)(ModuleOp, llvm::raw_ostream &)) {
+        TranslateFromMLIRRegistration(
+            name, description,
+            [write](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+              auto module = dyn_cast<ModuleOp>(op);
+              if (!module)
+                return op->emitError("expected a module");
+              return write(module, os);
+            },
+            [](DialectRegistry &registry) {
+              // Any graph program: the graph dialect and what it lowers to.
+              registerAllDialects(registry);
+              registry.insert<GraphDialect>();
+            });
+      };
+  registerTranslation("graph-export-header",
+                      "C header of a graph program's export functions",
+                      writeExportHeader);
+  registerTranslation("graph-export-source",
+                      "C source of a graph program's export functions",
+                      writeExportSource);
+}
