@@ -21,7 +21,10 @@ llvm_config.with_environment("PATH", config.graph_tools_dir, append_path=True)
 
 config.substitutions.append(("%graph_src", config.graph_src_root))
 config.substitutions.append(("%graph_bin", config.graph_obj_root))
+config.substitutions.append(("%graph_lib", os.path.join(config.graph_obj_root, "lib")))
 config.substitutions.append(("%python", config.python_executable))
+# The C compiler of the build, for drivers of exported functions.
+config.substitutions.append(("%cc", config.c_compiler))
 # Independent reference implementations used by integration tests.
 config.substitutions.append(
     ("%reference", config.python_executable + " " +

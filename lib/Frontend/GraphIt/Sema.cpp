@@ -399,8 +399,9 @@ void Sema::checkExportType(GtType type, Location loc, bool isResult) {
             (type.kind == GtType::Vector && !type.width) ||
             (type.kind == GtType::EdgeSet && !isResult);
   if (!type.isError() && !ok)
-    error(loc) << "an export function takes "
-               << (isResult ? "returns numbers, bool and vectors"
+    error(loc) << "an export function "
+               << (isResult ? "returns " : "takes ")
+               << (isResult ? "numbers, bool and vectors"
                             : "edgesets, numbers, bool and vectors")
                << ", not " << type.str();
 }
@@ -438,6 +439,24 @@ void Sema::checkFunc(FuncDecl &func) {
     if (func.result)
       checkExportType(func.result->spec.type, func.result->loc,
                       /*isResult=*/true);
+    // A per-vertex array's length is the vertex count of the graph passed.
+    bool takesGraph = llvm::any_of(func.params, [](const auto &param) {
+      return param->spec.type.kind == GtType::EdgeSet;
+    });
+    auto perVertex = [](const VarDecl &decl) {
+      return decl.spec.type.kind == GtType::Vector;
+    };
+    const VarDecl *sized = nullptr;
+    for (auto &param : func.params)
+      if (!sized && perVertex(*param))
+        sized = param.get();
+    if (!sized && func.result && perVertex(*func.result))
+      sized = func.result.get();
+    if (sized && !takesGraph)
+      error(sized->loc) << "'" << sized->name
+                        << "' has one element per vertex, but export function '"
+                        << func.name
+                        << "' takes no edgeset to give the vertex count";
   }
   if (func.isExtern) {
     // Passed by value with C++ linkage: int, unsigned, uint64_t, float,
@@ -661,7 +680,8 @@ void Sema::checkVectorAssign(AssignStmt &stmt, VarDecl &decl) {
   GtType type = decl.spec.type;
   if (stmt.op != AssignStmt::Set || !currentFunc->isEntry() ||
       (type.width && type.kind == GtType::Vector)) {
-    check(*stmt.value);
+    if (!isa<NewVectorExpr>(*stmt.value))
+      check(*stmt.value);
     error(stmt.target->loc)
         << "a vector is given a new value as a whole only with '=' in main "
            "or an export function, and not a vector of rows; got "

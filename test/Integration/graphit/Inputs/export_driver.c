@@ -1,0 +1,21 @@
+/* Calls export_sssp.gt's functions from C: loads argv[1] with libgraphrt,
+ * passes argv[2] as the source, prints the distances one per line. */
+#include "libexport_sssp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  if (argc != 3)
+    return 2;
+  graphrt_graph *graph = graphrt_load(argv[1], 1, 0);
+  int64_t n = vertex_count(graph);
+  int32_t *distances = malloc((size_t)n * sizeof(int32_t));
+  int32_t scale[1] = {1};
+  shortest_paths(graph, atoi(argv[2]), scale, distances);
+  for (int64_t v = 0; v < n; v++)
+    printf("%d\n", distances[v]);
+  free(distances);
+  graphrt_graph_free(graph);
+  return 0;
+}
