@@ -102,9 +102,11 @@ const Choice<ApplyOption> kApplyOptions[] = {
 
 /// GraphIt's intersection methods: all of them count the same neighbours, and
 /// here all run as the one sorted-list merge of graph.common_neighbors.
+/// GraphIt's own evaluation schedules also spell "MultiskipIntersection".
 const StringRef kIntersections[] = {
-    "HiroshiIntersection", "NaiveIntersection", "MultiSkipIntersection",
-    "CombinedIntersection", "BinarySearchIntersection"};
+    "HiroshiIntersection",      "NaiveIntersection",
+    "MultiSkipIntersection",    "CombinedIntersection",
+    "BinarySearchIntersection", "MultiskipIntersection"};
 
 const char *const kFunctions =
     "configApplyDirection, configApplyParallelization, "
