@@ -1237,6 +1237,27 @@ struct VertexSetApplyLowering : GraphPattern<VertexSetApplyOp> {
   }
 };
 
+/// A dynamically scheduled loop, `grain` iterations at a time (default 1:
+/// par_for iterations are coarse).
+struct ParallelForLowering : GraphPattern<ParallelForOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ParallelForOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<ScheduleAttr> sched = op.getSchedule();
+    Parallelization parallel =
+        sched ? sched->getParallel() : Parallelization::DynamicVertex;
+    int64_t grain = sched && sched->getGrain() ? sched->getGrain() : 1;
+    buildVertexLoop(rewriter, op.getLoc(), adaptor.getLower(),
+                    adaptor.getUpper(), parallel, grain,
+                    [&](OpBuilder &, Location, Value i) {
+                      inlineRegion(rewriter, op.getBody(), i);
+                    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1338,7 +1359,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
            VertexSetIdBufferLowering, VertexSetSealIdsLowering,
            VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
-           SegmentViewLowering, SegmentWeightsLowering>(converter, context);
+           ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(
+          converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

@@ -93,6 +93,7 @@ private:
   void emitWhile(WhileStmt &loop);
   void emitLoopBody(const LoopStmt &loop, VarDecl *exit);
   void emitFor(ForStmt &loop);
+  void emitParallelFor(ForStmt &loop, Value lo, Value hi);
   void emitPrint(PrintStmt &stmt);
 
   // Variable threading.
@@ -131,6 +132,8 @@ private:
   VarDecl *exitFlag = nullptr;
   const LoopStmt *currentLoop = nullptr;
   const FuncDecl *currentFunc = nullptr;
+  /// par_for loops around the current statement.
+  unsigned parallelForDepth = 0;
   /// The memrefs of vectors of rows, freed when main ends.
   SmallVector<Value> rowVectors;
   std::string labelPrefix, currentLabel;

@@ -324,6 +324,14 @@ Value Generator::emitCall(CallExpr &expr) {
         emitAs(*expr.args[1], vertex), emitAs(*expr.args[2], vertex));
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
   }
+  case Builtin::AtomicAdd: {
+    Value vector = emit(*expr.args[0]);
+    Value vertex = emitAs(*expr.args[1], GtType::get(GtType::Vertex));
+    Value amount = emitAs(*expr.args[2], GtType::get(expr.args[0]->type.elem));
+    ReduceOp::create(b, loc, b.getI1Type(), ReduceKind::Add, vector, vertex,
+                     amount, /*atomic=*/true);
+    return Value();
+  }
   case Builtin::Load:
     // A new graph for an edgeset variable (a global's first graph is made
     // by emitGlobal): it must fit the per-vertex data made for the first.

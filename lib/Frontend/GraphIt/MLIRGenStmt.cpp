@@ -509,7 +509,7 @@ void Generator::emitAssign(AssignStmt &stmt) {
       return;
     }
     ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op, type), vector,
-                     vertex, value);
+                     vertex, value, /*atomic=*/parallelForDepth > 0);
     return;
   }
   VarDecl *decl = cast<VarRefExpr>(target).decl;
@@ -606,6 +606,32 @@ void Generator::emitWhile(WhileStmt &loop) {
   bind(carried, whileOp.getResults());
 }
 
+/// `par_for i in lo:hi`: a graph.parallel_for (an OpenMP loop). The
+/// iterations share no variable they assign; vector elements they update
+/// with `+=`, `min=`... are updated atomically.
+void Generator::emitParallelFor(ForStmt &loop, Value lo, Value hi) {
+  Location loc = loop.loc;
+  for (const VarDecl *var : assignedVars(loop.body))
+    error(loc) << "par_for iterations run in parallel: its body cannot "
+                  "assign '"
+               << var->name
+               << "', declared outside it (update an element of a vector "
+                  "instead)";
+  Type index = b.getIndexType();
+  Value lower = arith::IndexCastOp::create(b, loc, index, lo);
+  Value upper = arith::IndexCastOp::create(b, loc, index, hi);
+  auto parallel = ParallelForOp::create(b, loc, lower, upper, labelAttr(),
+                                        scheduleAttr(/*isEdge=*/false));
+  OpBuilder::InsertionGuard guard(b);
+  Block *body = b.createBlock(&parallel.getBody(), {}, {index}, {loc});
+  llvm::SaveAndRestore<unsigned> scopedDepth(parallelForDepth,
+                                             parallelForDepth + 1);
+  env[loop.var.get()] =
+      arith::IndexCastOp::create(b, loc, b.getI32Type(), body->getArgument(0));
+  emitLoopBody(loop, /*exit=*/nullptr);
+  YieldOp::create(b, loc);
+}
+
 /// The statements of `loop`'s body, where `break` leaves `loop` by setting
 /// `exit` (null when the loop has no exit).
 void Generator::emitLoopBody(const LoopStmt &loop, VarDecl *exit) {
@@ -619,6 +645,10 @@ void Generator::emitFor(ForStmt &loop) {
   GtType intType = GtType::get(GtType::Int);
   Value lo = emitAs(*loop.lo, intType);
   Value hi = emitAs(*loop.hi, intType);
+  if (loop.parallel) {
+    emitParallelFor(loop, lo, hi);
+    return;
+  }
   Value one = constant(intType, 1, loc);
   if (loop.mayExit) {
     // A loop that may break: scf.while over the counter.

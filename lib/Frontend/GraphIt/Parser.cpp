@@ -560,7 +560,7 @@ StmtPtr Parser::parseStmt() {
   } else if (isKeyword("for")) {
     stmt = parseFor();
   } else if (isKeyword("par_for")) {
-    unsupported("parallel for loops ('par_for')");
+    stmt = parseFor();
   } else if (consumeKeyword("break")) {
     if (succeeded(expect(Token::Semi, "after 'break'")))
       stmt = std::make_unique<BreakStmt>(stmtLoc);
@@ -651,7 +651,8 @@ StmtPtr Parser::parseWhile() {
 
 StmtPtr Parser::parseFor() {
   Location forLoc = loc();
-  consume(); // for
+  bool parallel = isKeyword("par_for");
+  consume(); // for, par_for
   Location varLoc = loc();
   FailureOr<std::string> name = parseIdent("loop variable");
   if (failed(name) || failed(expectKeyword("in", "after the loop variable")))
@@ -668,6 +669,7 @@ StmtPtr Parser::parseFor() {
   auto var = std::make_unique<VarDecl>(varLoc, *name, intSpec, nullptr);
   auto stmt = std::make_unique<ForStmt>(forLoc, std::move(var), std::move(lo),
                                         std::move(hi));
+  stmt->parallel = parallel;
   if (failed(parseBlock(stmt->body, "for loop")) ||
       failed(expectKeyword("end", "to close the for loop")))
     return nullptr;

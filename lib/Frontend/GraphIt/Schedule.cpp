@@ -113,13 +113,11 @@ const char *const kFunctions =
     "configApplyDenseVertexSet, configApplyNumSSG, configApplyNUMA, "
     "configApplyPriorityUpdate, configApplyPriorityUpdateDelta, "
     "configBucketMergeThreshold, configNumOpenBuckets, configIntersection, "
-    "fuseFields, setApply";
+    "configParForGrainSize, fuseFields, setApply";
 
 /// GraphIt scheduling functions for features this compiler does not have,
 /// named so the diagnostic says which feature is missing.
 StringRef unsupportedFeature(StringRef function) {
-  if (function.starts_with("configParFor"))
-    return "'par_for' loop scheduling";
   if (function == "applyGPUSchedule" || function == "applySwarmSchedule")
     return "GPU and Swarm schedules";
   if (function == "splitForLoop" || function == "fuseForLoop" ||
@@ -424,6 +422,15 @@ LogicalResult Resolver::apply(const ScheduleCall &call) {
     return applyOption(call);
   if (name == "configIntersection")
     return checkIntersection(call);
+  if (name == "configParForGrainSize") {
+    Options *opts = labelled(call, 2, 2);
+    if (!opts)
+      return failure();
+    if (call.args[1].kind != ScheduleArg::Int || call.args[1].value <= 0)
+      return emitError(call.args[1].loc) << "grain size must be positive";
+    opts->grain = call.args[1].value;
+    return success();
+  }
   if (StringRef feature = unsupportedFeature(name); !feature.empty())
     return emitError(call.loc)
            << "scheduling function '" << name
@@ -503,11 +510,14 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
   for (const std::string &label : order) {
     const Options &o = options.find(label)->second;
     const LabelInfo &labelInfo = info.labels.find(label)->second;
+    // GraphIt's own schedules direct vertex set operations too; it ignores
+    // that, and so does this compiler, with a warning.
     if (!labelInfo.hasEdgeApply && o.traversalOnly)
-      return emitError(*o.traversalOnly)
-             << "label \"" << label
-             << "\" names a vertex set operation; only "
-                "configApplyParallelization applies to it";
+      emitWarning(*o.traversalOnly)
+          << "label \"" << label
+          << "\" names a vertex set operation; only "
+             "configApplyParallelization applies to it (the rest of the "
+             "call is ignored)";
     auto emitErr = [&]() { return emitError(o.loc); };
     LabelSchedule sched;
     if (labelInfo.hasEdgeApply) {

@@ -399,8 +399,7 @@ void Sema::checkExportType(GtType type, Location loc, bool isResult) {
             (type.kind == GtType::Vector && !type.width) ||
             (type.kind == GtType::EdgeSet && !isResult);
   if (!type.isError() && !ok)
-    error(loc) << "an export function "
-               << (isResult ? "returns " : "takes ")
+    error(loc) << "an export function " << (isResult ? "returns " : "takes ")
                << (isResult ? "numbers, bool and vectors"
                             : "edgesets, numbers, bool and vectors")
                << ", not " << type.str();
@@ -492,6 +491,12 @@ void Sema::checkBlock(StmtList &block) {
   deletedSets = std::move(after);
 }
 
+/// A par_for, whose iterations run in parallel: nothing leaves one early.
+static bool isParallelLoop(const LoopStmt *loop) {
+  auto *forLoop = dyn_cast<ForStmt>(loop);
+  return forLoop && forLoop->parallel;
+}
+
 void Sema::checkStmt(Stmt &stmt) {
   ++statementCount[currentFunc];
   llvm::SaveAndRestore<std::string> scopedPrefix(labelPrefix);
@@ -542,6 +547,9 @@ void Sema::checkStmt(Stmt &stmt) {
     auto &loop = cast<ForStmt>(stmt);
     coerce(*loop.lo, GtType::get(GtType::Int), "loop bound");
     coerce(*loop.hi, GtType::get(GtType::Int), "loop bound");
+    // A par_for's label schedules its loop like a vertex set operation's.
+    if (loop.parallel)
+      noteApply(/*isEdge=*/false);
     applyLabel.clear();
     loops.push_back(&loop);
     push();
@@ -556,10 +564,20 @@ void Sema::checkStmt(Stmt &stmt) {
       error(stmt.loc) << "'break' outside a loop";
       break;
     }
+    if (isParallelLoop(loops.back())) {
+      error(stmt.loc) << "'break' cannot leave a par_for (its iterations run "
+                         "in parallel)";
+      break;
+    }
     cast<BreakStmt>(stmt).loop = loops.back();
     loops.back()->mayExit = true;
     break;
   case Stmt::Return:
+    if (llvm::any_of(loops, isParallelLoop)) {
+      error(stmt.loc) << "'return' cannot leave a par_for (its iterations "
+                         "run in parallel)";
+      break;
+    }
     cast<ReturnStmt>(stmt).loops = loops;
     for (LoopStmt *loop : loops)
       loop->mayExit = true;
@@ -1092,6 +1110,7 @@ GtType Sema::checkCall(CallExpr &expr) {
                         .Case("stopTimer", Builtin::StopTimer)
                         .Case("load", Builtin::Load)
                         .Case("intersectNeighbor", Builtin::IntersectNeighbor)
+                        .Case("atomicAdd", Builtin::AtomicAdd)
                         .Default(Builtin::None);
   if (builtin == Builtin::None) {
     if (expr.callee == "intersection")
@@ -1116,6 +1135,7 @@ GtType Sema::checkCall(CallExpr &expr) {
     arity = 0;
     break;
   case Builtin::IntersectNeighbor:
+  case Builtin::AtomicAdd:
     arity = 3;
     break;
   default:
@@ -1185,6 +1205,20 @@ GtType Sema::checkCall(CallExpr &expr) {
       ok &= coerce(*expr.args[i], GtType::get(GtType::Vertex),
                    "argument of 'intersectNeighbor'");
     return ok ? GtType::get(GtType::UInt64) : error_;
+  }
+  case Builtin::AtomicAdd: {
+    GtType vector = check(*expr.args[0]);
+    if (vector.isError())
+      return error_;
+    if (vector.kind != GtType::Vector || vector.width ||
+        !GtType::get(vector.elem).isArithmetic()) {
+      error(expr.args[0]->loc)
+          << "'atomicAdd' needs a vector of numbers, got " << vector.str();
+      return error_;
+    }
+    coerce(*expr.args[1], GtType::get(GtType::Vertex), "vertex of 'atomicAdd'");
+    coerce(*expr.args[2], GtType::get(vector.elem), "amount of 'atomicAdd'");
+    return GtType::get(GtType::Void);
   }
   case Builtin::None:
     break;

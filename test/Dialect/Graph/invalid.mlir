@@ -1107,7 +1107,7 @@ func.func @reduce_atomic_min_i1(%v: !graph.vector<i1>, %i: index, %x: i1) {
 //===----------------------------------------------------------------------===//
 
 func.func @yield_outside() {
-  // expected-error @+1 {{'graph.yield' op expects parent op to be one of 'graph.vertexset.apply, graph.vertexset.filter, graph.edgeset.apply'}}
+  // expected-error @+1 {{'graph.yield' op expects parent op to be one of 'graph.vertexset.apply, graph.vertexset.filter, graph.edgeset.apply, graph.parallel_for'}}
   graph.yield
 }
 
@@ -1385,5 +1385,26 @@ func.func @alloc_init_type(%x: f32) {
 func.func @new_fixed(%g: !graph.edgeset) {
   // expected-error @+1 {{'graph.vector.new' op result #0 must be per-vertex data, but got '!graph.vector<4xi32>'}}
   %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @no_iteration(%n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'graph.parallel_for' op body must take (iteration: index) but takes 0 argument(s)}}
+  graph.parallel_for %c0 to %n {
+  }
+  return
+}
+
+// -----
+
+func.func @direction(%n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'graph.parallel_for' op schedule may only set 'parallel' and 'grain' on a vertex set operation}}
+  graph.parallel_for %c0 to %n schedule(#graph.schedule<direction = dense_pull>) {
+  ^bb0(%i: index):
+  }
   return
 }

@@ -202,6 +202,7 @@ enum class Builtin {
   StopTimer,
   Load,
   IntersectNeighbor,
+  AtomicAdd, // atomicAdd(vector, v, amount): vector[v] += amount, atomically.
 };
 
 /// `name(args)`: a builtin or a user function.
@@ -445,6 +446,8 @@ struct ForStmt : LoopStmt {
         hi(std::move(hi)) {}
   std::unique_ptr<VarDecl> var;
   ExprPtr lo, hi;
+  /// `par_for`: the iterations run in parallel (an scf.parallel).
+  bool parallel = false;
   static bool classof(const Stmt *s) { return s->kind == For; }
 };
 

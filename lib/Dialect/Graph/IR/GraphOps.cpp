@@ -267,6 +267,12 @@ LogicalResult VertexSetApplyOp::verifyRegions() {
   return verifyVertexSetSchedule(*this, getSchedule());
 }
 
+LogicalResult ParallelForOp::verifyRegions() {
+  if (failed(verifyBlockArgs(*this, getBody(), "body", {"iteration"})))
+    return failure();
+  return verifyVertexSetSchedule(*this, getSchedule());
+}
+
 LogicalResult VertexSetFilterOp::verifyRegions() {
   if (failed(verifyVertexRegion(*this, getPredicate(), "predicate",
                                 /*isFilter=*/true)))

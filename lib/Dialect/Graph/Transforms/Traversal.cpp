@@ -430,6 +430,8 @@ static bool insideParallelRegion(Operation *op) {
     if (auto apply = dyn_cast<VertexSetApplyOp>(parent);
         apply && apply.isParallel())
       return true;
+    if (isa<ParallelForOp>(parent))
+      return true;
     if (isa<VertexSetFilterOp>(parent))
       return true;
     if (auto apply = dyn_cast<EdgeSetApplyOp>(parent);

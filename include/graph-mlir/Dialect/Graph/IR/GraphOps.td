@@ -868,6 +868,35 @@ def Graph_VertexSetApplyOp : Graph_Op<"vertexset.apply", [
   }];
 }
 
+def Graph_ParallelForOp : Graph_Op<"parallel_for", [
+    RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"::mlir::graph::YieldOp">]> {
+  let summary = "a loop whose iterations run in parallel";
+  let description = [{
+    Runs the body for every `i` in `[lower, upper)`, the iterations in
+    parallel (GraphIt's `par_for`): a dynamically scheduled OpenMP loop
+    handing out `grain` iterations at a time (default 1), or a serial loop
+    when the schedule says `parallel = serial`. Traversals inside run with
+    the threads their iteration has.
+
+    ```mlir
+    graph.parallel_for %c0 to %n label("l1") schedule(#graph.schedule<grain = 4>) {
+    ^bb0(%i: index):
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Index:$lower, Index:$upper,
+                       OptionalAttr<StrAttr>:$label,
+                       OptionalAttr<Graph_ScheduleAttr>:$schedule);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $lower `to` $upper (`label` `(` $label^ `)`)?
+    (`schedule` `(` qualified($schedule)^ `)`)? $body attr-dict
+  }];
+  let hasRegionVerifier = 1;
+}
+
 def Graph_VertexSetFilterOp : Graph_Op<"vertexset.filter", [
     RecursiveMemoryEffects]> {
   let summary = "the vertices of a set for which a predicate holds";
@@ -1233,7 +1262,8 @@ def Graph_VertexSetSealBoolsOp : Graph_Op<"vertexset.seal_bools"> {
 }
 
 def Graph_YieldOp : Graph_Op<"yield", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["VertexSetApplyOp", "VertexSetFilterOp", "EdgeSetApplyOp"]>]> {
+    ParentOneOf<["VertexSetApplyOp", "VertexSetFilterOp", "EdgeSetApplyOp",
+                "ParallelForOp"]>]> {
   let summary = "terminates the regions of graph ops";
   let description = [{
     Ends a body (no operands) or a filter (one `i1` operand).
