@@ -206,7 +206,8 @@ static bool isCxxSource(StringRef path) {
 /// object into a shared library that loads libgraphrt.so from the runtime
 /// directory.
 static LogicalResult linkLibrary(StringRef object, StringRef source,
-                                 StringRef library) {
+                                 StringRef library,
+                                 ArrayRef<std::string> generated) {
   auto program = llvm::sys::findProgramByName(linker);
   if (!program)
     return fail("cannot find the linker '" + linker + "'");
@@ -216,7 +217,9 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
   SmallVector<StringRef> args = {*program, "-shared", "-O2", source, object};
   for (const std::string &input : programArgs)
     args.push_back(input);
-  if (llvm::any_of(programArgs, isCxxSource))
+  for (const std::string &input : generated)
+    args.push_back(input);
+  if (llvm::any_of(programArgs, isCxxSource) || !generated.empty())
     args.push_back("-lstdc++");
   args.append(
       {searchDir, rpath, "-lgraphrt", "-fopenmp=libomp", "-lm", "-o", library});
@@ -228,7 +231,8 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
   return success();
 }
 
-static LogicalResult link(StringRef object, StringRef executable) {
+static LogicalResult link(StringRef object, StringRef executable,
+                          ArrayRef<std::string> generated) {
   auto program = llvm::sys::findProgramByName(linker);
   if (!program)
     return fail("cannot find the linker '" + linker + "'");
@@ -236,12 +240,15 @@ static LogicalResult link(StringRef object, StringRef executable) {
   if (failed(runtime))
     return failure();
   SmallVector<StringRef> args = {*program, object};
-  // The program's extern functions (as in GraphIt, C++ functions).
+  // The program's extern functions (as in GraphIt, C++ functions), and the
+  // wrappers graphc wrote for those taking strings.
   for (const std::string &input : programArgs)
+    args.push_back(input);
+  for (const std::string &input : generated)
     args.push_back(input);
   if (!programArgs.empty())
     args.push_back("-O2");
-  if (llvm::any_of(programArgs, isCxxSource))
+  if (llvm::any_of(programArgs, isCxxSource) || !generated.empty())
     args.push_back("-lstdc++");
   args.append({*runtime, "-fopenmp=libomp", "-lm", "-o", executable});
 #ifdef GRAPH_HAVE_NUMA
@@ -376,7 +383,12 @@ static LogicalResult compile() {
                     ? "the program has no main, only export functions: build "
                       "a shared library with --emit=lib"
                     : "the program has no main");
-  // The C bindings come from the graph-level signatures.
+  // The C bindings and C++ wrappers come from the graph-level signatures.
+  std::string wrappers;
+  {
+    llvm::raw_string_ostream os(wrappers);
+    graph::writeExternWrappers(*module, os);
+  }
   std::string bindings;
   if (emitKind == EmitKind::Lib) {
     if (!graph::hasExports(*module))
@@ -435,17 +447,25 @@ static LogicalResult compile() {
     return failure();
   if (emitKind == EmitKind::Obj)
     return success();
+  SmallVector<std::string> generated;
+  if (!wrappers.empty()) {
+    generated.push_back(output + ".externs.cpp");
+    if (failed(writeFile(generated.back(),
+                         [&](llvm::raw_ostream &os) { os << wrappers; })))
+      return failure();
+  }
+  LogicalResult linked = failure();
   if (emitKind == EmitKind::Lib) {
     std::string source = output + ".bindings.c";
-    LogicalResult linked = failure();
     if (succeeded(
             writeFile(source, [&](llvm::raw_ostream &os) { os << bindings; })))
-      linked = linkLibrary(object, source, output);
+      linked = linkLibrary(object, source, output, generated);
     llvm::sys::fs::remove(source);
-    llvm::sys::fs::remove(object);
-    return linked;
+  } else {
+    linked = link(object, output, generated);
   }
-  LogicalResult linked = link(object, output);
+  for (const std::string &input : generated)
+    llvm::sys::fs::remove(input);
   llvm::sys::fs::remove(object);
   return linked;
 }

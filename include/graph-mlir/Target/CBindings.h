@@ -30,6 +30,10 @@ LogicalResult writeExportHeader(ModuleOp module, llvm::raw_ostream &os);
 /// the header's declarations).
 LogicalResult writeExportSource(ModuleOp module, llvm::raw_ostream &os);
 
+/// The C++ wrappers (C linkage) of the C++ functions the program calls that
+/// take strings (graph.extern), or nothing when there are none.
+void writeExternWrappers(ModuleOp module, llvm::raw_ostream &os);
+
 /// Registers the translations --graph-export-header and
 /// --graph-export-source.
 void registerCBindingsTranslations();

@@ -39,6 +39,26 @@ static char mangledCode(GtType type) {
   }
 }
 
+/// An extern parameter's or result's C++ type.
+static std::string cxxType(GtType type) {
+  switch (externType(type).kind) {
+  case GtType::UInt:
+    return "unsigned";
+  case GtType::UInt64:
+    return "unsigned long";
+  case GtType::Float:
+    return "float";
+  case GtType::Double:
+    return "double";
+  case GtType::String:
+    return "std::string";
+  case GtType::Void:
+    return "void";
+  default:
+    return "int";
+  }
+}
+
 /// The Itanium C++ name of `func` (GraphIt's extern functions are C++
 /// functions of the same name and parameter types).
 static std::string mangledName(const FuncDecl &func) {
@@ -52,7 +72,13 @@ static std::string mangledName(const FuncDecl &func) {
 
 Value Generator::callExtern(const FuncDecl &callee, ArrayRef<Value> args,
                             Location loc) {
-  std::string name = mangledName(callee);
+  // A std::string cannot be made here: such a function is called through a
+  // C++ wrapper with C linkage that graphc compiles (CBindings.h).
+  bool throughWrapper = llvm::any_of(callee.params, [](const auto &param) {
+    return param->spec.type.kind == GtType::String;
+  });
+  std::string name =
+      throughWrapper ? "graphit_extern_" + callee.name : mangledName(callee);
   SmallVector<Value> operands;
   SmallVector<Type> argTypes;
   for (auto [param, arg] : llvm::zip(callee.params, args)) {
@@ -69,6 +95,19 @@ Value Generator::callExtern(const FuncDecl &callee, ArrayRef<Value> args,
     auto decl = func::FuncOp::create(b, callee.loc, name,
                                      b.getFunctionType(argTypes, resultTypes));
     decl.setPrivate();
+    if (throughWrapper) {
+      SmallVector<std::string> params;
+      for (const auto &param : callee.params)
+        params.push_back(cxxType(param->spec.type));
+      decl->setAttr(GraphDialect::kExternAttrName,
+                    b.getStrArrayAttr(SmallVector<StringRef>{
+                        callee.name,
+                        cxxType(callee.result ? callee.result->spec.type
+                                              : GtType::get(GtType::Void))}));
+      decl->setAttr(GraphDialect::kExternParamsAttrName,
+                    b.getStrArrayAttr(
+                        SmallVector<StringRef>(params.begin(), params.end())));
+    }
   }
   auto call = func::CallOp::create(b, loc, name, resultTypes, operands);
   if (!callee.result)

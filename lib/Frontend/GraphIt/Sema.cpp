@@ -120,7 +120,7 @@ private:
   void checkTypeSpec(TypeSpec &spec, Location loc);
   void checkGlobal(VarDecl &decl);
   void checkFunc(FuncDecl &func);
-  void checkExternType(GtType type, Location loc);
+  void checkExternType(GtType type, Location loc, bool isResult);
   void checkExportType(GtType type, Location loc, bool isResult);
 
   // Statements.
@@ -405,10 +405,11 @@ void Sema::checkExportType(GtType type, Location loc, bool isResult) {
                << ", not " << type.str();
 }
 
-void Sema::checkExternType(GtType type, Location loc) {
-  if (!type.isError() && !type.isArithmetic())
-    error(loc) << "an extern function takes and returns numbers and "
-                  "Vertex, not "
+void Sema::checkExternType(GtType type, Location loc, bool isResult) {
+  if (!type.isError() && !type.isArithmetic() &&
+      (isResult || type.kind != GtType::String))
+    error(loc) << "an extern function takes numbers, Vertex and strings and "
+                  "returns numbers and Vertex, not "
                << type.str();
 }
 
@@ -461,9 +462,10 @@ void Sema::checkFunc(FuncDecl &func) {
     // Passed by value with C++ linkage: int, unsigned, uint64_t, float,
     // double; a Vertex is an int.
     for (auto &param : func.params)
-      checkExternType(param->spec.type, param->loc);
+      checkExternType(param->spec.type, param->loc, /*isResult=*/false);
     if (func.result)
-      checkExternType(func.result->spec.type, func.result->loc);
+      checkExternType(func.result->spec.type, func.result->loc,
+                      /*isResult=*/true);
   }
   checkBlock(func.body);
   pop();

@@ -40,6 +40,12 @@ def Graph_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kExportAttrName = "graph.export";
     static constexpr ::llvm::StringLiteral kExportParamsAttrName =
         "graph.export_params";
+    /// On the declaration of a C++ function a program calls through a
+    /// wrapper with C linkage (GraphIt extern functions taking strings): its
+    /// C++ name and result type, and its C++ parameter types.
+    static constexpr ::llvm::StringLiteral kExternAttrName = "graph.extern";
+    static constexpr ::llvm::StringLiteral kExternParamsAttrName =
+        "graph.extern_params";
   }];
 }
 
