@@ -324,13 +324,19 @@ Value Generator::emitCall(CallExpr &expr) {
         emitAs(*expr.args[1], vertex), emitAs(*expr.args[2], vertex));
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
   }
-  case Builtin::AtomicAdd: {
+  case Builtin::AtomicAdd:
+  case Builtin::WriteMin: {
+    GtType element = GtType::get(expr.args[0]->type.elem);
     Value vector = emit(*expr.args[0]);
     Value vertex = emitAs(*expr.args[1], GtType::get(GtType::Vertex));
-    Value amount = emitAs(*expr.args[2], GtType::get(expr.args[0]->type.elem));
-    ReduceOp::create(b, loc, b.getI1Type(), ReduceKind::Add, vector, vertex,
-                     amount, /*atomic=*/true);
-    return Value();
+    Value value = emitAs(*expr.args[2], element);
+    bool isMin = expr.builtin == Builtin::WriteMin;
+    Value changed = ReduceOp::create(
+        b, loc, b.getI1Type(),
+        isMin ? (element.isUnsigned() ? ReduceKind::MinU : ReduceKind::Min)
+              : ReduceKind::Add,
+        vector, vertex, value, /*atomic=*/true);
+    return isMin ? changed : Value();
   }
   case Builtin::Load:
     // A new graph for an edgeset variable (a global's first graph is made

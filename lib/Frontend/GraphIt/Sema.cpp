@@ -1113,6 +1113,7 @@ GtType Sema::checkCall(CallExpr &expr) {
                         .Case("load", Builtin::Load)
                         .Case("intersectNeighbor", Builtin::IntersectNeighbor)
                         .Case("atomicAdd", Builtin::AtomicAdd)
+                        .Case("writeMin", Builtin::WriteMin)
                         .Default(Builtin::None);
   if (builtin == Builtin::None) {
     if (expr.callee == "intersection")
@@ -1138,6 +1139,7 @@ GtType Sema::checkCall(CallExpr &expr) {
     break;
   case Builtin::IntersectNeighbor:
   case Builtin::AtomicAdd:
+  case Builtin::WriteMin:
     arity = 3;
     break;
   default:
@@ -1208,19 +1210,24 @@ GtType Sema::checkCall(CallExpr &expr) {
                    "argument of 'intersectNeighbor'");
     return ok ? GtType::get(GtType::UInt64) : error_;
   }
-  case Builtin::AtomicAdd: {
+  case Builtin::AtomicAdd:
+  case Builtin::WriteMin: {
     GtType vector = check(*expr.args[0]);
     if (vector.isError())
       return error_;
     if (vector.kind != GtType::Vector || vector.width ||
         !GtType::get(vector.elem).isArithmetic()) {
       error(expr.args[0]->loc)
-          << "'atomicAdd' needs a vector of numbers, got " << vector.str();
+          << "'" << expr.callee << "' needs a vector of numbers, got "
+          << vector.str();
       return error_;
     }
-    coerce(*expr.args[1], GtType::get(GtType::Vertex), "vertex of 'atomicAdd'");
-    coerce(*expr.args[2], GtType::get(vector.elem), "amount of 'atomicAdd'");
-    return GtType::get(GtType::Void);
+    coerce(*expr.args[1], GtType::get(GtType::Vertex),
+           "vertex of '" + expr.callee + "'");
+    coerce(*expr.args[2], GtType::get(vector.elem),
+           "value of '" + expr.callee + "'");
+    return GtType::get(builtin == Builtin::WriteMin ? GtType::Bool
+                                                    : GtType::Void);
   }
   case Builtin::None:
     break;

@@ -203,6 +203,7 @@ enum class Builtin {
   Load,
   IntersectNeighbor,
   AtomicAdd, // atomicAdd(vector, v, amount): vector[v] += amount, atomically.
+  WriteMin,  // writeMin(vector, v, x): vector[v] min= x atomically; changed?
 };
 
 /// `name(args)`: a builtin or a user function.
