@@ -111,6 +111,9 @@ void graphrt_graph_free(graphrt_graph *g);
  * g's arrays, so it must be freed before g (freeing it frees only what it
  * built itself: segments, converted weights). */
 graphrt_graph *graphrt_transpose(graphrt_graph *g);
+/* [added] A graph of n vertices and no edges (a program whose vertices are
+ * declared without an edgeset). */
+graphrt_graph *graphrt_graph_empty(int64_t n);
 /* [added] A copy of g with its vertices renumbered by decreasing out-degree
  * (ties in id order), GraphIt's edges.relabel(): the new id of v is its rank.
  * Neighbour lists are sorted; weights and symmetry are kept. Triangle

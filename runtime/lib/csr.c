@@ -391,6 +391,15 @@ void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g) {
   RT_SET_MEMREF(r, d, n);
 }
 
+graphrt_graph *graphrt_graph_empty(int64_t n) {
+  if (n < 0 || n > RT_MAX_VERTICES)
+    rt_fatal("vertex count %lld out of range [0, %lld]", (long long)n,
+             (long long)RT_MAX_VERTICES);
+  rt_edges e = {n,    0, rt_malloc(sizeof(int32_t)), rt_malloc(sizeof(int32_t)),
+                NULL, 1};
+  return rt_graph_build(&e, 0);
+}
+
 graphrt_graph *graphrt_relabel(const graphrt_graph *g) {
   int64_t n = g->n;
   /* Rank by decreasing degree with a counting sort (stable, so ties keep id

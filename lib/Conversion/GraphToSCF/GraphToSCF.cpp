@@ -342,6 +342,23 @@ struct LoadLowering : GraphPattern<LoadOp> {
   }
 };
 
+struct EmptyGraphLowering : GraphPattern<EmptyGraphOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(EmptyGraphOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value count = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI64Type(), adaptor.getCount());
+    Value graph =
+        callRuntime1(rewriter, loc, op, "graphrt_graph_empty",
+                     getTypeConverter()->convertType(op.getType()), count);
+    releaseGraph(rewriter, op, graph);
+    rewriter.replaceOp(op, graph);
+    return success();
+  }
+};
+
 struct RelabelLowering : GraphPattern<RelabelOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1353,14 +1370,14 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
            LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
            OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
-           VectorAllocLowering, RelabelLowering, VectorCopyLowering,
-           VectorGetLowering, VectorSetLowering, VectorFillLowering,
-           VectorReduceLowering, VectorExportLowering, ReduceLowering,
-           VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
-           VertexSetIdBufferLowering, VertexSetSealIdsLowering,
-           VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
-           ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(
-          converter, context);
+           VectorAllocLowering, RelabelLowering, EmptyGraphLowering,
+           VectorCopyLowering, VectorGetLowering, VectorSetLowering,
+           VectorFillLowering, VectorReduceLowering, VectorExportLowering,
+           ReduceLowering, VectorCasLowering, VertexSetNewLowering,
+           VertexSetInsertLowering, VertexSetIdBufferLowering,
+           VertexSetSealIdsLowering, VertexSetApplyLowering,
+           VertexSetFilterLowering, SegmentsLowering, ParallelForLowering,
+           SegmentViewLowering, SegmentWeightsLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

@@ -177,7 +177,16 @@ Value Generator::defaultValue(GtType type, Location loc) {
 /// (bindGraph): vectors and sets are sized by it.
 void Generator::emitGlobals() {
   deferredGlobals.clear();
+  // Loaded graphs first: vectors and sets declared before them need them.
+  auto isLoaded = [](const VarDecl &decl) {
+    return decl.spec.type.kind == GtType::EdgeSet && decl.init;
+  };
+  for (const auto &global : program.globals)
+    if (isLoaded(*global))
+      emitGlobal(*global);
   for (const auto &global : program.globals) {
+    if (isLoaded(*global))
+      continue;
     if (!deferredGlobals.empty() ||
         (global->spec.type.kind == GtType::EdgeSet && !global->init))
       deferredGlobals.push_back(global.get());
@@ -210,6 +219,11 @@ func::FuncOp Generator::beginEntry(FuncDecl &decl, FunctionType type) {
   env.clear();
   graph = Value();
   rowVectors.clear();
+  if (const VarDecl *sized = sizedVertexSet(program))
+    graph =
+        EmptyGraphOp::create(b, sized->loc, EdgeSetType::get(context, Type()),
+                             emitAs(*cast<NewSetExpr>(*sized->init).size,
+                                    GtType::get(GtType::Vertex)));
   emitGlobals();
   return op;
 }

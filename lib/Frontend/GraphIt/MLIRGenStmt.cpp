@@ -547,8 +547,12 @@ void Generator::emitAssign(AssignStmt &stmt) {
       VectorSetOp::create(b, loc, vector, vertex, value);
       return;
     }
+    // Atomic where iterations may meet: in a par_for, and on a fixed-size
+    // vector (its few elements are shared by every vertex of an apply).
+    bool atomic =
+        parallelForDepth > 0 || index->base->type.kind == GtType::FixedVector;
     ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op, type), vector,
-                     vertex, value, /*atomic=*/parallelForDepth > 0);
+                     vertex, value, atomic);
     return;
   }
   VarDecl *decl = cast<VarRefExpr>(target).decl;

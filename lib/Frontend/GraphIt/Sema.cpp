@@ -213,6 +213,19 @@ void Sema::checkTypeSpec(TypeSpec &spec, Location loc) {
                      << "' (declare it with 'element " << name << " end')";
 }
 
+const VarDecl *mlir::graph::graphit::sizedVertexSet(const Program &program) {
+  auto isEdgeSet = [](const auto &global) {
+    return global->spec.type.kind == GtType::EdgeSet;
+  };
+  if (llvm::any_of(program.globals, isEdgeSet))
+    return nullptr;
+  for (const auto &global : program.globals)
+    if (global->spec.type.kind == GtType::VertexSet &&
+        isa_and_nonnull<NewSetExpr>(global->init.get()))
+      return global.get();
+  return nullptr;
+}
+
 FailureOr<ProgramInfo> Sema::run() {
   for (auto &[name, loc] : program.elements)
     if (!elements.insert(name).second)
@@ -225,6 +238,16 @@ FailureOr<ProgramInfo> Sema::run() {
       error(func->loc) << "redefinition of '" << func->name << "'";
     it->second.func = func.get();
   }
+  // Without an edgeset, a vertex set declared with a size (`new
+  // vertexset{Vertex}(5)`) gives the vertex count (an edgeless graph).
+  // Vectors and sets are sized by the first edgeset wherever it is
+  // declared (GraphIt allows them before it); without an edgeset, by a
+  // vertex set declared with a size (`new vertexset{Vertex}(5)`).
+  for (auto &global : program.globals)
+    if (!info.graph && global->spec.type.kind == GtType::EdgeSet)
+      info.graph = global.get();
+  if (const VarDecl *sized = sizedVertexSet(program))
+    info.graph = const_cast<VarDecl *>(sized);
   for (auto &global : program.globals)
     checkGlobal(*global);
 
@@ -369,8 +392,8 @@ void Sema::checkGlobal(VarDecl &decl) {
     if ((type.kind == GtType::Vector || type.kind == GtType::VertexSet) &&
         !info.graph)
       error(decl.loc) << "'" << decl.name
-                      << "' needs an edgeset declared before it (it has one "
-                         "element per vertex of the first edgeset)";
+                      << "' needs an edgeset or a vertex set declared with a "
+                         "size (it has one element per vertex)";
     if (decl.init && type.kind == GtType::FixedVector) {
       checkFixedVectorInit(decl);
     } else if (decl.init) {
@@ -630,8 +653,8 @@ void Sema::checkLocal(VarDecl &decl) {
     error(decl.loc) << "edgesets must be global (a local edgeset may only "
                        "hold edges.transpose())";
   else if (type.kind == GtType::Vector && !info.graph)
-    error(decl.loc) << "'" << decl.name << "' needs an edgeset declared "
-                    << "before it";
+    error(decl.loc) << "'" << decl.name << "' needs an edgeset or a vertex "
+                    << "set declared with a size";
   if (decl.init && type.kind == GtType::Vector)
     coerce(*decl.init, GtType::get(type.elem),
            "initializer of '" + decl.name + "'");
@@ -944,7 +967,8 @@ GtType Sema::check(Expr &expr, bool allowRow) {
     if (!elements.contains(newSet.element))
       error(expr.loc) << "unknown element type '" << newSet.element << "'";
     if (!info.graph)
-      error(expr.loc) << "a vertex set needs an edgeset declared before it";
+      error(expr.loc) << "a vertex set needs an edgeset or a vertex set "
+                         "declared with a size";
     coerce(*newSet.size, GtType::get(GtType::Int), "vertex set size");
     type = GtType::get(GtType::VertexSet);
     break;

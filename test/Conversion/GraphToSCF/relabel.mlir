@@ -1,7 +1,7 @@
 // RUN: graph-opt %s | graph-opt | FileCheck %s --check-prefix=ROUND
 // RUN: graph-opt %s --convert-graph-to-scf | FileCheck %s
 
-// graph.relabel and graph.load like(...): a graph released at the end of
+// graph.relabel, graph.empty_graph and graph.load like(...): a graph released at the end of
 // its block, or kept to the end of the program when a loop yields it; a
 // reload checks its vertex count against the first graph.
 
@@ -41,4 +41,16 @@ func.func @local(%g: !graph.edgeset<i32>) -> index {
   %r = graph.relabel %g : !graph.edgeset<i32>
   %n = graph.num_edges %r : !graph.edgeset<i32>
   return %n : index
+}
+
+// An edgeless graph of n vertices, released like a loaded one.
+// CHECK-LABEL: func.func @edgeless
+// CHECK: %[[COUNT:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[G:.*]] = call @graphrt_graph_empty(%[[COUNT]])
+// CHECK: call @graphrt_num_vertices(%[[G]])
+// CHECK: call @graphrt_graph_free(%[[G]])
+func.func @edgeless(%n: index) -> index {
+  %g = graph.empty_graph %n : !graph.edgeset
+  %m = graph.num_vertices %g : !graph.edgeset
+  return %m : index
 }

@@ -34,6 +34,10 @@ struct ProgramInfo {
 /// collects labels. Reports every error through `context`.
 FailureOr<ProgramInfo> analyze(Program &program, MLIRContext *context);
 
+/// In a program without edgesets, the first global vertex set declared with
+/// a size: the program's vertices are an edgeless graph of that size.
+const VarDecl *sizedVertexSet(const Program &program);
+
 /// Spells a label path as the schedule writes it: `s0:s1`.
 std::string joinLabel(StringRef prefix, StringRef label);
 

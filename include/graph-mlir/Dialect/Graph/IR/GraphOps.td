@@ -146,6 +146,23 @@ def Graph_LoadOp : Graph_Op<"load"> {
   ];
 }
 
+def Graph_EmptyGraphOp : Graph_Op<"empty_graph"> {
+  let summary = "a graph of `count` vertices and no edges";
+  let description = [{
+    What a program that declares its vertices without an edgeset computes
+    over (GraphIt's `const vertices : vertexset{Vertex} = new
+    vertexset{Vertex}(5);` with no edgeset): it sizes the program's vectors
+    and vertex sets. Released like a loaded graph.
+
+    ```mlir
+    %g = graph.empty_graph %n : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Index:$count);
+  let results = (outs Graph_EdgeSetType:$graph);
+  let assemblyFormat = "$count attr-dict `:` qualified(type($graph))";
+}
+
 def Graph_RelabelOp : Graph_Op<"relabel", [
     AllTypesMatch<["graph", "result"]>]> {
   let summary = "a copy of the graph renumbered by decreasing degree";
