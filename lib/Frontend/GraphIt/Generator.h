@@ -52,6 +52,8 @@ private:
   Value emitCall(CallExpr &expr);
   Value emitMethod(MethodExpr &expr);
   Value emitSetSize(MethodExpr &expr);
+  std::pair<Value, Value> neighborsOf(Expr &set);
+  Value outDegree(Value graph, Value vertex, Location loc);
   Value emitEdgeApply(MethodExpr &expr);
   Value emitNewQueue(NewPriorityQueueExpr &expr);
   Value emitQueueMethod(MethodExpr &expr);

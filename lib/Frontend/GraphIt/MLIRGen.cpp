@@ -72,6 +72,8 @@ Type Generator::toMLIR(GtType type) {
       return MemRefType::get({ShapedType::kDynamic, type.width},
                              scalarType(type.elem));
     return VertexVectorType::get(scalarType(type.elem));
+  case GtType::Neighbors: // Held as the vertex; only counted.
+    return IndexType::get(context);
   case GtType::FixedVector:
     return VertexVectorType::get(context, scalarType(type.elem),
                                  RecordLayoutAttr(), type.width);

@@ -324,6 +324,13 @@ Value Generator::emitCall(CallExpr &expr) {
         emitAs(*expr.args[1], vertex), emitAs(*expr.args[2], vertex));
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
   }
+  case Builtin::Intersection: {
+    auto [graph, u] = neighborsOf(*expr.args[0]);
+    Value v = neighborsOf(*expr.args[1]).second;
+    Value count =
+        CommonNeighborsOp::create(b, loc, b.getIndexType(), graph, u, v);
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
+  }
   case Builtin::AtomicAdd:
   case Builtin::WriteMin: {
     GtType element = GtType::get(expr.args[0]->type.elem);
@@ -379,6 +386,11 @@ Value Generator::emitMethod(MethodExpr &expr) {
     Value graph = emit(*expr.receiver);
     return TransposeOp::create(b, loc, graph.getType(), graph);
   }
+  case Method::GetNgh:
+    return emitAs(*expr.args[0], GtType::get(GtType::Vertex));
+  case Method::GetOutDegree:
+    return outDegree(emit(*expr.receiver),
+                     emitAs(*expr.args[0], GtType::get(GtType::Vertex)), loc);
   case Method::Relabel: {
     Value graph = emit(*expr.receiver);
     return RelabelOp::create(b, loc, graph.getType(), graph);
@@ -417,8 +429,37 @@ Value Generator::emitMethod(MethodExpr &expr) {
   llvm_unreachable("edge filters are emitted by their apply");
 }
 
+/// The graph and vertex of `edges.getNgh(v)`, or of a variable it
+/// initialized.
+std::pair<Value, Value> Generator::neighborsOf(Expr &set) {
+  if (auto *ref = dyn_cast<VarRefExpr>(&set))
+    return {emit(*cast<MethodExpr>(*ref->decl->init).receiver), emit(set)};
+  auto &method = cast<MethodExpr>(set);
+  return {emit(*method.receiver),
+          emitAs(*method.args[0], GtType::get(GtType::Vertex))};
+}
+
+/// `vertex`'s out-degree as an int, from the graph's CSR offsets.
+Value Generator::outDegree(Value graph, Value vertex, Location loc) {
+  Type i64 = b.getI64Type();
+  auto adjacency = AdjacencyOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, i64),
+      MemRefType::get({ShapedType::kDynamic}, b.getI32Type()),
+      EdgeDirection::Out, graph);
+  Value next = arith::AddIOp::create(b, loc, vertex,
+                                     arith::ConstantIndexOp::create(b, loc, 1));
+  Value begin = memref::LoadOp::create(b, loc, adjacency.getOffsets(), vertex);
+  Value end = memref::LoadOp::create(b, loc, adjacency.getOffsets(), next);
+  return arith::TruncIOp::create(b, loc, b.getI32Type(),
+                                 arith::SubIOp::create(b, loc, end, begin));
+}
+
 Value Generator::emitSetSize(MethodExpr &expr) {
   Location loc = expr.loc;
+  if (expr.receiver->type.kind == GtType::Neighbors) {
+    auto [graph, vertex] = neighborsOf(*expr.receiver);
+    return outDegree(graph, vertex, loc);
+  }
   // `vertices.size()` of the set of all vertices is the vertex count.
   Value size;
   auto *ref = dyn_cast<VarRefExpr>(expr.receiver.get());

@@ -59,6 +59,8 @@ static const char *kindName(GtType::Kind kind) {
     return "function";
   case GtType::PriorityQueue:
     return "priority_queue";
+  case GtType::Neighbors:
+    return "neighbors of a vertex (edges.getNgh)";
   }
   return "?";
 }
@@ -151,6 +153,7 @@ private:
   void checkCallGraph();
   GtType checkNewQueue(NewPriorityQueueExpr &expr);
   GtType checkQueueMethod(MethodExpr &expr, GtType queue);
+  bool checkIntersection(CallExpr &expr);
   /// Links each applyUpdatePriority to the queue its function updates.
   void resolveUpdatedQueues();
   /// `new priority_queue...` as the value assigned to `decl` (which it
@@ -648,6 +651,15 @@ void Sema::checkStmt(Stmt &stmt) {
 void Sema::checkLocal(VarDecl &decl) {
   checkTypeSpec(decl.spec, decl.loc);
   GtType type = decl.spec.type;
+  // `var n : vertexset{Vertex} = edges.getNgh(v);` names v's neighbours.
+  if (auto *method = dyn_cast_or_null<MethodExpr>(decl.init.get());
+      method && method->name == "getNgh" && type.kind == GtType::VertexSet) {
+    GtType neighbors = check(*method);
+    if (!neighbors.isError())
+      decl.spec.type = neighbors;
+    declare(decl);
+    return;
+  }
   auto *init = dyn_cast_or_null<MethodExpr>(decl.init.get());
   if (type.kind == GtType::EdgeSet && !(init && init->name == "transpose"))
     error(decl.loc) << "edgesets must be global (a local edgeset may only "
@@ -1138,13 +1150,10 @@ GtType Sema::checkCall(CallExpr &expr) {
                         .Case("intersectNeighbor", Builtin::IntersectNeighbor)
                         .Case("atomicAdd", Builtin::AtomicAdd)
                         .Case("writeMin", Builtin::WriteMin)
+                        .Case("intersection", Builtin::Intersection)
                         .Default(Builtin::None);
   if (builtin == Builtin::None) {
-    if (expr.callee == "intersection")
-      error(expr.loc) << "neighbor intersections ('" << expr.callee
-                      << "') are not supported";
-    else
-      error(expr.loc) << "call of undefined function '" << expr.callee << "'";
+    error(expr.loc) << "call of undefined function '" << expr.callee << "'";
     for (ExprPtr &arg : expr.args)
       check(*arg);
     return error_;
@@ -1165,6 +1174,9 @@ GtType Sema::checkCall(CallExpr &expr) {
   case Builtin::AtomicAdd:
   case Builtin::WriteMin:
     arity = 3;
+    break;
+  case Builtin::Intersection:
+    arity = 5;
     break;
   default:
     break;
@@ -1234,6 +1246,8 @@ GtType Sema::checkCall(CallExpr &expr) {
                    "argument of 'intersectNeighbor'");
     return ok ? GtType::get(GtType::UInt64) : error_;
   }
+  case Builtin::Intersection:
+    return checkIntersection(expr) ? GtType::get(GtType::UInt64) : error_;
   case Builtin::AtomicAdd:
   case Builtin::WriteMin: {
     GtType vector = check(*expr.args[0]);
@@ -1257,6 +1271,48 @@ GtType Sema::checkCall(CallExpr &expr) {
     break;
   }
   return error_;
+}
+
+/// The vertex whose neighbours `set` holds: `edges.getNgh(v)` or a variable
+/// it initialized.
+static const Expr *neighborsVertex(const Expr &set) {
+  if (auto *ref = dyn_cast<VarRefExpr>(&set))
+    return ref->decl && ref->decl->init ? neighborsVertex(*ref->decl->init)
+                                        : nullptr;
+  auto *method = dyn_cast<MethodExpr>(&set);
+  return method && method->method == Method::GetNgh ? method->args[0].get()
+                                                    : nullptr;
+}
+
+/// `intersection(getNgh(u), getNgh(v), |u|, |v|, v)`: the neighbours below
+/// v that u and v share (graph.common_neighbors), so the bound must be v.
+bool Sema::checkIntersection(CallExpr &expr) {
+  bool ok = true;
+  for (size_t i : {0, 1}) {
+    GtType set = check(*expr.args[i]);
+    if (!set.isError() && set.kind != GtType::Neighbors) {
+      error(expr.args[i]->loc) << "'intersection' needs the neighbours of a "
+                                  "vertex (edges.getNgh(v)), got "
+                               << set.str();
+      ok = false;
+    }
+  }
+  for (size_t i : {2, 3})
+    ok &= coerce(*expr.args[i], GtType::get(GtType::Int),
+                 "neighbour count of 'intersection'");
+  ok &= coerce(*expr.args[4], GtType::get(GtType::Vertex),
+               "bound of 'intersection'");
+  if (!ok)
+    return false;
+  auto *bound = dyn_cast<VarRefExpr>(expr.args[4].get());
+  auto *vertex = dyn_cast_or_null<VarRefExpr>(neighborsVertex(*expr.args[1]));
+  if (!bound || !vertex || bound->decl != vertex->decl) {
+    error(expr.args[4]->loc)
+        << "'intersection' counts the shared neighbours below the second "
+           "set's vertex: pass that vertex's variable as the bound";
+    return false;
+  }
+  return true;
 }
 
 void Sema::noteApply(bool isEdge) {
@@ -1425,6 +1481,20 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       expr.method = Method::Transpose;
       return arity(0, 0) ? recv : error_;
     }
+    if (recv.kind == GtType::EdgeSet && name == "getNgh") {
+      expr.method = Method::GetNgh;
+      if (!arity(1, 1))
+        return error_;
+      coerce(*expr.args[0], GtType::get(GtType::Vertex), "'getNgh'");
+      return GtType::get(GtType::Neighbors);
+    }
+    if (recv.kind == GtType::EdgeSet && name == "getOutDegree") {
+      expr.method = Method::GetOutDegree;
+      if (!arity(1, 1))
+        return error_;
+      coerce(*expr.args[0], GtType::get(GtType::Vertex), "'getOutDegree'");
+      return GtType::get(GtType::Int);
+    }
     if (recv.kind == GtType::EdgeSet && name == "relabel") {
       expr.method = Method::Relabel;
       return arity(0, 0) ? recv : error_;
@@ -1447,13 +1517,13 @@ GtType Sema::checkMethod(MethodExpr &expr) {
         queueTraversals.push_back({&expr, fn.ref->func, applyLabel});
       return GtType::get(GtType::Void);
     }
-    return unknown(
-        recv.kind == GtType::EdgeSet
-            ? "getVertices, getOutDegrees, getOutDegreesUint, "
-              "transpose, relabel, from, to, srcFilter, dstFilter, apply, "
-              "applyModified, applyUpdatePriority"
-            : "from, to, srcFilter, dstFilter, apply, "
-              "applyModified, applyUpdatePriority");
+    return unknown(recv.kind == GtType::EdgeSet
+                       ? "getVertices, getOutDegrees, getOutDegreesUint, "
+                         "getNgh, getOutDegree, transpose, relabel, from, to, "
+                         "srcFilter, dstFilter, apply, "
+                         "applyModified, applyUpdatePriority"
+                       : "from, to, srcFilter, dstFilter, apply, "
+                         "applyModified, applyUpdatePriority");
   }
   if (recv.kind == GtType::VertexSet) {
     if (name == "apply" || name == "filter" || name == "where") {
@@ -1492,6 +1562,12 @@ GtType Sema::checkMethod(MethodExpr &expr) {
   }
   if (recv.kind == GtType::PriorityQueue)
     return checkQueueMethod(expr, recv);
+  if (recv.kind == GtType::Neighbors) {
+    if (name != "getVertexSetSize" && name != "size")
+      return unknown("getVertexSetSize, size");
+    expr.method = Method::Size;
+    return arity(0, 0) ? GtType::get(GtType::Int) : error_;
+  }
   if ((recv.kind == GtType::Vector && !recv.width) ||
       recv.kind == GtType::FixedVector) {
     expr.method = llvm::StringSwitch<Method>(name)

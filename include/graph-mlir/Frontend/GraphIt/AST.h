@@ -38,6 +38,8 @@ struct GtType {
     VertexSet,
     List, // list{vertexset{Vertex}}: the only element GraphIt programs use.
     PriorityQueue, // priority_queue{Vertex}(T): elem is T.
+    Neighbors,     // edges.getNgh(v): v's out-neighbours, never built as a
+                   // set (only counted and intersected).
     EdgeSet,
     EdgeView, // `edges.from(..)...`: an edgeset with filters, before apply.
     Func,     // A function name used as an argument of apply/filter.
@@ -204,6 +206,7 @@ enum class Builtin {
   IntersectNeighbor,
   AtomicAdd, // atomicAdd(vector, v, amount): vector[v] += amount, atomically.
   WriteMin,  // writeMin(vector, v, x): vector[v] min= x atomically; changed?
+  Intersection, // intersection(getNgh(u), getNgh(v), |u|, |v|, v)
 };
 
 /// `name(args)`: a builtin or a user function.
@@ -223,6 +226,8 @@ enum class Method {
   None,
   GetVertices,         // edges.getVertices()
   GetOutDegrees,       // edges.getOutDegrees()
+  GetOutDegree,        // edges.getOutDegree(v)
+  GetNgh,              // edges.getNgh(v)
   From,                // edges.from(set or filter)
   To,                  // edges.to(set or filter)
   SrcFilter,           // edges.srcFilter(filter)
