@@ -271,6 +271,8 @@ Value Generator::emitBinary(BinaryExpr &expr) {
   Value lhs = emitAs(*expr.lhs, type);
   Value rhs = emitAs(*expr.rhs, type);
   switch (expr.op) {
+  case BinaryExpr::Xor:
+    return arith::XOrIOp::create(b, loc, lhs, rhs);
   case BinaryExpr::Add:
   case BinaryExpr::Sub:
   case BinaryExpr::Mul:

@@ -732,6 +732,8 @@ ExprPtr Parser::parseBinary(int level) {
     case 0:
       if (isKeyword("or"))
         op = BinaryExpr::Or;
+      else if (isKeyword("xor"))
+        op = BinaryExpr::Xor;
       break;
     case 1:
       if (isKeyword("and"))

@@ -1043,8 +1043,8 @@ GtType Sema::checkBinary(BinaryExpr &expr) {
   GtType lhs = operand(*expr.lhs), rhs = operand(*expr.rhs);
   if (lhs.isError() || rhs.isError())
     return GtType::get(GtType::Error);
-  static const char *spelling[] = {
-      "+", "-", "*", "/", "==", "!=", "<", "<=", ">", ">=", "and", "or"};
+  static const char *spelling[] = {"+",  "-", "*",  "/",   "==", "!=", "<",
+                                   "<=", ">", ">=", "and", "or", "xor"};
   const char *op = spelling[expr.op];
   auto mismatch = [&](StringRef need) {
     error(expr.loc) << "operator '" << op << "' needs " << need << ", got "
@@ -1054,6 +1054,7 @@ GtType Sema::checkBinary(BinaryExpr &expr) {
   switch (expr.op) {
   case BinaryExpr::And:
   case BinaryExpr::Or:
+  case BinaryExpr::Xor:
     if (lhs.kind != GtType::Bool || rhs.kind != GtType::Bool)
       return mismatch("bools");
     expr.operandType = lhs;

@@ -178,7 +178,7 @@ struct UnaryExpr : Expr {
 };
 
 struct BinaryExpr : Expr {
-  enum Op { Add, Sub, Mul, Div, Eq, Ne, Lt, Le, Gt, Ge, And, Or };
+  enum Op { Add, Sub, Mul, Div, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor };
   BinaryExpr(Location loc, Op op, ExprPtr lhs, ExprPtr rhs)
       : Expr(Binary, loc), op(op), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
   Op op;
