@@ -202,6 +202,27 @@ static bool isCxxSource(StringRef path) {
                             llvm::sys::path::extension(path));
 }
 
+/// The program's extern functions given on the command line (as in GraphIt,
+/// C++ functions) and the wrappers graphc wrote for those taking strings.
+static void appendLinkInputs(SmallVectorImpl<StringRef> &args,
+                             ArrayRef<std::string> generated) {
+  for (const std::string &input : programArgs)
+    args.push_back(input);
+  for (const std::string &input : generated)
+    args.push_back(input);
+  if (llvm::any_of(programArgs, isCxxSource) || !generated.empty())
+    args.push_back("-lstdc++");
+}
+
+static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args) {
+  step("link: " + llvm::join(args, " "));
+  std::string error;
+  if (llvm::sys::ExecuteAndWait(program, args, std::nullopt, {}, 0, 0,
+                                &error) != 0)
+    return fail("link failed" + (error.empty() ? "" : ": " + error));
+  return success();
+}
+
 /// Links the export functions' C bindings (`source`) and the program's
 /// object into a shared library that loads libgraphrt.so from the runtime
 /// directory.
@@ -215,20 +236,10 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
     return failure();
   std::string searchDir = "-L" + runtimeDir, rpath = "-Wl,-rpath," + runtimeDir;
   SmallVector<StringRef> args = {*program, "-shared", "-O2", source, object};
-  for (const std::string &input : programArgs)
-    args.push_back(input);
-  for (const std::string &input : generated)
-    args.push_back(input);
-  if (llvm::any_of(programArgs, isCxxSource) || !generated.empty())
-    args.push_back("-lstdc++");
+  appendLinkInputs(args, generated);
   args.append(
       {searchDir, rpath, "-lgraphrt", "-fopenmp=libomp", "-lm", "-o", library});
-  step("link: " + llvm::join(args, " "));
-  std::string error;
-  if (llvm::sys::ExecuteAndWait(*program, args, std::nullopt, {}, 0, 0,
-                                &error) != 0)
-    return fail("link failed" + (error.empty() ? "" : ": " + error));
-  return success();
+  return runLinker(*program, args);
 }
 
 static LogicalResult link(StringRef object, StringRef executable,
@@ -240,26 +251,14 @@ static LogicalResult link(StringRef object, StringRef executable,
   if (failed(runtime))
     return failure();
   SmallVector<StringRef> args = {*program, object};
-  // The program's extern functions (as in GraphIt, C++ functions), and the
-  // wrappers graphc wrote for those taking strings.
-  for (const std::string &input : programArgs)
-    args.push_back(input);
-  for (const std::string &input : generated)
-    args.push_back(input);
   if (!programArgs.empty())
     args.push_back("-O2");
-  if (llvm::any_of(programArgs, isCxxSource) || !generated.empty())
-    args.push_back("-lstdc++");
+  appendLinkInputs(args, generated);
   args.append({*runtime, "-fopenmp=libomp", "-lm", "-o", executable});
 #ifdef GRAPH_HAVE_NUMA
   args.insert(args.end() - 3, "-lnuma");
 #endif
-  step("link: " + llvm::join(args, " "));
-  std::string error;
-  if (llvm::sys::ExecuteAndWait(*program, args, std::nullopt, {}, 0, 0,
-                                &error) != 0)
-    return fail("link failed" + (error.empty() ? "" : ": " + error));
-  return success();
+  return runLinker(*program, args);
 }
 
 static bool isGraphItProgram() {

@@ -647,18 +647,22 @@ struct VectorExportLowering : GraphPattern<VectorExportOp> {
   }
 };
 
+/// The stored value a new vector's elements start with: `init`, or zero.
+static Value initialElement(OpBuilder &b, Location loc, Value init,
+                            Type element) {
+  if (!init)
+    init = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  return toStorage(b, loc, init);
+}
+
 struct VectorNewLowering : GraphPattern<VectorNewOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
   matchAndRewrite(VectorNewOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type element = op.getType().getElementType();
-    Value init = adaptor.getInit();
-    if (!init)
-      init = arith::ConstantOp::create(rewriter, loc,
-                                       rewriter.getZeroAttr(element));
-    init = toStorage(rewriter, loc, init);
+    Value init = initialElement(rewriter, loc, adaptor.getInit(),
+                                op.getType().getElementType());
     Value vector = allocVector(
         rewriter, loc, op,
         cast<MemRefType>(getTypeConverter()->convertType(op.getType())),
@@ -678,12 +682,8 @@ struct VectorAllocLowering : GraphPattern<VectorAllocOp> {
   matchAndRewrite(VectorAllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type element = op.getType().getElementType();
-    Value init = adaptor.getInit();
-    if (!init)
-      init = arith::ConstantOp::create(rewriter, loc,
-                                       rewriter.getZeroAttr(element));
-    init = toStorage(rewriter, loc, init);
+    Value init = initialElement(rewriter, loc, adaptor.getInit(),
+                                op.getType().getElementType());
     auto memrefType =
         cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
     Value vector = memref::AllocOp::create(rewriter, loc, memrefType);
