@@ -74,10 +74,13 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   bool modified = expr.method == Method::ApplyModified;
   Value tracked = modified ? emit(*expr.args[1]) : Value();
   BoundFunction func = bindFunction(*expr.args[0]);
-  bool dedup = modified &&
-               (expr.args.size() < 3 || cast<BoolLitExpr>(*expr.args[2]).value);
+  // An edge function returning bool yields whether to keep dst; the kept
+  // destinations form a set, each once.
+  bool keeps = !modified && expr.type.kind == GtType::VertexSet;
+  bool dedup = keeps || (modified && (expr.args.size() < 3 ||
+                                      cast<BoolLitExpr>(*expr.args[2]).value));
   SmallVector<Type> resultTypes;
-  if (modified)
+  if (modified || keeps)
     resultTypes.push_back(VertexSetType::get(context));
   auto op =
       EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to, tracked,
@@ -102,9 +105,9 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   for (auto [i, param] : llvm::enumerate(func.func->params))
     args.push_back(
         convert(body->getArgument(i), edgeArg[i], param->spec.type, loc));
-  inlineCall(*func.func, args, loc, func.captured);
-  YieldOp::create(b, loc);
-  return modified ? op.getModified() : Value();
+  Value keep = inlineCall(*func.func, args, loc, func.captured);
+  YieldOp::create(b, loc, keeps ? ValueRange{keep} : ValueRange{});
+  return modified || keeps ? op.getModified() : Value();
 }
 
 /// A region over one vertex: the bodies of vertex functions, or the

@@ -148,7 +148,8 @@ private:
   /// Whether `arg` is a function, bound (`f[a]`) or not.
   bool namesFunction(Expr &arg);
   void checkVertexFunc(Expr &arg, StringRef method, bool isFilter);
-  void checkEdgeFunc(Expr &arg, StringRef method, GtType edges);
+  /// The checked edge function (null after an error).
+  FuncDecl *checkEdgeFunc(Expr &arg, StringRef method, GtType edges);
   void noteApply(bool isEdge);
   void checkCallGraph();
   GtType checkNewQueue(NewPriorityQueueExpr &expr);
@@ -1383,10 +1384,10 @@ void Sema::checkVertexFunc(Expr &arg, StringRef method, bool isFilter) {
                                     : std::string("nothing"));
 }
 
-void Sema::checkEdgeFunc(Expr &arg, StringRef method, GtType edges) {
+FuncDecl *Sema::checkEdgeFunc(Expr &arg, StringRef method, GtType edges) {
   FuncDecl *func = checkFuncArg(arg, method);
   if (!func)
-    return;
+    return nullptr;
   bool weighted = edges.elem != GtType::Void;
   size_t expected = weighted ? 3 : 2;
   if (func->params.size() != expected) {
@@ -1394,13 +1395,14 @@ void Sema::checkEdgeFunc(Expr &arg, StringRef method, GtType edges) {
                    << func->params.size() << " parameter(s) but '" << method
                    << "' on " << edges.str() << " passes " << expected
                    << (weighted ? " (src, dst, weight)" : " (src, dst)");
-    return;
+    return nullptr;
   }
   for (auto &param : func->params)
     if (!param->spec.type.isNumeric())
       error(param->loc) << "edge function parameter '" << param->name
                         << "' must be a Vertex or a number, not "
                         << param->spec.type.str();
+  return func;
 }
 
 GtType Sema::checkMethod(MethodExpr &expr) {
@@ -1456,10 +1458,15 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       expr.method = modified ? Method::ApplyModified : Method::EdgeApply;
       if (!arity(modified ? 2 : 1, modified ? 3 : 1))
         return error_;
-      checkEdgeFunc(*expr.args[0], name, edges);
+      FuncDecl *func = checkEdgeFunc(*expr.args[0], name, edges);
       noteApply(/*isEdge=*/true);
+      // An edge function returning bool makes the set of destinations it
+      // returned true for (GraphIt's output frontier of `apply`).
       if (!modified)
-        return GtType::get(GtType::Void);
+        return GtType::get(func && func->result &&
+                                   func->result->spec.type.kind == GtType::Bool
+                               ? GtType::VertexSet
+                               : GtType::Void);
       GtType tracked = check(*expr.args[1]);
       if (!tracked.isError() &&
           (tracked.kind != GtType::Vector || tracked.width ||

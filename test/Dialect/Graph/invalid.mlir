@@ -701,11 +701,11 @@ func.func @body_weight_width(%g: !graph.edgeset<f64>) {
 // -----
 
 func.func @body_yields(%g: !graph.edgeset) {
-  // expected-error @+1 {{'graph.edgeset.apply' op body must yield nothing, yields 1 value(s)}}
+  // expected-error @+1 {{'graph.edgeset.apply' op body must yield nothing, yields 2 value(s)}}
   graph.edgeset.apply %g body {
   ^bb0(%src: index, %dst: index):
     %t = arith.constant true
-    graph.yield %t : i1
+    graph.yield %t, %t : i1, i1
   } : !graph.edgeset
   return
 }
@@ -855,7 +855,7 @@ func.func @track_without_result(%g: !graph.edgeset, %v: !graph.vector<i32>) {
 // -----
 
 func.func @result_without_track(%g: !graph.edgeset, %f: !graph.vertexset) {
-  // expected-error @+1 {{'graph.edgeset.apply' op result set needs track(...) to say which vector's changes it collects}}
+  // expected-error @+1 {{'graph.edgeset.apply' op result set needs track(...) to say which vector's changes it collects, or a body yielding i1 (keep dst?)}}
   %m = graph.edgeset.apply %g from(%f) body {
   ^bb0(%src: index, %dst: index):
     graph.yield
@@ -866,7 +866,7 @@ func.func @result_without_track(%g: !graph.edgeset, %f: !graph.vertexset) {
 // -----
 
 func.func @dedup_without_track(%g: !graph.edgeset, %f: !graph.vertexset) {
-  // expected-error @+1 {{'graph.edgeset.apply' op dedup applies only to the result of track(...)}}
+  // expected-error @+1 {{'graph.edgeset.apply' op dedup applies only to the result set}}
   graph.edgeset.apply %g from(%f) dedup body {
   ^bb0(%src: index, %dst: index):
     graph.yield
@@ -1406,5 +1406,55 @@ func.func @direction(%n: index) {
   graph.parallel_for %c0 to %n schedule(#graph.schedule<direction = dense_pull>) {
   ^bb0(%i: index):
   }
+  return
+}
+
+// -----
+
+func.func @keep_without_result(%g: !graph.edgeset, %f: !graph.vertexset) {
+  %t = arith.constant true
+  // expected-error @+1 {{'graph.edgeset.apply' op a body that yields whether to keep dst needs a result: the set of kept destinations}}
+  graph.edgeset.apply %g from(%f) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield %t : i1
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @keep_and_track(%g: !graph.edgeset, %f: !graph.vertexset, %v: !graph.vector<i32>) {
+  %t = arith.constant true
+  %c = arith.constant 1 : i32
+  // expected-error @+1 {{'graph.edgeset.apply' op a body that yields whether to keep dst cannot also track(...) a vector}}
+  %m = graph.edgeset.apply %g from(%f) track(%v : !graph.vector<i32>) dedup body {
+  ^bb0(%src: index, %dst: index):
+    graph.vector.set %v[%dst], %c : !graph.vector<i32>
+    graph.yield %t : i1
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @keep_without_dedup(%g: !graph.edgeset, %f: !graph.vertexset) {
+  %t = arith.constant true
+  // expected-error @+1 {{'graph.edgeset.apply' op the set of kept destinations holds each once: it needs dedup}}
+  %m = graph.edgeset.apply %g from(%f) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield %t : i1
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @keep_not_i1(%g: !graph.edgeset, %f: !graph.vertexset) {
+  %x = arith.constant 1 : i32
+  // expected-error @+1 {{'graph.edgeset.apply' op body must yield one i1 (keep the vertex?), yields 1 value(s) of type(s) 'i32'}}
+  %m = graph.edgeset.apply %g from(%f) dedup body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield %x : i32
+  } : !graph.edgeset -> !graph.vertexset
   return
 }

@@ -377,3 +377,48 @@ func.func @sliding_queue_nested(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
   }
   return
 }
+
+// -----
+
+// A body yielding whether to keep dst: a parallel push appends each kept
+// destination once (first flagger wins), under scf.if of the yielded flag.
+// CHECK-LABEL: func.func @keep_push
+// CHECK: %[[OUT:.*]] = graph.vertexset.new %{{.*}} : !graph.edgeset<i32>
+// CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
+// CHECK: omp.wsloop
+// CHECK:   %[[KEEP:.*]] = graph.reduce min atomic
+// CHECK:   scf.if %[[KEEP]] {
+// CHECK:     memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
+// CHECK: graph.vertexset.seal_ids %[[OUT]]
+func.func @keep_push(%g: !graph.edgeset<i32>, %f: !graph.vertexset, %d: !graph.vector<i32>) -> !graph.vertexset {
+  %m = graph.edgeset.apply %g from(%f) dedup
+      schedule(#graph.schedule<direction = sparse_push, parallel = dynamic_vertex>) body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    %s = graph.vector.get %d[%src] : !graph.vector<i32>
+    %n = arith.addi %s, %w : i32
+    %lowered = graph.reduce min %d[%dst], %n : !graph.vector<i32>
+    graph.yield %lowered : i1
+  } : !graph.edgeset<i32> -> !graph.vertexset
+  return %m : !graph.vertexset
+}
+
+// -----
+
+// A pull marks the kept destinations in its bool array.
+// CHECK-LABEL: func.func @keep_pull
+// CHECK: %[[OUT:.*]] = graph.vertexset.new
+// CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
+// CHECK: scf.if %{{.*}} {
+// CHECK:   memref.store %{{.*}}, %[[FLAGS]][%{{.*}}] : memref<?xi8>
+// CHECK: graph.vertexset.seal_bools %[[OUT]]
+func.func @keep_pull(%g: !graph.edgeset, %f: !graph.vertexset, %d: !graph.vector<i32>) -> !graph.vertexset {
+  %m = graph.edgeset.apply %g from(%f) dedup
+      schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %s = graph.vector.get %d[%src] : !graph.vector<i32>
+    %big = arith.constant 5 : i32
+    %keep = arith.cmpi slt, %s, %big : i32
+    graph.yield %keep : i1
+  } : !graph.edgeset -> !graph.vertexset
+  return %m : !graph.vertexset
+}

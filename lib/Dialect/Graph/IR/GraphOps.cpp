@@ -306,6 +306,14 @@ bool EdgeSetApplyOp::spreadsOverSockets() {
          sched.getNuma() != NumaMode::Serial;
 }
 
+bool EdgeSetApplyOp::yieldsKeep() {
+  Block &body = getBody().front();
+  if (!body.mightHaveTerminator())
+    return false;
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  return yield && yield.getNumOperands() == 1;
+}
+
 SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
   SmallVector<Operation *> writes;
   Value tracked = getTracked();
@@ -356,7 +364,7 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
     weight.push_back(graphType.getWeightType());
   if (failed(
           verifyBlockArgs(*this, getBody(), "body", {"src", "dst"}, weight)) ||
-      failed(verifyYield(*this, getBody(), "body", /*isFilter=*/false)))
+      failed(verifyYield(*this, getBody(), "body", /*isFilter=*/yieldsKeep())))
     return failure();
   for (auto [region, name] : {std::pair(&getSrcFilter(), "src_filter"),
                               std::pair(&getDstFilter(), "dst_filter")}) {
@@ -371,11 +379,21 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
   if (getTracked() && !getModified())
     return emitOpError("track(...) needs a result: the set of modified "
                        "destinations");
-  if (getModified() && !getTracked())
+  if (getTracked() && yieldsKeep())
+    return emitOpError("a body that yields whether to keep dst cannot also "
+                       "track(...) a vector");
+  if (yieldsKeep() && !getModified())
+    return emitOpError("a body that yields whether to keep dst needs a "
+                       "result: the set of kept destinations");
+  if (getModified() && !getTracked() && !yieldsKeep())
     return emitOpError("result set needs track(...) to say which vector's "
-                       "changes it collects");
-  if (getDedup() && !getTracked())
-    return emitOpError("dedup applies only to the result of track(...)");
+                       "changes it collects, or a body yielding i1 (keep "
+                       "dst?)");
+  if (getDedup() && !getModified())
+    return emitOpError("dedup applies only to the result set");
+  if (yieldsKeep() && !getDedup())
+    return emitOpError("the set of kept destinations holds each once: it "
+                       "needs dedup");
 
   if (getTracked() && getTrackedWrites().empty())
     return emitOpError("tracked vector is never written at the destination "

@@ -345,6 +345,14 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
     }
     cloned.push_back(b.clone(inner, mapping));
   }
+  // A body yielding whether to keep dst.
+  if (op.yieldsKeep()) {
+    Value keep = mapping.lookupOrDefault(block.getTerminator()->getOperand(0));
+    OpBuilder::InsertionGuard guard(b);
+    auto ifKeep = scf::IfOp::create(b, loc, keep, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifKeep.thenBlock());
+    markModified(b, dst);
+  }
 
   Value tracked = op.getTracked();
   auto writesTrackedDst = [&](Value vector, Value index) {
@@ -585,7 +593,7 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   if (Value to = op.getTo())
     toDense = denseView(b, to, FrontierSets::Dst);
 
-  if (op.getTracked()) {
+  if (op.getModified()) {
     out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),
                                  graph, /*all=*/false);
     if (!push || op.getDedup())

@@ -958,6 +958,11 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     push traversal lists a destination each time its element changed (a
     pull traversal visits each destination once, so never repeats one).
 
+    A body that yields an `i1` instead says whether to keep `dst`: the op
+    then returns the set of destinations it kept, each once (GraphIt's
+    `apply` of an edge function returning bool); it needs `dedup` and no
+    `track`.
+
     With `update_priority(%pq)` (GraphIt's `applyUpdatePriority`) the body
     changes priorities of the queue `%pq` with `graph.pq.update` and
     `graph.pq.update_sum`; such a traversal has no `track`, runs in any
@@ -1032,6 +1037,9 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     /// segments over sockets (`numa` other than `serial`): what
     /// `graph-numa` lowers instead of `graph-lower-direction`.
     bool spreadsOverSockets();
+    /// True when the body yields an i1 (keep dst?): the op's result is the
+    /// set of destinations it kept (GraphIt's `apply` of a bool function).
+    bool yieldsKeep();
     ::mlir::graph::EdgeSetType getGraphType() {
       return ::llvm::cast<::mlir::graph::EdgeSetType>(getGraph().getType());
     }
