@@ -846,6 +846,10 @@ bool Sema::coerce(Expr &expr, GtType to, StringRef what) {
   GtType from = check(expr);
   if (from.isError() || to.isError() || from.convertsTo(to))
     return true;
+  // `output = 0;` for a bool, as GraphIt's C++ takes it (0 is false, 1 true).
+  if (auto *lit = dyn_cast<IntLitExpr>(&expr);
+      lit && to.kind == GtType::Bool && lit->value <= 1)
+    return true;
   // `var n : int = edges.getVertices();` is the vertex count.
   if (auto *method = dyn_cast<MethodExpr>(&expr);
       method && method->method == Method::GetVertices && to.isInteger())
