@@ -141,9 +141,17 @@ Value Generator::emit(Expr &expr) {
   case Expr::Functor:
     llvm_unreachable("Sema rejects functors and new vectors here");
   case Expr::NewSet: {
-    // GraphIt: `(0)` is the empty set, any other size all vertices.
-    auto *lit = dyn_cast<IntLitExpr>(cast<NewSetExpr>(expr).size.get());
-    return VertexSetNewOp::create(b, loc, setType(), graph,
+    // GraphIt: `(0)` is the empty set, any other size all vertices. In a
+    // program without vertices (no edgeset, no sized global set) the set
+    // ranges over `size` vertices of its own.
+    auto &newSet = cast<NewSetExpr>(expr);
+    auto *lit = dyn_cast<IntLitExpr>(newSet.size.get());
+    Value vertices =
+        graph ? graph
+              : EmptyGraphOp::create(
+                    b, loc, EdgeSetType::get(context, Type()),
+                    emitAs(*newSet.size, GtType::get(GtType::Vertex)));
+    return VertexSetNewOp::create(b, loc, setType(), vertices,
                                   !(lit && lit->value == 0));
   }
   }

@@ -285,11 +285,12 @@ void Sema::resolveUpdatedQueues() {
   for (QueueTraversal &traversal : queueTraversals) {
     VarDecl *queue = queueUpdates.lookup(traversal.func);
     if (!queue) {
-      error(traversal.apply->loc)
+      // GraphIt runs it as a plain apply.
+      emitWarning(traversal.apply->loc)
           << "function '" << traversal.func->name
-          << "' passed to 'applyUpdatePriority' updates no priority queue "
-             "(call updatePriorityMin, updatePriorityMax or "
-             "updatePrioritySum in it)";
+          << "' passed to 'applyUpdatePriority' updates no priority queue; "
+             "it runs as 'apply'";
+      traversal.apply->method = Method::EdgeApply;
       continue;
     }
     traversal.apply->queue = queue;
@@ -983,9 +984,6 @@ GtType Sema::check(Expr &expr, bool allowRow) {
     auto &newSet = cast<NewSetExpr>(expr);
     if (!elements.contains(newSet.element))
       error(expr.loc) << "unknown element type '" << newSet.element << "'";
-    if (!info.graph)
-      error(expr.loc) << "a vertex set needs an edgeset or a vertex set "
-                         "declared with a size";
     coerce(*newSet.size, GtType::get(GtType::Int), "vertex set size");
     type = GtType::get(GtType::VertexSet);
     break;
