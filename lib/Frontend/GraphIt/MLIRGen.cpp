@@ -165,6 +165,10 @@ Value Generator::defaultValue(GtType type, Location loc) {
     return arith::ConstantIndexOp::create(b, loc, 0);
   case GtType::String:
     return StringConstantOp::create(b, loc, StringType::get(context), "");
+  case GtType::Vector: // Zero-filled, as `new vector{Vertex}(T)()`.
+    return VectorNewOp::create(b, loc, toMLIR(type), graph, Value());
+  case GtType::FixedVector:
+    return VectorAllocOp::create(b, loc, toMLIR(type), Value());
   default:
     return constant(type, 0, loc);
   }

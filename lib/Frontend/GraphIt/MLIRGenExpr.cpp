@@ -297,7 +297,10 @@ Value Generator::emitCall(CallExpr &expr) {
     SmallVector<Value> args;
     for (auto [arg, param] : llvm::zip(expr.args, expr.func->params))
       args.push_back(emitAs(*arg, param->spec.type));
-    return inlineCall(*expr.func, args, loc);
+    SmallVector<Value> captured;
+    for (auto [arg, decl] : llvm::zip(expr.captured, expr.func->captures))
+      captured.push_back(emitAs(*arg, decl->spec.type));
+    return inlineCall(*expr.func, args, loc, captured);
   }
   GtType type = expr.type;
   auto arg = [&](size_t i) { return emitAs(*expr.args[i], type); };

@@ -131,15 +131,23 @@ Value Generator::inlineCall(FuncDecl &func, ArrayRef<Value> args, Location loc,
     env[param.get()] = arg;
   for (auto [decl, value] : llvm::zip_equal(func.captures, captured))
     env[decl.get()] = value;
+  Value initial = result;
+  if (func.result && !result)
+    initial = defaultValue(func.result->spec.type, loc);
   if (func.result)
-    env[func.result.get()] =
-        result ? result : defaultValue(func.result->spec.type, loc);
+    env[func.result.get()] = initial;
   if (func.hasReturn) {
     exitFlag = returnFlag(&func);
     env[exitFlag] = constant(GtType::get(GtType::Bool), 0, loc);
   }
   emitStmts(func.body);
-  return func.result ? env.lookup(func.result.get()) : Value();
+  if (!func.result)
+    return Value();
+  // A vector result the body names as a whole needs no storage of its own.
+  if (initial != result && initial.use_empty() &&
+      isa<VectorNewOp, VectorAllocOp>(initial.getDefiningOp()))
+    initial.getDefiningOp()->erase();
+  return env.lookup(func.result.get());
 }
 
 //===----------------------------------------------------------------------===//
@@ -428,6 +436,9 @@ void Generator::emitGlobal(VarDecl &decl) {
     if (method && method->type.kind == GtType::Vector) {
       value =
           OutDegreesOp::create(b, loc, toMLIR(type), emit(*method->receiver));
+    } else if (decl.init && decl.init->type.kind == GtType::Vector) {
+      // Another vector, or a function's vector result: named, not copied.
+      value = emit(*decl.init);
     } else {
       Value init = decl.init ? emitAs(*decl.init, elem) : Value();
       value = VectorNewOp::create(b, loc, toMLIR(type), graph, init);

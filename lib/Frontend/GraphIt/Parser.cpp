@@ -705,7 +705,7 @@ ExprPtr Parser::bounded(ExprPtr expr) {
   else if (auto *method = dyn_cast<MethodExpr>(expr.get()))
     below = std::max(method->receiver->depth, maxDepth(method->args));
   else if (auto *call = dyn_cast<CallExpr>(expr.get()))
-    below = maxDepth(call->args);
+    below = std::max(maxDepth(call->args), maxDepth(call->captured));
   else if (auto *list = dyn_cast<VectorLitExpr>(expr.get()))
     below = maxDepth(list->values);
   else if (auto *newSet = dyn_cast<NewSetExpr>(expr.get()))
@@ -832,6 +832,21 @@ ExprPtr Parser::parsePostfix() {
       else
         expr = bounded(std::make_unique<FunctorExpr>(baseLoc, std::move(expr),
                                                      std::move(indices)));
+    } else if (FunctionArg fn = asFunctionArg(*expr);
+               is(Token::LParen) && fn.ref && !fn.captured.empty()) {
+      // `f[a, b](args)`: a functor called at once.
+      std::vector<ExprPtr> args;
+      if (failed(parseArgs(args)))
+        return nullptr;
+      std::vector<ExprPtr> captured;
+      if (auto *index = dyn_cast<IndexExpr>(expr.get()))
+        captured.push_back(std::move(index->index));
+      else
+        captured = std::move(cast<FunctorExpr>(*expr).captured);
+      auto call =
+          std::make_unique<CallExpr>(fn.ref->loc, fn.ref->name, std::move(args));
+      call->captured = std::move(captured);
+      expr = bounded(std::move(call));
     } else if (consumeIf(Token::Dot)) {
       Location nameLoc = loc();
       FailureOr<std::string> name = parseIdent("method name");

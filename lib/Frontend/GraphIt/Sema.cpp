@@ -118,6 +118,7 @@ private:
   void pop() { scopes.pop_back(); }
   void declare(VarDecl &decl);
   Symbol lookup(StringRef name) const;
+  bool namesVector(const Expr &expr) const;
 
   void checkTypeSpec(TypeSpec &spec, Location loc);
   void checkGlobal(VarDecl &decl);
@@ -670,7 +671,7 @@ void Sema::checkLocal(VarDecl &decl) {
     error(decl.loc) << "'" << decl.name << "' needs an edgeset or a vertex "
                     << "set declared with a size";
   if (decl.init && type.kind == GtType::Vector)
-    coerce(*decl.init, GtType::get(type.elem),
+    coerce(*decl.init, namesVector(*decl.init) ? type : GtType::get(type.elem),
            "initializer of '" + decl.name + "'");
   else if (decl.init && type.kind == GtType::FixedVector)
     checkFixedVectorInit(decl);
@@ -735,13 +736,18 @@ void Sema::checkGraphAssign(AssignStmt &stmt, VarDecl &decl) {
 /// C++). Vectors of rows keep their storage.
 void Sema::checkVectorAssign(AssignStmt &stmt, VarDecl &decl) {
   GtType type = decl.spec.type;
-  if (stmt.op != AssignStmt::Set || !currentFunc->isEntry() ||
+  // Other functions may rebind their own vector variables to vectors that
+  // exist: inlined, that allocates nothing.
+  bool rebinds = !decl.isGlobal && namesVector(*stmt.value);
+  if (stmt.op != AssignStmt::Set ||
+      !(currentFunc->isEntry() || rebinds) ||
       (type.width && type.kind == GtType::Vector)) {
     if (!isa<NewVectorExpr>(*stmt.value))
       check(*stmt.value);
     error(stmt.target->loc)
-        << "a vector is given a new value as a whole only with '=' in main "
-           "or an export function, and not a vector of rows; got "
+        << "a vector is given a new value as a whole only with '=', in main "
+           "or an export function (elsewhere, a local vector may name "
+           "another vector), and not a vector of rows; got "
         << type.str() << " '" << decl.name << "'";
     return;
   }
@@ -762,6 +768,24 @@ void Sema::checkVectorAssign(AssignStmt &stmt, VarDecl &decl) {
   error(stmt.value->loc) << "type mismatch in assignment to '" << decl.name
                          << "': expected " << type.str() << ", got "
                          << value.str();
+}
+
+/// Whether `expr` is a vector variable or a call of a function returning
+/// a vector (no scalar that fills one).
+bool Sema::namesVector(const Expr &expr) const {
+  GtType type;
+  if (auto *ref = dyn_cast<VarRefExpr>(&expr)) {
+    Symbol sym = lookup(ref->name);
+    if (!sym.var)
+      return false;
+    type = sym.var->spec.type;
+  } else if (auto *call = dyn_cast<CallExpr>(&expr)) {
+    Symbol sym = lookup(call->callee);
+    if (!sym.func || !sym.func->result)
+      return false;
+    type = sym.func->result->spec.type;
+  }
+  return type.kind == GtType::Vector || type.kind == GtType::FixedVector;
 }
 
 void Sema::checkCond(Expr &cond, StringRef construct) {
@@ -1116,12 +1140,19 @@ GtType Sema::checkCall(CallExpr &expr) {
                          "program";
       return error_;
     }
-    if (!func.captures.empty()) {
-      error(expr.loc) << "function '" << func.name
-                      << "' captures arguments: pass it as '" << func.name
-                      << "[...]' to apply or filter";
+    if (expr.captured.size() != func.captures.size()) {
+      for (ExprPtr &captured : expr.captured)
+        check(*captured);
+      error(expr.loc) << "function '" << func.name << "' captures "
+                      << func.captures.size() << " argument(s), "
+                      << (expr.captured.empty()
+                              ? "call it as '" + func.name + "[...](...)'"
+                              : "given " + std::to_string(expr.captured.size()));
       return error_;
     }
+    for (auto [captured, decl] : llvm::zip(expr.captured, func.captures))
+      coerce(*captured, decl->spec.type,
+             "captured argument '" + decl->name + "' of '" + func.name + "'");
     if (!checkArity(expr.loc, func.name, expr.args.size(), func.params.size(),
                     func.params.size())) {
       for (ExprPtr &arg : expr.args)
@@ -1135,6 +1166,12 @@ GtType Sema::checkCall(CallExpr &expr) {
   }
   if (sym.var) {
     error(expr.loc) << "'" << expr.callee << "' is not a function";
+    return error_;
+  }
+  if (!expr.captured.empty()) {
+    error(expr.loc) << "'" << expr.callee
+                    << "' is not a user function; only those capture "
+                       "arguments";
     return error_;
   }
   Builtin builtin = llvm::StringSwitch<Builtin>(expr.callee)

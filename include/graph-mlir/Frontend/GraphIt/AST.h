@@ -215,6 +215,8 @@ struct CallExpr : Expr {
       : Expr(Call, loc), callee(std::move(callee)), args(std::move(args)) {}
   std::string callee;
   std::vector<ExprPtr> args;
+  /// `f[a, b](args)`: the functor's captured arguments.
+  std::vector<ExprPtr> captured;
   Builtin builtin = Builtin::None;
   FuncDecl *func = nullptr;
   static bool classof(const Expr *e) { return e->kind == Call; }
