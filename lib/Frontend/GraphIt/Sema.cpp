@@ -1663,10 +1663,10 @@ GtType Sema::checkNewQueue(NewPriorityQueueExpr &expr) {
   GtType priorities = check(*args[2]);
   auto *ref = dyn_cast<VarRefExpr>(args[2].get());
   if (!priorities.isError() &&
-      (!ref || !ref->decl || !ref->decl->isGlobal ||
+      (!ref || !ref->decl ||
        priorities != GtType::get(GtType::Vector, type.elem)))
     error(args[2]->loc) << "the priorities of a " << type.str()
-                        << " are a global "
+                        << " are a variable of type "
                         << GtType::get(GtType::Vector, type.elem).str()
                         << ", got " << priorities.str();
   check(*args[3]);
