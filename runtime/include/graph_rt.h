@@ -256,6 +256,21 @@ void graphrt_vlist_free(graphrt_vlist *l);
 void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s);
 graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l);
 
+/* [added] Lists of numbers (GraphIt's list{int}, list{double}, ...): packed
+ * elements of elem_bytes (1, 2, 4 or 8) bytes, a C array of the element
+ * type at graphrt_list_data. append takes and pop returns the element's bits
+ * in the low bytes of a uint64_t. Popping an empty list is a run-time
+ * error. */
+typedef struct graphrt_list graphrt_list;
+graphrt_list *graphrt_list_new(int64_t elem_bytes);
+void graphrt_list_free(graphrt_list *l);
+void graphrt_list_append(graphrt_list *l, uint64_t bits);
+uint64_t graphrt_list_pop(graphrt_list *l);
+int64_t graphrt_list_size(const graphrt_list *l);
+void *graphrt_list_data(graphrt_list *l);
+/* New elements (when growing) are uninitialized. */
+void graphrt_list_resize(graphrt_list *l, int64_t size);
+
 /* ---- Priority queues (GraphIt's priority_queue; ordered processing) -------
  * A queue orders the vertices by the program's priority vector `priorities`
  * (int32_t elements when width_bytes is 4, int64_t when 8, num_vertices of

@@ -6,6 +6,7 @@
 
 #include <omp.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct {
   graphrt_memref_i32 ids;
@@ -174,7 +175,7 @@ static void test_degree_sum(void) {
 }
 
 /* Lists hold the handles appended (last in, first out) past their first
- * growth; a transpose swaps out- and in-edges and frees only itself. */
+ * growth, lists of numbers their packed values; a transpose swaps out- and in-edges and frees only itself. */
 static void test_lists_and_transpose(void) {
   graphrt_vlist *l = graphrt_vlist_new();
   graphrt_vset *sets[40];
@@ -187,6 +188,30 @@ static void test_lists_and_transpose(void) {
   for (int i = 0; i < 40; i++)
     graphrt_vset_free(sets[i]);
   graphrt_vlist_free(l);
+
+  /* Lists of numbers: packed elements, last in first out, negative values
+   * and doubles round-trip through the element's bits. */
+  graphrt_list *ints = graphrt_list_new(4);
+  for (int32_t i = -20; i < 20; i++)
+    graphrt_list_append(ints, (uint32_t)i);
+  CHECK_EQ(graphrt_list_size(ints), 40);
+  CHECK_EQ(((int32_t *)graphrt_list_data(ints))[0], -20);
+  CHECK_EQ(((int32_t *)graphrt_list_data(ints))[39], 19);
+  for (int32_t i = 19; i >= -20; i--)
+    CHECK_EQ((int32_t)graphrt_list_pop(ints), i);
+  CHECK_EQ(graphrt_list_size(ints), 0);
+  graphrt_list_resize(ints, 3);
+  CHECK_EQ(graphrt_list_size(ints), 3);
+  graphrt_list_free(ints);
+  graphrt_list *doubles = graphrt_list_new(8);
+  double half = 0.5, got;
+  uint64_t bits;
+  memcpy(&bits, &half, sizeof bits);
+  graphrt_list_append(doubles, bits);
+  bits = graphrt_list_pop(doubles);
+  memcpy(&got, &bits, sizeof got);
+  CHECK(got == 0.5);
+  graphrt_list_free(doubles);
 
   int32_t src[] = {0, 0, 1, 3}, dst[] = {1, 2, 2, 0};
   graphrt_graph *g = graphrt_graph_from_edges(4, 4, src, dst, NULL, 0);

@@ -32,7 +32,7 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   auto handle = LLVM::LLVMPointerType::get(context);
   addConversion([handle](EdgeSetType) { return handle; });
   addConversion([handle](VertexSetType) { return handle; });
-  addConversion([handle](VertexSetListType) { return handle; });
+  addConversion([handle](ListType) { return handle; });
   addConversion([handle](StringType) { return handle; });
   addConversion([handle](SegmentsType) { return handle; });
   addConversion([handle](PriorityQueueType) { return handle; });
@@ -1174,6 +1174,108 @@ template <typename OpTy> struct HandleLowering : GraphPattern<OpTy> {
   std::string function, freeFunction;
 };
 
+//===----------------------------------------------------------------------===//
+// Lists
+//===----------------------------------------------------------------------===//
+
+/// Lists of vertex sets hold set handles (graphrt_vlist, which checks that
+/// an appended set is live); lists of numbers hold packed values
+/// (graphrt_list), passed to and from the runtime as the bits of an i64.
+static bool isSetList(Value list) {
+  return isa<VertexSetType>(cast<ListType>(list.getType()).getElementType());
+}
+
+/// The i64 whose low bytes are `value`'s bits, and back.
+static Value toBits(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (type.isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (isa<FloatType>(type))
+    value = arith::BitcastOp::create(b, loc, b.getIntegerType(width), value);
+  if (width == 64)
+    return value;
+  return arith::ExtUIOp::create(b, loc, b.getI64Type(), value);
+}
+
+static Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
+  if (type.isIndex())
+    return arith::IndexCastOp::create(b, loc, type, bits);
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width != 64)
+    bits = arith::TruncIOp::create(b, loc, b.getIntegerType(width), bits);
+  if (isa<FloatType>(type))
+    return arith::BitcastOp::create(b, loc, type, bits);
+  return bits;
+}
+
+struct ListNewLowering : GraphPattern<ListNewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type handleType = getTypeConverter()->convertType(op.getType());
+    bool sets = isSetList(op.getList());
+    Value handle;
+    if (sets) {
+      handle = callRuntime1(rewriter, loc, op, "graphrt_vlist_new", handleType,
+                            {});
+    } else {
+      Type element = op.getType().getElementType();
+      int64_t bytes =
+          element.isIndex()
+              ? 8
+              : std::max(1u, element.getIntOrFloatBitWidth() / 8);
+      handle = callRuntime1(
+          rewriter, loc, op, "graphrt_list_new", handleType,
+          arith::ConstantIntOp::create(rewriter, loc, bytes, 64).getResult());
+    }
+    freeAtEndOfBlock(rewriter, op, [&](OpBuilder &b) {
+      callRuntime(b, loc, op, sets ? "graphrt_vlist_free" : "graphrt_list_free",
+                  {}, handle);
+    });
+    rewriter.replaceOp(op, handle);
+    return success();
+  }
+};
+
+struct ListAppendLowering : GraphPattern<ListAppendOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListAppendOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (isSetList(op.getList()))
+      callRuntime(rewriter, loc, op, "graphrt_vlist_append", {},
+                  adaptor.getOperands());
+    else
+      callRuntime(rewriter, loc, op, "graphrt_list_append", {},
+                  {adaptor.getList(), toBits(rewriter, loc, adaptor.getValue())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ListPopLowering : GraphPattern<ListPopOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListPopOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (isSetList(op.getList())) {
+      rewriter.replaceOp(op, callRuntime1(rewriter, loc, op, "graphrt_vlist_pop",
+                                          type, adaptor.getList()));
+      return success();
+    }
+    Value bits = callRuntime1(rewriter, loc, op, "graphrt_list_pop",
+                              rewriter.getI64Type(), adaptor.getList());
+    rewriter.replaceOp(op, fromBits(rewriter, loc, bits, type));
+    return success();
+  }
+};
+
 struct VertexSetIdBufferLowering : GraphPattern<VertexSetIdBufferOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1371,6 +1473,7 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
            OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
            VectorAllocLowering, RelabelLowering, EmptyGraphLowering,
+           ListNewLowering, ListAppendLowering, ListPopLowering,
            VectorCopyLowering, VectorGetLowering, VectorSetLowering,
            VectorFillLowering, VectorReduceLowering, VectorExportLowering,
            ReduceLowering, VectorCasLowering, VertexSetNewLowering,
@@ -1408,12 +1511,6 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                   "graphrt_vset_free");
   patterns.add<HandleLowering<TransposeOp>>(
       converter, context, "graphrt_transpose", "graphrt_graph_free");
-  patterns.add<HandleLowering<VertexSetListNewOp>>(
-      converter, context, "graphrt_vlist_new", "graphrt_vlist_free");
-  patterns.add<HandleLowering<VertexSetListPopOp>>(converter, context,
-                                                   "graphrt_vlist_pop");
-  patterns.add<VoidCallLowering<VertexSetListAppendOp>>(converter, context,
-                                                        "graphrt_vlist_append");
   patterns.add<VoidCallLowering<VertexSetSealBoolsOp>>(
       converter, context, "graphrt_vset_seal_bools");
   patterns.add<QueueCallLowering<PriorityQueueFreeOp>>(converter, context,

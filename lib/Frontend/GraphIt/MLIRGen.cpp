@@ -61,7 +61,7 @@ Type Generator::toMLIR(GtType type) {
   case GtType::VertexSet:
     return VertexSetType::get(context);
   case GtType::List:
-    return VertexSetListType::get(context);
+    return ListType::get(context, toMLIR(GtType::get(type.elem)));
   case GtType::PriorityQueue:
     return PriorityQueueType::get(context,
                                   cast<IntegerType>(scalarType(type.elem)));
@@ -158,7 +158,7 @@ Value Generator::defaultValue(GtType type, Location loc) {
   case GtType::VertexSet:
     return VertexSetNewOp::create(b, loc, setType(), graph, /*all=*/false);
   case GtType::List:
-    return VertexSetListNewOp::create(b, loc, VertexSetListType::get(context));
+    return ListNewOp::create(b, loc, toMLIR(type));
   case GtType::PriorityQueue:
     return PriorityQueueNoneOp::create(b, loc, toMLIR(type));
   case GtType::Vertex:

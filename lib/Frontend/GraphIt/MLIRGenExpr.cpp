@@ -133,7 +133,7 @@ Value Generator::emit(Expr &expr) {
   case Expr::Method:
     return emitMethod(cast<MethodExpr>(expr));
   case Expr::NewList:
-    return VertexSetListNewOp::create(b, loc, VertexSetListType::get(context));
+    return ListNewOp::create(b, loc, toMLIR(expr.type));
   case Expr::NewPriorityQueue:
     return emitNewQueue(cast<NewPriorityQueueExpr>(expr));
   case Expr::NewVector:
@@ -409,12 +409,12 @@ Value Generator::emitMethod(MethodExpr &expr) {
     return RelabelOp::create(b, loc, graph.getType(), graph);
   }
   case Method::ListAppend:
-    VertexSetListAppendOp::create(
+    ListAppendOp::create(
         b, loc, emit(*expr.receiver),
-        emitAs(*expr.args[0], GtType::get(GtType::VertexSet)));
+        emitAs(*expr.args[0], GtType::get(expr.receiver->type.elem)));
     return Value();
   case Method::ListPop:
-    return VertexSetListPopOp::create(b, loc, setType(), emit(*expr.receiver));
+    return ListPopOp::create(b, loc, toMLIR(expr.type), emit(*expr.receiver));
   case Method::VectorSum:
   case Method::VectorMax:
   case Method::VectorMin: {

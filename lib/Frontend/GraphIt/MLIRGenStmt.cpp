@@ -52,6 +52,8 @@ static std::string cxxType(GtType type) {
     return "double";
   case GtType::String:
     return "std::string";
+  case GtType::List:
+    return "std::vector<" + cxxType(GtType::get(type.elem)) + "> *";
   case GtType::Void:
     return "void";
   default:
@@ -72,10 +74,12 @@ static std::string mangledName(const FuncDecl &func) {
 
 Value Generator::callExtern(const FuncDecl &callee, ArrayRef<Value> args,
                             Location loc) {
-  // A std::string cannot be made here: such a function is called through a
-  // C++ wrapper with C linkage that graphc compiles (CBindings.h).
+  // A std::string or std::vector cannot be made here: such a function is
+  // called through a C++ wrapper with C linkage that graphc compiles
+  // (CBindings.h).
   bool throughWrapper = llvm::any_of(callee.params, [](const auto &param) {
-    return param->spec.type.kind == GtType::String;
+    return param->spec.type.kind == GtType::String ||
+           param->spec.type.kind == GtType::List;
   });
   std::string name =
       throughWrapper ? "graphit_extern_" + callee.name : mangledName(callee);

@@ -142,7 +142,7 @@ private:
   std::unique_ptr<VarDecl> parseVarDecl(bool isGlobal);
   std::unique_ptr<FuncDecl> parseFunc();
   FailureOr<TypeSpec> parseType();
-  LogicalResult parseListElement();
+  FailureOr<GtType> parseListElement();
   FailureOr<TypeSpec> parseVectorElementType(TypeSpec &spec);
   std::unique_ptr<VarDecl> parseTypedName(StringRef what);
 
@@ -273,18 +273,21 @@ std::unique_ptr<VarDecl> Parser::parseTypedName(StringRef what) {
   return std::make_unique<VarDecl>(nameLoc, *name, std::move(*type), nullptr);
 }
 
-/// `{vertexset{Vertex}}` after `list`: lists hold vertex sets only.
-LogicalResult Parser::parseListElement() {
+/// `{T}` after `list`: the list type of vertex sets or numbers.
+FailureOr<GtType> Parser::parseListElement() {
   if (failed(expect(Token::LBrace, "after 'list'")))
     return failure();
   Location elemLoc = loc();
   FailureOr<TypeSpec> elem = parseType();
   if (failed(elem) || failed(expect(Token::RBrace, "after the list element")))
     return failure();
-  if (elem->type.kind == GtType::VertexSet)
-    return success();
-  emitError(elemLoc) << "lists of " << elem->type.str()
-                     << " are not supported; only list{vertexset{Vertex}}";
+  GtType type = elem->type;
+  bool number = type.isNumeric() && type.kind != GtType::Vertex;
+  if (type.kind == GtType::VertexSet || number)
+    return GtType::get(GtType::List, type.kind);
+  emitError(elemLoc) << "lists of " << type.str()
+                     << " are not supported; a list holds vertex sets or "
+                        "numbers (int, uint, uint_64, float, double, bool)";
   return failure();
 }
 
@@ -320,9 +323,10 @@ FailureOr<TypeSpec> Parser::parseType() {
     return failure();
   }
   if (*name == "list") {
-    if (failed(parseListElement()))
+    FailureOr<GtType> list = parseListElement();
+    if (failed(list))
       return failure();
-    spec.type = GtType::get(GtType::List, GtType::VertexSet);
+    spec.type = *list;
     return spec;
   }
   if (*name == "priority_queue") {
@@ -940,11 +944,12 @@ ExprPtr Parser::parsePrimary() {
                                                             std::move(args)));
     }
     if (consumeKeyword("list")) {
-      if (failed(parseListElement()) ||
+      FailureOr<GtType> list = parseListElement();
+      if (failed(list) ||
           failed(expect(Token::LParen, "after the list type")) ||
           failed(expect(Token::RParen, "after '('")))
         return nullptr;
-      return std::make_unique<NewListExpr>(primLoc);
+      return std::make_unique<NewListExpr>(primLoc, *list);
     }
     if (failed(expectKeyword("vertexset", "after 'new'")) ||
         failed(expect(Token::LBrace, "after 'vertexset'")))

@@ -50,7 +50,7 @@ static const char *kindName(GtType::Kind kind) {
   case GtType::VertexSet:
     return "vertexset{Vertex}";
   case GtType::List:
-    return "list{vertexset{Vertex}}";
+    return "list";
   case GtType::EdgeSet:
     return "edgeset";
   case GtType::EdgeView:
@@ -76,6 +76,8 @@ std::string GtType::str() const {
   }
   if (kind == PriorityQueue)
     return std::string("priority_queue{Vertex}(") + kindName(elem) + ")";
+  if (kind == List)
+    return std::string("list{") + kindName(elem) + "}";
   if (kind == EdgeSet)
     return elem == Void ? "edgeset{Edge}(Vertex,Vertex)"
                         : std::string("edgeset{Edge}(Vertex,Vertex,") +
@@ -435,10 +437,14 @@ void Sema::checkExportType(GtType type, Location loc, bool isResult) {
 }
 
 void Sema::checkExternType(GtType type, Location loc, bool isResult) {
+  // A list reaches C++ as a std::vector (std::vector<bool> packs bits).
+  bool numberList = type.kind == GtType::List && type.elem != GtType::Bool &&
+                    type.elem != GtType::VertexSet;
   if (!type.isError() && !type.isArithmetic() &&
-      (isResult || type.kind != GtType::String))
-    error(loc) << "an extern function takes numbers, Vertex and strings and "
-                  "returns numbers and Vertex, not "
+      (isResult || (type.kind != GtType::String && !numberList)))
+    error(loc) << "an extern function takes numbers, Vertex, strings and "
+                  "lists of numbers other than bool, and returns numbers and "
+                  "Vertex, not "
                << type.str();
 }
 
@@ -989,7 +995,7 @@ GtType Sema::check(Expr &expr, bool allowRow) {
                        "and only where a function is passed";
     break;
   case Expr::NewList:
-    type = GtType::get(GtType::List, GtType::VertexSet);
+    type = cast<NewListExpr>(expr).listType;
     break;
   case Expr::NewPriorityQueue:
     type = checkNewQueue(cast<NewPriorityQueueExpr>(expr));
@@ -1598,12 +1604,12 @@ GtType Sema::checkMethod(MethodExpr &expr) {
     if (name == "append") {
       expr.method = Method::ListAppend;
       if (arity(1, 1))
-        coerce(*expr.args[0], GtType::get(GtType::VertexSet), "'append'");
+        coerce(*expr.args[0], GtType::get(recv.elem), "'append'");
       return GtType::get(GtType::Void);
     }
     if (name == "pop") {
       expr.method = Method::ListPop;
-      return arity(0, 0) ? GtType::get(GtType::VertexSet) : error_;
+      return arity(0, 0) ? GtType::get(recv.elem) : error_;
     }
     return unknown("append, pop");
   }

@@ -270,9 +270,46 @@ func.func @vector_reductions(%v: !graph.vector<f64>, %w: !graph.vector<i32>) -> 
 // CHECK: return %[[P]]
 func.func @lists_and_transpose(%g: !graph.edgeset, %s: !graph.vertexset) -> !graph.vertexset {
   %t = graph.transpose %g : !graph.edgeset
-  %l = graph.vertexset_list.new : !graph.vertexset_list
-  graph.vertexset_list.append %l, %s
-  %p = graph.vertexset_list.pop %l
+  %l = graph.list.new : !graph.list<!graph.vertexset>
+  graph.list.append %l, %s : !graph.list<!graph.vertexset>
+  %p = graph.list.pop %l : !graph.list<!graph.vertexset>
   %m = graph.num_edges %t : !graph.edgeset
   return %p : !graph.vertexset
+}
+
+// Lists of numbers hold packed values of the element's size, passed as the
+// bits of an i64: an i32 is zero-extended in and truncated out, an f32
+// bitcast as well, an index cast.
+// CHECK-LABEL: func.func @number_lists
+// CHECK: %[[C4:.*]] = arith.constant 4 : i64
+// CHECK: %[[I:.*]] = call @graphrt_list_new(%[[C4]]) : (i64) -> !llvm.ptr
+// CHECK: %[[IBITS:.*]] = arith.extui %{{.*}} : i32 to i64
+// CHECK: call @graphrt_list_append(%[[I]], %[[IBITS]]) : (!llvm.ptr, i64) -> ()
+// CHECK: %[[IPOP:.*]] = call @graphrt_list_pop(%[[I]]) : (!llvm.ptr) -> i64
+// CHECK: arith.trunci %[[IPOP]] : i64 to i32
+// CHECK: %[[F:.*]] = call @graphrt_list_new(%{{.*}}) : (i64) -> !llvm.ptr
+// CHECK: %[[FINT:.*]] = arith.bitcast %{{.*}} : f32 to i32
+// CHECK: arith.extui %[[FINT]] : i32 to i64
+// CHECK: %[[FPOP:.*]] = call @graphrt_list_pop(%[[F]])
+// CHECK: %[[FTRUNC:.*]] = arith.trunci %[[FPOP]] : i64 to i32
+// CHECK: arith.bitcast %[[FTRUNC]] : i32 to f32
+// CHECK: %[[C8:.*]] = arith.constant 8 : i64
+// CHECK: %[[X:.*]] = call @graphrt_list_new(%[[C8]])
+// CHECK: arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[XPOP:.*]] = call @graphrt_list_pop(%[[X]])
+// CHECK: arith.index_cast %[[XPOP]] : i64 to index
+// CHECK: call @graphrt_list_free(%[[I]])
+// CHECK: call @graphrt_list_free(%[[F]])
+// CHECK: call @graphrt_list_free(%[[X]])
+func.func @number_lists(%i: i32, %f: f32, %x: index) -> (i32, f32, index) {
+  %li = graph.list.new : !graph.list<i32>
+  graph.list.append %li, %i : !graph.list<i32>
+  %pi = graph.list.pop %li : !graph.list<i32>
+  %lf = graph.list.new : !graph.list<f32>
+  graph.list.append %lf, %f : !graph.list<f32>
+  %pf = graph.list.pop %lf : !graph.list<f32>
+  %lx = graph.list.new : !graph.list<index>
+  graph.list.append %lx, %x : !graph.list<index>
+  %px = graph.list.pop %lx : !graph.list<index>
+  return %pi, %pf, %px : i32, f32, index
 }

@@ -1458,3 +1458,18 @@ func.func @keep_not_i1(%g: !graph.edgeset, %f: !graph.vertexset) {
   } : !graph.edgeset -> !graph.vertexset
   return
 }
+
+// -----
+
+// expected-error @+1 {{list elements must be !graph.vertexset, index, i1, i8, i16, i32, i64, f32 or f64, got '!graph.edgeset'}}
+func.func @list_of_graphs(%l: !graph.list<!graph.edgeset>) {
+  return
+}
+
+// -----
+
+func.func @list_append_type(%l: !graph.list<i32>, %x: f64) {
+  // expected-error @+1 {{'graph.list.append' op failed to verify that the value is of the list's element type}}
+  "graph.list.append"(%l, %x) : (!graph.list<i32>, f64) -> ()
+  return
+}

@@ -399,15 +399,23 @@ func.func @numa() -> (index, index) {
 // CHECK-LABEL: func.func @lists_and_transpose(
 func.func @lists_and_transpose(%g: !graph.edgeset<i32>, %s: !graph.vertexset) -> !graph.vertexset {
   // CHECK-NEXT: %[[T:.*]] = graph.transpose %{{.*}} : !graph.edgeset<i32>{{$}}
-  // CHECK-NEXT: %[[L:.*]] = graph.vertexset_list.new : !graph.vertexset_list{{$}}
-  // CHECK-NEXT: graph.vertexset_list.append %[[L]], %{{.*}}{{$}}
-  // CHECK-NEXT: %[[P:.*]] = graph.vertexset_list.pop %[[L]]{{$}}
+  // CHECK-NEXT: %[[L:.*]] = graph.list.new : !graph.list<!graph.vertexset>{{$}}
+  // CHECK-NEXT: graph.list.append %[[L]], %{{.*}} : !graph.list<!graph.vertexset>{{$}}
+  // CHECK-NEXT: %[[P:.*]] = graph.list.pop %[[L]] : !graph.list<!graph.vertexset>{{$}}
   // CHECK-NEXT: graph.num_edges %[[T]]
+  // CHECK-NEXT: %[[N:.*]] = graph.list.new : !graph.list<f64>{{$}}
+  // CHECK-NEXT: arith.constant
+  // CHECK-NEXT: graph.list.append %[[N]], %{{.*}} : !graph.list<f64>{{$}}
+  // CHECK-NEXT: graph.list.pop %[[N]] : !graph.list<f64>{{$}}
   %t = graph.transpose %g : !graph.edgeset<i32>
-  %l = graph.vertexset_list.new : !graph.vertexset_list
-  graph.vertexset_list.append %l, %s
-  %p = graph.vertexset_list.pop %l
+  %l = graph.list.new : !graph.list<!graph.vertexset>
+  graph.list.append %l, %s : !graph.list<!graph.vertexset>
+  %p = graph.list.pop %l : !graph.list<!graph.vertexset>
   %m = graph.num_edges %t : !graph.edgeset<i32>
+  %n = graph.list.new : !graph.list<f64>
+  %x = arith.constant 1.5 : f64
+  graph.list.append %n, %x : !graph.list<f64>
+  %y = graph.list.pop %n : !graph.list<f64>
   return %p : !graph.vertexset
 }
 

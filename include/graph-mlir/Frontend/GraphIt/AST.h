@@ -345,7 +345,9 @@ struct NewPriorityQueueExpr : Expr {
 
 /// `new list{vertexset{Vertex}}()`.
 struct NewListExpr : Expr {
-  explicit NewListExpr(Location loc) : Expr(NewList, loc) {}
+  NewListExpr(Location loc, GtType listType)
+      : Expr(NewList, loc), listType(listType) {}
+  GtType listType;
   static bool classof(const Expr *e) { return e->kind == NewList; }
 };
 

@@ -166,6 +166,18 @@ PriorityQueueType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult ListType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               Type elementType) {
+  if (isa<VertexSetType, IndexType, Float32Type, Float64Type>(elementType) ||
+      elementType.isSignlessInteger(1) || elementType.isSignlessInteger(8) ||
+      elementType.isSignlessInteger(16) || elementType.isSignlessInteger(32) ||
+      elementType.isSignlessInteger(64))
+    return success();
+  return emitError() << "list elements must be !graph.vertexset, index, i1, "
+                        "i8, i16, i32, i64, f32 or f64, got "
+                     << elementType;
+}
+
 ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
   return get(context, Direction::SparsePush, Parallelization::Serial, 256,
              FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,

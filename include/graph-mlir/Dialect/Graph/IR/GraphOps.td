@@ -563,34 +563,49 @@ def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {
   let assemblyFormat = "$set attr-dict";
 }
 
-def Graph_VertexSetListNewOp : Graph_Op<"vertexset_list.new"> {
-  let summary = "an empty list of vertex sets";
+def Graph_ListNewOp : Graph_Op<"list.new"> {
+  let summary = "an empty list";
   let description = [{
-    Released at the end of the block that creates it; its sets are not.
+    Released at the end of the block that creates it (a list of vertex sets
+    frees none of its sets).
 
     ```mlir
-    %levels = graph.vertexset_list.new : !graph.vertexset_list
+    %levels = graph.list.new : !graph.list<!graph.vertexset>
+    %ints = graph.list.new : !graph.list<i32>
     ```
   }];
-  let results = (outs Graph_VertexSetListType:$list);
+  let results = (outs Graph_ListType:$list);
   let assemblyFormat = "attr-dict `:` qualified(type($list))";
 }
 
-def Graph_VertexSetListAppendOp : Graph_Op<"vertexset_list.append"> {
-  let summary = "append a vertex set (a reference, not a copy) to a list";
-  let arguments = (ins Arg<Graph_VertexSetListType, "", [MemRead, MemWrite]>:$list,
-                       Graph_VertexSetType:$set);
-  let assemblyFormat = "$list `,` $set attr-dict";
+def Graph_ListAppendOp : Graph_Op<"list.append", [
+    TypesMatchWith<"the value is of the list's element type", "list", "value",
+                   "::llvm::cast<ListType>($_self).getElementType()">]> {
+  let summary = "append a value (a vertex set by reference) to a list";
+  let description = [{
+    ```mlir
+    graph.list.append %levels, %frontier : !graph.list<!graph.vertexset>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list,
+                       AnyType:$value);
+  let assemblyFormat = "$list `,` $value attr-dict `:` qualified(type($list))";
 }
 
-def Graph_VertexSetListPopOp : Graph_Op<"vertexset_list.pop"> {
-  let summary = "remove and return the last vertex set of a list";
+def Graph_ListPopOp : Graph_Op<"list.pop", [
+    TypesMatchWith<"the result is of the list's element type", "list", "value",
+                   "::llvm::cast<ListType>($_self).getElementType()">]> {
+  let summary = "remove and return the last element of a list";
   let description = [{
     Popping an empty list is a run-time error.
+
+    ```mlir
+    %set = graph.list.pop %levels : !graph.list<!graph.vertexset>
+    ```
   }];
-  let arguments = (ins Arg<Graph_VertexSetListType, "", [MemRead, MemWrite]>:$list);
-  let results = (outs Graph_VertexSetType:$set);
-  let assemblyFormat = "$list attr-dict";
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list);
+  let results = (outs AnyType:$value);
+  let assemblyFormat = "$list attr-dict `:` qualified(type($list))";
 }
 
 //===----------------------------------------------------------------------===//

@@ -43,14 +43,26 @@ def Graph_VertexSetType : Graph_Type<"VertexSet", "vertexset"> {
   }];
 }
 
-def Graph_VertexSetListType : Graph_Type<"VertexSetList", "vertexset_list"> {
-  let summary = "a list of vertex sets (GraphIt's list{vertexset{Vertex}})";
+def Graph_ListType : Graph_Type<"List", "list"> {
+  let summary = "a list of vertex sets or numbers (GraphIt's list{T})";
   let description = [{
-    A stack of references to vertex sets: appending a set does not copy it,
-    popping returns the set that was appended, and the list's release frees
-    none of its sets. Betweenness centrality keeps each BFS level's frontier
-    in one for the backward pass.
+    A stack: `graph.list.append` pushes, `graph.list.pop` removes and returns
+    the last element. A list of vertex sets (`!graph.list<!graph.vertexset>`,
+    GraphIt's `list{vertexset{Vertex}}`) holds references: appending a set
+    does not copy it, popping returns the set that was appended, and the
+    list's release frees none of its sets; betweenness centrality keeps
+    each BFS level's frontier in one for the backward pass. A list of
+    numbers (an integer, `index` or `f32`/`f64` element) holds the values,
+    packed, so that C++ extern functions see a `std::vector` of them.
+
+    ```mlir
+    !graph.list<!graph.vertexset>
+    !graph.list<i32>
+    ```
   }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let genVerifyDecl = 1;
 }
 
 def Graph_PriorityQueueType : Graph_Type<"PriorityQueue", "priority_queue"> {

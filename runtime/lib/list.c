@@ -1,0 +1,66 @@
+/* Lists of numbers (GraphIt's list{int}, list{double}, ...): a growable
+ * array of packed elements of one size, so that a C++ extern function can
+ * see it as a std::vector of that type (graphc's wrappers copy it). */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct graphrt_list {
+  unsigned char *items;
+  int64_t size, capacity, elem_bytes;
+};
+
+graphrt_list *graphrt_list_new(int64_t elem_bytes) {
+  if (elem_bytes != 1 && elem_bytes != 2 && elem_bytes != 4 && elem_bytes != 8)
+    rt_fatal("list of %lld-byte elements: only 1, 2, 4 and 8 are supported",
+             (long long)elem_bytes);
+  graphrt_list *l = rt_calloc(1, sizeof(graphrt_list));
+  l->elem_bytes = elem_bytes;
+  return l;
+}
+
+void graphrt_list_free(graphrt_list *l) {
+  if (!l)
+    return;
+  free(l->items);
+  free(l);
+}
+
+int64_t graphrt_list_size(const graphrt_list *l) { return l->size; }
+
+void *graphrt_list_data(graphrt_list *l) { return l->items; }
+
+void graphrt_list_resize(graphrt_list *l, int64_t size) {
+  if (size < 0)
+    rt_fatal("list resize: negative size %lld", (long long)size);
+  if (size > l->capacity) {
+    int64_t capacity = l->capacity ? 2 * l->capacity : 16;
+    if (capacity < size)
+      capacity = size;
+    unsigned char *items = rt_malloc((size_t)(capacity * l->elem_bytes));
+    if (l->size)
+      memcpy(items, l->items, (size_t)(l->size * l->elem_bytes));
+    free(l->items);
+    l->items = items;
+    l->capacity = capacity;
+  }
+  l->size = size;
+}
+
+/* The element's bits are the low elem_bytes bytes of `bits` (little-endian
+ * hosts, as x86-64 and AArch64 are). */
+void graphrt_list_append(graphrt_list *l, uint64_t bits) {
+  graphrt_list_resize(l, l->size + 1);
+  memcpy(l->items + (l->size - 1) * l->elem_bytes, &bits,
+         (size_t)l->elem_bytes);
+}
+
+uint64_t graphrt_list_pop(graphrt_list *l) {
+  if (l->size == 0)
+    rt_fatal("list pop: the list is empty");
+  uint64_t bits = 0;
+  l->size--;
+  memcpy(&bits, l->items + l->size * l->elem_bytes, (size_t)l->elem_bytes);
+  return bits;
+}
