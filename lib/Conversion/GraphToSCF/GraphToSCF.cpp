@@ -40,6 +40,9 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
     Type storage = storageType(type.getElementType());
     if (!type.isPerVertex())
       return MemRefType::get({type.getLength()}, storage);
+    if (type.hasRows())
+      return MemRefType::get({ShapedType::kDynamic, type.getRowLength()},
+                             storage);
     RecordLayoutAttr layout = type.getLayout();
     if (!layout)
       return MemRefType::get({ShapedType::kDynamic}, storage);
@@ -441,17 +444,41 @@ struct AdjacencyWeightsLowering : GraphPattern<AdjacencyWeightsOp> {
 /// is filled in a parallel loop (the first touch of fresh memory, so pages
 /// land near the threads using them); a fixed-length one, small and perhaps
 /// inside a parallel loop already, serially.
+/// Stores `value(indices)` at every element of a vector's memref: one
+/// index, or a vertex and a column for a vector of rows.
 static void fillParallel(OpBuilder &b, Location loc, Value memref,
-                         function_ref<Value(OpBuilder &, Value)> value) {
+                         function_ref<Value(OpBuilder &, ValueRange)> value) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value size = memref::DimOp::create(b, loc, memref, 0);
-  Parallelization parallel = cast<MemRefType>(memref.getType()).hasStaticShape()
+  auto type = cast<MemRefType>(memref.getType());
+  Parallelization parallel = type.hasStaticShape()
                                  ? Parallelization::Serial
                                  : Parallelization::StaticVertex;
-  buildVertexLoop(b, loc, zero, size, parallel, 4096,
-                  [&](OpBuilder &b, Location loc, Value i) {
-                    memref::StoreOp::create(b, loc, value(b, i), memref, i);
-                  });
+  buildVertexLoop(
+      b, loc, zero, size, parallel, 4096,
+      [&](OpBuilder &b, Location loc, Value i) {
+        if (type.getRank() == 1) {
+          memref::StoreOp::create(b, loc, value(b, i), memref, i);
+          return;
+        }
+        Value columns = arith::ConstantIndexOp::create(b, loc, type.getDimSize(1));
+        Value one = arith::ConstantIndexOp::create(b, loc, 1);
+        scf::ForOp::create(b, loc, zero, columns, one, {},
+                           [&](OpBuilder &b, Location loc, Value k, ValueRange) {
+                             memref::StoreOp::create(b, loc, value(b, {i, k}),
+                                                     memref, ValueRange{i, k});
+                             scf::YieldOp::create(b, loc);
+                           });
+      });
+}
+
+/// The memref indices of a vector element: its vertex, and its column in a
+/// vector of rows.
+static SmallVector<Value, 2> elementIndices(Value index, Value column) {
+  SmallVector<Value, 2> indices{index};
+  if (column)
+    indices.push_back(column);
+  return indices;
 }
 
 static Value castInteger(OpBuilder &b, Location loc, Value v, Type to) {
@@ -534,7 +561,7 @@ struct OutDegreesLowering : GraphPattern<OutDegreesOp> {
                                   adaptor.getGraph(), adaptor.getRecords());
     if (!adaptor.getRecords())
       deallocAtEndOfBlock(rewriter, op, converted);
-    fillParallel(rewriter, loc, converted, [&](OpBuilder &b, Value i) {
+    fillParallel(rewriter, loc, converted, [&](OpBuilder &b, ValueRange i) {
       return castInteger(b, loc, memref::LoadOp::create(b, loc, degrees, i),
                          element);
     });
@@ -670,7 +697,7 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
     if (!adaptor.getRecords())
       deallocAtEndOfBlock(rewriter, op, vector);
     fillParallel(rewriter, loc, vector,
-                 [&](OpBuilder &, Value) { return init; });
+                 [&](OpBuilder &, ValueRange) { return init; });
     rewriter.replaceOp(op, vector);
     return success();
   }
@@ -689,7 +716,7 @@ struct VectorAllocLowering : GraphPattern<VectorAllocOp> {
     Value vector = memref::AllocOp::create(rewriter, loc, memrefType);
     deallocAtEndOfBlock(rewriter, op, vector);
     fillParallel(rewriter, loc, vector,
-                 [&](OpBuilder &, Value) { return init; });
+                 [&](OpBuilder &, ValueRange) { return init; });
     rewriter.replaceOp(op, vector);
     return success();
   }
@@ -704,7 +731,7 @@ struct VectorCopyLowering : GraphPattern<VectorCopyOp> {
     // memref.copy would hand to a library the program does not link.
     Value source = adaptor.getSource();
     fillParallel(rewriter, op.getLoc(), adaptor.getDest(),
-                 [&](OpBuilder &b, Value i) {
+                 [&](OpBuilder &b, ValueRange i) {
                    return memref::LoadOp::create(b, op.getLoc(), source, i);
                  });
     rewriter.eraseOp(op);
@@ -718,8 +745,9 @@ struct VectorGetLowering : GraphPattern<VectorGetOp> {
   matchAndRewrite(VectorGetOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value stored = memref::LoadOp::create(rewriter, loc, adaptor.getVector(),
-                                          adaptor.getIndex());
+    Value stored = memref::LoadOp::create(
+        rewriter, loc, adaptor.getVector(),
+        elementIndices(adaptor.getIndex(), adaptor.getColumn()));
     rewriter.replaceOp(op, fromStorage(rewriter, loc, stored, op.getType()));
     return success();
   }
@@ -732,7 +760,8 @@ struct VectorSetLowering : GraphPattern<VectorSetOp> {
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<memref::StoreOp>(
         op, toStorage(rewriter, op.getLoc(), adaptor.getValue()),
-        adaptor.getVector(), adaptor.getIndex());
+        adaptor.getVector(),
+        elementIndices(adaptor.getIndex(), adaptor.getColumn()));
     return success();
   }
 };
@@ -744,7 +773,7 @@ struct VectorFillLowering : GraphPattern<VectorFillOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Value value = toStorage(rewriter, op.getLoc(), adaptor.getValue());
     fillParallel(rewriter, op.getLoc(), adaptor.getVector(),
-                 [&](OpBuilder &, Value) { return value; });
+                 [&](OpBuilder &, ValueRange) { return value; });
     rewriter.eraseOp(op);
     return success();
   }
@@ -840,7 +869,9 @@ struct ReduceLowering : GraphPattern<ReduceOp> {
   matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value vector = adaptor.getVector(), index = adaptor.getIndex();
+    Value vector = adaptor.getVector();
+    SmallVector<Value, 2> index =
+        elementIndices(adaptor.getIndex(), adaptor.getColumn());
     Value value = adaptor.getValue();
     Type element = value.getType();
     Value old;

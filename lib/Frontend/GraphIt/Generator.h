@@ -58,7 +58,10 @@ private:
   Value emitNewQueue(NewPriorityQueueExpr &expr);
   Value emitQueueMethod(MethodExpr &expr);
   Value emitVertexOp(MethodExpr &expr, Value set);
-  Value emitRowAddress(IndexExpr &expr, SmallVectorImpl<Value> &indices);
+  struct ElementAddress {
+    Value vector, vertex, column;
+  };
+  ElementAddress emitElementAddress(IndexExpr &expr);
 
   // Functions and regions.
   /// A function passed to apply or filter, with the values of its captured
@@ -136,8 +139,6 @@ private:
   const FuncDecl *currentFunc = nullptr;
   /// par_for loops around the current statement.
   unsigned parallelForDepth = 0;
-  /// The memrefs of vectors of rows, freed when main ends.
-  SmallVector<Value> rowVectors;
   std::string labelPrefix, currentLabel;
 };
 

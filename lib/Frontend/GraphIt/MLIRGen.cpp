@@ -68,15 +68,14 @@ Type Generator::toMLIR(GtType type) {
   case GtType::EdgeSet:
     return EdgeSetType::get(context, scalarType(type.elem));
   case GtType::Vector:
-    if (type.width)
-      return MemRefType::get({ShapedType::kDynamic, type.width},
-                             scalarType(type.elem));
-    return VertexVectorType::get(scalarType(type.elem));
+    return VertexVectorType::get(context, scalarType(type.elem),
+                                 RecordLayoutAttr(), /*length=*/0, type.width);
   case GtType::Neighbors: // Held as the vertex; only counted.
     return IndexType::get(context);
   case GtType::FixedVector:
     return VertexVectorType::get(context, scalarType(type.elem),
-                                 RecordLayoutAttr(), type.width);
+                                 RecordLayoutAttr(), type.width,
+                                 /*rowLength=*/0);
   default:
     return scalarType(type.kind);
   }
@@ -224,7 +223,6 @@ func::FuncOp Generator::beginEntry(FuncDecl &decl, FunctionType type) {
   b.setInsertionPointToStart(op.addEntryBlock());
   env.clear();
   graph = Value();
-  rowVectors.clear();
   if (const VarDecl *sized = sizedVertexSet(program))
     graph =
         EmptyGraphOp::create(b, sized->loc, EdgeSetType::get(context, Type()),
@@ -235,8 +233,6 @@ func::FuncOp Generator::beginEntry(FuncDecl &decl, FunctionType type) {
 }
 
 void Generator::endEntry(Location loc, ValueRange results) {
-  for (Value rows : rowVectors)
-    memref::DeallocOp::create(b, loc, rows);
   func::ReturnOp::create(b, loc, results);
 }
 

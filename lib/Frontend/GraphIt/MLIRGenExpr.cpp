@@ -105,16 +105,10 @@ Value Generator::emit(Expr &expr) {
           b, loc, StringType::get(context),
           emitAs(*index.index, GtType::get(GtType::Vertex)));
     }
-    if (expr.type.kind != GtType::Vector && isa<IndexExpr>(*index.base)) {
-      SmallVector<Value> indices;
-      Value row = emitRowAddress(index, indices);
-      return memref::LoadOp::create(b, loc, row, indices);
-    }
-    Value vector = emit(*index.base);
-    Value vertex = emitAs(*index.index, GtType::get(GtType::Vertex));
+    auto [vector, vertex, column] = emitElementAddress(index);
     return VectorGetOp::create(
         b, loc, cast<VertexVectorType>(vector.getType()).getElementType(),
-        vector, vertex);
+        vector, vertex, column);
   }
   case Expr::Unary: {
     auto &unary = cast<UnaryExpr>(expr);
@@ -158,14 +152,15 @@ Value Generator::emit(Expr &expr) {
   return Value();
 }
 
-/// `vec[v][i]` of a `vector{Vertex}(vector[K](T))`: the memref and indices.
-Value Generator::emitRowAddress(IndexExpr &expr,
-                                SmallVectorImpl<Value> &indices) {
-  auto &row = cast<IndexExpr>(*expr.base);
-  Value memref = emit(*row.base);
-  indices.push_back(emitAs(*row.index, GtType::get(GtType::Vertex)));
-  indices.push_back(emitAs(*expr.index, GtType::get(GtType::Vertex)));
-  return memref;
+/// `vec[v]`, or `vec[v][k]` of a `vector{Vertex}(vector[K](T))`: the
+/// vector, the vertex and the column (null without rows).
+Generator::ElementAddress Generator::emitElementAddress(IndexExpr &expr) {
+  GtType vertexType = GtType::get(GtType::Vertex);
+  if (auto *row = dyn_cast<IndexExpr>(expr.base.get());
+      row && row->base->type.kind == GtType::Vector && row->base->type.width)
+    return {emit(*row->base), emitAs(*row->index, vertexType),
+            emitAs(*expr.index, vertexType)};
+  return {emit(*expr.base), emitAs(*expr.index, vertexType), Value()};
 }
 
 Value Generator::emitArith(BinaryExpr::Op op, Value lhs, Value rhs, GtType type,

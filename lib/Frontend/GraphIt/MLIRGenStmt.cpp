@@ -411,31 +411,6 @@ void Generator::emitGlobal(VarDecl &decl) {
   }
   case GtType::Vector: {
     GtType elem = GtType::get(type.elem);
-    if (type.width) {
-      // vector{Vertex}(vector[K](T)): an n x K memref filled row by row.
-      Value n = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
-      auto memrefType = cast<MemRefType>(toMLIR(type));
-      value = memref::AllocOp::create(b, loc, memrefType, ValueRange{n});
-      Value init =
-          decl.init ? emitAs(*decl.init, elem) : constant(elem, 0, loc);
-      Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-      Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
-      Value k = arith::ConstantIndexOp::create(b, loc, type.width);
-      rowVectors.push_back(value);
-      Value fill = value;
-      scf::ForOp::create(b, loc, c0, n, c1, {},
-                         [&](OpBuilder &, Location, Value v, ValueRange) {
-                           scf::ForOp::create(
-                               b, loc, c0, k, c1, {},
-                               [&](OpBuilder &, Location, Value i, ValueRange) {
-                                 memref::StoreOp::create(b, loc, init, fill,
-                                                         ValueRange{v, i});
-                                 scf::YieldOp::create(b, loc);
-                               });
-                           scf::YieldOp::create(b, loc);
-                         });
-      break;
-    }
     auto *method = dyn_cast_or_null<MethodExpr>(decl.init.get());
     if (method && method->type.kind == GtType::Vector) {
       value =
@@ -542,24 +517,12 @@ void Generator::emitAssign(AssignStmt &stmt) {
                                 indices);
   };
 
-  // `vec[v][i] op= e` on a vector of fixed-size rows.
-  if (auto *index = dyn_cast<IndexExpr>(&target);
-      index && isa<IndexExpr>(*index->base)) {
-    SmallVector<Value> indices;
-    Value memref = emitRowAddress(*index, indices);
-    if (stmt.op == AssignStmt::Set) {
-      memref::StoreOp::create(b, loc, value, memref, indices);
-      return;
-    }
-    atomicUpdate(memref, indices);
-    return;
-  }
-  // `vec[v] op= e`: graph.vector.set / graph.reduce.
+  // `vec[v] op= e` and, on a vector of rows, `vec[v][k] op= e`:
+  // graph.vector.set / graph.reduce.
   if (auto *index = dyn_cast<IndexExpr>(&target)) {
-    Value vector = emit(*index->base);
-    Value vertex = emitAs(*index->index, GtType::get(GtType::Vertex));
+    auto [vector, vertex, column] = emitElementAddress(*index);
     if (stmt.op == AssignStmt::Set) {
-      VectorSetOp::create(b, loc, vector, vertex, value);
+      VectorSetOp::create(b, loc, vector, vertex, column, value);
       return;
     }
     // Atomic where iterations may meet: in a par_for, and on a fixed-size
@@ -567,7 +530,7 @@ void Generator::emitAssign(AssignStmt &stmt) {
     bool atomic =
         parallelForDepth > 0 || index->base->type.kind == GtType::FixedVector;
     ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op, type), vector,
-                     vertex, value, atomic);
+                     vertex, column, value, atomic);
     return;
   }
   VarDecl *decl = cast<VarRefExpr>(target).decl;

@@ -313,3 +313,22 @@ func.func @number_lists(%i: i32, %f: f32, %x: index) -> (i32, f32, index) {
   %px = graph.list.pop %lx : !graph.list<index>
   return %pi, %pf, %px : i32, f32, index
 }
+
+// A vector of rows is an n x K memref: made by one allocation filled row by
+// row, its elements reached with the vertex and the column.
+// CHECK-LABEL: func.func @rows
+// CHECK: %[[M:.*]] = memref.alloc(%{{.*}}) : memref<?x4xf64>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}}
+// CHECK:   memref.store %{{.*}}, %[[M]][%{{.*}}, %[[K]]] : memref<?x4xf64>
+// CHECK: memref.load %[[M]][%{{.*}}, %{{.*}}] : memref<?x4xf64>
+// CHECK: memref.atomic_rmw addf %{{.*}}, %[[M]][%{{.*}}, %{{.*}}] : (f64, memref<?x4xf64>) -> f64
+// CHECK: memref.store %{{.*}}, %[[M]][%{{.*}}, %{{.*}}] : memref<?x4xf64>
+// CHECK: memref.dealloc %[[M]] : memref<?x4xf64>
+func.func @rows(%g: !graph.edgeset, %v: index, %k: index) -> f64 {
+  %half = arith.constant 0.5 : f64
+  %m = graph.vector.new %g init(%half : f64) : !graph.edgeset -> !graph.vector<?x4xf64>
+  %x = graph.vector.get %m[%v, %k] : !graph.vector<?x4xf64>
+  %c = graph.reduce add atomic %m[%v, %k], %x : !graph.vector<?x4xf64>
+  graph.vector.set %m[%v, %k], %half : !graph.vector<?x4xf64>
+  return %x : f64
+}

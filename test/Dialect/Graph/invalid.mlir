@@ -33,7 +33,7 @@ func.func private @fixed_empty(!graph.vector<0xi32>)
 
 // -----
 
-// expected-error @+1 {{a vector has one dimension}}
+// expected-error @+1 {{a vector is per-vertex (no dimension), of a fixed length (`4x`) or per-vertex rows (`?x4x`)}}
 func.func private @fixed_matrix(!graph.vector<2x2xi32>)
 
 // -----
@@ -915,7 +915,7 @@ func.func @tracked_other_vector_written(%g: !graph.edgeset, %v: !graph.vector<i3
 // -----
 
 func.func @track_not_vector(%g: !graph.edgeset, %f: !graph.vertexset) {
-  // expected-error @+1 {{'graph.edgeset.apply' op operand #1 must be per-vertex data, but got '!graph.vertexset'}}
+  // expected-error @+1 {{'graph.edgeset.apply' op operand #1 must be per-vertex data of one element per vertex, but got '!graph.vertexset'}}
   %m = "graph.edgeset.apply"(%g, %f) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 0>}> ({
   }, {
   }, {
@@ -1471,5 +1471,42 @@ func.func @list_of_graphs(%l: !graph.list<!graph.edgeset>) {
 func.func @list_append_type(%l: !graph.list<i32>, %x: f64) {
   // expected-error @+1 {{'graph.list.append' op failed to verify that the value is of the list's element type}}
   "graph.list.append"(%l, %x) : (!graph.list<i32>, f64) -> ()
+  return
+}
+
+// -----
+
+func.func @row_without_column(%v: !graph.vector<?x4xf64>, %i: index) -> f64 {
+  // expected-error @+1 {{'graph.vector.get' op needs a column '[vertex, k]' in the rows of '!graph.vector<?x4xf64>'}}
+  %x = graph.vector.get %v[%i] : !graph.vector<?x4xf64>
+  return %x : f64
+}
+
+// -----
+
+func.func @column_without_rows(%v: !graph.vector<f64>, %i: index, %x: f64) {
+  // expected-error @+1 {{'graph.reduce' op takes one index on '!graph.vector<f64>', which has no rows}}
+  %c = graph.reduce add %v[%i, %i], %x : !graph.vector<f64>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{rows are per vertex and not fused (no length, no record layout)}}
+func.func private @fused_rows(!graph.vector<?x4xf64, record<64, 0>>)
+
+// -----
+
+func.func @fill_rows(%v: !graph.vector<?x4xf64>, %x: f64) {
+  // expected-error @+1 {{custom op 'graph.vector.fill' 'vector' must be a vector without rows, but got '!graph.vector<?x4xf64>'}}
+  graph.vector.fill %v, %x : !graph.vector<?x4xf64>
+  return
+}
+
+// -----
+
+func.func @copy_rows(%a: !graph.vector<?x4xf64>, %b: !graph.vector<?x2xf64>) {
+  // expected-error @+1 {{'graph.vector.copy' op copies between vectors of one element type, length and row length, got '!graph.vector<?x4xf64>' and '!graph.vector<?x2xf64>'}}
+  graph.vector.copy %a, %b : !graph.vector<?x4xf64>, !graph.vector<?x2xf64>
   return
 }

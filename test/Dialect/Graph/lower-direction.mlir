@@ -422,3 +422,39 @@ func.func @keep_pull(%g: !graph.edgeset, %f: !graph.vertexset, %d: !graph.vector
   } : !graph.edgeset -> !graph.vertexset
   return %m : !graph.vertexset
 }
+
+// -----
+
+// A vector of rows: a parallel pull adds into the destination's row with
+// plain stores (the destination belongs to one thread) and keeps no
+// register accumulator (a row has several elements); a parallel push
+// makes the same additions atomic.
+// CHECK-LABEL: func.func @rows_pull
+// CHECK: omp.wsloop
+// CHECK: graph.vector.get %arg1[%{{.*}}, %arg2]
+// CHECK: graph.reduce add %arg1[%{{.*}}, %arg2], %{{.*}} : !graph.vector<?x4xf64>
+// CHECK-LABEL: func.func @rows_push
+// CHECK: omp.wsloop
+// CHECK: graph.reduce add atomic %arg1[%{{.*}}, %arg2], %{{.*}} : !graph.vector<?x4xf64>
+func.func @rows_pull(%g: !graph.edgeset, %m: !graph.vector<?x4xf64>, %k: index) {
+  graph.edgeset.apply %g
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %m[%src, %k] : !graph.vector<?x4xf64>
+      %c = graph.reduce add %m[%dst, %k], %x : !graph.vector<?x4xf64>
+      graph.yield
+    } : !graph.edgeset
+  return
+}
+func.func @rows_push(%g: !graph.edgeset, %m: !graph.vector<?x4xf64>, %k: index) {
+  graph.edgeset.apply %g
+      schedule(#graph.schedule<direction = dense_push, parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %m[%src, %k] : !graph.vector<?x4xf64>
+      %c = graph.reduce add %m[%dst, %k], %x : !graph.vector<?x4xf64>
+      graph.yield
+    } : !graph.edgeset
+  return
+}

@@ -694,3 +694,16 @@ func.func @traversal_blocks(%g: !graph.edgeset, %gw: !graph.edgeset<i32>,
   %r3 = graph.reduce and atomic %b[%i], %won : !graph.vector<i1>
   return %deg : index
 }
+
+// CHECK-LABEL: func.func @rows(
+func.func @rows(%g: !graph.edgeset, %v: index, %k: index, %x: f64) {
+  // CHECK-NEXT: %[[M:.*]] = graph.vector.new %{{.*}} : !graph.edgeset -> !graph.vector<?x20xf64>{{$}}
+  // CHECK-NEXT: graph.vector.get %[[M]][%{{.*}}, %{{.*}}] : !graph.vector<?x20xf64>{{$}}
+  // CHECK-NEXT: graph.vector.set %[[M]][%{{.*}}, %{{.*}}], %{{.*}} : !graph.vector<?x20xf64>{{$}}
+  // CHECK-NEXT: graph.reduce add atomic %[[M]][%{{.*}}, %{{.*}}], %{{.*}} : !graph.vector<?x20xf64>{{$}}
+  %m = graph.vector.new %g : !graph.edgeset -> !graph.vector<?x20xf64>
+  %y = graph.vector.get %m[%v, %k] : !graph.vector<?x20xf64>
+  graph.vector.set %m[%v, %k], %x : !graph.vector<?x20xf64>
+  %c = graph.reduce add atomic %m[%v, %k], %y : !graph.vector<?x20xf64>
+  return
+}

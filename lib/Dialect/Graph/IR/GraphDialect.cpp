@@ -59,21 +59,29 @@ LogicalResult SegmentsType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 /// `<` (K `x`)? element-type (`,` `record` layout)? `>`
 Type VertexVectorType::parse(AsmParser &parser) {
-  SmallVector<int64_t, 1> length;
+  // `4x` (a fixed length), `?x4x` (a row of 4 per vertex) or nothing.
+  SmallVector<int64_t, 2> dims;
   Type elementType;
   if (parser.parseLess() ||
-      parser.parseDimensionList(length, /*allowDynamic=*/false) ||
+      parser.parseDimensionList(dims, /*allowDynamic=*/true) ||
       parser.parseType(elementType))
     return {};
-  if (length.size() > 1) {
-    parser.emitError(parser.getNameLoc(), "a vector has one dimension");
+  bool rows = dims.size() == 2 && ShapedType::isDynamic(dims[0]) &&
+              !ShapedType::isDynamic(dims[1]);
+  if (dims.size() > 2 || (dims.size() == 2 && !rows) ||
+      (dims.size() == 1 && ShapedType::isDynamic(dims[0]))) {
+    parser.emitError(parser.getNameLoc(),
+                     "a vector is per-vertex (no dimension), of a fixed "
+                     "length (`4x`) or per-vertex rows (`?x4x`)");
     return {};
   }
-  // Length 0 stands for per-vertex in the type's storage.
-  if (!length.empty() && length.front() == 0) {
+  // Lengths of 0 stand for their absence in the type's storage.
+  if (llvm::is_contained(dims, 0)) {
     parser.emitError(parser.getNameLoc(), "vector length must be positive");
     return {};
   }
+  int64_t length = dims.size() == 1 ? dims[0] : 0;
+  int64_t rowLength = rows ? dims[1] : 0;
   RecordLayoutAttr layout;
   if (succeeded(parser.parseOptionalComma())) {
     if (parser.parseKeyword("record"))
@@ -86,14 +94,16 @@ Type VertexVectorType::parse(AsmParser &parser) {
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                    parser.getContext(), elementType, layout,
-                    length.empty() ? int64_t(0) : length.front());
+                    parser.getContext(), elementType, layout, length,
+                    rowLength);
 }
 
 void VertexVectorType::print(AsmPrinter &printer) const {
   printer << '<';
   if (!isPerVertex())
     printer << getLength() << 'x';
+  if (hasRows())
+    printer << "?x" << getRowLength() << 'x';
   printer << getElementType();
   if (getLayout()) {
     printer << ", record";
@@ -105,13 +115,17 @@ void VertexVectorType::print(AsmPrinter &printer) const {
 LogicalResult
 VertexVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
                          Type elementType, RecordLayoutAttr layout,
-                         int64_t length) {
+                         int64_t length, int64_t rowLength) {
   if (!isElementType(elementType))
     return emitError() << "vector element type must be a signless integer or "
                           "float, got "
                        << elementType;
-  if (length < 0)
-    return emitError() << "vector length must be positive, got " << length;
+  if (length < 0 || rowLength < 0)
+    return emitError() << "vector length must be positive, got "
+                       << std::min(length, rowLength);
+  if (rowLength && (length || layout))
+    return emitError() << "rows are per vertex and not fused (no length, no "
+                          "record layout)";
   if (length && layout)
     return emitError() << "a fixed-length vector has no record layout (only "
                           "per-vertex vectors are fused)";

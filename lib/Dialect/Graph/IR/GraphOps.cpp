@@ -149,9 +149,10 @@ LogicalResult VectorAllocOp::verify() {
 LogicalResult VectorCopyOp::verify() {
   VertexVectorType from = getSource().getType(), to = getDest().getType();
   if (from.getElementType() != to.getElementType() ||
-      from.getLength() != to.getLength())
-    return emitOpError("copies between vectors of one element type and "
-                       "length, got ")
+      from.getLength() != to.getLength() ||
+      from.getRowLength() != to.getRowLength())
+    return emitOpError("copies between vectors of one element type, length "
+                       "and row length, got ")
            << from << " and " << to;
   return success();
 }
@@ -173,7 +174,29 @@ static LogicalResult verifyReduceKind(Operation *op, ReduceKind kind,
   return success();
 }
 
+/// An element of a vector with rows takes a column, others take none.
+static LogicalResult verifyColumn(Operation *op, VertexVectorType type,
+                                  Value column) {
+  if (type.hasRows() && !column)
+    return op->emitOpError("needs a column '[vertex, k]' in the rows of ")
+           << type;
+  if (!type.hasRows() && column)
+    return op->emitOpError("takes one index on ")
+           << type << ", which has no rows";
+  return success();
+}
+
+LogicalResult VectorGetOp::verify() {
+  return verifyColumn(*this, getVector().getType(), getColumn());
+}
+
+LogicalResult VectorSetOp::verify() {
+  return verifyColumn(*this, getVector().getType(), getColumn());
+}
+
 LogicalResult ReduceOp::verify() {
+  if (failed(verifyColumn(*this, getVector().getType(), getColumn())))
+    return failure();
   return verifyReduceKind(*this, getKind(),
                           getVector().getType().getElementType());
 }

@@ -123,10 +123,12 @@ struct GraphFuseFieldsPass
     for (auto [field, offset] : llvm::zip_equal(fields, offsets)) {
       Operation *op = field;
       Value vector = op->getResult(0);
+      auto fieldType = cast<VertexVectorType>(vector.getType());
       auto type = VertexVectorType::getChecked(
           [op] { return op->emitError(); }, context,
-          cast<VertexVectorType>(vector.getType()).getElementType(),
-          RecordLayoutAttr::get(context, size, offset), int64_t(0));
+          fieldType.getElementType(),
+          RecordLayoutAttr::get(context, size, offset), int64_t(0),
+          fieldType.getRowLength());
       if (!type)
         return failure();
       getRecordsMutable(op).assign(records);

@@ -413,8 +413,10 @@ ReduceOp TraversalEmitter::findAccumulatedReduce() {
       return {};
     candidate = reduce;
   }
-  // A fixed-length vector has no element per destination to accumulate in.
-  if (!candidate || !candidate.getVector().getType().isPerVertex())
+  // A fixed-length vector has no element per destination to accumulate in,
+  // and a vector of rows has several.
+  if (!candidate || !candidate.getVector().getType().isPerVertex() ||
+      candidate.getColumn())
     return {};
   // Any other access of the vector in the traversal would see a stale value.
   Value vector = candidate.getVector();

@@ -227,7 +227,7 @@ def Graph_OutDegreesOp : Graph_Op<"out_degrees"> {
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Optional<Graph_RecordsType>:$records);
-  let results = (outs Graph_PerVertexVectorType:$result);
+  let results = (outs Graph_VertexValuesType:$result);
   let assemblyFormat = [{
     $graph (`in` `(` $records^ `:` qualified(type($records)) `)`)? attr-dict
     `:` qualified(type($graph)) `->` qualified(type($result))
@@ -379,10 +379,27 @@ def Graph_VectorGetOp : Graph_Op<"vector.get", [
     TypesMatchWith<"result is the vector's element type", "vector", "result",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
   let summary = "read one vertex's element";
+  let description = [{
+    On a vector with rows, `column` picks the element of the vertex's row.
+
+    ```mlir
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %x = graph.vector.get %latent[%v, %k] : !graph.vector<?x20xf64>
+    ```
+  }];
   let arguments = (ins Arg<Graph_VectorType, "", [MemRead]>:$vector,
-                       Index:$index);
+                       Index:$index, Optional<Index>:$column);
   let results = (outs Graph_ElementType:$result);
-  let assemblyFormat = "$vector `[` $index `]` attr-dict `:` qualified(type($vector))";
+  let assemblyFormat = [{
+    $vector `[` $index (`,` $column^)? `]` attr-dict `:` qualified(type($vector))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$vector,
+                   "::mlir::Value":$index), [{
+      build($_builder, $_state, result, vector, index, ::mlir::Value());
+    }]>
+  ];
+  let hasVerifier = 1;
 }
 
 def Graph_VectorSetOp : Graph_Op<"vector.set", [
@@ -395,18 +412,29 @@ def Graph_VectorSetOp : Graph_Op<"vector.set", [
 
     ```mlir
     graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+    graph.vector.set %latent[%v, %k], %x : !graph.vector<?x20xf64>
     ```
   }];
   let arguments = (ins Arg<Graph_VectorType, "", [MemWrite]>:$vector,
-                       Index:$index, Graph_ElementType:$value);
-  let assemblyFormat = "$vector `[` $index `]` `,` $value attr-dict `:` qualified(type($vector))";
+                       Index:$index, Optional<Index>:$column,
+                       Graph_ElementType:$value);
+  let assemblyFormat = [{
+    $vector `[` $index (`,` $column^)? `]` `,` $value attr-dict `:` qualified(type($vector))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$vector, "::mlir::Value":$index,
+                   "::mlir::Value":$value), [{
+      build($_builder, $_state, vector, index, ::mlir::Value(), value);
+    }]>
+  ];
+  let hasVerifier = 1;
 }
 
 def Graph_VectorFillOp : Graph_Op<"vector.fill", [
     TypesMatchWith<"value is the vector's element type", "vector", "value",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
   let summary = "set every element";
-  let arguments = (ins Arg<Graph_VectorType, "", [MemWrite]>:$vector,
+  let arguments = (ins Arg<Graph_ElementsType, "", [MemWrite]>:$vector,
                        Graph_ElementType:$value);
   let assemblyFormat = "$vector `,` $value attr-dict `:` qualified(type($vector))";
 }
@@ -424,19 +452,30 @@ def Graph_ReduceOp : Graph_Op<"reduce", [
     integer element wider than `i1`; `add`, `sub`, `min`, `max` a numeric
     element wider than `i1`.
 
+    On a vector with rows, `column` picks the element of the vertex's row.
+
     ```mlir
     %changed = graph.reduce min %dist[%dst], %d : !graph.vector<i32>
+    %c = graph.reduce add atomic %latent[%dst, %k], %x : !graph.vector<?x20xf64>
     ```
   }];
   let arguments = (ins Graph_ReduceKind:$kind,
                        Arg<Graph_VectorType, "", [MemRead, MemWrite]>:$vector,
-                       Index:$index, Graph_ElementType:$value,
-                       UnitAttr:$atomic);
+                       Index:$index, Optional<Index>:$column,
+                       Graph_ElementType:$value, UnitAttr:$atomic);
   let results = (outs I1:$changed);
   let assemblyFormat = [{
-    $kind (`atomic` $atomic^)? $vector `[` $index `]` `,` $value attr-dict
-    `:` qualified(type($vector))
+    $kind (`atomic` $atomic^)? $vector `[` $index (`,` $column^)? `]` `,` $value
+    attr-dict `:` qualified(type($vector))
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$changed, "::mlir::graph::ReduceKind":$kind,
+                   "::mlir::Value":$vector, "::mlir::Value":$index,
+                   "::mlir::Value":$value, CArg<"bool", "false">:$atomic), [{
+      build($_builder, $_state, changed, kind, vector, index, ::mlir::Value(),
+            value, atomic);
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
@@ -457,7 +496,7 @@ def Graph_VectorReduceOp : Graph_Op<"vector.reduce", [
     ```
   }];
   let arguments = (ins Graph_ReduceKind:$kind,
-                       Arg<Graph_VectorType, "", [MemRead]>:$vector);
+                       Arg<Graph_ElementsType, "", [MemRead]>:$vector);
   let results = (outs Graph_ElementType:$result);
   let assemblyFormat = "$kind $vector attr-dict `:` qualified(type($vector))";
   let hasVerifier = 1;
@@ -479,7 +518,7 @@ def Graph_VectorCasOp : Graph_Op<"vector.cas", [
     %won = graph.vector.cas %parent[%dst], %cm1, %s : !graph.vector<i32>
     ```
   }];
-  let arguments = (ins Arg<Graph_VectorType, "", [MemRead, MemWrite]>:$vector,
+  let arguments = (ins Arg<Graph_ElementsType, "", [MemRead, MemWrite]>:$vector,
                        Index:$index, Graph_ElementType:$expected,
                        Graph_ElementType:$desired);
   let results = (outs I1:$swapped);
@@ -507,7 +546,7 @@ def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
         : !graph.vector<i32>
     ```
   }];
-  let arguments = (ins Arg<Graph_VectorType, "", [MemRead, MemWrite]>:$vector,
+  let arguments = (ins Arg<Graph_ElementsType, "", [MemRead, MemWrite]>:$vector,
                        Index:$index, AnySignlessInteger:$amount,
                        AnySignlessInteger:$floor, UnitAttr:$atomic);
   let results = (outs I1:$changed, AnySignlessInteger:$updated);
@@ -633,7 +672,7 @@ def Graph_PriorityQueueNewOp : Graph_PriorityQueueOp<"new"> {
         : !graph.vector<i32> -> !graph.priority_queue<i32>
     ```
   }];
-  let arguments = (ins Arg<Graph_PerVertexVectorType, "", [MemRead]>:$priorities,
+  let arguments = (ins Arg<Graph_VertexValuesType, "", [MemRead]>:$priorities,
                        Graph_BucketOrder:$order,
                        Graph_PriorityUpdate:$update,
                        Index:$delta, Index:$openBuckets,
@@ -782,7 +821,7 @@ def Graph_PriorityQueueUpdateSumOp : Graph_PriorityQueueOp<"update_sum", [
 def Graph_PriorityQueuePrioritiesOp : Graph_PriorityQueueOp<"priorities", [Pure]> {
   let summary = "the priority vector a queue was created from";
   let arguments = (ins Graph_PriorityQueueType:$queue);
-  let results = (outs Graph_PerVertexVectorType:$priorities);
+  let results = (outs Graph_VertexValuesType:$priorities);
   let assemblyFormat = [{
     $queue attr-dict `:` qualified(type($queue)) `->` qualified(type($priorities))
   }];
@@ -1010,7 +1049,7 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$from,
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$to,
-                       Optional<Graph_PerVertexVectorType>:$tracked,
+                       Optional<Graph_VertexValuesType>:$tracked,
                        Optional<Graph_PriorityQueueType>:$updatedQueue,
                        Optional<Graph_SegmentsType>:$segments,
                        UnitAttr:$dedup,

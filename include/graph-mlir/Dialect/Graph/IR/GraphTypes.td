@@ -102,27 +102,39 @@ def Graph_VectorType : Graph_Type<"VertexVector", "vector"> {
     work on it as on per-vertex vectors, and ops that need one element per
     vertex (`graph.vector.new`, `track`, priority queues) reject it.
 
+    With rows (`!graph.vector<?x4xf64>`) each vertex has a row of K
+    elements (GraphIt's `vector{Vertex}(vector[K](T))`, collaborative
+    filtering's latent vectors), lowered to `memref<?xKxT>`: it is made by
+    `graph.vector.new` (every element set to `init`), its elements are read,
+    written and reduced with a second index (`%v[%vertex, %k]`), it is
+    copied and exported whole, and ops on one element per vertex (`track`,
+    priority queues, fills, whole-vector reductions, out-degrees) reject it.
+
     ```mlir
     !graph.vector<f64>
     !graph.vector<f64, record<16, 0>>
     !graph.vector<4xi32>
+    !graph.vector<?x4xf64>
     ```
   }];
   let parameters = (ins "::mlir::Type":$elementType,
                         OptionalParameter<"::mlir::graph::RecordLayoutAttr">:$layout,
-                        OptionalParameter<"int64_t">:$length);
+                        OptionalParameter<"int64_t">:$length,
+                        OptionalParameter<"int64_t">:$rowLength);
   let hasCustomAssemblyFormat = 1;
   let builders = [
     TypeBuilderWithInferredContext<(ins "::mlir::Type":$elementType), [{
       return $_get(elementType.getContext(), elementType,
-                   ::mlir::graph::RecordLayoutAttr(), int64_t(0));
+                   ::mlir::graph::RecordLayoutAttr(), int64_t(0), int64_t(0));
     }]>
   ];
   let skipDefaultBuilders = 0;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// One element per vertex of a graph, not a fixed length.
+    /// One element (or row) per vertex of a graph, not a fixed length.
     bool isPerVertex() const { return getLength() == 0; }
+    /// A row of getRowLength() elements per vertex.
+    bool hasRows() const { return getRowLength() != 0; }
   }];
 }
 
@@ -130,6 +142,16 @@ def Graph_PerVertexVectorType : Type<
     And<[Graph_VectorType.predicate,
          CPred<"::llvm::cast<::mlir::graph::VertexVectorType>($_self).isPerVertex()">]>,
     "per-vertex data", "::mlir::graph::VertexVectorType">;
+
+def Graph_VertexValuesType : Type<
+    And<[Graph_PerVertexVectorType.predicate,
+         CPred<"!::llvm::cast<::mlir::graph::VertexVectorType>($_self).hasRows()">]>,
+    "per-vertex data of one element per vertex", "::mlir::graph::VertexVectorType">;
+
+def Graph_ElementsType : Type<
+    And<[Graph_VectorType.predicate,
+         CPred<"!::llvm::cast<::mlir::graph::VertexVectorType>($_self).hasRows()">]>,
+    "a vector without rows", "::mlir::graph::VertexVectorType">;
 
 def Graph_RecordsType : Graph_Type<"Records", "records"> {
   let summary = "an array of records, one per vertex, holding fused vectors";
