@@ -427,7 +427,7 @@ void Sema::checkGlobal(VarDecl &decl) {
 /// vectors as arrays (a result is written to an array the caller passes).
 void Sema::checkExportType(GtType type, Location loc, bool isResult) {
   bool ok = type.isNumeric() || type.kind == GtType::FixedVector ||
-            (type.kind == GtType::Vector && !type.width) ||
+            type.kind == GtType::Vector ||
             (type.kind == GtType::EdgeSet && !isResult);
   if (!type.isError() && !ok)
     error(loc) << "an export function " << (isResult ? "returns " : "takes ")
@@ -623,6 +623,10 @@ void Sema::checkStmt(Stmt &stmt) {
   case Stmt::Print: {
     Expr &value = *cast<PrintStmt>(stmt).value;
     GtType type = check(value);
+    // `print edges.getVertices();` prints the count, as in GraphIt.
+    if (auto *method = dyn_cast<MethodExpr>(&value);
+        method && method->method == Method::GetVertices)
+      value.type = type = GtType::get(GtType::Int);
     if (!type.isError() && !type.isNumeric() && type.kind != GtType::String)
       error(value.loc) << "cannot print a value of type " << type.str();
     break;
@@ -745,15 +749,13 @@ void Sema::checkVectorAssign(AssignStmt &stmt, VarDecl &decl) {
   // Other functions may rebind their own vector variables to vectors that
   // exist: inlined, that allocates nothing.
   bool rebinds = !decl.isGlobal && namesVector(*stmt.value);
-  if (stmt.op != AssignStmt::Set ||
-      !(currentFunc->isEntry() || rebinds) ||
-      (type.width && type.kind == GtType::Vector)) {
+  if (stmt.op != AssignStmt::Set || !(currentFunc->isEntry() || rebinds)) {
     if (!isa<NewVectorExpr>(*stmt.value))
       check(*stmt.value);
     error(stmt.target->loc)
         << "a vector is given a new value as a whole only with '=', in main "
            "or an export function (elsewhere, a local vector may name "
-           "another vector), and not a vector of rows; got "
+           "another vector); got "
         << type.str() << " '" << decl.name << "'";
     return;
   }
@@ -764,7 +766,7 @@ void Sema::checkVectorAssign(AssignStmt &stmt, VarDecl &decl) {
     newVector->Expr::type = type;
     return;
   }
-  GtType value = check(*stmt.value);
+  GtType value = check(*stmt.value, /*allowRow=*/true);
   // Out-degrees are ints or uints: any integer vector takes them.
   auto *method = dyn_cast<MethodExpr>(stmt.value.get());
   bool degrees = method && method->method == Method::GetOutDegrees;
@@ -808,7 +810,7 @@ void Sema::checkAssign(AssignStmt &stmt) {
   GtType type;
   if (auto *ref = dyn_cast<VarRefExpr>(&target)) {
     deletedSets.erase(lookup(ref->name).var);
-    type = check(target);
+    type = check(target, /*allowRow=*/true);
     VarDecl *decl = ref->decl;
     if (type.isError())
       return;
@@ -874,7 +876,8 @@ void Sema::checkAssign(AssignStmt &stmt) {
 //===----------------------------------------------------------------------===//
 
 bool Sema::coerce(Expr &expr, GtType to, StringRef what) {
-  GtType from = check(expr);
+  // Where a vector of rows is expected, one may be named whole.
+  GtType from = check(expr, /*allowRow=*/to.kind == GtType::Vector && to.width);
   if (from.isError() || to.isError() || from.convertsTo(to))
     return true;
   // `output = 0;` for a bool, as GraphIt's C++ takes it (0 is false, 1 true).

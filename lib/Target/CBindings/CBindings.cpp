@@ -21,6 +21,7 @@ struct CValue {
   std::string type;   // The C type: scalar, or the array's element.
   int64_t length = 0; // Elements of a fixed-length array; 0: per vertex.
   std::string name;   // The parameter's name.
+  int64_t rowLength = 0; // Each element a row of this many (row-major).
 };
 
 /// One exported function and its C form.
@@ -55,7 +56,8 @@ static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
   if (auto vector = dyn_cast<VertexVectorType>(type)) {
     std::optional<std::string> element = scalarCType(vector.getElementType());
     if (element && !vector.getLayout())
-      return CValue{CValue::Array, *element, vector.getLength(), name.str()};
+      return CValue{CValue::Array, *element, vector.getLength(), name.str(),
+                    vector.getRowLength()};
   } else if (std::optional<std::string> scalar = scalarCType(type)) {
     return CValue{CValue::Scalar, *scalar, 0, name.str()};
   }
@@ -64,8 +66,8 @@ static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
          << "' has a " << type << " with no C form";
 }
 
-static FailureOr<SmallVector<Export>> collectExports(ModuleOp module) {
-  SmallVector<Export> exports;
+static FailureOr<SmallVector<Export, 4>> collectExports(ModuleOp module) {
+  SmallVector<Export, 4> exports;
   for (auto op : module.getOps<func::FuncOp>()) {
     auto name = op->getAttrOfType<StringAttr>(kExportAttrName);
     if (!name)
@@ -162,6 +164,8 @@ void graphrt_graph_free(graphrt_graph *g);
                          (param.length ? std::to_string(param.length)
                                        : "graphrt_num_vertices(" +
                                              exported.graphParam + ")") +
+                         (param.rowLength ? " x " + std::to_string(param.rowLength)
+                                          : std::string()) +
                          " elements");
     os << (arrays.empty() ? "no arrays" : llvm::join(arrays, ", ")) << ". */\n";
     writePrototype(exported, os);
@@ -176,7 +180,7 @@ void graphrt_graph_free(graphrt_graph *g);
 
 LogicalResult mlir::graph::writeExportHeader(ModuleOp module,
                                              llvm::raw_ostream &os) {
-  FailureOr<SmallVector<Export>> exports = collectExports(module);
+  FailureOr<SmallVector<Export, 4>> exports = collectExports(module);
   if (failed(exports))
     return failure();
   os << "/* C bindings of a graph-mlir program's export functions (generated "
@@ -189,26 +193,32 @@ LogicalResult mlir::graph::writeExportHeader(ModuleOp module,
 
 LogicalResult mlir::graph::writeExportSource(ModuleOp module,
                                              llvm::raw_ostream &os) {
-  FailureOr<SmallVector<Export>> exports = collectExports(module);
+  FailureOr<SmallVector<Export, 4>> exports = collectExports(module);
   if (failed(exports))
     return failure();
   os << "/* C bindings of a graph-mlir program's export functions (generated "
         "by graphc): each wraps its arrays in memref descriptors and calls "
         "the compiled function's C interface. */\n";
   writeDeclarations(*exports, os);
-  // One descriptor type per element type.
-  std::vector<std::string> elements;
-  for (const Export &exported : *exports)
-    for (const CValue &param : exported.params)
-      if (param.kind == CValue::Array &&
-          !llvm::is_contained(elements, param.type))
-        elements.push_back(param.type);
+  // One descriptor type per element type and rank (rows have two).
+  auto descriptor = [](const CValue &array) {
+    return (array.rowLength ? "graphrt_rows_" : "graphrt_array_") + array.type;
+  };
+  std::vector<std::string> descriptors;
   os << "\n/* Program teardown between calls (libgraphrt). */\n"
         "void graphrt_vset_free_all(void);\nvoid "
         "graphrt_graph_free_kept(void);\n";
-  for (const std::string &element : elements)
-    os << "typedef struct { " << element << " *allocated, *aligned; int64_t "
-       << "offset, sizes[1], strides[1]; } graphrt_array_" << element << ";\n";
+  for (const Export &exported : *exports)
+    for (const CValue &param : exported.params) {
+      if (param.kind != CValue::Array ||
+          llvm::is_contained(descriptors, descriptor(param)))
+        continue;
+      descriptors.push_back(descriptor(param));
+      int rank = param.rowLength ? 2 : 1;
+      os << "typedef struct { " << param.type << " *allocated, *aligned; "
+         << "int64_t offset, sizes[" << rank << "], strides[" << rank
+         << "]; } " << descriptor(param) << ";\n";
+    }
   for (const Export &exported : *exports) {
     std::string impl =
         "_mlir_ciface_" + func::FuncOp(exported.op).getSymName().str();
@@ -218,7 +228,7 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
     if (exported.params.empty())
       os << "void";
     llvm::interleaveComma(exported.params, os, [&](const CValue &param) {
-      os << (param.kind == CValue::Array ? "graphrt_array_" + param.type + " *"
+      os << (param.kind == CValue::Array ? descriptor(param) + " *"
                                          : param.type);
     });
     os << ");\n";
@@ -227,12 +237,18 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
     if (!exported.graphParam.empty())
       os << "  int64_t num_vertices = graphrt_num_vertices("
          << exported.graphParam << ");\n  (void)num_vertices;\n";
-    for (const CValue &param : exported.params)
-      if (param.kind == CValue::Array)
-        os << "  graphrt_array_" << param.type << " " << param.name
-           << "_array = {" << param.name << ", " << param.name << ", 0, {"
-           << (param.length ? std::to_string(param.length) : "num_vertices")
-           << "}, {1}};\n";
+    for (const CValue &param : exported.params) {
+      if (param.kind != CValue::Array)
+        continue;
+      std::string count =
+          param.length ? std::to_string(param.length) : "num_vertices";
+      std::string row = std::to_string(param.rowLength);
+      os << "  " << descriptor(param) << " " << param.name << "_array = {"
+         << param.name << ", " << param.name << ", 0, "
+         << (param.rowLength ? "{" + count + ", " + row + "}, {" + row + ", 1}"
+                             : "{" + count + "}, {1}")
+         << "};\n";
+    }
     os << "  " << (exported.result ? exported.result->type + " result = " : "")
        << impl << "(";
     llvm::interleaveComma(exported.params, os, [&](const CValue &param) {

@@ -1,0 +1,48 @@
+"""Calls export_rows.gt's add_steps from Python with ctypes on the graph in
+an edge-list file, with rows[v] = (v, 2v, 3v) and steps (0.5, 1.25, 2), and
+checks every output row against rows[v] + in-degree(v) * steps computed
+here. Prints the number of rows checked.
+
+usage: export_rows.py LIBRARY GRAPH
+"""
+import ctypes
+import sys
+
+library, path = sys.argv[1], sys.argv[2]
+edges = []
+for line in open(path):
+    fields = line.split()
+    if fields and fields[0][0] not in "#%":
+        edges.append((int(fields[0]), int(fields[1])))
+n = 1 + max(max(e) for e in edges)
+edges.sort()
+offsets = [0] * (n + 1)
+for s, _ in edges:
+    offsets[s + 1] += 1
+for v in range(n):
+    offsets[v + 1] += offsets[v]
+in_degree = [0] * n
+for _, d in edges:
+    in_degree[d] += 1
+
+lib = ctypes.CDLL(library)
+lib.graphrt_graph_from_csr.restype = ctypes.c_void_p
+lib.graphrt_graph_from_csr.argtypes = [ctypes.c_int64, ctypes.c_void_p,
+                                       ctypes.c_void_p, ctypes.c_void_p]
+lib.graphrt_graph_free.argtypes = [ctypes.c_void_p]
+lib.add_steps.argtypes = [ctypes.c_void_p] + [ctypes.c_void_p] * 3
+graph = lib.graphrt_graph_from_csr(
+    n, (ctypes.c_int64 * (n + 1))(*offsets),
+    (ctypes.c_int32 * len(edges))(*[d for _, d in edges]), None)
+steps = (0.5, 1.25, 2.0)
+rows = (ctypes.c_float * (3 * n))(*[v * (k + 1) for v in range(n) for k in range(3)])
+output = (ctypes.c_float * (3 * n))()
+lib.add_steps(graph, rows, (ctypes.c_float * 3)(*steps), output)
+lib.graphrt_graph_free(graph)
+for v in range(n):
+    for k in range(3):
+        want = v * (k + 1) + in_degree[v] * steps[k]
+        got = output[3 * v + k]
+        if abs(got - want) > 1e-6 * max(1.0, abs(want)):
+            sys.exit(f"row {v}, column {k}: got {got}, want {want}")
+print(n, "rows")
