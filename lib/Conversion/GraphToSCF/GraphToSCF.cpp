@@ -38,11 +38,11 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([handle](PriorityQueueType) { return handle; });
   addConversion([](VertexVectorType type) {
     Type storage = storageType(type.getElementType());
+    int64_t rows = type.isPerVertex() ? ShapedType::kDynamic : type.getLength();
+    if (type.hasRows())
+      return MemRefType::get({rows, type.getRowLength()}, storage);
     if (!type.isPerVertex())
       return MemRefType::get({type.getLength()}, storage);
-    if (type.hasRows())
-      return MemRefType::get({ShapedType::kDynamic, type.getRowLength()},
-                             storage);
     RecordLayoutAttr layout = type.getLayout();
     if (!layout)
       return MemRefType::get({ShapedType::kDynamic}, storage);

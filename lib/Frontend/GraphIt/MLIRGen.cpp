@@ -75,7 +75,7 @@ Type Generator::toMLIR(GtType type) {
   case GtType::FixedVector:
     return VertexVectorType::get(context, scalarType(type.elem),
                                  RecordLayoutAttr(), type.width,
-                                 /*rowLength=*/0);
+                                 type.rowWidth);
   default:
     return scalarType(type.kind);
   }

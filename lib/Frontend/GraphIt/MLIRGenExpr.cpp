@@ -156,8 +156,12 @@ Value Generator::emit(Expr &expr) {
 /// vector, the vertex and the column (null without rows).
 Generator::ElementAddress Generator::emitElementAddress(IndexExpr &expr) {
   GtType vertexType = GtType::get(GtType::Vertex);
+  auto hasRows = [](GtType type) {
+    return (type.kind == GtType::Vector && type.width) ||
+           (type.kind == GtType::FixedVector && type.rowWidth);
+  };
   if (auto *row = dyn_cast<IndexExpr>(expr.base.get());
-      row && row->base->type.kind == GtType::Vector && row->base->type.width)
+      row && hasRows(row->base->type))
     return {emit(*row->base), emitAs(*row->index, vertexType),
             emitAs(*expr.index, vertexType)};
   return {emit(*expr.base), emitAs(*expr.index, vertexType), Value()};

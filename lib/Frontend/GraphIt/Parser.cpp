@@ -368,13 +368,17 @@ FailureOr<TypeSpec> Parser::parseType() {
       if (failed(value) ||
           failed(expect(Token::RParen, "after vector value type")))
         return failure();
-      if (!value->type.isNumeric() || value->type.kind == GtType::Vertex) {
-        emitError(valueLoc) << "fixed-size vector values must be numbers or "
-                               "booleans, not "
-                            << value->type.str();
+      // `vector[K](vector[M](T))`: K rows of M numbers.
+      GtType row = value->type;
+      if (row.kind == GtType::FixedVector && !row.rowWidth)
+        return GtType::get(GtType::FixedVector, row.elem, width, row.width);
+      if (!row.isNumeric() || row.kind == GtType::Vertex) {
+        emitError(valueLoc) << "fixed-size vector values must be numbers, "
+                               "booleans or fixed-size vectors of them, not "
+                            << row.str();
         return failure();
       }
-      return GtType::get(GtType::FixedVector, value->type.kind, width);
+      return GtType::get(GtType::FixedVector, row.kind, width);
     };
     if (is(Token::LBracket)) {
       FailureOr<GtType> fixed = fixedSize();
@@ -396,6 +400,11 @@ FailureOr<TypeSpec> Parser::parseType() {
       FailureOr<GtType> fixed = fixedSize();
       if (failed(fixed))
         return failure();
+      if (fixed->rowWidth) {
+        emitError(valueLoc) << "per-vertex values may be rows of numbers, not "
+                            << fixed->str();
+        return failure();
+      }
       value = GtType::get(fixed->elem);
       width = fixed->width;
     } else {

@@ -66,6 +66,9 @@ static const char *kindName(GtType::Kind kind) {
 }
 
 std::string GtType::str() const {
+  if (kind == FixedVector && rowWidth)
+    return "vector[" + std::to_string(width) + "](vector[" +
+           std::to_string(rowWidth) + "](" + kindName(elem) + "))";
   if (kind == FixedVector)
     return "vector[" + std::to_string(width) + "](" + kindName(elem) + ")";
   if (kind == Vector) {
@@ -698,6 +701,11 @@ void Sema::checkFixedVectorInit(VarDecl &decl) {
     coerce(*decl.init, elem, "initializer of '" + decl.name + "'");
     return;
   }
+  if (type.rowWidth) {
+    error(list->loc) << "'" << decl.name << "' holds rows: initialize it "
+                     << "with one value for every element";
+    return;
+  }
   if (static_cast<int64_t>(list->values.size()) != type.width)
     error(list->loc) << "'" << decl.name << "' has " << type.width
                      << " elements, initialized with " << list->values.size()
@@ -1047,7 +1055,12 @@ GtType Sema::checkIndex(IndexExpr &expr, bool allowRow) {
   bool isRow = isa<IndexExpr>(expr.base.get());
   if (base.kind == GtType::FixedVector) {
     coerce(*expr.index, GtType::get(GtType::Int), "vector element index");
-    return GtType::get(base.elem);
+    if (!base.rowWidth)
+      return GtType::get(base.elem);
+    if (!allowRow)
+      error(expr.loc) << "this vector holds rows of " << base.rowWidth
+                      << " values; index it as [i][j]";
+    return GtType::get(GtType::FixedVector, base.elem, base.rowWidth);
   }
   if (base.kind != GtType::Vector) {
     error(expr.loc) << "cannot index a value of type " << base.str();
@@ -1625,7 +1638,7 @@ GtType Sema::checkMethod(MethodExpr &expr) {
     return arity(0, 0) ? GtType::get(GtType::Int) : error_;
   }
   if ((recv.kind == GtType::Vector && !recv.width) ||
-      recv.kind == GtType::FixedVector) {
+      (recv.kind == GtType::FixedVector && !recv.rowWidth)) {
     expr.method = llvm::StringSwitch<Method>(name)
                       .Case("sum", Method::VectorSum)
                       .Case("max", Method::VectorMax)

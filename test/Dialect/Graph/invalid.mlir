@@ -33,8 +33,8 @@ func.func private @fixed_empty(!graph.vector<0xi32>)
 
 // -----
 
-// expected-error @+1 {{a vector is per-vertex (no dimension), of a fixed length (`4x`) or per-vertex rows (`?x4x`)}}
-func.func private @fixed_matrix(!graph.vector<2x2xi32>)
+// expected-error @+1 {{a vector is per-vertex (no dimension), of a fixed length (`4x`), of rows per vertex (`?x4x`) or of a fixed number of rows (`3x4x`)}}
+func.func private @dynamic_rows(!graph.vector<?x?xi32>)
 
 // -----
 
@@ -1492,7 +1492,7 @@ func.func @column_without_rows(%v: !graph.vector<f64>, %i: index, %x: f64) {
 
 // -----
 
-// expected-error @+1 {{rows are per vertex and not fused (no length, no record layout)}}
+// expected-error @+1 {{a vector of rows has no record layout (fields are fused one element per vertex)}}
 func.func private @fused_rows(!graph.vector<?x4xf64, record<64, 0>>)
 
 // -----

@@ -34,7 +34,8 @@ struct GtType {
     String,
     Vertex,
     Vector,
-    FixedVector, // vector[K](T): elem T, width K.
+    FixedVector, // vector[K](T): elem T, width K; vector[K](vector[M](T)):
+                 // also rowWidth M.
     VertexSet,
     List, // list{vertexset{Vertex}}: the only element GraphIt programs use.
     PriorityQueue, // priority_queue{Vertex}(T): elem is T.
@@ -47,16 +48,20 @@ struct GtType {
   Kind kind = Error;
   Kind elem = Void;
   int64_t width = 0;
+  int64_t rowWidth = 0;
 
-  static GtType get(Kind kind, Kind elem = Void, int64_t width = 0) {
+  static GtType get(Kind kind, Kind elem = Void, int64_t width = 0,
+                    int64_t rowWidth = 0) {
     GtType t;
     t.kind = kind;
     t.elem = elem;
     t.width = width;
+    t.rowWidth = rowWidth;
     return t;
   }
   bool operator==(const GtType &o) const {
-    return kind == o.kind && elem == o.elem && width == o.width;
+    return kind == o.kind && elem == o.elem && width == o.width &&
+           rowWidth == o.rowWidth;
   }
   bool operator!=(const GtType &o) const { return !(*this == o); }
   bool isError() const { return kind == Error; }

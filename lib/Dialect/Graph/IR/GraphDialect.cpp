@@ -66,13 +66,13 @@ Type VertexVectorType::parse(AsmParser &parser) {
       parser.parseDimensionList(dims, /*allowDynamic=*/true) ||
       parser.parseType(elementType))
     return {};
-  bool rows = dims.size() == 2 && ShapedType::isDynamic(dims[0]) &&
-              !ShapedType::isDynamic(dims[1]);
-  if (dims.size() > 2 || (dims.size() == 2 && !rows) ||
+  // The row length is static; only the first dimension may be `?`.
+  if (dims.size() > 2 || ShapedType::isDynamic(dims.back()) ||
       (dims.size() == 1 && ShapedType::isDynamic(dims[0]))) {
     parser.emitError(parser.getNameLoc(),
                      "a vector is per-vertex (no dimension), of a fixed "
-                     "length (`4x`) or per-vertex rows (`?x4x`)");
+                     "length (`4x`), of rows per vertex (`?x4x`) or of a "
+                     "fixed number of rows (`3x4x`)");
     return {};
   }
   // Lengths of 0 stand for their absence in the type's storage.
@@ -80,8 +80,9 @@ Type VertexVectorType::parse(AsmParser &parser) {
     parser.emitError(parser.getNameLoc(), "vector length must be positive");
     return {};
   }
-  int64_t length = dims.size() == 1 ? dims[0] : 0;
-  int64_t rowLength = rows ? dims[1] : 0;
+  int64_t length =
+      dims.empty() || ShapedType::isDynamic(dims[0]) ? 0 : dims[0];
+  int64_t rowLength = dims.size() == 2 ? dims[1] : 0;
   RecordLayoutAttr layout;
   if (succeeded(parser.parseOptionalComma())) {
     if (parser.parseKeyword("record"))
@@ -102,8 +103,10 @@ void VertexVectorType::print(AsmPrinter &printer) const {
   printer << '<';
   if (!isPerVertex())
     printer << getLength() << 'x';
+  else if (hasRows())
+    printer << "?x";
   if (hasRows())
-    printer << "?x" << getRowLength() << 'x';
+    printer << getRowLength() << 'x';
   printer << getElementType();
   if (getLayout()) {
     printer << ", record";
@@ -123,9 +126,9 @@ VertexVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (length < 0 || rowLength < 0)
     return emitError() << "vector length must be positive, got "
                        << std::min(length, rowLength);
-  if (rowLength && (length || layout))
-    return emitError() << "rows are per vertex and not fused (no length, no "
-                          "record layout)";
+  if (rowLength && layout)
+    return emitError() << "a vector of rows has no record layout (fields "
+                          "are fused one element per vertex)";
   if (length && layout)
     return emitError() << "a fixed-length vector has no record layout (only "
                           "per-vertex vectors are fused)";

@@ -1,7 +1,8 @@
 """Calls export_rows.gt's add_steps from Python with ctypes on the graph in
 an edge-list file, with rows[v] = (v, 2v, 3v) and steps (0.5, 1.25, 2), and
 checks every output row against rows[v] + in-degree(v) * steps computed
-here. Prints the number of rows checked.
+here, and multiples(7) against its table; prints the number of rows
+checked.
 
 usage: export_rows.py LIBRARY GRAPH
 """
@@ -45,4 +46,10 @@ for v in range(n):
         got = output[3 * v + k]
         if abs(got - want) > 1e-6 * max(1.0, abs(want)):
             sys.exit(f"row {v}, column {k}: got {got}, want {want}")
+table = (ctypes.c_int32 * 6)()
+lib.multiples.argtypes = [ctypes.c_int32, ctypes.c_void_p]
+lib.multiples(7, table)
+want = [7 * (i + 1) * (j + 1) for i in range(3) for j in range(2)]
+if list(table) != want:
+    sys.exit(f"multiples(7): got {list(table)}, want {want}")
 print(n, "rows")
