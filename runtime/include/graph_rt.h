@@ -206,6 +206,12 @@ void graphrt_vset_free(graphrt_vset *s);
 /* Frees every set not freed yet: GraphIt programs need not delete their sets
  * (libgraphrt's main() calls it after graphrt_user_main returns). */
 void graphrt_vset_free_all(void);
+/* [added] Exempts s from graphrt_vset_free_all: a set an export library
+ * keeps between calls (graph.global.store). Idempotent. */
+void graphrt_vset_keep(graphrt_vset *s);
+/* [added] Stops with "export state: 'name' is used before an export
+ * function set it" when p is null (graph.global.load). */
+void graphrt_state_check(const void *p, const char *name);
 /* Inserting a member that is already there does nothing. */
 void graphrt_vset_insert(graphrt_vset *s, int64_t v);
 int64_t graphrt_vset_size(graphrt_vset *s);

@@ -25,3 +25,9 @@ _Noreturn void rt_fatal(const char *fmt, ...) {
 }
 
 _Noreturn void rt_fatal_err(const rt_err *e) { rt_fatal("%s", e->msg); }
+
+void graphrt_state_check(const void *p, const char *name) {
+  if (!p)
+    rt_fatal("export state: '%s' is used before an export function set it",
+             name);
+}

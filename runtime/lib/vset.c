@@ -38,6 +38,7 @@ struct graphrt_vset {
   int32_t *idbuf; /* handed out by graphrt_vset_id_buffer[_n] */
   int64_t idbuf_cap;
   graphrt_vset *prev, *next; /* in the list of live sets */
+  int kept; /* state of an export library: off that list */
 };
 
 /* Every live set, so that the sets a program never deletes are freed when it
@@ -55,6 +56,8 @@ static void link_live(graphrt_vset *s) {
 }
 
 static void unlink_live(graphrt_vset *s) {
+  if (s->kept)
+    return;
   pthread_mutex_lock(&live_sets_lock);
   if (s->prev)
     s->prev->next = s->next;
@@ -139,6 +142,12 @@ void graphrt_vset_free(graphrt_vset *s) {
   check_live(s, "delete");
   unlink_live(s);
   free_set(s);
+}
+
+void graphrt_vset_keep(graphrt_vset *s) {
+  check_live(s, "export state");
+  unlink_live(s);
+  s->kept = 1;
 }
 
 void graphrt_vset_free_all(void) {

@@ -145,6 +145,14 @@ static SmallVector<Value> inlineRegion(ConversionPatternRewriter &rewriter,
   return yielded;
 }
 
+/// Whether what `op` creates outlives its block: yielded out of it, or kept
+/// in a graph.global slot for later calls.
+static bool escapesBlock(Operation *op) {
+  return llvm::any_of(op->getUsers(), [](Operation *user) {
+    return user->hasTrait<OpTrait::IsTerminator>() || isa<GlobalStoreOp>(user);
+  });
+}
+
 /// Emits, through `emitFree`, the release of what `op` creates at the end of
 /// the block that defines it: a program's graphs, vectors and records live
 /// as long as that block (the whole program for @main's), unless the block
@@ -152,10 +160,7 @@ static SmallVector<Value> inlineRegion(ConversionPatternRewriter &rewriter,
 static void freeAtEndOfBlock(OpBuilder &b, Operation *op,
                              function_ref<void(OpBuilder &)> emitFree) {
   Block *block = op->getBlock();
-  if (!block->mightHaveTerminator() ||
-      llvm::any_of(op->getUsers(), [](Operation *user) {
-        return user->hasTrait<OpTrait::IsTerminator>();
-      }))
+  if (!block->mightHaveTerminator() || escapesBlock(op))
     return;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(block->getTerminator());
@@ -245,6 +250,103 @@ struct StringConstantLowering : GraphPattern<StringConstantOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Program state (graph.global)
+//===----------------------------------------------------------------------===//
+
+/// The LLVM type a slot stores a value of (converted) type `type` as: a
+/// memref as its descriptor struct, an index as an i64.
+static Type slotType(Type type) {
+  MLIRContext *context = type.getContext();
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    auto i64 = IntegerType::get(context, 64);
+    auto dims = LLVM::LLVMArrayType::get(i64, memref.getRank());
+    auto ptr = LLVM::LLVMPointerType::get(context);
+    return LLVM::LLVMStructType::getLiteral(context, {ptr, ptr, i64, dims, dims});
+  }
+  if (type.isIndex())
+    return IntegerType::get(context, 64);
+  return type;
+}
+
+struct GlobalLowering : GraphPattern<GlobalOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(GlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type slot = slotType(getTypeConverter()->convertType(op.getType()));
+    // External: the C bindings of export functions read the graph's slot.
+    auto global = rewriter.replaceOpWithNewOp<LLVM::GlobalOp>(
+        op, slot, /*isConstant=*/false, LLVM::Linkage::External,
+        op.getSymName(), Attribute());
+    Block *init = rewriter.createBlock(&global.getInitializerRegion());
+    rewriter.setInsertionPointToStart(init);
+    LLVM::ReturnOp::create(rewriter, op.getLoc(),
+                           LLVM::ZeroOp::create(rewriter, op.getLoc(), slot)
+                               .getResult());
+    return success();
+  }
+};
+
+struct GlobalLoadLowering : GraphPattern<GlobalLoadOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(GlobalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = getTypeConverter()->convertType(op.getType());
+    Type slot = slotType(type);
+    auto ptrType = LLVM::LLVMPointerType::get(getContext());
+    Value address =
+        LLVM::AddressOfOp::create(rewriter, loc, ptrType, op.getGlobal());
+    Value stored = LLVM::LoadOp::create(rewriter, loc, slot, address);
+    // A handle or an array that was never stored is null.
+    Value pointer;
+    if (isa<MemRefType>(type))
+      pointer = LLVM::ExtractValueOp::create(rewriter, loc, stored, 0);
+    else if (isa<LLVM::LLVMPointerType>(type))
+      pointer = stored;
+    StringRef name = op.getGlobal();
+    name.consume_front(GraphDialect::kStatePrefix);
+    if (pointer)
+      callRuntime(rewriter, loc, op, "graphrt_state_check", {},
+                  {pointer, textAddress(rewriter, loc, op, name)});
+    Value value = stored;
+    if (isa<MemRefType>(type))
+      value = UnrealizedConversionCastOp::create(rewriter, loc, type, stored)
+                  .getResult(0);
+    else if (type.isIndex())
+      value = arith::IndexCastOp::create(rewriter, loc, type, stored);
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+struct GlobalStoreLowering : GraphPattern<GlobalStoreOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(GlobalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    Type type = value.getType();
+    if (isa<VertexSetType>(op.getValue().getType()))
+      callRuntime(rewriter, loc, op, "graphrt_vset_keep", {}, value);
+    if (isa<MemRefType>(type))
+      value = UnrealizedConversionCastOp::create(rewriter, loc,
+                                                 slotType(type), value)
+                  .getResult(0);
+    else if (type.isIndex())
+      value = arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                         value);
+    auto ptrType = LLVM::LLVMPointerType::get(getContext());
+    Value address =
+        LLVM::AddressOfOp::create(rewriter, loc, ptrType, op.getGlobal());
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, value, address);
+    return success();
+  }
+};
+
 struct PrintLowering : GraphPattern<PrintOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -314,9 +416,11 @@ struct TimerStopLowering : GraphPattern<TimerStopOp> {
 /// leaves the block (a loop or branch yields it), when the program ends.
 static void releaseGraph(OpBuilder &b, Operation *op, Value graph) {
   Location loc = op->getLoc();
-  if (llvm::any_of(op->getUsers(), [](Operation *user) {
-        return user->hasTrait<OpTrait::IsTerminator>();
-      })) {
+  // Program state lives as long as the library; a graph yielded out of its
+  // block, to the end of the program.
+  if (llvm::any_of(op->getUsers(), llvm::IsaPred<GlobalStoreOp>))
+    return;
+  if (escapesBlock(op)) {
     callRuntime(b, loc, op, "graphrt_graph_keep", {}, graph);
     return;
   }
@@ -1469,6 +1573,9 @@ struct ConvertGraphToSCFPass
     target.addLegalDialect<arith::ArithDialect, LLVM::LLVMDialect,
                            memref::MemRefDialect, omp::OpenMPDialect,
                            scf::SCFDialect>();
+    // Program state slots hold memref descriptors as LLVM structs, cast
+    // from and to the memref, until finalize-memref-to-llvm.
+    target.addLegalOp<UnrealizedConversionCastOp>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());
@@ -1505,6 +1612,7 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
            VectorAllocLowering, RelabelLowering, EmptyGraphLowering,
            ListNewLowering, ListAppendLowering, ListPopLowering,
+           GlobalLowering, GlobalLoadLowering, GlobalStoreLowering,
            VectorCopyLowering, VectorGetLowering, VectorSetLowering,
            VectorFillLowering, VectorReduceLowering, VectorExportLowering,
            ReduceLowering, VectorCasLowering, VertexSetNewLowering,

@@ -477,3 +477,32 @@ void VertexSetSizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                                   MLIRContext *) {
   patterns.add(foldSizeOfAllVertices);
 }
+
+//===----------------------------------------------------------------------===//
+// Program state
+//===----------------------------------------------------------------------===//
+
+/// The graph.global `name` of `op`'s module, of type `type`.
+static LogicalResult verifyGlobalUse(Operation *op,
+                                     SymbolTableCollection &symbolTable,
+                                     FlatSymbolRefAttr name, Type type) {
+  auto global = symbolTable.lookupNearestSymbolFrom<GlobalOp>(op, name);
+  if (!global)
+    return op->emitOpError("refers to ") << name << ", not a graph.global";
+  if (global.getType() != type)
+    return op->emitOpError("has type ")
+           << type << ", but " << name << " holds " << global.getType();
+  return success();
+}
+
+LogicalResult
+GlobalLoadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyGlobalUse(*this, symbolTable, getGlobalAttr(),
+                         getValue().getType());
+}
+
+LogicalResult
+GlobalStoreOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyGlobalUse(*this, symbolTable, getGlobalAttr(),
+                         getValue().getType());
+}

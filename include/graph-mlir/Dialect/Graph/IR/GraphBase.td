@@ -46,6 +46,9 @@ def Graph_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kExternAttrName = "graph.extern";
     static constexpr ::llvm::StringLiteral kExternParamsAttrName =
         "graph.extern_params";
+    /// The symbols of graph.global slots holding a GraphIt program's global
+    /// variables are this prefix and the variable's name.
+    static constexpr ::llvm::StringLiteral kStatePrefix = "graphit_state_";
   }];
 }
 

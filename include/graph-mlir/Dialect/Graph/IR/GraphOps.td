@@ -6,6 +6,7 @@
 include "graph-mlir/Dialect/Graph/IR/GraphAttrs.td"
 include "graph-mlir/Dialect/Graph/IR/GraphTypes.td"
 include "mlir/IR/OpBase.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -105,6 +106,56 @@ def Graph_TimerStopOp : Graph_Op<"timer.stop"> {
   let summary = "seconds since the last graph.timer.start";
   let results = (outs F64:$seconds);
   let assemblyFormat = "attr-dict";
+}
+
+// Module-level, the one graph op outside a function.
+def Graph_GlobalOp : Op<Graph_Dialect, "global", [Symbol, HasParent<"::mlir::ModuleOp">]> {
+  let summary = "program state kept between calls of export functions";
+  let description = [{
+    A module-level slot holding one value of `type` (a graph, a vertex set,
+    a vector, a priority queue or a number) from one entry function to the
+    next: GraphIt's global variables in a library of export functions, as
+    `set_graph(edges)` then `do_pagerank_delta()`. It starts null (zero for
+    numbers). What a slot holds is not freed when the function that made it
+    returns: a vertex set stored in one is kept from
+    `graphrt_vset_free_all`, a vector is not deallocated.
+
+    ```mlir
+    graph.global @edges : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type);
+  let assemblyFormat = "$sym_name `:` $type attr-dict";
+}
+
+def Graph_GlobalLoadOp : Graph_Op<"global.load", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemRead]>]> {
+  let summary = "read a graph.global slot";
+  let description = [{
+    Reading a graph, set, vector or queue slot that no entry function has
+    stored yet stops the program with one line naming it.
+
+    ```mlir
+    %g = graph.global.load @edges : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$global);
+  let results = (outs AnyType:$value);
+  let assemblyFormat = "$global attr-dict `:` type($value)";
+}
+
+def Graph_GlobalStoreOp : Graph_Op<"global.store", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "write a graph.global slot";
+  let description = [{
+    ```mlir
+    graph.global.store %g, @edges : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins AnyType:$value, FlatSymbolRefAttr:$global);
+  let assemblyFormat = "$value `,` $global attr-dict `:` type($value)";
 }
 
 //===----------------------------------------------------------------------===//
