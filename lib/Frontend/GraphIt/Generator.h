@@ -87,7 +87,14 @@ private:
   void emitStmt(Stmt &stmt);
   void emitGlobal(VarDecl &decl);
   void emitGlobals();
+  bool awaitsGraph(const VarDecl &global);
   void bindGraph(Value value);
+
+  // Program state between export calls (ProgramState.cpp).
+  void declareProgramState();
+  bool loadsState(const VarDecl &decl);
+  Value loadState(const VarDecl &decl);
+  void storeState(Location loc);
 
   // Entry points.
   func::FuncOp beginEntry(FuncDecl &decl, FunctionType type);
@@ -137,6 +144,13 @@ private:
   VarDecl *exitFlag = nullptr;
   const LoopStmt *currentLoop = nullptr;
   const FuncDecl *currentFunc = nullptr;
+  /// The export function being emitted (null in main).
+  const FuncDecl *currentEntry = nullptr;
+  /// Per export function, the globals its body assigns as a whole and those
+  /// it (or what it calls) reads without assigning; the globals kept
+  /// between calls and their slots.
+  llvm::DenseMap<const FuncDecl *, VarSet> assignedByExport, readByExport;
+  llvm::DenseMap<const VarDecl *, GlobalOp> stateSlots;
   /// par_for loops around the current statement.
   unsigned parallelForDepth = 0;
   std::string labelPrefix, currentLabel;

@@ -192,12 +192,18 @@ void Generator::emitGlobals() {
   for (const auto &global : program.globals) {
     if (isLoaded(*global))
       continue;
-    if (!deferredGlobals.empty() ||
-        (global->spec.type.kind == GtType::EdgeSet && !global->init))
+    if (!deferredGlobals.empty() || awaitsGraph(*global))
       deferredGlobals.push_back(global.get());
     else
       emitGlobal(*global);
   }
+}
+
+/// An edgeset declared without a graph that the entry function gives one
+/// (not one an earlier export call stored).
+bool Generator::awaitsGraph(const VarDecl &global) {
+  return global.spec.type.kind == GtType::EdgeSet && !global.init &&
+         !loadsState(global);
 }
 
 void Generator::bindGraph(Value value) {
@@ -207,8 +213,7 @@ void Generator::bindGraph(Value value) {
   SmallVector<VarDecl *> waiting = std::move(deferredGlobals);
   deferredGlobals.clear();
   for (VarDecl *global : ArrayRef(waiting).drop_front()) {
-    if (!deferredGlobals.empty() ||
-        (global->spec.type.kind == GtType::EdgeSet && !global->init))
+    if (!deferredGlobals.empty() || awaitsGraph(*global))
       deferredGlobals.push_back(global);
     else
       emitGlobal(*global);
@@ -223,6 +228,7 @@ func::FuncOp Generator::beginEntry(FuncDecl &decl, FunctionType type) {
   b.setInsertionPointToStart(op.addEntryBlock());
   env.clear();
   graph = Value();
+  currentEntry = decl.isExport ? &decl : nullptr;
   if (const VarDecl *sized = sizedVertexSet(program))
     graph =
         EmptyGraphOp::create(b, sized->loc, EdgeSetType::get(context, Type()),
@@ -233,6 +239,7 @@ func::FuncOp Generator::beginEntry(FuncDecl &decl, FunctionType type) {
 }
 
 void Generator::endEntry(Location loc, ValueRange results) {
+  storeState(loc);
   func::ReturnOp::create(b, loc, results);
 }
 
@@ -286,6 +293,7 @@ OwningOpRef<ModuleOp> Generator::run() {
     (*module)->setAttr("graph.fused_fields", b.getArrayAttr(groups));
   }
   this->module = *module;
+  declareProgramState();
   if (mainFunc) {
     beginEntry(*mainFunc, b.getFunctionType({}, {}));
     inlineCall(*mainFunc, {}, loc);

@@ -395,10 +395,17 @@ void Generator::emitStmt(Stmt &stmt) {
   currentLabel.clear();
 }
 
-/// Globals (and local vectors): created at the start of @main in order.
+/// Globals (and local vectors): created at the start of @main in order, or
+/// loaded as an earlier export call left them.
 void Generator::emitGlobal(VarDecl &decl) {
   Location loc = decl.loc;
   GtType type = decl.spec.type;
+  if (Value state = loadState(decl)) {
+    env[&decl] = state;
+    if (type.kind == GtType::EdgeSet && !graph)
+      graph = state;
+    return;
+  }
   Value value;
   switch (type.kind) {
   case GtType::EdgeSet: {

@@ -177,6 +177,11 @@ private:
   unsigned blockDepth = 0;       // 1 in a function's body.
   /// Edgesets declared without a graph that the current function gave one.
   llvm::SmallPtrSet<VarDecl *, 2> boundGraphs;
+  /// Whether an export function gives the global edgeset a graph, which
+  /// later calls keep (program state); and the per-vertex arrays of export
+  /// functions that take no edgeset, which then need one.
+  bool exportBindsGraph = false;
+  SmallVector<std::pair<const VarDecl *, const FuncDecl *>> unsizedArrays;
   /// Sets known to be deleted at this point, with where.
   llvm::DenseMap<VarDecl *, Location> deletedSets;
   std::string labelPrefix; // Path of the enclosing labelled statements.
@@ -282,6 +287,16 @@ FailureOr<ProgramInfo> Sema::run() {
       llvm::append_range(callees[func.get()], callees[nullptr]);
   checkCallGraph();
   resolveUpdatedQueues();
+  // Without an edgeset parameter, the graph an earlier call kept sizes
+  // per-vertex arrays.
+  if (!exportBindsGraph)
+    for (auto [sized, func] : unsizedArrays)
+      error(sized->loc) << "'" << sized->name
+                        << "' has one element per vertex, but export function '"
+                        << func->name
+                        << "' takes no edgeset to give the vertex count (nor "
+                           "does another export function give the global "
+                           "edgeset one)";
   if (failed)
     return failure();
   return std::move(info);
@@ -491,10 +506,7 @@ void Sema::checkFunc(FuncDecl &func) {
     if (!sized && func.result && perVertex(*func.result))
       sized = func.result.get();
     if (sized && !takesGraph)
-      error(sized->loc) << "'" << sized->name
-                        << "' has one element per vertex, but export function '"
-                        << func.name
-                        << "' takes no edgeset to give the vertex count";
+      unsizedArrays.push_back({sized, &func});
   }
   if (func.isExtern) {
     // Passed by value with C++ linkage: int, unsigned, uint64_t, float,
@@ -736,6 +748,7 @@ void Sema::checkGraphAssign(AssignStmt &stmt, VarDecl &decl) {
           << "' is declared without a graph: give it one at the top level "
              "of the function, not inside a loop or branch";
     boundGraphs.insert(&decl);
+    exportBindsGraph |= currentFunc->isExport;
   }
   if (auto *call = dyn_cast<CallExpr>(stmt.value.get());
       call && call->callee == "load") {

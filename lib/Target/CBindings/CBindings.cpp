@@ -31,6 +31,8 @@ struct Export {
   SmallVector<CValue> params; // The vector result, if any, is the last.
   std::optional<CValue> result;
   std::string graphParam; // The parameter that sizes per-vertex arrays.
+  // Without one, the graph.global slot of the graph an earlier call kept.
+  std::string graphSlot, graphName;
 };
 
 } // namespace
@@ -68,6 +70,10 @@ static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
 
 static FailureOr<SmallVector<Export, 4>> collectExports(ModuleOp module) {
   SmallVector<Export, 4> exports;
+  GlobalOp graphSlot;
+  for (auto global : module.getOps<GlobalOp>())
+    if (!graphSlot && isa<EdgeSetType>(global.getType()))
+      graphSlot = global;
   for (auto op : module.getOps<func::FuncOp>()) {
     auto name = op->getAttrOfType<StringAttr>(kExportAttrName);
     if (!name)
@@ -94,12 +100,19 @@ static FailureOr<SmallVector<Export, 4>> collectExports(ModuleOp module) {
         return failure();
       exported.result = *result;
     }
-    for (const CValue &param : exported.params)
-      if (param.kind == CValue::Array && !param.length &&
-          exported.graphParam.empty())
+    for (const CValue &param : exported.params) {
+      if (param.kind != CValue::Array || param.length ||
+          !exported.graphParam.empty())
+        continue;
+      if (!graphSlot)
         return op.emitError("exported function '")
                << exported.name << "' has a per-vertex array '" << param.name
                << "' but no graph parameter to size it";
+      exported.graphSlot = graphSlot.getSymName().str();
+      exported.graphName = StringRef(exported.graphSlot)
+                               .drop_front(GraphDialect::kStatePrefix.size())
+                               .str();
+    }
     exports.push_back(std::move(exported));
   }
   return exports;
@@ -162,8 +175,12 @@ void graphrt_graph_free(graphrt_graph *g);
       if (param.kind == CValue::Array)
         arrays.push_back(param.name + " has " +
                          (param.length ? std::to_string(param.length)
-                                       : "graphrt_num_vertices(" +
-                                             exported.graphParam + ")") +
+                          : exported.graphSlot.empty()
+                              ? "graphrt_num_vertices(" + exported.graphParam +
+                                    ")"
+                              : "(the vertex count of the graph an earlier "
+                                "call gave '" +
+                                    exported.graphName + "')") +
                          (param.rowLength ? " x " + std::to_string(param.rowLength)
                                           : std::string()) +
                          " elements");
@@ -208,6 +225,16 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
   os << "\n/* Program teardown between calls (libgraphrt). */\n"
         "void graphrt_vset_free_all(void);\nvoid "
         "graphrt_graph_free_kept(void);\n";
+  std::vector<std::string> slots;
+  for (const Export &exported : *exports)
+    if (!exported.graphSlot.empty() &&
+        !llvm::is_contained(slots, exported.graphSlot)) {
+      if (slots.empty())
+        os << "/* The graph an earlier call kept (program state). */\n"
+              "void graphrt_state_check(const void *p, const char *name);\n";
+      slots.push_back(exported.graphSlot);
+      os << "extern graphrt_graph *" << exported.graphSlot << ";\n";
+    }
   for (const Export &exported : *exports)
     for (const CValue &param : exported.params) {
       if (param.kind != CValue::Array ||
@@ -237,6 +264,11 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
     if (!exported.graphParam.empty())
       os << "  int64_t num_vertices = graphrt_num_vertices("
          << exported.graphParam << ");\n  (void)num_vertices;\n";
+    else if (!exported.graphSlot.empty())
+      os << "  graphrt_state_check(" << exported.graphSlot << ", \""
+         << exported.graphName
+         << "\");\n  int64_t num_vertices = graphrt_num_vertices("
+         << exported.graphSlot << ");\n";
     for (const CValue &param : exported.params) {
       if (param.kind != CValue::Array)
         continue;
