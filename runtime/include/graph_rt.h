@@ -319,6 +319,10 @@ int64_t graphrt_pq_current_priority(graphrt_pq *q);
 void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority);
 /* Lazy: v's priority changed; thread-safe. */
 void graphrt_pq_changed(graphrt_pq *q, int64_t v);
+/* [added] The priorities of s's vertices changed outside a traversal (an
+ * extern function, GraphIt's applyUpdatePriorityExtern): each moves to its
+ * bucket, by push (eager) or changed (lazy). Serial. */
+void graphrt_pq_requeue(graphrt_pq *q, graphrt_vset *s);
 /* Lazy, constant-sum updates: counts one update of v; thread-safe. */
 void graphrt_pq_count(graphrt_pq *q, int64_t v);
 /* Lazy: for every counted vertex whose priority is above floor, priority =

@@ -418,6 +418,19 @@ void graphrt_pq_changed(graphrt_pq *q, int64_t v) {
     bin_push(&calling_thread(q, "priority update")->changed, (int32_t)v);
 }
 
+void graphrt_pq_requeue(graphrt_pq *q, graphrt_vset *s) {
+  check_queue(q, "applyUpdatePriorityExtern");
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids(&ids, s);
+  for (int64_t i = 0; i < ids.sizes[0]; i++) {
+    int64_t v = ids.aligned[ids.offset + i];
+    if (q->lazy)
+      graphrt_pq_changed(q, v);
+    else
+      graphrt_pq_push(q, v, priority_of(q, v));
+  }
+}
+
 void graphrt_pq_count(graphrt_pq *q, int64_t v) {
   check_lazy(q, "a constant-sum update");
   if (__atomic_fetch_add(&q->counts[v], 1, __ATOMIC_RELAXED) == 0)

@@ -1654,6 +1654,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
       converter, context, "graphrt_vset_seal_bools");
   patterns.add<QueueCallLowering<PriorityQueueFreeOp>>(converter, context,
                                                        "graphrt_pq_free");
+  patterns.add<QueueCallLowering<PriorityQueueRequeueOp>>(
+      converter, context, "graphrt_pq_requeue");
   patterns.add<QueueCallLowering<PriorityQueueDequeueOp>>(converter, context,
                                                           "graphrt_pq_dequeue");
   patterns.add<QueueCallLowering<PriorityQueueCurrentOp>>(

@@ -54,6 +54,8 @@ static std::string cxxType(GtType type) {
     return "std::string";
   case GtType::List:
     return "std::vector<" + cxxType(GtType::get(type.elem)) + "> *";
+  case GtType::VertexSet:
+    return "graphrt_vset *";
   case GtType::Void:
     return "void";
   default:
@@ -77,10 +79,13 @@ Value Generator::callExtern(const FuncDecl &callee, ArrayRef<Value> args,
   // A std::string or std::vector cannot be made here: such a function is
   // called through a C++ wrapper with C linkage that graphc compiles
   // (CBindings.h).
-  bool throughWrapper = llvm::any_of(callee.params, [](const auto &param) {
-    return param->spec.type.kind == GtType::String ||
-           param->spec.type.kind == GtType::List;
-  });
+  auto wrapped = [](const std::unique_ptr<VarDecl> &decl) {
+    GtType::Kind kind = decl ? decl->spec.type.kind : GtType::Void;
+    return kind == GtType::String || kind == GtType::List ||
+           kind == GtType::VertexSet;
+  };
+  bool throughWrapper =
+      llvm::any_of(callee.params, wrapped) || wrapped(callee.result);
   std::string name =
       throughWrapper ? "graphit_extern_" + callee.name : mangledName(callee);
   SmallVector<Value> operands;

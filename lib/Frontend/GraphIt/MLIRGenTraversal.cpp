@@ -38,6 +38,13 @@ Value Generator::emitVertexOp(MethodExpr &expr, Value set) {
         b, loc, set, emitAs(*expr.args[0], GtType::get(GtType::Vertex)));
     return Value();
   }
+  if (expr.method == Method::ApplyUpdatePriorityExtern) {
+    FuncDecl &func = *cast<VarRefExpr>(*expr.args[0]).func;
+    Value changed = callExtern(func, set, loc);
+    PriorityQueueRequeueOp::create(b, loc, env.lookup(expr.queue), changed);
+    VertexSetFreeOp::create(b, loc, changed);
+    return Value();
+  }
   BoundFunction func = bindFunction(*expr.args[0]);
   if (expr.method == Method::Filter) {
     auto op = VertexSetFilterOp::create(b, loc, setType(), set, labelAttr(),

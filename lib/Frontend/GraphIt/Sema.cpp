@@ -146,6 +146,7 @@ private:
   GtType checkIndex(IndexExpr &expr, bool allowRow);
   GtType checkBinary(BinaryExpr &expr);
   GtType checkCall(CallExpr &expr);
+  bool checkExternQueueUpdate(MethodExpr &expr);
   GtType checkMethod(MethodExpr &expr);
   bool coerce(Expr &expr, GtType to, StringRef what);
   bool checkArity(Location loc, StringRef name, size_t got, size_t min,
@@ -455,14 +456,16 @@ void Sema::checkExportType(GtType type, Location loc, bool isResult) {
 }
 
 void Sema::checkExternType(GtType type, Location loc, bool isResult) {
-  // A list reaches C++ as a std::vector (std::vector<bool> packs bits).
+  // A list reaches C++ as a std::vector (std::vector<bool> packs bits), a
+  // vertex set as a graphrt_vset pointer.
   bool numberList = type.kind == GtType::List && type.elem != GtType::Bool &&
                     type.elem != GtType::VertexSet;
   if (!type.isError() && !type.isArithmetic() &&
+      type.kind != GtType::VertexSet &&
       (isResult || (type.kind != GtType::String && !numberList)))
-    error(loc) << "an extern function takes numbers, Vertex, strings and "
-                  "lists of numbers other than bool, and returns numbers and "
-                  "Vertex, not "
+    error(loc) << "an extern function takes numbers, Vertex, strings, vertex "
+                  "sets and lists of numbers other than bool, and returns "
+                  "numbers, Vertex and vertex sets, not "
                << type.str();
 }
 
@@ -1627,7 +1630,14 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       expr.method = Method::Size;
       return arity(0, 0) ? GtType::get(GtType::Int) : error_;
     }
-    return unknown("apply, filter, where, addVertex, getVertexSetSize, size");
+    if (name == "applyUpdatePriorityExtern") {
+      expr.method = Method::ApplyUpdatePriorityExtern;
+      return arity(1, 1) && checkExternQueueUpdate(expr)
+                 ? GtType::get(GtType::Void)
+                 : error_;
+    }
+    return unknown("apply, filter, where, addVertex, getVertexSetSize, size, "
+                   "applyUpdatePriorityExtern");
   }
   if (recv.kind == GtType::List) {
     if (name == "append") {
@@ -1673,6 +1683,41 @@ GtType Sema::checkMethod(MethodExpr &expr) {
   for (ExprPtr &arg : expr.args)
     check(*arg);
   return error_;
+}
+
+/// `set.applyUpdatePriorityExtern(f)`: the extern function `f(set)` changes
+/// priorities and returns the set of vertices it changed, which move to
+/// their buckets in the program's one priority queue.
+bool Sema::checkExternQueueUpdate(MethodExpr &expr) {
+  auto *ref = dyn_cast<VarRefExpr>(expr.args[0].get());
+  FuncDecl *func = ref ? lookup(ref->name).func : nullptr;
+  GtType set = GtType::get(GtType::VertexSet);
+  if (!func || !func->isExtern || func->params.size() != 1 ||
+      func->params[0]->spec.type != set || !func->result ||
+      func->result->spec.type != set) {
+    error(expr.args[0]->loc)
+        << "'applyUpdatePriorityExtern' expects an extern function taking a "
+           "vertexset{Vertex} and returning the vertexset{Vertex} of the "
+           "vertices whose priorities it changed";
+    return false;
+  }
+  ref->func = func;
+  callees[currentFunc].push_back(func);
+  for (const auto &global : program.globals) {
+    if (global->spec.type.kind != GtType::PriorityQueue)
+      continue;
+    if (expr.queue) {
+      error(expr.loc) << "'applyUpdatePriorityExtern' updates the program's "
+                         "priority queue, but it has two, '"
+                      << expr.queue->name << "' and '" << global->name << "'";
+      return false;
+    }
+    expr.queue = global.get();
+  }
+  if (!expr.queue)
+    error(expr.loc) << "'applyUpdatePriorityExtern' updates the program's "
+                       "priority queue, but it has no global priority_queue";
+  return expr.queue;
 }
 
 GtType Sema::checkNewQueue(NewPriorityQueueExpr &expr) {

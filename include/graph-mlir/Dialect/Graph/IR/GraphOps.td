@@ -759,6 +759,23 @@ def Graph_PriorityQueueFreeOp : Graph_PriorityQueueOp<"free"> {
   let assemblyFormat = "$queue attr-dict `:` qualified(type($queue))";
 }
 
+def Graph_PriorityQueueRequeueOp : Graph_PriorityQueueOp<"requeue"> {
+  let summary = "move vertices whose priorities changed to their buckets";
+  let description = [{
+    The priorities of `set`'s vertices were changed by code the compiler
+    does not see (an extern function: GraphIt's
+    `set.applyUpdatePriorityExtern(f)`); each vertex moves to the bucket of
+    its priority now, whatever the queue's update strategy. Serial.
+
+    ```mlir
+    graph.pq.requeue %pq, %changed : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Graph_VertexSetType:$set);
+  let assemblyFormat = "$queue `,` $set attr-dict `:` qualified(type($queue))";
+}
+
 def Graph_PriorityQueueFinishedOp : Graph_PriorityQueueOp<"finished"> {
   let summary = "true when no vertex is left in the queue";
   let description = [{
