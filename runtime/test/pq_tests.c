@@ -69,6 +69,27 @@ static void test_eager_buckets(void) {
   graphrt_pq_free(q);
 }
 
+/* Requeue (applyUpdatePriorityExtern): priorities changed outside a
+ * traversal move the set's vertices to their buckets, eager or lazy. */
+static void test_requeue(int strategy) {
+  int32_t prio[4] = {0, 0, 0, 0};
+  graphrt_pq *q = graphrt_pq_new(prio, 4, 4, 1, 1, -1, 1, strategy, 4);
+  int32_t got[8];
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 4);
+  prio[1] = 2, prio[3] = 1;
+  graphrt_vset *moved = graphrt_vset_new(4, 0);
+  graphrt_vset_insert(moved, 1);
+  graphrt_vset_insert(moved, 3);
+  graphrt_pq_requeue(q, moved);
+  graphrt_vset_free(moved);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 3);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 1);
+  CHECK(graphrt_pq_finished(q));
+  graphrt_pq_free(q);
+}
+
 /* Lazy, two open buckets, 64-bit priorities: the window runs out and the
  * overflow is redistributed; stale overflow entries are dropped. */
 static void test_lazy_window(void) {
@@ -268,6 +289,8 @@ static void test_kcore(int threads) {
 int main(void) {
   test_eager_buckets();
   test_lazy_window();
+  test_requeue(GRAPHRT_PQ_EAGER);
+  test_requeue(GRAPHRT_PQ_LAZY);
   for (int threads = 1; threads <= 3; threads += 2)
     for (int64_t delta = 1; delta <= 8; delta *= 8) {
       test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads);

@@ -189,6 +189,14 @@ static void test_lists_and_transpose(void) {
     graphrt_vset_free(sets[i]);
   graphrt_vlist_free(l);
 
+  /* A kept set (program state of an export library) survives free_all. */
+  graphrt_vset *kept = graphrt_vset_new(7, 1);
+  graphrt_vset_keep(kept);
+  graphrt_vset_keep(kept); /* idempotent */
+  graphrt_vset_free_all();
+  CHECK_EQ(graphrt_vset_size(kept), 7);
+  graphrt_vset_free(kept);
+
   /* Lists of numbers: packed elements, last in first out, negative values
    * and doubles round-trip through the element's bits. */
   graphrt_list *ints = graphrt_list_new(4);

@@ -140,20 +140,23 @@ func.func @constant_sum(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
 // ROUND-LABEL: func.func @queue_ops
 // ROUND: graph.pq.new %{{.*}} higher_first update(lazy) delta(%{{.*}}) open_buckets(%{{.*}}) all
 // ROUND: graph.pq.finished %{{.*}} vertex(%{{.*}})
+// ROUND: graph.pq.requeue %{{.*}}, %{{.*}} : !graph.priority_queue<i32>
 // ROUND: graph.pq.free
 // SCF-LABEL: func.func @queue_ops
 // SCF: call @graphrt_pq_new(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, i32, i64, i64, i32, i32, i64) -> !llvm.ptr
 // SCF: call @graphrt_pq_finished(
 // SCF: call @graphrt_pq_finished_vertex(
 // SCF: call @graphrt_pq_current_priority(
+// SCF: call @graphrt_pq_requeue(%{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> ()
 // SCF: call @graphrt_pq_free(
-func.func @queue_ops(%degree: !graph.vector<i32>, %v: index) -> (i1, i1, i32) {
+func.func @queue_ops(%degree: !graph.vector<i32>, %v: index, %moved: !graph.vertexset) -> (i1, i1, i32) {
   %c1 = arith.constant 1 : index
   %pq = graph.pq.new %degree higher_first update(lazy) delta(%c1) open_buckets(%c1) all
       : !graph.vector<i32> -> !graph.priority_queue<i32>
   %done = graph.pq.finished %pq : !graph.priority_queue<i32>
   %reached = graph.pq.finished %pq vertex(%v) : !graph.priority_queue<i32>
   %k = graph.pq.current_priority %pq : !graph.priority_queue<i32>
+  graph.pq.requeue %pq, %moved : !graph.priority_queue<i32>
   graph.pq.free %pq : !graph.priority_queue<i32>
   return %done, %reached, %k : i1, i1, i32
 }
