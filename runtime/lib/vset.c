@@ -38,7 +38,7 @@ struct graphrt_vset {
   int32_t *idbuf; /* handed out by graphrt_vset_id_buffer[_n] */
   int64_t idbuf_cap;
   graphrt_vset *prev, *next; /* in the list of live sets */
-  int kept; /* state of an export library: off that list */
+  int kept;                  /* state of an export library: off that list */
 };
 
 /* Every live set, so that the sets a program never deletes are freed when it

@@ -175,7 +175,8 @@ static void test_degree_sum(void) {
 }
 
 /* Lists hold the handles appended (last in, first out) past their first
- * growth, lists of numbers their packed values; a transpose swaps out- and in-edges and frees only itself. */
+ * growth, lists of numbers their packed values; a transpose swaps out- and
+ * in-edges and frees only itself. */
 static void test_lists_and_transpose(void) {
   graphrt_vlist *l = graphrt_vlist_new();
   graphrt_vset *sets[40];

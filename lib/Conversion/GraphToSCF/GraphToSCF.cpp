@@ -262,7 +262,8 @@ static Type slotType(Type type) {
     auto i64 = IntegerType::get(context, 64);
     auto dims = LLVM::LLVMArrayType::get(i64, memref.getRank());
     auto ptr = LLVM::LLVMPointerType::get(context);
-    return LLVM::LLVMStructType::getLiteral(context, {ptr, ptr, i64, dims, dims});
+    return LLVM::LLVMStructType::getLiteral(context,
+                                            {ptr, ptr, i64, dims, dims});
   }
   if (type.isIndex())
     return IntegerType::get(context, 64);
@@ -281,9 +282,9 @@ struct GlobalLowering : GraphPattern<GlobalOp> {
         op.getSymName(), Attribute());
     Block *init = rewriter.createBlock(&global.getInitializerRegion());
     rewriter.setInsertionPointToStart(init);
-    LLVM::ReturnOp::create(rewriter, op.getLoc(),
-                           LLVM::ZeroOp::create(rewriter, op.getLoc(), slot)
-                               .getResult());
+    LLVM::ReturnOp::create(
+        rewriter, op.getLoc(),
+        LLVM::ZeroOp::create(rewriter, op.getLoc(), slot).getResult());
     return success();
   }
 };
@@ -333,8 +334,8 @@ struct GlobalStoreLowering : GraphPattern<GlobalStoreOp> {
     if (isa<VertexSetType>(op.getValue().getType()))
       callRuntime(rewriter, loc, op, "graphrt_vset_keep", {}, value);
     if (isa<MemRefType>(type))
-      value = UnrealizedConversionCastOp::create(rewriter, loc,
-                                                 slotType(type), value)
+      value = UnrealizedConversionCastOp::create(rewriter, loc, slotType(type),
+                                                 value)
                   .getResult(0);
     else if (type.isIndex())
       value = arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
@@ -558,22 +559,23 @@ static void fillParallel(OpBuilder &b, Location loc, Value memref,
   Parallelization parallel = type.hasStaticShape()
                                  ? Parallelization::Serial
                                  : Parallelization::StaticVertex;
-  buildVertexLoop(
-      b, loc, zero, size, parallel, 4096,
-      [&](OpBuilder &b, Location loc, Value i) {
-        if (type.getRank() == 1) {
-          memref::StoreOp::create(b, loc, value(b, i), memref, i);
-          return;
-        }
-        Value columns = arith::ConstantIndexOp::create(b, loc, type.getDimSize(1));
-        Value one = arith::ConstantIndexOp::create(b, loc, 1);
-        scf::ForOp::create(b, loc, zero, columns, one, {},
-                           [&](OpBuilder &b, Location loc, Value k, ValueRange) {
-                             memref::StoreOp::create(b, loc, value(b, {i, k}),
-                                                     memref, ValueRange{i, k});
-                             scf::YieldOp::create(b, loc);
-                           });
-      });
+  buildVertexLoop(b, loc, zero, size, parallel, 4096,
+                  [&](OpBuilder &b, Location loc, Value i) {
+                    if (type.getRank() == 1) {
+                      memref::StoreOp::create(b, loc, value(b, i), memref, i);
+                      return;
+                    }
+                    Value columns = arith::ConstantIndexOp::create(
+                        b, loc, type.getDimSize(1));
+                    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+                    scf::ForOp::create(
+                        b, loc, zero, columns, one, {},
+                        [&](OpBuilder &b, Location loc, Value k, ValueRange) {
+                          memref::StoreOp::create(b, loc, value(b, {i, k}),
+                                                  memref, ValueRange{i, k});
+                          scf::YieldOp::create(b, loc);
+                        });
+                  });
 }
 
 /// The memref indices of a vector element: its vertex, and its column in a
@@ -1354,14 +1356,13 @@ struct ListNewLowering : GraphPattern<ListNewOp> {
     bool sets = isSetList(op.getList());
     Value handle;
     if (sets) {
-      handle = callRuntime1(rewriter, loc, op, "graphrt_vlist_new", handleType,
-                            {});
+      handle =
+          callRuntime1(rewriter, loc, op, "graphrt_vlist_new", handleType, {});
     } else {
       Type element = op.getType().getElementType();
-      int64_t bytes =
-          element.isIndex()
-              ? 8
-              : std::max(1u, element.getIntOrFloatBitWidth() / 8);
+      int64_t bytes = element.isIndex()
+                          ? 8
+                          : std::max(1u, element.getIntOrFloatBitWidth() / 8);
       handle = callRuntime1(
           rewriter, loc, op, "graphrt_list_new", handleType,
           arith::ConstantIntOp::create(rewriter, loc, bytes, 64).getResult());
@@ -1385,8 +1386,9 @@ struct ListAppendLowering : GraphPattern<ListAppendOp> {
       callRuntime(rewriter, loc, op, "graphrt_vlist_append", {},
                   adaptor.getOperands());
     else
-      callRuntime(rewriter, loc, op, "graphrt_list_append", {},
-                  {adaptor.getList(), toBits(rewriter, loc, adaptor.getValue())});
+      callRuntime(
+          rewriter, loc, op, "graphrt_list_append", {},
+          {adaptor.getList(), toBits(rewriter, loc, adaptor.getValue())});
     rewriter.eraseOp(op);
     return success();
   }
@@ -1400,8 +1402,9 @@ struct ListPopLowering : GraphPattern<ListPopOp> {
     Location loc = op.getLoc();
     Type type = getTypeConverter()->convertType(op.getType());
     if (isSetList(op.getList())) {
-      rewriter.replaceOp(op, callRuntime1(rewriter, loc, op, "graphrt_vlist_pop",
-                                          type, adaptor.getList()));
+      rewriter.replaceOp(op,
+                         callRuntime1(rewriter, loc, op, "graphrt_vlist_pop",
+                                      type, adaptor.getList()));
       return success();
     }
     Value bits = callRuntime1(rewriter, loc, op, "graphrt_list_pop",
@@ -1611,15 +1614,15 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
            OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
            VectorAllocLowering, RelabelLowering, EmptyGraphLowering,
-           ListNewLowering, ListAppendLowering, ListPopLowering,
-           GlobalLowering, GlobalLoadLowering, GlobalStoreLowering,
-           VectorCopyLowering, VectorGetLowering, VectorSetLowering,
-           VectorFillLowering, VectorReduceLowering, VectorExportLowering,
-           ReduceLowering, VectorCasLowering, VertexSetNewLowering,
-           VertexSetInsertLowering, VertexSetIdBufferLowering,
-           VertexSetSealIdsLowering, VertexSetApplyLowering,
-           VertexSetFilterLowering, SegmentsLowering, ParallelForLowering,
-           SegmentViewLowering, SegmentWeightsLowering>(converter, context);
+           ListNewLowering, ListAppendLowering, ListPopLowering, GlobalLowering,
+           GlobalLoadLowering, GlobalStoreLowering, VectorCopyLowering,
+           VectorGetLowering, VectorSetLowering, VectorFillLowering,
+           VectorReduceLowering, VectorExportLowering, ReduceLowering,
+           VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
+           VertexSetIdBufferLowering, VertexSetSealIdsLowering,
+           VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
+           ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(
+          converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,
@@ -1654,8 +1657,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
       converter, context, "graphrt_vset_seal_bools");
   patterns.add<QueueCallLowering<PriorityQueueFreeOp>>(converter, context,
                                                        "graphrt_pq_free");
-  patterns.add<QueueCallLowering<PriorityQueueRequeueOp>>(
-      converter, context, "graphrt_pq_requeue");
+  patterns.add<QueueCallLowering<PriorityQueueRequeueOp>>(converter, context,
+                                                          "graphrt_pq_requeue");
   patterns.add<QueueCallLowering<PriorityQueueDequeueOp>>(converter, context,
                                                           "graphrt_pq_dequeue");
   patterns.add<QueueCallLowering<PriorityQueueCurrentOp>>(

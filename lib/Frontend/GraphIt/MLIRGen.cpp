@@ -74,8 +74,7 @@ Type Generator::toMLIR(GtType type) {
     return IndexType::get(context);
   case GtType::FixedVector:
     return VertexVectorType::get(context, scalarType(type.elem),
-                                 RecordLayoutAttr(), type.width,
-                                 type.rowWidth);
+                                 RecordLayoutAttr(), type.width, type.rowWidth);
   default:
     return scalarType(type.kind);
   }

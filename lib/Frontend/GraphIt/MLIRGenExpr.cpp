@@ -430,7 +430,7 @@ Value Generator::emitMethod(MethodExpr &expr) {
   case Method::VertexApply:
   case Method::Filter:
   case Method::AddVertex:
-  case Method::ApplyUpdatePriorityExtern:
+  case Method::ExternQueueUpdate:
     return emitVertexOp(expr, emit(*expr.receiver));
   case Method::From:
   case Method::To:

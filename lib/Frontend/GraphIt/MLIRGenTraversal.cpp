@@ -38,7 +38,7 @@ Value Generator::emitVertexOp(MethodExpr &expr, Value set) {
         b, loc, set, emitAs(*expr.args[0], GtType::get(GtType::Vertex)));
     return Value();
   }
-  if (expr.method == Method::ApplyUpdatePriorityExtern) {
+  if (expr.method == Method::ExternQueueUpdate) {
     FuncDecl &func = *cast<VarRefExpr>(*expr.args[0]).func;
     Value changed = callExtern(func, set, loc);
     PriorityQueueRequeueOp::create(b, loc, env.lookup(expr.queue), changed);

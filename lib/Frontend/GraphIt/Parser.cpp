@@ -401,8 +401,8 @@ FailureOr<TypeSpec> Parser::parseType() {
       if (failed(fixed))
         return failure();
       if (fixed->rowWidth) {
-        emitError(valueLoc) << "per-vertex values may be rows of numbers, not "
-                            << fixed->str();
+        emitError(valueLoc)
+            << "per-vertex values may be rows of numbers, not " << fixed->str();
         return failure();
       }
       value = GtType::get(fixed->elem);
@@ -856,8 +856,8 @@ ExprPtr Parser::parsePostfix() {
         captured.push_back(std::move(index->index));
       else
         captured = std::move(cast<FunctorExpr>(*expr).captured);
-      auto call =
-          std::make_unique<CallExpr>(fn.ref->loc, fn.ref->name, std::move(args));
+      auto call = std::make_unique<CallExpr>(fn.ref->loc, fn.ref->name,
+                                             std::move(args));
       call->captured = std::move(captured);
       expr = bounded(std::move(call));
     } else if (consumeIf(Token::Dot)) {

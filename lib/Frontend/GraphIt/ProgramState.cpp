@@ -170,8 +170,7 @@ void Generator::declareProgramState() {
     };
     if (llvm::any_of(exports, assigns) && llvm::any_of(exports, reads))
       stateSlots[global.get()] = GlobalOp::create(
-          b, global->loc,
-          (GraphDialect::kStatePrefix + global->name).str(),
+          b, global->loc, (GraphDialect::kStatePrefix + global->name).str(),
           toMLIR(global->spec.type));
   }
 }
@@ -194,12 +193,12 @@ Value Generator::loadState(const VarDecl &decl) {
   if (!loadsState(decl))
     return Value();
   GlobalOp slot = stateSlots.lookup(&decl);
-  Value value = GlobalLoadOp::create(b, decl.loc, slot.getType(),
-                                     slot.getSymName());
+  Value value =
+      GlobalLoadOp::create(b, decl.loc, slot.getType(), slot.getSymName());
   if (!decl.inMemory)
     return value;
-  Value cell = memref::AllocaOp::create(
-      b, decl.loc, MemRefType::get({}, value.getType()));
+  Value cell = memref::AllocaOp::create(b, decl.loc,
+                                        MemRefType::get({}, value.getType()));
   memref::StoreOp::create(b, decl.loc, value, cell, ValueRange{});
   return cell;
 }

@@ -1185,7 +1185,8 @@ GtType Sema::checkCall(CallExpr &expr) {
                       << func.captures.size() << " argument(s), "
                       << (expr.captured.empty()
                               ? "call it as '" + func.name + "[...](...)'"
-                              : "given " + std::to_string(expr.captured.size()));
+                              : "given " +
+                                    std::to_string(expr.captured.size()));
       return error_;
     }
     for (auto [captured, decl] : llvm::zip(expr.captured, func.captures))
@@ -1631,7 +1632,7 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       return arity(0, 0) ? GtType::get(GtType::Int) : error_;
     }
     if (name == "applyUpdatePriorityExtern") {
-      expr.method = Method::ApplyUpdatePriorityExtern;
+      expr.method = Method::ExternQueueUpdate;
       return arity(1, 1) && checkExternQueueUpdate(expr)
                  ? GtType::get(GtType::Void)
                  : error_;

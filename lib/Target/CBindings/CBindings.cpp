@@ -18,9 +18,9 @@ namespace {
 /// How one argument or result crosses the C boundary.
 struct CValue {
   enum Kind { Graph, Scalar, Array } kind;
-  std::string type;   // The C type: scalar, or the array's element.
-  int64_t length = 0; // Elements of a fixed-length array; 0: per vertex.
-  std::string name;   // The parameter's name.
+  std::string type;      // The C type: scalar, or the array's element.
+  int64_t length = 0;    // Elements of a fixed-length array; 0: per vertex.
+  std::string name;      // The parameter's name.
   int64_t rowLength = 0; // Each element a row of this many (row-major).
 };
 
@@ -173,17 +173,17 @@ void graphrt_graph_free(graphrt_graph *g);
     SmallVector<std::string> arrays;
     for (const CValue &param : exported.params)
       if (param.kind == CValue::Array)
-        arrays.push_back(param.name + " has " +
-                         (param.length ? std::to_string(param.length)
-                          : exported.graphSlot.empty()
-                              ? "graphrt_num_vertices(" + exported.graphParam +
-                                    ")"
-                              : "(the vertex count of the graph an earlier "
-                                "call gave '" +
-                                    exported.graphName + "')") +
-                         (param.rowLength ? " x " + std::to_string(param.rowLength)
-                                          : std::string()) +
-                         " elements");
+        arrays.push_back(
+            param.name + " has " +
+            (param.length ? std::to_string(param.length)
+             : exported.graphSlot.empty()
+                 ? "graphrt_num_vertices(" + exported.graphParam + ")"
+                 : "(the vertex count of the graph an earlier "
+                   "call gave '" +
+                       exported.graphName + "')") +
+            (param.rowLength ? " x " + std::to_string(param.rowLength)
+                             : std::string()) +
+            " elements");
     os << (arrays.empty() ? "no arrays" : llvm::join(arrays, ", ")) << ". */\n";
     writePrototype(exported, os);
     os << ";\n";
@@ -243,8 +243,8 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
       descriptors.push_back(descriptor(param));
       int rank = param.rowLength ? 2 : 1;
       os << "typedef struct { " << param.type << " *allocated, *aligned; "
-         << "int64_t offset, sizes[" << rank << "], strides[" << rank
-         << "]; } " << descriptor(param) << ";\n";
+         << "int64_t offset, sizes[" << rank << "], strides[" << rank << "]; } "
+         << descriptor(param) << ";\n";
     }
   for (const Export &exported : *exports) {
     std::string impl =
@@ -356,9 +356,9 @@ void mlir::graph::writeExternWrappers(ModuleOp module, llvm::raw_ostream &os) {
     for (auto [i, type] : llvm::enumerate(types))
       if (StringRef elem = listElement(type); !elem.empty())
         os << "  graphrt_list_resize(a" << i << ", v" << i
-           << ".size());\n  if (!v" << i << ".empty())\n    std::memcpy(graphrt_list_data(a" << i
-           << "), v" << i << ".data(), v" << i << ".size() * sizeof(" << elem
-           << "));\n";
+           << ".size());\n  if (!v" << i
+           << ".empty())\n    std::memcpy(graphrt_list_data(a" << i << "), v"
+           << i << ".data(), v" << i << ".size() * sizeof(" << elem << "));\n";
     if (result != "void")
       os << "  return result;\n";
     os << "}\n";

@@ -244,7 +244,7 @@ enum class Method {
   VertexApply,         // set.apply(f)
   Filter,              // set.filter(f), set.where(f)
   AddVertex,           // set.addVertex(v)
-  ApplyUpdatePriorityExtern, // set.applyUpdatePriorityExtern(f): f extern
+  ExternQueueUpdate,   // set.applyUpdatePriorityExtern(f)
   Size,                // set.getVertexSetSize(), set.size()
   VectorSum,           // vec.sum()
   VectorMax,           // vec.max()

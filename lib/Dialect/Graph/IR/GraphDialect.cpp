@@ -80,8 +80,7 @@ Type VertexVectorType::parse(AsmParser &parser) {
     parser.emitError(parser.getNameLoc(), "vector length must be positive");
     return {};
   }
-  int64_t length =
-      dims.empty() || ShapedType::isDynamic(dims[0]) ? 0 : dims[0];
+  int64_t length = dims.empty() || ShapedType::isDynamic(dims[0]) ? 0 : dims[0];
   int64_t rowLength = dims.size() == 2 ? dims[1] : 0;
   RecordLayoutAttr layout;
   if (succeeded(parser.parseOptionalComma())) {

@@ -125,8 +125,7 @@ struct GraphFuseFieldsPass
       Value vector = op->getResult(0);
       auto fieldType = cast<VertexVectorType>(vector.getType());
       auto type = VertexVectorType::getChecked(
-          [op] { return op->emitError(); }, context,
-          fieldType.getElementType(),
+          [op] { return op->emitError(); }, context, fieldType.getElementType(),
           RecordLayoutAttr::get(context, size, offset), int64_t(0),
           fieldType.getRowLength());
       if (!type)
