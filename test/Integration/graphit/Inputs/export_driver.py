@@ -8,33 +8,16 @@ usage: export_driver.py LIBRARY GRAPH SOURCE SCALE
 import ctypes
 import sys
 
-library, path, source, scale = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-edges = []
-for line in open(path):
-    fields = line.split()
-    if fields and fields[0][0] not in "#%":
-        edges.append((int(fields[0]), int(fields[1]), int(fields[2])))
-n = 1 + max(max(s, d) for s, d, _ in edges)
-edges.sort()
-offsets = [0] * (n + 1)
-for s, _, _ in edges:
-    offsets[s + 1] += 1
-for v in range(n):
-    offsets[v + 1] += offsets[v]
+from csr_graph import graph_from_csr
 
+library, path, source, scale = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 lib = ctypes.CDLL(library)
-lib.graphrt_graph_from_csr.restype = ctypes.c_void_p
-lib.graphrt_graph_from_csr.argtypes = [ctypes.c_int64, ctypes.c_void_p,
-                                       ctypes.c_void_p, ctypes.c_void_p]
 lib.graphrt_graph_free.argtypes = [ctypes.c_void_p]
 lib.vertex_count.argtypes = [ctypes.c_void_p]
 lib.vertex_count.restype = ctypes.c_int32
 lib.shortest_paths.argtypes = [ctypes.c_void_p, ctypes.c_int32,
                                ctypes.c_void_p, ctypes.c_void_p]
-graph = lib.graphrt_graph_from_csr(
-    n, (ctypes.c_int64 * (n + 1))(*offsets),
-    (ctypes.c_int32 * len(edges))(*[d for _, d, _ in edges]),
-    (ctypes.c_int32 * len(edges))(*[w for _, _, w in edges]))
+graph, n, _ = graph_from_csr(lib, path, weighted=True)
 assert lib.vertex_count(graph) == n
 distances = (ctypes.c_int32 * n)()
 lib.shortest_paths(graph, source, (ctypes.c_int32 * 1)(scale), distances)

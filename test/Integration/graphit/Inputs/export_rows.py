@@ -9,32 +9,16 @@ usage: export_rows.py LIBRARY GRAPH
 import ctypes
 import sys
 
+from csr_graph import graph_from_csr
+
 library, path = sys.argv[1], sys.argv[2]
-edges = []
-for line in open(path):
-    fields = line.split()
-    if fields and fields[0][0] not in "#%":
-        edges.append((int(fields[0]), int(fields[1])))
-n = 1 + max(max(e) for e in edges)
-edges.sort()
-offsets = [0] * (n + 1)
-for s, _ in edges:
-    offsets[s + 1] += 1
-for v in range(n):
-    offsets[v + 1] += offsets[v]
+lib = ctypes.CDLL(library)
+lib.graphrt_graph_free.argtypes = [ctypes.c_void_p]
+lib.add_steps.argtypes = [ctypes.c_void_p] + [ctypes.c_void_p] * 3
+graph, n, edges = graph_from_csr(lib, path, weighted=False)
 in_degree = [0] * n
 for _, d in edges:
     in_degree[d] += 1
-
-lib = ctypes.CDLL(library)
-lib.graphrt_graph_from_csr.restype = ctypes.c_void_p
-lib.graphrt_graph_from_csr.argtypes = [ctypes.c_int64, ctypes.c_void_p,
-                                       ctypes.c_void_p, ctypes.c_void_p]
-lib.graphrt_graph_free.argtypes = [ctypes.c_void_p]
-lib.add_steps.argtypes = [ctypes.c_void_p] + [ctypes.c_void_p] * 3
-graph = lib.graphrt_graph_from_csr(
-    n, (ctypes.c_int64 * (n + 1))(*offsets),
-    (ctypes.c_int32 * len(edges))(*[d for _, d in edges]), None)
 steps = (0.5, 1.25, 2.0)
 rows = (ctypes.c_float * (3 * n))(*[v * (k + 1) for v in range(n) for k in range(3)])
 output = (ctypes.c_float * (3 * n))()

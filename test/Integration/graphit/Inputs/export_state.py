@@ -10,6 +10,8 @@ usage: export_state.py LIBRARY GRAPH [--unset]
 import ctypes
 import sys
 
+from csr_graph import graph_from_csr
+
 library, path = sys.argv[1], sys.argv[2]
 lib = ctypes.CDLL(library)
 lib.do_pagerank_delta.argtypes = [ctypes.c_void_p]
@@ -17,26 +19,9 @@ if sys.argv[3:] == ["--unset"]:
     lib.do_pagerank_delta((ctypes.c_double * 1)())
     sys.exit("do_pagerank_delta ran without a graph")
 
-edges = []
-for line in open(path):
-    fields = line.split()
-    if fields and fields[0][0] not in "#%":
-        edges.append((int(fields[0]), int(fields[1])))
-n = 1 + max(max(e) for e in edges)
-edges.sort()
-offsets = [0] * (n + 1)
-for s, _ in edges:
-    offsets[s + 1] += 1
-for v in range(n):
-    offsets[v + 1] += offsets[v]
-lib.graphrt_graph_from_csr.restype = ctypes.c_void_p
-lib.graphrt_graph_from_csr.argtypes = [ctypes.c_int64, ctypes.c_void_p,
-                                       ctypes.c_void_p, ctypes.c_void_p]
 lib.set_graph.argtypes = [ctypes.c_void_p]
 lib.round_count.restype = ctypes.c_int32
-graph = lib.graphrt_graph_from_csr(
-    n, (ctypes.c_int64 * (n + 1))(*offsets),
-    (ctypes.c_int32 * len(edges))(*[d for _, d in edges]), None)
+graph, n, _ = graph_from_csr(lib, path, weighted=False)
 ranks = (ctypes.c_double * n)()
 lib.set_graph(graph)
 lib.do_pagerank_delta(ranks)
