@@ -338,8 +338,7 @@ struct GlobalStoreLowering : GraphPattern<GlobalStoreOp> {
                                                  value)
                   .getResult(0);
     else if (type.isIndex())
-      value = arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
-                                         value);
+      value = toI64(rewriter, loc, value);
     auto ptrType = LLVM::LLVMPointerType::get(getContext());
     Value address =
         LLVM::AddressOfOp::create(rewriter, loc, ptrType, op.getGlobal());
@@ -1326,7 +1325,7 @@ static bool isSetList(Value list) {
 static Value toBits(OpBuilder &b, Location loc, Value value) {
   Type type = value.getType();
   if (type.isIndex())
-    return arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
+    return toI64(b, loc, value);
   unsigned width = type.getIntOrFloatBitWidth();
   if (isa<FloatType>(type))
     value = arith::BitcastOp::create(b, loc, b.getIntegerType(width), value);
