@@ -12,6 +12,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -147,6 +148,8 @@ private:
   GtType checkBinary(BinaryExpr &expr);
   GtType checkCall(CallExpr &expr);
   bool checkExternQueueUpdate(MethodExpr &expr);
+  bool checkCaptures(Location loc, const FuncDecl &func,
+                     ArrayRef<Expr *> captured, const Twine &form);
   GtType checkMethod(MethodExpr &expr);
   bool coerce(Expr &expr, GtType to, StringRef what);
   bool checkArity(Location loc, StringRef name, size_t got, size_t min,
@@ -1178,20 +1181,12 @@ GtType Sema::checkCall(CallExpr &expr) {
                          "program";
       return error_;
     }
-    if (expr.captured.size() != func.captures.size()) {
-      for (ExprPtr &captured : expr.captured)
-        check(*captured);
-      error(expr.loc) << "function '" << func.name << "' captures "
-                      << func.captures.size() << " argument(s), "
-                      << (expr.captured.empty()
-                              ? "call it as '" + func.name + "[...](...)'"
-                              : "given " +
-                                    std::to_string(expr.captured.size()));
+    SmallVector<Expr *> captured = llvm::map_to_vector(
+        expr.captured, [](const ExprPtr &value) { return value.get(); });
+    checkCaptures(expr.loc, func, captured,
+                  "call it as '" + func.name + "[...](...)'");
+    if (captured.size() != func.captures.size())
       return error_;
-    }
-    for (auto [captured, decl] : llvm::zip(expr.captured, func.captures))
-      coerce(*captured, decl->spec.type,
-             "captured argument '" + decl->name + "' of '" + func.name + "'");
     if (!checkArity(expr.loc, func.name, expr.args.size(), func.params.size(),
                     func.params.size())) {
       for (ExprPtr &arg : expr.args)
@@ -1428,22 +1423,33 @@ FuncDecl *Sema::checkFuncArg(Expr &arg, StringRef method) {
   arg.type = type;
   callees[currentFunc].push_back(func);
   // A functor `f[a, b]` binds f's captured arguments.
-  if (fn.captured.size() != func->captures.size()) {
-    for (Expr *captured : fn.captured)
-      check(*captured);
-    error(arg.loc) << "function '" << func->name << "' captures "
-                   << func->captures.size() << " argument(s), "
-                   << (fn.captured.empty()
-                           ? "pass it as '" + func->name + "[...]'"
-                           : "given " + std::to_string(fn.captured.size()));
-    return nullptr;
+  return checkCaptures(arg.loc, *func, fn.captured,
+                       "pass it as '" + func->name + "[...]'")
+             ? func
+             : nullptr;
+}
+
+/// The captured arguments bound to `func` at `loc`: as many as it captures
+/// (`form` says how to pass them when none are), each of its type. True
+/// when all are right.
+bool Sema::checkCaptures(Location loc, const FuncDecl &func,
+                         ArrayRef<Expr *> captured, const Twine &form) {
+  if (captured.size() != func.captures.size()) {
+    for (Expr *value : captured)
+      check(*value);
+    error(loc) << "function '" << func.name << "' captures "
+               << func.captures.size() << " argument(s), "
+               << (captured.empty()
+                       ? form.str()
+                       : "given " + std::to_string(captured.size()));
+    return false;
   }
   bool ok = true;
-  for (auto [captured, decl] : llvm::zip(fn.captured, func->captures))
-    ok &= coerce(*captured, decl->spec.type,
-                 "captured argument '" + decl->name + "' of '" + func->name +
-                     "'");
-  return ok ? func : nullptr;
+  for (auto [value, decl] : llvm::zip(captured, func.captures))
+    ok &=
+        coerce(*value, decl->spec.type,
+               "captured argument '" + decl->name + "' of '" + func.name + "'");
+  return ok;
 }
 
 void Sema::checkVertexFunc(Expr &arg, StringRef method, bool isFilter) {
