@@ -8,11 +8,15 @@ program's output (one value per line, vertex order) against it.
 usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
   ALGORITHM: pagerank | pagerank_delta | bfs | sssp | cc | cf | bc | tc |
              reach_stats | bc_sources (--root K: sources 0 .. K - 1) |
-             ppsp (the one distance from R to T) | kcore
+             bc_range (sources R .. R + T - 1) |
+             ppsp (the one distance from R to T) | kcore |
+             components (weakly connected: each vertex's smallest
+             connected id)
 The algorithms and their parameters are those of examples/*.gt (the graph IR
 programs under test/Integration/Inputs compute the same); reach_stats is
 test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
-test/Integration/graphit/Inputs/bc_sources.gt. Every OUTPUT is
+test/Integration/graphit/Inputs/bc_sources.gt; components and bc_range
+check the GAP programs bench/gap/cc.gt and bench/gap/bc.gt. Every OUTPUT is
 checked against one computation; exits 1 with a message naming each wrong
 output and its first wrong vertex.
 """
@@ -164,6 +168,27 @@ def min_reaching_label(n, edges):
     return label
 
 
+def weak_components(n, edges):
+    """Each vertex's smallest weakly connected vertex (edge directions
+    ignored), by breadth-first search over both directions."""
+    neighbours = [[] for _ in range(n)]
+    for s, d, _ in edges:
+        neighbours[s].append(d)
+        neighbours[d].append(s)
+    label = [-1] * n
+    for start in range(n):
+        if label[start] >= 0:
+            continue
+        label[start] = start
+        queue = [start]
+        for v in queue:
+            for u in neighbours[v]:
+                if label[u] < 0:
+                    label[u] = start
+                    queue.append(u)
+    return label
+
+
 def factorize(n, edges, iterations=10, k=20, step=0.001, decay=0.001):
     """Gradient descent on the squared rating error: each round, every edge
     (s, d, rating) adds latent[s] * (rating - latent[s] . latent[d]) to d's
@@ -262,6 +287,9 @@ def answer(algorithm, n, edges, root, target):
     if algorithm == "bc_sources":
         per_source = [brandes_dependences(n, edges, r) for r in range(root)]
         return [sum(d[v] for d in per_source) for v in range(n)]
+    if algorithm == "bc_range":
+        per_source = [brandes_dependences(n, edges, r) for r in range(root, root + target)]
+        return [sum(d[v] for d in per_source) for v in range(n)]
     if algorithm == "bfs":
         return bfs_levels(n, edges, root), {(s, d) for s, d, _ in edges}
     if algorithm == "sssp":
@@ -272,6 +300,8 @@ def answer(algorithm, n, edges, root, target):
         return peel(n, edges)
     if algorithm == "cc":
         return min_reaching_label(n, edges)
+    if algorithm == "components":
+        return weak_components(n, edges)
     if algorithm == "tc":
         return triangles(n, edges)
     if algorithm == "reach_stats":
@@ -306,7 +336,7 @@ def mismatch(algorithm, expected, lines, n, root):
             elif not (0 <= p < n and (p, v) in edge_set and level[p] == level[v] - 1):
                 return f"vertex {v}: parent {p} is not one level closer by an edge"
         return None
-    exact = algorithm in ("sssp", "cc", "kcore")
+    exact = algorithm in ("sssp", "cc", "kcore", "components")
     for v, (text, want) in enumerate(zip(lines, expected)):
         got = int(text) if exact else float(text)
         if got != want if exact else not close(got, want):

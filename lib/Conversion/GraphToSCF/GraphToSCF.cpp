@@ -1029,30 +1029,140 @@ struct ReduceLowering : GraphPattern<ReduceOp> {
   }
 };
 
+/// Atomically sets `memref[index]` to `desired` if it holds `expected`
+/// (both in storage form); returns whether it did.
+static Value buildCompareAndSwap(OpBuilder &b, Location loc, Value memref,
+                                 Value index, Value expected, Value desired) {
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto rmw = memref::GenericAtomicRMWOp::create(b, loc, memref,
+                                                ValueRange{index});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(rmw.getBody());
+    Value current = rmw.getCurrentValue();
+    Value unchanged = arith::XOrIOp::create(
+        b, loc, buildNotEqual(b, loc, current, expected), one);
+    Value next = arith::SelectOp::create(b, loc, unchanged, desired, current);
+    memref::AtomicYieldOp::create(b, loc, next);
+  }
+  Value differs = buildNotEqual(b, loc, rmw.getResult(), expected);
+  return arith::XOrIOp::create(b, loc, differs, one);
+}
+
 struct VectorCasLowering : GraphPattern<VectorCasOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
   matchAndRewrite(VectorCasOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value expected = toStorage(rewriter, loc, adaptor.getExpected());
-    Value desired = toStorage(rewriter, loc, adaptor.getDesired());
-    auto rmw = memref::GenericAtomicRMWOp::create(
-        rewriter, loc, adaptor.getVector(), ValueRange{adaptor.getIndex()});
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(rmw.getBody());
-      Value current = rmw.getCurrentValue();
-      Value unchanged = arith::XOrIOp::create(
-          rewriter, loc, buildNotEqual(rewriter, loc, current, expected),
-          arith::ConstantIntOp::create(rewriter, loc, 1, 1));
-      Value next =
-          arith::SelectOp::create(rewriter, loc, unchanged, desired, current);
-      memref::AtomicYieldOp::create(rewriter, loc, next);
-    }
-    Value differs = buildNotEqual(rewriter, loc, rmw.getResult(), expected);
-    rewriter.replaceOpWithNewOp<arith::XOrIOp>(
-        op, differs, arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    rewriter.replaceOp(
+        op, buildCompareAndSwap(
+                rewriter, loc, adaptor.getVector(), adaptor.getIndex(),
+                toStorage(rewriter, loc, adaptor.getExpected()),
+                toStorage(rewriter, loc, adaptor.getDesired())));
+    return success();
+  }
+};
+
+/// The parent `forest[v]` of vertex `v` (an index) in a union-find forest.
+static Value loadParent(OpBuilder &b, Location loc, Value forest, Value v) {
+  return memref::LoadOp::create(b, loc, forest, v);
+}
+
+/// Afforest's link: while the two roots found differ, point the larger at
+/// the smaller by CAS; when another thread moved it first, retry from the
+/// new parents.
+struct VectorLinkLowering : GraphPattern<VectorLinkOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorLinkOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value forest = adaptor.getVector();
+    Type id = cast<MemRefType>(forest.getType()).getElementType();
+    auto parentOf = [&](OpBuilder &b, Value v) {
+      return loadParent(b, loc, forest, toIndex(b, loc, v));
+    };
+    Value first = loadParent(rewriter, loc, forest, adaptor.getFirst());
+    Value second = loadParent(rewriter, loc, forest, adaptor.getSecond());
+    scf::WhileOp::create(
+        rewriter, loc, TypeRange{id, id}, ValueRange{first, second},
+        [&](OpBuilder &b, Location loc, ValueRange ids) {
+          Value differ = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                               ids[0], ids[1]);
+          auto step = scf::IfOp::create(
+              b, loc, differ,
+              [&](OpBuilder &b, Location loc) {
+                Value high = arith::MaxSIOp::create(b, loc, ids[0], ids[1]);
+                Value low = arith::MinSIOp::create(b, loc, ids[0], ids[1]);
+                Value highParent = parentOf(b, high);
+                Value linked = arith::CmpIOp::create(
+                    b, loc, arith::CmpIPredicate::eq, highParent, low);
+                Value isRoot = arith::CmpIOp::create(
+                    b, loc, arith::CmpIPredicate::eq, highParent, high);
+                auto swap = scf::IfOp::create(
+                    b, loc, isRoot,
+                    [&](OpBuilder &b, Location loc) {
+                      scf::YieldOp::create(
+                          b, loc,
+                          buildCompareAndSwap(b, loc, forest,
+                                              toIndex(b, loc, high), high,
+                                              low));
+                    },
+                    [&](OpBuilder &b, Location loc) {
+                      scf::YieldOp::create(
+                          b, loc, arith::ConstantIntOp::create(b, loc, 0, 1)
+                                      .getResult());
+                    });
+                Value done = arith::OrIOp::create(b, loc, linked,
+                                                  swap.getResult(0));
+                Value again = arith::XOrIOp::create(
+                    b, loc, done, arith::ConstantIntOp::create(b, loc, 1, 1));
+                scf::YieldOp::create(
+                    b, loc,
+                    ValueRange{again, parentOf(b, parentOf(b, high)),
+                               parentOf(b, low)});
+              },
+              [&](OpBuilder &b, Location loc) {
+                scf::YieldOp::create(b, loc, ValueRange{differ, ids[0], ids[1]});
+              });
+          scf::ConditionOp::create(b, loc, step.getResult(0),
+                                   step.getResults().drop_front());
+        },
+        [&](OpBuilder &b, Location loc, ValueRange ids) {
+          scf::YieldOp::create(b, loc, ids);
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Path compression: while v's parent is not a root, point v at its
+/// grandparent; the parent then is v's root.
+struct VectorFindLowering : GraphPattern<VectorFindOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorFindOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value forest = adaptor.getVector(), v = adaptor.getIndex();
+    Type id = cast<MemRefType>(forest.getType()).getElementType();
+    auto loop = scf::WhileOp::create(
+        rewriter, loc, TypeRange{id, id}, ValueRange{},
+        [&](OpBuilder &b, Location loc, ValueRange) {
+          Value parent = loadParent(b, loc, forest, v);
+          Value grandparent =
+              loadParent(b, loc, forest, toIndex(b, loc, parent));
+          Value differ = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                               parent, grandparent);
+          scf::ConditionOp::create(b, loc, differ,
+                                   ValueRange{parent, grandparent});
+        },
+        [&](OpBuilder &b, Location loc, ValueRange ids) {
+          memref::StoreOp::create(b, loc, ids[1], forest, v);
+          scf::YieldOp::create(b, loc);
+        });
+    rewriter.replaceOp(op, loop.getResult(0));
     return success();
   }
 };
@@ -1617,7 +1727,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            GlobalLoadLowering, GlobalStoreLowering, VectorCopyLowering,
            VectorGetLowering, VectorSetLowering, VectorFillLowering,
            VectorReduceLowering, VectorExportLowering, ReduceLowering,
-           VectorCasLowering, VertexSetNewLowering, VertexSetInsertLowering,
+           VectorCasLowering, VectorLinkLowering, VectorFindLowering,
+           VertexSetNewLowering, VertexSetInsertLowering,
            VertexSetIdBufferLowering, VertexSetSealIdsLowering,
            VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
            ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(

@@ -357,6 +357,16 @@ Value Generator::emitCall(CallExpr &expr) {
         vector, vertex, value, /*atomic=*/true);
     return isMin ? changed : Value();
   }
+  case Builtin::UnionFindLink:
+  case Builtin::UnionFindRoot: {
+    GtType vertex = GtType::get(GtType::Vertex);
+    Value forest = emit(*expr.args[0]);
+    Value u = emitAs(*expr.args[1], vertex);
+    if (expr.builtin == Builtin::UnionFindRoot)
+      return VectorFindOp::create(b, loc, forest, u);
+    VectorLinkOp::create(b, loc, forest, u, emitAs(*expr.args[2], vertex));
+    return Value();
+  }
   case Builtin::Load:
     // A new graph for an edgeset variable (a global's first graph is made
     // by emitGlobal): it must fit the per-vertex data made for the first.
@@ -436,6 +446,7 @@ Value Generator::emitMethod(MethodExpr &expr) {
   case Method::To:
   case Method::SrcFilter:
   case Method::DstFilter:
+  case Method::NeighborRange:
   case Method::None:
     break;
   }

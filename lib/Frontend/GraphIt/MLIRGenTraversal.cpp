@@ -60,8 +60,9 @@ Value Generator::emitVertexOp(MethodExpr &expr, Value set) {
 
 Value Generator::emitEdgeApply(MethodExpr &expr) {
   Location loc = expr.loc;
-  // Unwind `edges.from(..).to(..).srcFilter(..).dstFilter(..)`.
-  Value from, to;
+  // Unwind `edges.from(..).to(..).srcFilter(..).dstFilter(..)` and
+  // `.neighborRange(..)`.
+  Value from, to, neighborsFrom, neighborsUntil;
   SmallVector<BoundFunction> srcFilters, dstFilters;
   Expr *root = expr.receiver.get();
   SmallVector<MethodExpr *> chain;
@@ -70,6 +71,17 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
     root = m->receiver.get();
   }
   for (MethodExpr *m : llvm::reverse(chain)) {
+    if (m->method == Method::NeighborRange) {
+      auto bound = [&](Expr &arg) {
+        return arith::IndexCastOp::create(
+            b, arg.loc, b.getIndexType(),
+            emitAs(arg, GtType::get(GtType::Int)));
+      };
+      neighborsFrom = bound(*m->args[0]);
+      if (m->args.size() > 1)
+        neighborsUntil = bound(*m->args[1]);
+      continue;
+    }
     Expr &arg = *m->args[0];
     bool isSrc = m->method == Method::From || m->method == Method::SrcFilter;
     if (arg.type.kind == GtType::Func)
@@ -90,7 +102,8 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   if (modified || keeps)
     resultTypes.push_back(VertexSetType::get(context));
   auto op =
-      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to, tracked,
+      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to,
+                             neighborsFrom, neighborsUntil, tracked,
                              expr.queue ? env.lookup(expr.queue) : Value(),
                              dedup ? b.getUnitAttr() : UnitAttr(), labelAttr(),
                              scheduleAttr(/*isEdge=*/true));

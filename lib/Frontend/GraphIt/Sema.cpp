@@ -1226,6 +1226,8 @@ GtType Sema::checkCall(CallExpr &expr) {
                         .Case("atomicAdd", Builtin::AtomicAdd)
                         .Case("writeMin", Builtin::WriteMin)
                         .Case("intersection", Builtin::Intersection)
+                        .Case("unionFindLink", Builtin::UnionFindLink)
+                        .Case("unionFindRoot", Builtin::UnionFindRoot)
                         .Default(Builtin::None);
   if (builtin == Builtin::None) {
     error(expr.loc) << "call of undefined function '" << expr.callee << "'";
@@ -1239,6 +1241,7 @@ GtType Sema::checkCall(CallExpr &expr) {
   case Builtin::Pow:
   case Builtin::Max:
   case Builtin::Min:
+  case Builtin::UnionFindRoot:
     arity = 2;
     break;
   case Builtin::StartTimer:
@@ -1248,6 +1251,7 @@ GtType Sema::checkCall(CallExpr &expr) {
   case Builtin::IntersectNeighbor:
   case Builtin::AtomicAdd:
   case Builtin::WriteMin:
+  case Builtin::UnionFindLink:
     arity = 3;
     break;
   case Builtin::Intersection:
@@ -1341,6 +1345,28 @@ GtType Sema::checkCall(CallExpr &expr) {
            "value of '" + expr.callee + "'");
     return GtType::get(builtin == Builtin::WriteMin ? GtType::Bool
                                                     : GtType::Void);
+  }
+  case Builtin::UnionFindLink:
+  case Builtin::UnionFindRoot: {
+    GtType forest = check(*expr.args[0]);
+    if (forest.isError())
+      return error_;
+    if (forest.kind != GtType::Vector || forest.width ||
+        !GtType::get(forest.elem).isInteger()) {
+      error(expr.args[0]->loc)
+          << "'" << expr.callee
+          << "' needs a union-find forest: a vector of vertex ids, got "
+          << forest.str();
+      return error_;
+    }
+    bool ok = true;
+    for (size_t i = 1; i < expr.args.size(); ++i)
+      ok &= coerce(*expr.args[i], GtType::get(GtType::Vertex),
+                   "vertex of '" + expr.callee + "'");
+    if (!ok)
+      return error_;
+    return builtin == Builtin::UnionFindRoot ? GtType::get(forest.elem)
+                                             : GtType::get(GtType::Void);
   }
   case Builtin::None:
     break;
@@ -1537,6 +1563,15 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       checkVertexFunc(*expr.args[0], name, /*isFilter=*/true);
       return GtType::get(GtType::EdgeView, edges.elem);
     }
+    if (name == "neighborRange") {
+      // The out-edges at positions [first, until) of each source's list.
+      expr.method = Method::NeighborRange;
+      if (!arity(1, 2))
+        return error_;
+      for (ExprPtr &arg : expr.args)
+        coerce(*arg, GtType::get(GtType::Int), "bound of 'neighborRange'");
+      return GtType::get(GtType::EdgeView, edges.elem);
+    }
     if (name == "apply" || name == "applyModified") {
       bool modified = name == "applyModified";
       expr.method = modified ? Method::ApplyModified : Method::EdgeApply;
@@ -1612,10 +1647,10 @@ GtType Sema::checkMethod(MethodExpr &expr) {
     return unknown(recv.kind == GtType::EdgeSet
                        ? "getVertices, getOutDegrees, getOutDegreesUint, "
                          "getNgh, getOutDegree, transpose, relabel, from, to, "
-                         "srcFilter, dstFilter, apply, "
+                         "srcFilter, dstFilter, neighborRange, apply, "
                          "applyModified, applyUpdatePriority"
-                       : "from, to, srcFilter, dstFilter, apply, "
-                         "applyModified, applyUpdatePriority");
+                       : "from, to, srcFilter, dstFilter, neighborRange, "
+                         "apply, applyModified, applyUpdatePriority");
   }
   if (recv.kind == GtType::VertexSet) {
     if (name == "apply" || name == "filter" || name == "where") {

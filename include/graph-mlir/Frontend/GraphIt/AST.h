@@ -212,6 +212,8 @@ enum class Builtin {
   AtomicAdd, // atomicAdd(vector, v, amount): vector[v] += amount, atomically.
   WriteMin,  // writeMin(vector, v, x): vector[v] min= x atomically; changed?
   Intersection, // intersection(getNgh(u), getNgh(v), |u|, |v|, v)
+  UnionFindLink, // unionFindLink(forest, u, v): joins u's and v's trees.
+  UnionFindRoot, // unionFindRoot(forest, v): v's root, compressing its path.
 };
 
 /// `name(args)`: a builtin or a user function.
@@ -239,6 +241,7 @@ enum class Method {
   To,                  // edges.to(set or filter)
   SrcFilter,           // edges.srcFilter(filter)
   DstFilter,           // edges.dstFilter(filter)
+  NeighborRange,       // edges.neighborRange(first[, until])
   EdgeApply,           // edges.apply(f)
   ApplyModified,       // edges.applyModified(f, vector[, dedup])
   VertexApply,         // set.apply(f)

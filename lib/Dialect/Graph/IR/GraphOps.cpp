@@ -361,6 +361,16 @@ LogicalResult EdgeSetApplyOp::verify() {
                          "needs direction 'sparse_push', got '")
              << stringifyDirection(sched.getDirection()) << "'";
   }
+  if (getNeighborsFrom() || getNeighborsUntil()) {
+    if (sched.getDirection() != Direction::SparsePush &&
+        sched.getDirection() != Direction::DensePush)
+      return emitOpError("a neighbour range counts positions in out-edge "
+                         "lists and needs direction 'sparse_push' or "
+                         "'dense_push', got '")
+             << stringifyDirection(sched.getDirection()) << "'";
+    if (sched.isSegmented())
+      return emitOpError("a neighbour range needs an unsegmented schedule");
+  }
   Value segments = getSegments();
   if (!segments)
     return success();
@@ -505,4 +515,20 @@ LogicalResult
 GlobalStoreOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyGlobalUse(*this, symbolTable, getGlobalAttr(),
                          getValue().getType());
+}
+
+/// A union-find forest names parent vertices: one integer per vertex.
+static LogicalResult verifyForest(Operation *op, VertexVectorType type) {
+  if (!type.getElementType().isSignlessInteger())
+    return op->emitOpError("a union-find forest holds vertex ids, got ")
+           << type;
+  return success();
+}
+
+LogicalResult VectorLinkOp::verify() {
+  return verifyForest(*this, cast<VertexVectorType>(getVector().getType()));
+}
+
+LogicalResult VectorFindOp::verify() {
+  return verifyForest(*this, cast<VertexVectorType>(getVector().getType()));
 }

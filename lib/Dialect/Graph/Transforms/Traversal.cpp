@@ -479,6 +479,14 @@ void TraversalEmitter::emitPushEdges(OpBuilder &b,
   Value src = source.vertex;
   auto emitEdges = [&](OpBuilder &b) {
     auto [begin, end] = edgeRange(b, source);
+    // A neighbour range keeps positions [first, until) of the list.
+    Value first = begin;
+    if (Value from = op.getNeighborsFrom())
+      begin = arith::MinUIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, first, from), end);
+    if (Value until = op.getNeighborsUntil())
+      end = arith::MinUIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, first, until), end);
     scf::ForOp::create(
         b, loc, begin, end, constIndex(b, 1), ValueRange{},
         [&](OpBuilder &b, Location, Value k, ValueRange) {

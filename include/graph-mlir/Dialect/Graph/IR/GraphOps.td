@@ -578,6 +578,60 @@ def Graph_VectorCasOp : Graph_Op<"vector.cas", [
   }];
 }
 
+def Graph_VectorLinkOp : Graph_Op<"vector.link"> {
+  let summary = "union-find link of the trees of two vertices";
+  let description = [{
+    The vector is a union-find forest over vertices: each element names its
+    vertex's parent, a root names itself. `link` joins the trees of `first`
+    and `second` by pointing the larger of the two roots it finds at the
+    smaller with a compare-and-swap, retrying from the new parents when
+    another thread moved a root first; so concurrent links are safe and the
+    smallest id of a tree stays its root. Afforest's connected components
+    link every edge this way.
+
+    ```mlir
+    graph.vector.link %comp[%src, %dst] : !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_VertexValuesType, "", [MemRead, MemWrite]>:$vector,
+                       Index:$first, Index:$second);
+  let assemblyFormat = [{
+    $vector `[` $first `,` $second `]` attr-dict `:` qualified(type($vector))
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_VectorFindOp : Graph_Op<"vector.find", [
+    TypesMatchWith<"root is the vector's element type", "vector", "root",
+                   "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
+  let summary = "root of a vertex's union-find tree, compressing its path";
+  let description = [{
+    Follows parents in the union-find forest `vector` (see
+    `graph.vector.link`) from `index`, pointing the element of `index` two
+    steps up until it names a root, and returns that root. Run over every
+    vertex after the links, it leaves each element naming its tree's root,
+    i.e. its component's smallest id.
+
+    ```mlir
+    %root = graph.vector.find %comp[%v] : !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_VertexValuesType, "", [MemRead, MemWrite]>:$vector,
+                       Index:$index);
+  let results = (outs AnySignlessInteger:$root);
+  let assemblyFormat = [{
+    $vector `[` $index `]` attr-dict `:` qualified(type($vector))
+  }];
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$vector, "::mlir::Value":$index), [{
+      build($_builder, $_state,
+            ::llvm::cast<::mlir::graph::VertexVectorType>(vector.getType())
+                .getElementType(), vector, index);
+    }]>
+  ];
+}
+
 def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
     TypesMatchWith<"amount is the vector's element type", "vector", "amount",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">,
@@ -1091,6 +1145,13 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     direction (bucket fusion only as `sparse_push`), and
     `graph-lower-priority` lowers it first.
 
+    `neighbors_from(%first)` and `neighbors_until(%end)` keep only the
+    edges at positions `[first, end)` of each source's out-edge list, in
+    its stored order (`end` defaults to the list's length): Afforest's
+    neighbour sampling links the first few neighbours of every vertex, then
+    the rest. Positions belong to out-edge lists, so such a traversal must
+    push (`sparse_push` or `dense_push`) without segments.
+
     The schedule (default: serial `sparse_push`) says how the traversal
     runs and never what it computes. `segments(%segs)` (added by
     `graph-segment` for a schedule with `segments`) traverses the dense
@@ -1117,6 +1178,8 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$from,
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$to,
+                       Optional<Index>:$neighborsFrom,
+                       Optional<Index>:$neighborsUntil,
                        Optional<Graph_VertexValuesType>:$tracked,
                        Optional<Graph_PriorityQueueType>:$updatedQueue,
                        Optional<Graph_SegmentsType>:$segments,
@@ -1129,6 +1192,8 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
                         SizedRegion<1>:$body);
   let assemblyFormat = [{
     $graph (`from` `(` $from^ `)`)? (`to` `(` $to^ `)`)?
+    (`neighbors_from` `(` $neighborsFrom^ `)`)?
+    (`neighbors_until` `(` $neighborsUntil^ `)`)?
     (`track` `(` $tracked^ `:` qualified(type($tracked)) `)`)? (`dedup` $dedup^)?
     (`update_priority` `(` $updatedQueue^ `:` qualified(type($updatedQueue)) `)`)?
     (`segments` `(` $segments^ `:` qualified(type($segments)) `)`)?
@@ -1140,11 +1205,14 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     // Without segments, as frontends build it.
     OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::mlir::Value":$graph,
                    "::mlir::Value":$from, "::mlir::Value":$to,
+                   "::mlir::Value":$neighborsFrom,
+                   "::mlir::Value":$neighborsUntil,
                    "::mlir::Value":$tracked, "::mlir::Value":$updatedQueue,
                    "::mlir::UnitAttr":$dedup, "::mlir::StringAttr":$label,
                    "::mlir::graph::ScheduleAttr":$schedule), [{
-      build($_builder, $_state, resultTypes, graph, from, to, tracked,
-            updatedQueue, /*segments=*/::mlir::Value(), dedup, label, schedule);
+      build($_builder, $_state, resultTypes, graph, from, to, neighborsFrom,
+            neighborsUntil, tracked, updatedQueue, /*segments=*/::mlir::Value(),
+            dedup, label, schedule);
     }]>
   ];
   let hasVerifier = 1;
