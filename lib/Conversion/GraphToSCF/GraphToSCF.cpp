@@ -1594,6 +1594,12 @@ struct VertexSetApplyLowering : GraphPattern<VertexSetApplyOp> {
   matchAndRewrite(VertexSetApplyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto [parallel, grain] = vertexLoopSchedule(op.getSchedule());
+    // Unscheduled printing keeps vertex order: prints are serial by default.
+    bool prints = op.getBody()
+                      .walk([](PrintOp) { return WalkResult::interrupt(); })
+                      .wasInterrupted();
+    if (!op.getSchedule() && prints)
+      parallel = Parallelization::Serial;
     buildMemberLoop(rewriter, op.getLoc(), op, op.getSet(), adaptor.getSet(),
                     parallel, grain, [&](OpBuilder &, Value v) {
                       inlineRegion(rewriter, op.getBody(), v);

@@ -307,9 +307,16 @@ OwningOpRef<ModuleOp> Generator::run() {
     if (isa<arith::ConstantOp, VertexSetDeletedOp>(op) && op->use_empty())
       op->erase();
   });
-  if (failed || mlir::failed(mlir::verify(*module)))
+  if (failed)
     return nullptr;
-  return module;
+  // A program whose schedule conflicts with a traversal (say a neighbour
+  // range pulled) fails an op verifier: report it at the statement in one
+  // line, without a dump of generated IR the user never wrote.
+  bool printedOps = context->shouldPrintOpOnDiagnostic();
+  context->printOpOnDiagnostic(false);
+  bool valid = mlir::succeeded(mlir::verify(*module));
+  context->printOpOnDiagnostic(printedOps);
+  return valid ? std::move(module) : nullptr;
 }
 
 OwningOpRef<ModuleOp>

@@ -332,3 +332,58 @@ func.func @rows(%g: !graph.edgeset, %v: index, %k: index) -> f64 {
   graph.vector.set %m[%v, %k], %half : !graph.vector<?x4xf64>
   return %x : f64
 }
+
+// -----
+
+// Union-find link: a loop over the two roots found, pointing the larger at
+// the smaller by compare-and-swap (a generic atomic RMW) when it still is a
+// root, else retrying from the grandparent and the smaller's parent. Find:
+// path compression until the parent is a root.
+// CHECK-LABEL: func.func @union_find(
+// CHECK-SAME: %[[F:.*]]: memref<?xi32>, %[[U:.*]]: index, %[[V:.*]]: index
+// CHECK: %[[PU:.*]] = memref.load %[[F]][%[[U]]] : memref<?xi32>
+// CHECK: %[[PV:.*]] = memref.load %[[F]][%[[V]]] : memref<?xi32>
+// CHECK: scf.while (%[[A:.*]] = %[[PU]], %[[B:.*]] = %[[PV]]) : (i32, i32) -> (i32, i32)
+// CHECK: %[[DIFFER:.*]] = arith.cmpi ne, %[[A]], %[[B]] : i32
+// CHECK: scf.if %[[DIFFER]] -> (i1, i32, i32)
+// CHECK: %[[HIGH:.*]] = arith.maxsi %[[A]], %[[B]] : i32
+// CHECK: %[[LOW:.*]] = arith.minsi %[[A]], %[[B]] : i32
+// CHECK: %[[HP:.*]] = memref.load %[[F]]
+// CHECK: %[[ROOT:.*]] = arith.cmpi eq, %[[HP]], %[[HIGH]] : i32
+// CHECK: scf.if %[[ROOT]] -> (i1)
+// CHECK: memref.generic_atomic_rmw %[[F]]
+// CHECK: arith.select %{{.*}}, %[[LOW]], %{{.*}} : i32
+// CHECK: scf.condition
+// CHECK: %[[FOUND:.*]]:2 = scf.while : () -> (i32, i32)
+// CHECK: %[[P:.*]] = memref.load %[[F]][%[[U]]]
+// CHECK: %[[GP:.*]] = memref.load %[[F]]
+// CHECK: %[[NOTROOT:.*]] = arith.cmpi ne, %[[P]], %[[GP]] : i32
+// CHECK: scf.condition(%[[NOTROOT]]) %[[P]], %[[GP]]
+// CHECK: ^bb0(%{{.*}}: i32, %[[UP:.*]]: i32):
+// CHECK: memref.store %[[UP]], %[[F]][%[[U]]]
+// CHECK: return %[[FOUND]]#0 : i32
+func.func @union_find(%f: !graph.vector<i32>, %u: index, %v: index) -> i32 {
+  graph.vector.link %f[%u, %v] : !graph.vector<i32>
+  %root = graph.vector.find %f[%u] : !graph.vector<i32>
+  return %root : i32
+}
+
+// -----
+
+// An unscheduled vertex loop runs in parallel unless it prints: printing
+// keeps vertex order.
+// CHECK-LABEL: func.func @print_in_order(
+// CHECK-NOT: omp.parallel
+// CHECK: scf.for
+// CHECK: call @graphrt_print_i64
+// CHECK-NOT: omp.parallel
+// CHECK: return
+func.func @print_in_order(%g: !graph.edgeset, %v: !graph.vector<i32>) {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%u: index):
+    %y = graph.vector.get %v[%u] : !graph.vector<i32>
+    graph.print %y : i32
+  }
+  return
+}

@@ -916,7 +916,7 @@ func.func @tracked_other_vector_written(%g: !graph.edgeset, %v: !graph.vector<i3
 
 func.func @track_not_vector(%g: !graph.edgeset, %f: !graph.vertexset) {
   // expected-error @+1 {{'graph.edgeset.apply' op operand #1 must be per-vertex data of one element per vertex, but got '!graph.vertexset'}}
-  %m = "graph.edgeset.apply"(%g, %f) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 0>}> ({
+  %m = "graph.edgeset.apply"(%g, %f) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1, 0, 0>}> ({
   }, {
   }, {
   ^bb0(%src: index, %dst: index):
@@ -1508,5 +1508,61 @@ func.func @fill_rows(%v: !graph.vector<?x4xf64>, %x: f64) {
 func.func @copy_rows(%a: !graph.vector<?x4xf64>, %b: !graph.vector<?x2xf64>) {
   // expected-error @+1 {{'graph.vector.copy' op copies between vectors of one element type, length and row length, got '!graph.vector<?x4xf64>' and '!graph.vector<?x2xf64>'}}
   graph.vector.copy %a, %b : !graph.vector<?x4xf64>, !graph.vector<?x2xf64>
+  return
+}
+
+// -----
+
+func.func @link_float_forest(%f: !graph.vector<f64>, %u: index) {
+  // expected-error @+1 {{'graph.vector.link' op a union-find forest holds vertex ids, got '!graph.vector<f64>'}}
+  graph.vector.link %f[%u, %u] : !graph.vector<f64>
+  return
+}
+
+// -----
+
+func.func @link_rows(%f: !graph.vector<?x2xi32>, %u: index) {
+  // expected-error @+1 {{'graph.vector.link' op operand #0 must be}}
+  "graph.vector.link"(%f, %u, %u) : (!graph.vector<?x2xi32>, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @find_float_forest(%f: !graph.vector<f32>, %u: index) {
+  // expected-error @+1 {{'graph.vector.find' op a union-find forest holds vertex ids, got '!graph.vector<f32>'}}
+  %r = graph.vector.find %f[%u] : !graph.vector<f32>
+  return
+}
+
+// -----
+
+func.func @find_result_type(%f: !graph.vector<i32>, %u: index) {
+  // expected-error @+1 {{'graph.vector.find' op failed to verify that root is the vector's element type}}
+  %r = "graph.vector.find"(%f, %u) : (!graph.vector<i32>, index) -> i64
+  return
+}
+
+// -----
+
+func.func @neighbor_range_pull(%g: !graph.edgeset, %k: index) {
+  // expected-error @+1 {{'graph.edgeset.apply' op a neighbour range counts positions in out-edge lists and needs direction 'sparse_push' or 'dense_push', got 'sparse_push_dense_pull'}}
+  graph.edgeset.apply %g neighbors_from(%k)
+      schedule(#graph.schedule<direction = sparse_push_dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @neighbor_range_segments(%g: !graph.edgeset, %k: index) {
+  // expected-error @+1 {{'graph.edgeset.apply' op a neighbour range needs an unsegmented schedule}}
+  graph.edgeset.apply %g neighbors_until(%k)
+      schedule(#graph.schedule<direction = dense_push, segments = 4>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
   return
 }

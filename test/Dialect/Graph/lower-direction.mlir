@@ -458,3 +458,29 @@ func.func @rows_push(%g: !graph.edgeset, %m: !graph.vector<?x4xf64>, %k: index) 
     } : !graph.edgeset
   return
 }
+
+// -----
+
+// A neighbour range clips each source's out-edge range [begin, end) to
+// [min(begin + first, end), min(begin + until, end)).
+// CHECK-LABEL: func.func @neighbor_range(
+// CHECK-SAME: %[[G:.*]]: !graph.edgeset, %[[F:.*]]: !graph.vector<i32>, %[[LO:.*]]: index, %[[HI:.*]]: index
+// CHECK: omp.loop_nest (%[[SRC:.*]]) : index
+// CHECK: %[[BEGIN:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[END:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[A:.*]] = arith.addi %[[BEGIN]], %[[LO]] : index
+// CHECK: %[[FIRST:.*]] = arith.minui %[[A]], %[[END]] : index
+// CHECK: %[[B:.*]] = arith.addi %[[BEGIN]], %[[HI]] : index
+// CHECK: %[[LAST:.*]] = arith.minui %[[B]], %[[END]] : index
+// CHECK: scf.for %[[K:.*]] = %[[FIRST]] to %[[LAST]] step
+// CHECK: graph.vector.link %[[F]][%[[SRC]], %{{.*}}] : !graph.vector<i32>
+func.func @neighbor_range(%g: !graph.edgeset, %f: !graph.vector<i32>,
+                          %lo: index, %hi: index) {
+  graph.edgeset.apply %g neighbors_from(%lo) neighbors_until(%hi)
+      schedule(#graph.schedule<direction = sparse_push, parallel = dynamic_vertex>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.vector.link %f[%src, %dst] : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}

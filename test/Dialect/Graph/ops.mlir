@@ -707,3 +707,28 @@ func.func @rows(%g: !graph.edgeset, %v: index, %k: index, %x: f64) {
   %c = graph.reduce add atomic %m[%v, %k], %y : !graph.vector<?x20xf64>
   return
 }
+
+// Union-find forests (Afforest) and neighbour ranges.
+// CHECK-LABEL: func.func @union_find(
+// CHECK-SAME: %[[G:.*]]: !graph.edgeset, %[[F:.*]]: !graph.vector<i32>, %[[U:.*]]: index, %[[V:.*]]: index
+func.func @union_find(%g: !graph.edgeset, %f: !graph.vector<i32>, %u: index,
+                      %v: index) -> i32 {
+  // CHECK-NEXT: graph.vector.link %[[F]][%[[U]], %[[V]]] : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: %[[R:.*]] = graph.vector.find %[[F]][%[[U]]] : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: graph.edgeset.apply %[[G]] neighbors_from(%[[U]]) neighbors_until(%[[V]]) body {
+  // CHECK: graph.edgeset.apply %[[G]] neighbors_from(%[[V]]) schedule(#graph.schedule<direction = dense_push>) body {
+  // CHECK: return %[[R]] : i32
+  graph.vector.link %f[%u, %v] : !graph.vector<i32>
+  %root = graph.vector.find %f[%u] : !graph.vector<i32>
+  graph.edgeset.apply %g neighbors_from(%u) neighbors_until(%v) body {
+  ^bb0(%src: index, %dst: index):
+    graph.vector.link %f[%src, %dst] : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset
+  graph.edgeset.apply %g neighbors_from(%v)
+      schedule(#graph.schedule<direction = dense_push>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return %root : i32
+}

@@ -4,7 +4,9 @@
 # Runs every PROGRAM (one example compiled under different schedules) on every
 # GRAPH, with R as argv[2] and T as argv[3] when given, then each A, and
 # checks all outputs for a graph with one call of test/reference/reference.py
-# ALGORITHM (computed once per graph; it gets R and T, not the As).
+# ALGORITHM (computed once per graph; it gets R and T, not the As). Timings
+# that benchmark programs print ("elapsed time:" and the seconds on the next
+# line, bench/gap/*.gt) are left out of the comparison.
 set -euo pipefail
 reference=$(dirname "$0")/../../reference/reference.py
 algorithm=$1 work=$2
@@ -30,7 +32,8 @@ for graph in "$@"; do
   outputs=()
   for program in "${programs[@]}"; do
     out=$work/$(basename "$program").$(basename "$graph").out
-    "$program" "$graph" "${args[@]}" > "$out"
+    "$program" "$graph" "${args[@]}" |
+      awk '/^elapsed time:/ { skip = 2 } skip { --skip; next } { print }' > "$out"
     outputs+=("$out")
   done
   python3 "$reference" "$algorithm" "$graph" "${outputs[@]}" "${root[@]}"

@@ -618,7 +618,7 @@ def Graph_VectorFindOp : Graph_Op<"vector.find", [
   }];
   let arguments = (ins Arg<Graph_VertexValuesType, "", [MemRead, MemWrite]>:$vector,
                        Index:$index);
-  let results = (outs AnySignlessInteger:$root);
+  let results = (outs AnyType:$root);
   let assemblyFormat = [{
     $vector `[` $index `]` attr-dict `:` qualified(type($vector))
   }];

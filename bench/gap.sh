@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# GAP benchmark suite runner: the six GAP kernels written in the GraphIt
+# language (bench/gap/*.gt, each with its fastest schedule) on GAPBS-style
+# graphs, against GAPBS itself when GAPBS_DIR points to a built GAPBS
+# checkout (build it yourself: `make` in the checkout), else against the
+# hand-written baselines in bench/ (BFS, SSSP, PR only).
+#
+# Graphs (cached in BENCH_DIR): Kronecker and uniform random, 2^SCALE
+# vertices, DEGREE edges per vertex, symmetrized, as GAPBS's `converter -gN`
+# and `-uN` make them; weighted copies (weights 1..255) for SSSP. Both sides
+# read the same .sg/.wsg files. Every kernel starts from the same root
+# (a vertex with edges, chosen by a fixed seed); BC sums over 4 sources.
+#
+# Each kernel runs TRIALS trials in one process; the table gives the minimum
+# and median trial seconds, the graph's arcs per second of the minimum
+# trial (PR: 20 passes), and the ratio of graphc's minimum to the other
+# side's (below 1: graphc is faster).
+# usage: bench/gap.sh [SCALE] [THREADS] [TRIALS] [DEGREE] [KERNEL...]
+#        (default 22 2 5 16, all kernels: bfs sssp pr cc bc tc)
+source "$(dirname "$0")/common.sh"
+trials=${3:-5}
+degree=${4:-16}
+shift $(($# < 4 ? $# : 4))
+kernels=("$@")
+[ $# -gt 0 ] || kernels=(bfs sssp pr cc bc tc)
+gapbs=${GAPBS_DIR:-}
+delta=2
+
+for kernel in "${kernels[@]}"; do
+  "$build/bin/graphc" "$root/bench/gap/$kernel.gt" -o "$work/gap-$kernel"
+done
+if [ -z "$gapbs" ]; then
+  for baseline in bfs pagerank sssp_delta; do
+    clang++-22 -O3 -march=native -fopenmp=libomp -I"$root/runtime/include" \
+      "$root/bench/${baseline}_baseline.cpp" "$build/lib/libgraphrt.a" \
+      -lnuma -lm -o "$work/${baseline}_baseline"
+  done
+fi
+
+# pick_root GRAPH: a vertex with out-edges, from a fixed pseudo-random order.
+pick_root() {
+  python3 - "$1" <<'PY'
+import random, struct, sys
+with open(sys.argv[1], "rb") as f:
+    _, _, n = struct.unpack("<?qq", f.read(17))
+    rng = random.Random(27491095)
+    while True:
+        v = rng.randrange(n)
+        f.seek(17 + 8 * v)
+        begin, end = struct.unpack("<qq", f.read(16))
+        if end > begin:
+            print(v)
+            break
+PY
+}
+
+# The trial seconds a program printed, one per line: graphc's programs print
+# "elapsed time:" and the seconds on the next line, GAPBS "Trial Time: S".
+graphc_times() { awk 'take { print; take = 0 } /^elapsed time:/ { take = 1 }'; }
+gapbs_times() { awk '/^Trial Time:/ { print $3 }'; }
+# min_median: "MIN MEDIAN" of the numbers on stdin.
+min_median() {
+  sort -g | awk '{ t[NR] = $1 } END {
+    if (NR == 0) { print "- -"; exit }
+    m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+    print t[1], m }'
+}
+# baseline_times KERNEL GRAPH ROOT: the hand-written baseline's seconds per
+# trial, one run per trial (BFS, SSSP, PR only).
+baseline_times() {
+  local kernel=$1 graph=$2 start=$3
+  for ((t = 0; t < trials; ++t)); do
+    case $kernel in
+    bfs) "$work/bfs_baseline" "$graph" "$start" | head -1 ;;
+    sssp) "$work/sssp_delta_baseline" "$graph" "$start" "$delta" | head -1 ;;
+    pr) awk -v s="$("$work/pagerank_baseline" "$graph" 20)" 'BEGIN { print s * 20 }' ;;
+    esac
+  done
+}
+
+other=${gapbs:+gapbs}; other=${other:-baseline}
+printf "%-5s %-10s %10s %10s %9s %10s %10s %6s\n" kernel graph "min s" \
+  "median s" "M arcs/s" "$other min" median ratio
+for kind in kron uniform; do
+  graph="$work/gap-$kind$scale.sg" wgraph="$work/gap-$kind$scale.wsg"
+  [ -f "$graph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
+    --degree "$degree" --symmetrize -q -o "$graph"
+  [ -f "$wgraph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
+    --degree "$degree" --symmetrize --weighted -q -o "$wgraph"
+  arcs=$("$build/bin/graph-gen" info "$graph" | sed -n 's/.*edges: \([0-9]*\).*/\1/p')
+  start=$(pick_root "$graph")
+  for kernel in "${kernels[@]}"; do
+    input=$graph passes=1
+    case $kernel in
+    bfs) ours=("$start" "$trials") theirs=(-r "$start") ;;
+    sssp) input=$wgraph ours=("$start" "$trials") theirs=(-r "$start" -d "$delta") ;;
+    pr) passes=20 ours=("$trials") theirs=(-i 20 -t 0) ;;
+    cc | tc) ours=("$trials") theirs=() ;;
+    bc) ours=("$start" 4 "$trials") theirs=(-r "$start" -i 4) ;;
+    esac
+    read -r ours_min ours_median < <("$work/gap-$kernel" "$input" "${ours[@]}" |
+      graphc_times | min_median)
+    if [ -n "$gapbs" ]; then
+      read -r base_min base_median < <("$gapbs/$kernel" -f "$input" -n "$trials" \
+        "${theirs[@]}" | gapbs_times | min_median)
+    else
+      read -r base_min base_median < <(baseline_times "$kernel" "$input" "$start" |
+        min_median)
+    fi
+    awk -v k="$kernel" -v g="$kind$scale" -v a="$ours_min" -v b="$ours_median" \
+      -v m="$arcs" -v p="$passes" -v c="$base_min" -v d="$base_median" 'BEGIN {
+      ratio = c == "-" ? "-" : sprintf("%.2f", a / c)
+      printf "%-5s %-10s %10.4f %10.4f %9.1f %10s %10s %6s\n", k, g, a, b,
+        m * p / a / 1e6, c, d, ratio }'
+  done
+done
