@@ -1034,8 +1034,8 @@ struct ReduceLowering : GraphPattern<ReduceOp> {
 static Value buildCompareAndSwap(OpBuilder &b, Location loc, Value memref,
                                  Value index, Value expected, Value desired) {
   Value one = arith::ConstantIntOp::create(b, loc, 1, 1);
-  auto rmw = memref::GenericAtomicRMWOp::create(b, loc, memref,
-                                                ValueRange{index});
+  auto rmw =
+      memref::GenericAtomicRMWOp::create(b, loc, memref, ValueRange{index});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(rmw.getBody());
@@ -1055,11 +1055,11 @@ struct VectorCasLowering : GraphPattern<VectorCasOp> {
   matchAndRewrite(VectorCasOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    rewriter.replaceOp(
-        op, buildCompareAndSwap(
-                rewriter, loc, adaptor.getVector(), adaptor.getIndex(),
-                toStorage(rewriter, loc, adaptor.getExpected()),
-                toStorage(rewriter, loc, adaptor.getDesired())));
+    rewriter.replaceOp(op, buildCompareAndSwap(
+                               rewriter, loc, adaptor.getVector(),
+                               adaptor.getIndex(),
+                               toStorage(rewriter, loc, adaptor.getExpected()),
+                               toStorage(rewriter, loc, adaptor.getDesired())));
     return success();
   }
 };
@@ -1111,20 +1111,22 @@ struct VectorLinkLowering : GraphPattern<VectorLinkOp> {
                     },
                     [&](OpBuilder &b, Location loc) {
                       scf::YieldOp::create(
-                          b, loc, arith::ConstantIntOp::create(b, loc, 0, 1)
-                                      .getResult());
+                          b, loc,
+                          arith::ConstantIntOp::create(b, loc, 0, 1)
+                              .getResult());
                     });
-                Value done = arith::OrIOp::create(b, loc, linked,
-                                                  swap.getResult(0));
+                Value done =
+                    arith::OrIOp::create(b, loc, linked, swap.getResult(0));
                 Value again = arith::XOrIOp::create(
                     b, loc, done, arith::ConstantIntOp::create(b, loc, 1, 1));
-                scf::YieldOp::create(
-                    b, loc,
-                    ValueRange{again, parentOf(b, parentOf(b, high)),
-                               parentOf(b, low)});
+                scf::YieldOp::create(b, loc,
+                                     ValueRange{again,
+                                                parentOf(b, parentOf(b, high)),
+                                                parentOf(b, low)});
               },
               [&](OpBuilder &b, Location loc) {
-                scf::YieldOp::create(b, loc, ValueRange{differ, ids[0], ids[1]});
+                scf::YieldOp::create(b, loc,
+                                     ValueRange{differ, ids[0], ids[1]});
               });
           scf::ConditionOp::create(b, loc, step.getResult(0),
                                    step.getResults().drop_front());

@@ -101,12 +101,11 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   SmallVector<Type> resultTypes;
   if (modified || keeps)
     resultTypes.push_back(VertexSetType::get(context));
-  auto op =
-      EdgeSetApplyOp::create(b, loc, resultTypes, edges, from, to,
-                             neighborsFrom, neighborsUntil, tracked,
-                             expr.queue ? env.lookup(expr.queue) : Value(),
-                             dedup ? b.getUnitAttr() : UnitAttr(), labelAttr(),
-                             scheduleAttr(/*isEdge=*/true));
+  auto op = EdgeSetApplyOp::create(
+      b, loc, resultTypes, edges, from, to, neighborsFrom, neighborsUntil,
+      tracked, expr.queue ? env.lookup(expr.queue) : Value(),
+      dedup ? b.getUnitAttr() : UnitAttr(), labelAttr(),
+      scheduleAttr(/*isEdge=*/true));
   if (!srcFilters.empty())
     emitVertexRegion(op.getSrcFilter(), srcFilters, /*isFilter=*/true, loc);
   if (!dstFilters.empty())

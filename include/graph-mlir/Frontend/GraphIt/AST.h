@@ -211,7 +211,7 @@ enum class Builtin {
   IntersectNeighbor,
   AtomicAdd, // atomicAdd(vector, v, amount): vector[v] += amount, atomically.
   WriteMin,  // writeMin(vector, v, x): vector[v] min= x atomically; changed?
-  Intersection, // intersection(getNgh(u), getNgh(v), |u|, |v|, v)
+  Intersection,  // intersection(getNgh(u), getNgh(v), |u|, |v|, v)
   UnionFindLink, // unionFindLink(forest, u, v): joins u's and v's trees.
   UnionFindRoot, // unionFindRoot(forest, v): v's root, compressing its path.
 };
