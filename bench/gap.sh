@@ -6,8 +6,9 @@
 # hand-written baselines in bench/ (BFS, SSSP, PR only).
 #
 # Graphs (cached in BENCH_DIR): Kronecker and uniform random, 2^SCALE
-# vertices, DEGREE edges per vertex, symmetrized, as GAPBS's `converter -gN`
-# and `-uN` make them; weighted copies (weights 1..255) for SSSP. Both sides
+# vertices, DEGREE edges per vertex, symmetrized, without self loops and
+# repeated edges, as GAPBS's `converter -gN` and `-uN` make them; weighted
+# copies (weights 1..255) for SSSP. Both sides
 # read the same .sg/.wsg files. Every kernel starts from the same root
 # (a vertex with edges, chosen by a fixed seed); BC sums over 4 sources.
 #
@@ -82,11 +83,11 @@ other=${gapbs:+gapbs}; other=${other:-baseline}
 printf "%-5s %-10s %10s %10s %9s %10s %10s %6s\n" kernel graph "min s" \
   "median s" "M arcs/s" "$other min" median ratio
 for kind in kron uniform; do
-  graph="$work/gap-$kind$scale.sg" wgraph="$work/gap-$kind$scale.wsg"
+  graph="$work/gap-simple-$kind$scale.sg" wgraph="$work/gap-simple-$kind$scale.wsg"
   [ -f "$graph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
-    --degree "$degree" --symmetrize -q -o "$graph"
+    --degree "$degree" --symmetrize --simple -q -o "$graph"
   [ -f "$wgraph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
-    --degree "$degree" --symmetrize --weighted -q -o "$wgraph"
+    --degree "$degree" --symmetrize --simple --weighted -q -o "$wgraph"
   arcs=$("$build/bin/graph-gen" info "$graph" | sed -n 's/.*edges: \([0-9]*\).*/\1/p')
   start=$(pick_root "$graph")
   for kernel in "${kernels[@]}"; do

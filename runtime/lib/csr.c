@@ -129,6 +129,26 @@ void rt_graph_edges(const graphrt_graph *g, rt_edges *e) {
       e->src[j] = (int32_t)v;
 }
 
+graphrt_graph *rt_graph_simple(graphrt_graph *g) {
+  rt_edges e;
+  rt_graph_edges(g, &e);
+  graphrt_graph_free(g);
+  /* CSR order sorts each list by (neighbour, weight): repeats are adjacent. */
+  int64_t kept = 0;
+  for (int64_t i = 0; i < e.m; i++) {
+    if (e.src[i] == e.dst[i] ||
+        (kept > 0 && e.src[kept - 1] == e.src[i] && e.dst[kept - 1] == e.dst[i]))
+      continue;
+    e.src[kept] = e.src[i];
+    e.dst[kept] = e.dst[i];
+    if (e.w)
+      e.w[kept] = e.w[i];
+    kept++;
+  }
+  e.m = kept;
+  return rt_graph_build(&e, 0);
+}
+
 /* Walking the out-edges in CSR order visits the edges into each v in
  * (source, weight) order, which is the order of v's sorted in-list: so a
  * cursor per v must find each out-edge at the next position of its in-list.
@@ -365,17 +385,16 @@ int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
                 *a_end = g->out_nbr + g->out_off[u + 1];
   const int32_t *b = g->out_nbr + g->out_off[v],
                 *b_end = g->out_nbr + g->out_off[v + 1];
+  /* For each neighbour w < v of v, skip u's smaller neighbours: a tight,
+   * well-predicted inner loop instead of a three-way branch per step. */
   int64_t count = 0;
-  while (a < a_end && b < b_end && *a < v && *b < v) {
-    if (*a < *b) {
+  for (; b < b_end && *b < v; b++) {
+    int32_t w = *b;
+    while (a < a_end && *a < w)
       a++;
-    } else if (*b < *a) {
-      b++;
-    } else {
-      count++;
-      a++;
-      b++;
-    }
+    if (a == a_end)
+      break;
+    count += *a == w;
   }
   return count;
 }

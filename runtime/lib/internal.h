@@ -92,6 +92,9 @@ graphrt_graph *rt_graph_build(rt_edges *e, int symmetrize);
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
                              int32_t *out_nbr, int32_t *out_w, int64_t *in_off,
                              int32_t *in_nbr, int32_t *in_w, int symmetric);
+/* g without self loops and repeated edges (a repeat's smallest weight
+ * stays), as GAPBS builds its graphs; consumes g. */
+graphrt_graph *rt_graph_simple(graphrt_graph *g);
 /* The edge list of g (CSR order). */
 void rt_graph_edges(const graphrt_graph *g, rt_edges *e);
 /* Whether (io, in, iw) is exactly the transpose of (oo, on, ow) (weights

@@ -1,11 +1,12 @@
 /* graph-gen - generate, convert and inspect graphs with libgraphrt.
  *
  *   graph-gen {kron|uniform|grid} --scale N [--degree D] [--weighted]
- *             [--seed S] [--symmetrize] [-q] -o FILE
- *   graph-gen convert IN -o OUT [--symmetrize]
+ *             [--seed S] [--symmetrize] [--simple] [-q] -o FILE
+ *   graph-gen convert IN -o OUT [--symmetrize] [--simple]
  *   graph-gen info FILE [--weighted] [--symmetrize] [--time]
  *   graph-gen dump FILE [--weighted] [--symmetrize]
  *
+ * --simple drops self loops and repeated edges, as GAPBS's builder does.
  * The output format follows the extension (.el .wel .sg .wsg). */
 #include "graph_rt.h"
 #include "internal.h"
@@ -16,8 +17,8 @@
 
 static const char *usage_text =
     "usage: graph-gen {kron|uniform|grid} --scale N [--degree D] [--weighted]\n"
-    "                 [--seed S] [--symmetrize] [-q] -o FILE\n"
-    "       graph-gen convert IN -o OUT [--symmetrize]\n"
+    "                 [--seed S] [--symmetrize] [--simple] [-q] -o FILE\n"
+    "       graph-gen convert IN -o OUT [--symmetrize] [--simple]\n"
     "       graph-gen info FILE [--weighted] [--symmetrize] [--time]\n"
     "       graph-gen dump FILE [--weighted] [--symmetrize]\n"
     "FILE extensions: .el .wel .sg .wsg (and .mtx for reading)\n";
@@ -47,7 +48,7 @@ typedef struct {
   const char *cmd, *input, *output;
   int64_t scale, degree;
   uint64_t seed;
-  int weighted, symmetrize, quiet, time;
+  int weighted, symmetrize, simple, quiet, time;
 } options;
 
 static void parse(int argc, char **argv, options *o) {
@@ -92,6 +93,8 @@ static void parse(int argc, char **argv, options *o) {
       o->weighted = 1;
     else if (!strcmp(flag, "--symmetrize"))
       o->symmetrize = 1;
+    else if (!strcmp(flag, "--simple"))
+      o->simple = 1;
     else if (!strcmp(flag, "-q") || !strcmp(flag, "--quiet"))
       o->quiet = 1;
     else if (!strcmp(flag, "--time"))
@@ -175,6 +178,8 @@ int main(int argc, char **argv) {
               "graph-gen: %lld vertices, %lld edges generated in %.2f s\n",
               (long long)graphrt_num_vertices(g),
               (long long)graphrt_num_edges(g), graphrt_time_now() - t0);
+    if (o.simple)
+      g = rt_graph_simple(g);
     save(&o, g, t0);
     graphrt_graph_free(g);
     return 0;
@@ -187,9 +192,13 @@ int main(int argc, char **argv) {
       check_output(&o);
     else if (o.output)
       usage_error("%s takes no -o", o.cmd);
+    else if (o.simple)
+      usage_error("%s takes no --simple", o.cmd);
     graphrt_graph *g = graphrt_load(o.input, o.weighted, o.symmetrize);
     double t_load = graphrt_time_now() - t0;
     if (!strcmp(o.cmd, "convert")) {
+      if (o.simple)
+        g = rt_graph_simple(g);
       save(&o, g, t0);
     } else {
       printf("vertices: %lld edges: %lld\n", (long long)graphrt_num_vertices(g),
