@@ -17,7 +17,9 @@
 # trial (PR: 20 passes), and the ratio of graphc's minimum to the other
 # side's (below 1: graphc is faster).
 # usage: bench/gap.sh [SCALE] [THREADS] [TRIALS] [DEGREE] [KERNEL...]
-#        (default 22 2 5 16, all kernels: bfs sssp pr cc bc tc)
+#        (default 22 2 5 16, all kernels: bfs sssp pr cc bc tc; pr-seg is
+#        PR under bench/gap/pr_segments.sched, cache-tiled)
+#   GAP_GRAPHS: the graph kinds (default "kron uniform").
 source "$(dirname "$0")/common.sh"
 trials=${3:-5}
 degree=${4:-16}
@@ -27,8 +29,12 @@ kernels=("$@")
 gapbs=${GAPBS_DIR:-}
 delta=2
 
+# pr-seg: bench/gap/pr.gt under bench/gap/pr_segments.sched (cache tiling).
 for kernel in "${kernels[@]}"; do
-  "$build/bin/graphc" "$root/bench/gap/$kernel.gt" -o "$work/gap-$kernel"
+  schedule=()
+  [ "$kernel" = pr-seg ] && schedule=(--schedule "$root/bench/gap/pr_segments.sched")
+  "$build/bin/graphc" "$root/bench/gap/${kernel%-seg}.gt" "${schedule[@]}" \
+    -o "$work/gap-$kernel"
 done
 if [ -z "$gapbs" ]; then
   for baseline in bfs pagerank sssp_delta; do
@@ -82,11 +88,12 @@ baseline_times() {
 other=${gapbs:+gapbs}; other=${other:-baseline}
 printf "%-5s %-10s %10s %10s %9s %10s %10s %6s\n" kernel graph "min s" \
   "median s" "M arcs/s" "$other min" median ratio
-for kind in kron uniform; do
+for kind in ${GAP_GRAPHS:-kron uniform}; do
   graph="$work/gap-simple-$kind$scale.sg" wgraph="$work/gap-simple-$kind$scale.wsg"
   [ -f "$graph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
     --degree "$degree" --symmetrize --simple -q -o "$graph"
-  [ -f "$wgraph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
+  [ -f "$wgraph" ] || [[ " ${kernels[*]} " != *" sssp "* ]] ||
+    "$build/bin/graph-gen" "$kind" --scale "$scale" \
     --degree "$degree" --symmetrize --simple --weighted -q -o "$wgraph"
   arcs=$("$build/bin/graph-gen" info "$graph" | sed -n 's/.*edges: \([0-9]*\).*/\1/p')
   start=$(pick_root "$graph")
@@ -95,17 +102,17 @@ for kind in kron uniform; do
     case $kernel in
     bfs) ours=("$start" "$trials") theirs=(-r "$start") ;;
     sssp) input=$wgraph ours=("$start" "$trials") theirs=(-r "$start" -d "$delta") ;;
-    pr) passes=20 ours=("$trials") theirs=(-i 20 -t 0) ;;
+    pr | pr-seg) passes=20 ours=("$trials") theirs=(-i 20 -t 0) ;;
     cc | tc) ours=("$trials") theirs=() ;;
     bc) ours=("$start" 4 "$trials") theirs=(-r "$start" -i 4) ;;
     esac
     read -r ours_min ours_median < <("$work/gap-$kernel" "$input" "${ours[@]}" |
       graphc_times | min_median)
     if [ -n "$gapbs" ]; then
-      read -r base_min base_median < <("$gapbs/$kernel" -f "$input" -n "$trials" \
+      read -r base_min base_median < <("$gapbs/${kernel%-seg}" -f "$input" -n "$trials" \
         "${theirs[@]}" | gapbs_times | min_median)
     else
-      read -r base_min base_median < <(baseline_times "$kernel" "$input" "$start" |
+      read -r base_min base_median < <(baseline_times "${kernel%-seg}" "$input" "$start" |
         min_median)
     fi
     awk -v k="$kernel" -v g="$kind$scale" -v a="$ours_min" -v b="$ours_median" \

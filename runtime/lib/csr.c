@@ -136,8 +136,8 @@ graphrt_graph *rt_graph_simple(graphrt_graph *g) {
   /* CSR order sorts each list by (neighbour, weight): repeats are adjacent. */
   int64_t kept = 0;
   for (int64_t i = 0; i < e.m; i++) {
-    if (e.src[i] == e.dst[i] ||
-        (kept > 0 && e.src[kept - 1] == e.src[i] && e.dst[kept - 1] == e.dst[i]))
+    if (e.src[i] == e.dst[i] || (kept > 0 && e.src[kept - 1] == e.src[i] &&
+                                 e.dst[kept - 1] == e.dst[i]))
       continue;
     e.src[kept] = e.src[i];
     e.dst[kept] = e.dst[i];
@@ -386,7 +386,9 @@ int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
   const int32_t *b = g->out_nbr + g->out_off[v],
                 *b_end = g->out_nbr + g->out_off[v + 1];
   /* For each neighbour w < v of v, skip u's smaller neighbours: a tight,
-   * well-predicted inner loop instead of a three-way branch per step. */
+   * well-predicted inner loop instead of a three-way branch per step. A
+   * match takes one entry of each list, so repeated edges pair up as in a
+   * merge. */
   int64_t count = 0;
   for (; b < b_end && *b < v; b++) {
     int32_t w = *b;
@@ -394,7 +396,10 @@ int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
       a++;
     if (a == a_end)
       break;
-    count += *a == w;
+    if (*a == w) {
+      count++;
+      a++;
+    }
   }
   return count;
 }
