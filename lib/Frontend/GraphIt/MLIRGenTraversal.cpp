@@ -72,10 +72,13 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   }
   for (MethodExpr *m : llvm::reverse(chain)) {
     if (m->method == Method::NeighborRange) {
+      // Positions are unsigned: a negative bound counts as 0.
       auto bound = [&](Expr &arg) {
-        return arith::IndexCastOp::create(
-            b, arg.loc, b.getIndexType(),
-            emitAs(arg, GtType::get(GtType::Int)));
+        Value position = arith::MaxSIOp::create(
+            b, arg.loc, emitAs(arg, GtType::get(GtType::Int)),
+            arith::ConstantIntOp::create(b, arg.loc, 0, 32));
+        return arith::IndexCastOp::create(b, arg.loc, b.getIndexType(),
+                                          position);
       };
       neighborsFrom = bound(*m->args[0]);
       if (m->args.size() > 1)
