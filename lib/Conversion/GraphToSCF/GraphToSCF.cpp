@@ -1582,12 +1582,16 @@ static void buildMemberLoop(ConversionPatternRewriter &rewriter, Location loc,
       });
 }
 
-/// GraphIt runs vertex set operations in parallel unless told otherwise.
+/// GraphIt runs vertex set operations in parallel unless told otherwise;
+/// an unscheduled `body` that prints runs serially, keeping vertex order.
 static std::pair<Parallelization, int64_t>
-vertexLoopSchedule(std::optional<ScheduleAttr> sched) {
-  if (!sched)
-    return {Parallelization::DynamicVertex, 256};
-  return {sched->getParallel(), sched->getGrain()};
+vertexLoopSchedule(std::optional<ScheduleAttr> sched, Region &body) {
+  if (sched)
+    return {sched->getParallel(), sched->getGrain()};
+  bool prints = body.walk([](PrintOp) { return WalkResult::interrupt(); })
+                    .wasInterrupted();
+  return {prints ? Parallelization::Serial : Parallelization::DynamicVertex,
+          256};
 }
 
 struct VertexSetApplyLowering : GraphPattern<VertexSetApplyOp> {
@@ -1595,13 +1599,7 @@ struct VertexSetApplyLowering : GraphPattern<VertexSetApplyOp> {
   LogicalResult
   matchAndRewrite(VertexSetApplyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto [parallel, grain] = vertexLoopSchedule(op.getSchedule());
-    // Unscheduled printing keeps vertex order: prints are serial by default.
-    bool prints = op.getBody()
-                      .walk([](PrintOp) { return WalkResult::interrupt(); })
-                      .wasInterrupted();
-    if (!op.getSchedule() && prints)
-      parallel = Parallelization::Serial;
+    auto [parallel, grain] = vertexLoopSchedule(op.getSchedule(), op.getBody());
     buildMemberLoop(rewriter, op.getLoc(), op, op.getSet(), adaptor.getSet(),
                     parallel, grain, [&](OpBuilder &, Value v) {
                       inlineRegion(rewriter, op.getBody(), v);
@@ -1646,7 +1644,8 @@ struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
                                 {n, constI32(rewriter, loc, 0)});
     Value flags = callRuntime1(rewriter, loc, op, "graphrt_vset_bools",
                                memrefOf(rewriter.getI8Type()), result);
-    auto [parallel, grain] = vertexLoopSchedule(op.getSchedule());
+    auto [parallel, grain] =
+        vertexLoopSchedule(op.getSchedule(), op.getPredicate());
     buildMemberLoop(
         rewriter, loc, op, op.getSet(), set, parallel, grain,
         [&](OpBuilder &b, Value v) {

@@ -370,10 +370,12 @@ func.func @union_find(%f: !graph.vector<i32>, %u: index, %v: index) -> i32 {
 
 // -----
 
-// An unscheduled vertex loop runs in parallel unless it prints: printing
-// keeps vertex order.
+// An unscheduled vertex loop (apply or filter) runs in parallel unless it
+// prints: printing keeps vertex order.
 // CHECK-LABEL: func.func @print_in_order(
 // CHECK-NOT: omp.parallel
+// CHECK: scf.for
+// CHECK: call @graphrt_print_i64
 // CHECK: scf.for
 // CHECK: call @graphrt_print_i64
 // CHECK-NOT: omp.parallel
@@ -384,6 +386,13 @@ func.func @print_in_order(%g: !graph.edgeset, %v: !graph.vector<i32>) {
   ^bb0(%u: index):
     %y = graph.vector.get %v[%u] : !graph.vector<i32>
     graph.print %y : i32
+  }
+  %kept = graph.vertexset.filter %all {
+  ^bb0(%u: index):
+    %y = graph.vector.get %v[%u] : !graph.vector<i32>
+    graph.print %y : i32
+    %t = arith.constant true
+    graph.yield %t : i1
   }
   return
 }
