@@ -385,20 +385,16 @@ int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
                 *a_end = g->out_nbr + g->out_off[u + 1];
   const int32_t *b = g->out_nbr + g->out_off[v],
                 *b_end = g->out_nbr + g->out_off[v + 1];
-  /* For each neighbour w < v of v, skip u's smaller neighbours: a tight,
-   * well-predicted inner loop instead of a three-way branch per step. A
-   * match takes one entry of each list, so repeated edges pair up as in a
-   * merge. */
   int64_t count = 0;
-  for (; b < b_end && *b < v; b++) {
-    int32_t w = *b;
-    while (a < a_end && *a < w)
+  while (a < a_end && b < b_end && *a < v && *b < v) {
+    if (*a < *b) {
       a++;
-    if (a == a_end)
-      break;
-    if (*a == w) {
+    } else if (*b < *a) {
+      b++;
+    } else {
       count++;
       a++;
+      b++;
     }
   }
   return count;
