@@ -29,3 +29,19 @@ config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(
     ("%reference", config.python_executable + " " +
      os.path.join(config.graph_src_root, "test", "reference", "reference.py")))
+
+# Distributed programs (graphc --distributed) need the MPI runtime library
+# and mpirun. %mpirun N runs N ranks on this machine, more ranks than cores
+# allowed; root may run them (CI machines build as root).
+import shutil
+
+if os.path.exists(os.path.join(config.graph_obj_root, "lib", "libgraphrt_mpi.a")) \
+        and shutil.which("mpirun"):
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpirun", "mpirun --oversubscribe -np"))
+    for name, value in [("OMPI_ALLOW_RUN_AS_ROOT", "1"),
+                        ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"),
+                        # no cross-memory attach in containers
+                        ("OMPI_MCA_btl_vader_single_copy_mechanism", "none"),
+                        ("OMPI_MCA_btl", "self,vader")]:
+        config.environment[name] = value

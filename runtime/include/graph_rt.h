@@ -419,6 +419,29 @@ void graphrt_socket_buffers_free(void *data);
 void _mlir_ciface_graphrt_socket_buffers_free_f64(graphrt_memref_f64 *r);
 void _mlir_ciface_graphrt_socket_buffers_free_i32(graphrt_memref_i32 *r);
 
+/* ---- Distributed graphs (libgraphrt_mpi, graphc --distributed) -----------
+ * Every rank runs the whole program; vertex data is whole on every rank and
+ * the same between traversals; rank r owns the vertices [begin, end) of a
+ * contiguous split balanced by vertices + in-edges and holds only the edges
+ * into them (its CSC, and the same edges by source as its CSR). Out-degrees
+ * and graphrt_num_edges stay those of the whole graph. MPI must be
+ * initialized (the generated main calls MPI_Init). */
+
+/* Like graphrt_load, run by every rank together: .sg/.wsg files are read in
+ * slices (no rank reads the whole edge list); other formats, or a directed
+ * .sg to symmetrize, by rank 0 and scattered. Bad input on any rank: the
+ * lowest such rank prints the error, and every rank exits with status 1. */
+graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
+                                 int32_t symmetrize);
+/* Copies each rank's owned elements [begin, end) of the vector `data`
+ * (elements of elem_bytes bytes) to every other rank (MPI_Allgatherv). */
+void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes);
+/* Makes every rank's s the union of all ranks' s, each of which holds only
+ * owned vertices (the output of a traversal). */
+void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s);
+/* [added] The vertices this rank owns. */
+void graphrt_dist_bounds(const graphrt_graph *g, int64_t *begin, int64_t *end);
+
 /* ---- Timers and printing ----------------------------------------------------
  */
 

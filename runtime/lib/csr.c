@@ -287,6 +287,11 @@ void graphrt_graph_free(graphrt_graph *g) {
     free(g->out_nbr);
     free(g->out_w);
   }
+  if (g->part) {
+    free(g->part->bounds);
+    free(g->part->out_off);
+    free(g->part);
+  }
   pthread_mutex_destroy(&g->lock);
   free(g);
 }
@@ -309,7 +314,9 @@ graphrt_graph *graphrt_transpose(graphrt_graph *g) {
 }
 
 int64_t graphrt_num_vertices(const graphrt_graph *g) { return g->n; }
-int64_t graphrt_num_edges(const graphrt_graph *g) { return g->m; }
+int64_t graphrt_num_edges(const graphrt_graph *g) {
+  return rt_degree_offsets(g)[g->n];
+}
 int32_t graphrt_is_weighted(const graphrt_graph *g) { return g->weighted; }
 int32_t graphrt_is_symmetric(const graphrt_graph *g) { return g->symmetric; }
 
@@ -405,9 +412,10 @@ void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g) {
   int32_t *d = malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
   if (!d)
     rt_fatal("out of memory (out-degrees of %lld vertices)", (long long)n);
+  const int64_t *off = rt_degree_offsets(g);
 #pragma omp parallel for if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++)
-    d[v] = (int32_t)(g->out_off[v + 1] - g->out_off[v]);
+    d[v] = (int32_t)(off[v + 1] - off[v]);
   RT_SET_MEMREF(r, d, n);
 }
 

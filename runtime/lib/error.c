@@ -13,6 +13,8 @@ void rt_err_set(rt_err *e, const char *fmt, ...) {
   e->set = 1;
 }
 
+int rt_fatal_silent;
+
 _Noreturn void rt_fatal(const char *fmt, ...) {
   char msg[1024];
   va_list ap;
@@ -20,7 +22,8 @@ _Noreturn void rt_fatal(const char *fmt, ...) {
   vsnprintf(msg, sizeof(msg), fmt, ap);
   va_end(ap);
   fflush(stdout);
-  fprintf(stderr, "graphrt: %s\n", msg);
+  if (!rt_fatal_silent)
+    fprintf(stderr, "graphrt: %s\n", msg);
   exit(1);
 }
 

@@ -29,6 +29,9 @@ void rt_err_set(rt_err *e, const char *fmt, ...)
 _Noreturn void rt_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 _Noreturn void rt_fatal_err(const rt_err *e);
+/* Set on MPI ranks other than 0: every rank runs the same program and meets
+ * the same errors, so only rank 0 prints them (dist.c). */
+extern int rt_fatal_silent;
 
 /* The argv index an integer argument with this value was parsed from by
  * graphrt_atoi_bits, or -1 (args.c). */
@@ -71,6 +74,16 @@ void rt_edges_free(rt_edges *e);
 
 struct graphrt_segments;
 
+/* How a distributed graph (dist.c) is split over MPI ranks: rank r owns the
+ * vertices [bounds[r], bounds[r + 1]) and holds exactly the edges into them,
+ * as its CSC (in-edges of its vertices) and its CSR (the same edges by
+ * source: out-edges of every vertex, cut to the owned destinations). */
+typedef struct rt_partition {
+  int32_t rank, ranks;
+  int64_t *bounds;  /* ranks + 1 entries */
+  int64_t *out_off; /* the whole graph's out-offsets: global degrees */
+} rt_partition;
+
 struct graphrt_graph {
   int64_t n, m; /* m = stored directed edges = length of out_nbr */
   int64_t *out_off;
@@ -82,6 +95,7 @@ struct graphrt_graph {
   int borrowed;           /* the arrays belong to another graph (a transpose) */
   double *out_wf, *in_wf; /* lazily converted f64 weights */
   struct graphrt_segments *segments; /* cache, a list */
+  rt_partition *part;                /* NULL unless distributed */
   pthread_mutex_t lock;
 };
 
@@ -106,6 +120,11 @@ int64_t rt_find_untransposed(int64_t n, const int64_t *oo, const int32_t *on,
                              const int32_t *ow, const int64_t *io,
                              const int32_t *in, const int32_t *iw);
 void rt_segments_free_all(graphrt_graph *g);
+/* The offsets whose differences are the whole graph's out-degrees (a
+ * distributed graph's own CSR holds only the edges into its rank). */
+static inline const int64_t *rt_degree_offsets(const graphrt_graph *g) {
+  return g->part ? g->part->out_off : g->out_off;
+}
 
 /* ---- file input (io_file.c, io_text.c) ------------------------------------
  */
@@ -155,11 +174,40 @@ int64_t rt_text_line_of_entry(const rt_text_spec *spec, const char *text,
 int rt_load_el(rt_file *f, int weighted, rt_edges *e, rt_err *err);
 int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err);
 graphrt_graph *rt_load_sg(const char *path, int weighted_file, rt_err *err);
+
+/* A GAPBS .sg/.wsg file whose header and size were checked (io_sg.c), for
+ * readers of parts of it (the distributed loader). */
+typedef struct rt_sg_file {
+  const char *path;
+  int64_t n, m;
+  int directed, weighted;
+} rt_sg_file;
+/* Opens and checks `path`; returns the descriptor, or -1 with err set. */
+int rt_sg_open(const char *path, int wsg, rt_sg_file *f, rt_err *err);
+/* Byte offset of the in- (in != 0) or out-offsets; an undirected file's
+ * in-edges are its out-edges. */
+int64_t rt_sg_offsets_at(const rt_sg_file *f, int in);
+/* Reads and checks the n + 1 offsets of one direction into off. */
+int rt_sg_read_offsets(int fd, const rt_sg_file *f, int in, int64_t *off,
+                       rt_err *err);
+/* Reads and checks entries [first, first + count) of one direction's
+ * neighbours (and, when w != NULL, weights). */
+int rt_sg_read_neighbors(int fd, const rt_sg_file *f, int in, int64_t first,
+                         int64_t count, int32_t *nbr, int32_t *w, rt_err *err);
+/* pread of exactly `bytes` at `off`; 0 or -1 (errno set). */
+int rt_read_at(int fd, void *buf, int64_t bytes, int64_t off);
 /* Writers: return 0 or -1 with err set. */
 int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);
 int rt_save_sg(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);
+
+/* ---- vertex sets (vset.c) ------------------------------------------------
+ */
+
+/* Whether s is an id list that may repeat members (applyModified without
+ * dedup). */
+int rt_vset_has_dups(const graphrt_vset *s);
 
 /* ---- NUMA (numa.c) --------------------------------------------------------
  */

@@ -29,7 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int read_at(int fd, void *buf, int64_t bytes, int64_t off) {
+int rt_read_at(int fd, void *buf, int64_t bytes, int64_t off) {
   char *p = buf;
   while (bytes > 0) {
     size_t chunk = bytes < ((int64_t)1 << 30) ? (size_t)bytes : (size_t)1 << 30;
@@ -45,48 +45,19 @@ static int read_at(int fd, void *buf, int64_t bytes, int64_t off) {
   return 0;
 }
 
-/* Reads one direction (offsets then neighbours) starting at byte `at`. */
-static int read_part(int fd, const char *path, const char *dir, int64_t at,
-                     int64_t n, int64_t m, int wsg, int64_t **off_out,
-                     int32_t **nbr_out, int32_t **w_out, rt_err *err) {
-  /* a file too large for memory is bad input here, not a fatal error */
-  int64_t *off = malloc((size_t)(n + 1) * sizeof(int64_t));
-  int32_t *nbr = malloc((size_t)(m ? m : 1) * sizeof(int32_t));
-  int32_t *w = wsg ? malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
-  int64_t nb_at = at + (n + 1) * 8;
-  if (!off || !nbr || (wsg && !w)) {
-    rt_err_set(err,
-               "%s: byte %lld: cannot allocate the %s-edges of %lld vertices "
-               "and %lld edges",
-               path, (long long)at, dir, (long long)n, (long long)m);
-    goto fail;
-  }
-  int rc = read_at(fd, off, (n + 1) * 8, at);
-  if (rc == 0 && !wsg)
-    rc = read_at(fd, nbr, m * 4, nb_at);
-  if (rc == 0 && wsg) {
-    const int64_t block = (int64_t)1 << 20;
-    int32_t *buf = rt_malloc((size_t)block * 8);
-    for (int64_t i = 0; i < m && rc == 0; i += block) {
-      int64_t k = m - i < block ? m - i : block;
-      rc = read_at(fd, buf, k * 8, nb_at + i * 8);
-#pragma omp parallel for if (k > RT_PAR_MIN)
-      for (int64_t j = 0; j < k; j++) {
-        nbr[i + j] = buf[2 * j];
-        w[i + j] = buf[2 * j + 1];
-      }
-    }
-    free(buf);
-  }
-  if (rc != 0) {
-    rt_err_set(err, "%s: byte %lld: read failed: %s", path, (long long)at,
+int rt_sg_read_offsets(int fd, const rt_sg_file *f, int in, int64_t *off,
+                       rt_err *err) {
+  const char *dir = in ? "in" : "out";
+  int64_t n = f->n, m = f->m, at = rt_sg_offsets_at(f, in);
+  if (rt_read_at(fd, off, (n + 1) * 8, at) != 0) {
+    rt_err_set(err, "%s: byte %lld: read failed: %s", f->path, (long long)at,
                strerror(errno));
-    goto fail;
+    return -1;
   }
   if (off[0] != 0) {
-    rt_err_set(err, "%s: byte %lld: first %s-offset is %lld, expected 0", path,
-               (long long)at, dir, (long long)off[0]);
-    goto fail;
+    rt_err_set(err, "%s: byte %lld: first %s-offset is %lld, expected 0",
+               f->path, (long long)at, dir, (long long)off[0]);
+    return -1;
   }
   /* the first v whose end offset off[v + 1] is out of order or past m */
   int64_t bad = n;
@@ -98,29 +69,84 @@ static int read_part(int fd, const char *path, const char *dir, int64_t at,
     rt_err_set(err,
                "%s: byte %lld: %s-offset of vertex %lld is %lld, expected a "
                "value in [%lld, %lld]",
-               path, (long long)(at + (bad + 1) * 8), dir, (long long)bad + 1,
-               (long long)off[bad + 1], (long long)off[bad], (long long)m);
-    goto fail;
+               f->path, (long long)(at + (bad + 1) * 8), dir,
+               (long long)bad + 1, (long long)off[bad + 1], (long long)off[bad],
+               (long long)m);
+    return -1;
   }
   if (off[n] != m) {
     rt_err_set(err,
                "%s: byte %lld: last %s-offset (of vertex %lld) is %lld, "
                "expected the edge count %lld",
-               path, (long long)(at + n * 8), dir, (long long)n,
+               f->path, (long long)(at + n * 8), dir, (long long)n,
                (long long)off[n], (long long)m);
-    goto fail;
+    return -1;
   }
-  int64_t badj = m;
-#pragma omp parallel for reduction(min : badj) if (m > RT_PAR_MIN)
-  for (int64_t j = 0; j < m; j++)
+  return 0;
+}
+
+int rt_sg_read_neighbors(int fd, const rt_sg_file *f, int in, int64_t first,
+                         int64_t count, int32_t *nbr, int32_t *w, rt_err *err) {
+  const char *dir = in ? "in" : "out";
+  int64_t esz = f->weighted ? 8 : 4;
+  int64_t at = rt_sg_offsets_at(f, in) + (f->n + 1) * 8 + first * esz;
+  int rc = 0;
+  if (!f->weighted) {
+    rc = rt_read_at(fd, nbr, count * 4, at);
+  } else {
+    const int64_t block = (int64_t)1 << 20;
+    int32_t *buf = rt_malloc((size_t)block * 8);
+    for (int64_t i = 0; i < count && rc == 0; i += block) {
+      int64_t k = count - i < block ? count - i : block;
+      rc = rt_read_at(fd, buf, k * 8, at + i * 8);
+#pragma omp parallel for if (k > RT_PAR_MIN)
+      for (int64_t j = 0; j < k; j++) {
+        nbr[i + j] = buf[2 * j];
+        if (w)
+          w[i + j] = buf[2 * j + 1];
+      }
+    }
+    free(buf);
+  }
+  if (rc != 0) {
+    rt_err_set(err, "%s: byte %lld: read failed: %s", f->path, (long long)at,
+               strerror(errno));
+    return -1;
+  }
+  int64_t n = f->n, bad = count;
+#pragma omp parallel for reduction(min : bad) if (count > RT_PAR_MIN)
+  for (int64_t j = 0; j < count; j++)
     if (nbr[j] < 0 || nbr[j] >= n)
-      badj = j < badj ? j : badj;
-  if (badj < m) {
+      bad = j < bad ? j : bad;
+  if (bad < count) {
     rt_err_set(err, "%s: byte %lld: %s-neighbour id %d out of range [0, %lld)",
-               path, (long long)(nb_at + badj * (wsg ? 8 : 4)), dir, nbr[badj],
+               f->path, (long long)(at + bad * esz), dir, nbr[bad],
                (long long)n);
+    return -1;
+  }
+  return 0;
+}
+
+/* Reads one direction (offsets then neighbours), lists sorted. */
+static int read_part(int fd, const rt_sg_file *f, int in, int64_t **off_out,
+                     int32_t **nbr_out, int32_t **w_out, rt_err *err) {
+  int64_t n = f->n, m = f->m;
+  /* a file too large for memory is bad input here, not a fatal error */
+  int64_t *off = malloc((size_t)(n + 1) * sizeof(int64_t));
+  int32_t *nbr = malloc((size_t)(m ? m : 1) * sizeof(int32_t));
+  int32_t *w =
+      f->weighted ? malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
+  if (!off || !nbr || (f->weighted && !w)) {
+    rt_err_set(err,
+               "%s: byte %lld: cannot allocate the %s-edges of %lld vertices "
+               "and %lld edges",
+               f->path, (long long)rt_sg_offsets_at(f, in), in ? "in" : "out",
+               (long long)n, (long long)m);
     goto fail;
   }
+  if (rt_sg_read_offsets(fd, f, in, off, err) != 0 ||
+      rt_sg_read_neighbors(fd, f, in, 0, m, nbr, w, err) != 0)
+    goto fail;
   rt_sort_lists(n, off, nbr, w); /* GAPBS writes sorted lists: a check */
   *off_out = off;
   *nbr_out = nbr;
@@ -133,25 +159,30 @@ fail:
   return -1;
 }
 
-graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
+int64_t rt_sg_offsets_at(const rt_sg_file *f, int in) {
+  int64_t out_part = (f->n + 1) * 8 + f->m * (f->weighted ? 8 : 4);
+  return 17 + (in && f->directed ? out_part : 0);
+}
+
+int rt_sg_open(const char *path, int wsg, rt_sg_file *f, rt_err *err) {
   int fd = rt_open_regular(path, err);
   if (fd < 0)
-    return NULL;
+    return -1;
   struct stat st;
   if (fstat(fd, &st) != 0) {
     rt_err_set(err, "%s: cannot stat: %s", path, strerror(errno));
     close(fd);
-    return NULL;
+    return -1;
   }
   int64_t size = st.st_size;
   unsigned char hdr[17];
-  if (size < 17 || read_at(fd, hdr, 17, 0) != 0) {
+  if (size < 17 || rt_read_at(fd, hdr, 17, 0) != 0) {
     rt_err_set(err,
                "%s: byte %lld: truncated file: the header needs 17 bytes, "
                "the file has %lld",
                path, (long long)size, (long long)size);
     close(fd);
-    return NULL;
+    return -1;
   }
   int64_t m, n;
   memcpy(&m, hdr + 1, 8);
@@ -179,11 +210,11 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
   }
   if (err->set) {
     close(fd);
-    return NULL;
+    return -1;
   }
+  *f = (rt_sg_file){path, n, m, hdr[0], wsg};
   int directed = hdr[0];
-  int64_t esz = wsg ? 8 : 4;
-  int64_t part = (n + 1) * 8 + m * esz;
+  int64_t part = (n + 1) * 8 + m * (wsg ? 8 : 4);
   int64_t need = 17 + part * (directed ? 2 : 1);
   if (size != need) {
     /* name the section the file ends in */
@@ -212,16 +243,25 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
                  directed ? "a directed" : "an undirected", fmt, (long long)n,
                  (long long)m);
     close(fd);
-    return NULL;
+    return -1;
   }
+  return fd;
+}
+
+graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
+  rt_sg_file f;
+  int fd = rt_sg_open(path, wsg, &f, err);
+  if (fd < 0)
+    return NULL;
+  int64_t n = f.n, directed = f.directed;
+  int64_t esz = wsg ? 8 : 4;
   int64_t *oo = NULL, *io = NULL;
   int32_t *on = NULL, *ow = NULL, *in = NULL, *iw = NULL;
-  if (read_part(fd, path, "out", 17, n, m, wsg, &oo, &on, &ow, err) != 0) {
+  if (read_part(fd, &f, 0, &oo, &on, &ow, err) != 0) {
     close(fd);
     return NULL;
   }
-  if (directed && read_part(fd, path, "in", 17 + part, n, m, wsg, &io, &in, &iw,
-                            err) != 0) {
+  if (directed && read_part(fd, &f, 1, &io, &in, &iw, err) != 0) {
     free(oo);
     free(on);
     free(ow);
@@ -250,7 +290,7 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
     if (ow)
       snprintf(wtxt, sizeof(wtxt), " (weight %d)", ow[bad]);
     /* name where the missing entry should be: the start of v's list */
-    int64_t nb = directed ? 17 + part + (n + 1) * 8 : 17 + (n + 1) * 8;
+    int64_t nb = rt_sg_offsets_at(&f, 1) + (n + 1) * 8;
     int64_t at = nb + (directed ? io[v] : oo[v]) * esz;
     if (directed)
       rt_err_set(err,
@@ -273,7 +313,7 @@ graphrt_graph *rt_load_sg(const char *path, int wsg, rt_err *err) {
     free(iw);
     return NULL;
   }
-  return rt_graph_wrap(n, m, oo, on, ow, io, in, iw, !directed);
+  return rt_graph_wrap(n, f.m, oo, on, ow, io, in, iw, !directed);
 }
 
 static int write_all(FILE *fp, const void *p, int64_t bytes) {

@@ -162,6 +162,8 @@ void graphrt_vset_free_all(void) {
   }
 }
 
+int rt_vset_has_dups(const graphrt_vset *s) { return s->ids_dups; }
+
 int64_t graphrt_vset_num_vertices(const graphrt_vset *s) {
   check_live(s, "vertex set");
   return s->n;
@@ -325,10 +327,10 @@ int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g) {
   if (s->n != g->n)
     rt_fatal("vertex set of %lld vertices used with a graph of %lld",
              (long long)s->n, (long long)g->n);
-  const int64_t *off = g->out_off;
+  const int64_t *off = rt_degree_offsets(g);
   int64_t sum = 0;
   if (s->size == s->n && !s->ids_dups)
-    return g->m;
+    return off[g->n];
   if (s->ids_valid) {
     int64_t k = s->size;
 #pragma omp parallel for reduction(+ : sum) if (k > RT_PAR_MIN)

@@ -1,0 +1,333 @@
+/* dist.c - graphs split over MPI ranks (libgraphrt_mpi), for programs built
+ * with `graphc --distributed`.
+ *
+ * Every rank runs the whole program. Vertex data (vectors, frontiers) is
+ * held whole on every rank and is the same everywhere between traversals;
+ * the edges are split: rank r owns a contiguous range of vertices, balanced
+ * by vertices + in-edges, and holds only the edges into them. A traversal
+ * therefore writes only the owned destinations on each rank (pull and push
+ * alike), and afterwards graphrt_dist_mirror / graphrt_dist_mirror_vset make
+ * every rank's owned part visible to all (MPI_Allgatherv). Out-degrees and
+ * the edge count stay global (rt_partition.out_off), so the hybrid direction
+ * test and `vertices.size()` agree on every rank without a reduction.
+ *
+ * Loading never gathers the graph on one rank for .sg/.wsg files: each rank
+ * reads the offsets (O(n)) and its own slice of in-edges with pread. Text
+ * formats, and a directed .sg to be symmetrized, are read by rank 0 and
+ * scattered. A rank that meets bad input makes every rank exit with status 1
+ * after the lowest such rank printed its one-line error. */
+#include "internal.h"
+
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What this rank sent, for GRAPHRT_MPI_STATS=1 (bench/mpi.sh). */
+static struct {
+  int rank;
+  int64_t bytes, messages, vector_mirrors, set_mirrors;
+} stats;
+
+static void print_stats(void) {
+  fprintf(stderr,
+          "graphrt-mpi: rank %d: %lld bytes in %lld messages, %lld vector "
+          "mirrors, %lld vertex-set mirrors\n",
+          stats.rank, (long long)stats.bytes, (long long)stats.messages,
+          (long long)stats.vector_mirrors, (long long)stats.set_mirrors);
+}
+
+static void world(int *rank, int *ranks) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized)
+    rt_fatal("a distributed graph needs MPI: compile the program with "
+             "graphc --distributed");
+  MPI_Comm_rank(MPI_COMM_WORLD, rank);
+  MPI_Comm_size(MPI_COMM_WORLD, ranks);
+}
+
+/* Every rank calls this at the same point: when any rank has an error, the
+ * lowest such rank prints it and all exit with status 1. */
+static void check_all(const rt_err *err, int rank, int ranks) {
+  int mine = err->set ? rank : ranks, first = ranks;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == ranks)
+    return;
+  fflush(stdout);
+  if (rank == first)
+    fprintf(stderr, "graphrt: %s\n", err->msg);
+  MPI_Finalize();
+  exit(1);
+}
+
+/* Contiguous owned ranges: bounds[r] is the first vertex v whose cost
+ * v + in_off[v] (vertices + in-edges before it) reaches r / ranks of the
+ * total, so every rank gets about the same share of both. */
+static int64_t *partition(int64_t n, const int64_t *in_off, int ranks) {
+  int64_t *bounds = rt_malloc((size_t)(ranks + 1) * sizeof(int64_t));
+  int64_t total = n + in_off[n];
+  bounds[0] = 0;
+  for (int r = 1; r < ranks; r++) {
+    int64_t target = (int64_t)((__int128)total * r / ranks);
+    int64_t lo = bounds[r - 1], hi = n;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (mid + in_off[mid] < target)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    bounds[r] = lo;
+  }
+  bounds[ranks] = n;
+  return bounds;
+}
+
+/* The rank's graph from its slice of in-edges: entries [in_off[lo],
+ * in_off[hi]) of the whole graph's in-neighbours (and weights), for its
+ * owned vertices [lo, hi). Takes nbr, w, bounds and out_off over. */
+static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
+                                  int32_t *nbr, int32_t *w, int64_t *bounds,
+                                  int64_t *out_off, int rank, int ranks) {
+  int64_t lo = bounds[rank], hi = bounds[rank + 1], base = in_off[lo];
+  int64_t m = in_off[hi] - base;
+  int64_t *cin = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+#pragma omp parallel for if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v <= n; v++)
+    cin[v] = in_off[v < lo ? lo : v > hi ? hi : v] - base;
+  rt_sort_lists(n, cin, nbr, w);
+  /* The same edges by source: a counting sort that visits destinations in
+   * order, so every source's list comes out sorted. */
+  int64_t *cout = rt_calloc((size_t)n + 1, sizeof(int64_t));
+  for (int64_t j = 0; j < m; j++)
+    cout[nbr[j]]++;
+  rt_prefix_sum(cout, n + 1);
+  int64_t *next = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+  memcpy(next, cout, (size_t)(n + 1) * sizeof(int64_t));
+  int32_t *onbr = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
+  int32_t *ow = w ? rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
+  for (int64_t v = lo; v < hi; v++)
+    for (int64_t j = cin[v]; j < cin[v + 1]; j++) {
+      int64_t at = next[nbr[j]]++;
+      onbr[at] = (int32_t)v;
+      if (w)
+        ow[at] = w[j];
+    }
+  free(next);
+  graphrt_graph *g = rt_graph_wrap(n, m, cout, onbr, ow, cin, nbr, w, 0);
+  g->part = rt_malloc(sizeof(rt_partition));
+  *g->part = (rt_partition){rank, ranks, bounds, out_off};
+  return g;
+}
+
+/* Every edge into a rank's vertices, counted by source over all ranks, must
+ * match the out-offsets: otherwise push (by source) and pull (by
+ * destination) would see different graphs. Returns the first vertex that
+ * disagrees, or -1. */
+static int64_t find_degree_mismatch(int64_t n, const int64_t *out_off,
+                                    const int32_t *nbr, int64_t count,
+                                    int64_t *found) {
+  int32_t *sources = rt_calloc((size_t)(n ? n : 1), sizeof(int32_t));
+  for (int64_t j = 0; j < count; j++)
+    sources[nbr[j]]++;
+  MPI_Allreduce(MPI_IN_PLACE, sources, (int)n, MPI_INT32_T, MPI_SUM,
+                MPI_COMM_WORLD);
+  int64_t bad = n;
+#pragma omp parallel for reduction(min : bad) if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++)
+    if (sources[v] != out_off[v + 1] - out_off[v])
+      bad = v < bad ? v : bad;
+  *found = bad < n ? sources[bad] : 0;
+  free(sources);
+  return bad < n ? bad : -1;
+}
+
+/* Reads this rank's slice of a .sg/.wsg file (see the file comment). */
+static graphrt_graph *load_slices(const char *path, int wsg, int rank,
+                                  int ranks) {
+  rt_err err = {0, {0}};
+  rt_sg_file f = {path, 0, 0, 0, wsg};
+  int fd = rt_sg_open(path, wsg, &f, &err);
+  check_all(&err, rank, ranks);
+  int64_t n = f.n;
+  int64_t *out_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+  int64_t *in_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+  if (rt_sg_read_offsets(fd, &f, 0, out_off, &err) == 0)
+    rt_sg_read_offsets(fd, &f, 1, in_off, &err);
+  check_all(&err, rank, ranks);
+  int64_t *bounds = partition(n, in_off, ranks);
+  int64_t first = in_off[bounds[rank]];
+  int64_t count = in_off[bounds[rank + 1]] - first;
+  int32_t *nbr = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
+  int32_t *w =
+      wsg ? rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t)) : NULL;
+  rt_sg_read_neighbors(fd, &f, 1, first, count, nbr, w, &err);
+  close(fd);
+  check_all(&err, rank, ranks);
+  int64_t found, bad = find_degree_mismatch(n, out_off, nbr, count, &found);
+  if (bad >= 0)
+    rt_err_set(&err,
+               "%s: byte %lld: vertex %lld has %lld out-edges, but %lld "
+               "in-edges name it as their source: %s",
+               path, (long long)(rt_sg_offsets_at(&f, 0) + bad * 8),
+               (long long)bad, (long long)(out_off[bad + 1] - out_off[bad]),
+               (long long)found,
+               f.directed ? "the stored in-edges are not the transpose of "
+                            "the out-edges"
+                          : "the undirected graph is not symmetric");
+  check_all(&err, rank, ranks);
+  graphrt_graph *g =
+      build_local(n, in_off, nbr, w, bounds, out_off, rank, ranks);
+  free(in_off);
+  return g;
+}
+
+/* Rank 0 loads the whole file; every rank gets the offsets and its slice of
+ * in-edges. */
+static graphrt_graph *load_scattered(const char *path, int32_t weighted,
+                                     int32_t symmetrize, int rank, int ranks) {
+  rt_err err = {0, {0}};
+  graphrt_graph *whole = NULL;
+  if (rank == 0) {
+    whole = graphrt_try_load(path, weighted, symmetrize, err.msg,
+                             (int64_t)sizeof(err.msg));
+    err.set = whole == NULL;
+  }
+  check_all(&err, rank, ranks);
+  int64_t header[3] = {0, 0, 0};
+  if (rank == 0)
+    header[0] = whole->n, header[1] = whole->m, header[2] = whole->weighted;
+  MPI_Bcast(header, 3, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  int64_t n = header[0];
+  int has_weights = (int)header[2];
+  int64_t *out_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+  int64_t *in_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+  if (rank == 0) {
+    memcpy(out_off, whole->out_off, (size_t)(n + 1) * sizeof(int64_t));
+    memcpy(in_off, whole->in_off, (size_t)(n + 1) * sizeof(int64_t));
+  }
+  MPI_Bcast(out_off, (int)(n + 1), MPI_INT64_T, 0, MPI_COMM_WORLD);
+  MPI_Bcast(in_off, (int)(n + 1), MPI_INT64_T, 0, MPI_COMM_WORLD);
+  int64_t *bounds = partition(n, in_off, ranks);
+  int *counts = rt_malloc((size_t)ranks * sizeof(int));
+  int *displs = rt_malloc((size_t)ranks * sizeof(int));
+  for (int r = 0; r < ranks; r++) {
+    int64_t begin = in_off[bounds[r]], end = in_off[bounds[r + 1]];
+    if (end > INT32_MAX)
+      rt_err_set(&err,
+                 "%s: %lld edges are more than one MPI message carries; "
+                 "convert the graph to .sg (graph-gen convert)",
+                 path, (long long)end);
+    counts[r] = (int)(end - begin);
+    displs[r] = (int)begin;
+  }
+  check_all(&err, rank, ranks);
+  int64_t count = counts[rank];
+  int32_t *nbr = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
+  int32_t *w = has_weights
+                   ? rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t))
+                   : NULL;
+  MPI_Scatterv(rank == 0 ? whole->in_nbr : NULL, counts, displs, MPI_INT32_T,
+               nbr, (int)count, MPI_INT32_T, 0, MPI_COMM_WORLD);
+  if (has_weights)
+    MPI_Scatterv(rank == 0 ? whole->in_w : NULL, counts, displs, MPI_INT32_T, w,
+                 (int)count, MPI_INT32_T, 0, MPI_COMM_WORLD);
+  free(counts);
+  free(displs);
+  graphrt_graph_free(whole);
+  graphrt_graph *g =
+      build_local(n, in_off, nbr, w, bounds, out_off, rank, ranks);
+  free(in_off);
+  return g;
+}
+
+graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
+                                 int32_t symmetrize) {
+  int rank, ranks;
+  world(&rank, &ranks);
+  rt_fatal_silent = rank != 0;
+  static int stats_registered;
+  if (!stats_registered && getenv("GRAPHRT_MPI_STATS")) {
+    stats_registered = 1;
+    stats.rank = rank;
+    atexit(print_stats);
+  }
+  const char *ext = rt_path_ext(path);
+  int sg = !strcmp(ext, ".sg"), wsg = !strcmp(ext, ".wsg");
+  if ((sg && !weighted) || wsg) {
+    /* Symmetrizing a directed file needs the whole edge list. */
+    rt_err err = {0, {0}};
+    rt_sg_file f;
+    int fd = rt_sg_open(path, wsg, &f, &err);
+    if (fd >= 0)
+      close(fd);
+    check_all(&err, rank, ranks);
+    if (!symmetrize || !f.directed)
+      return load_slices(path, wsg, rank, ranks);
+  }
+  return load_scattered(path, weighted, symmetrize, rank, ranks);
+}
+
+static const rt_partition *partition_of(const graphrt_graph *g) {
+  if (!g->part)
+    rt_fatal("mirroring vertex data of a graph that is not distributed");
+  return g->part;
+}
+
+void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes) {
+  const rt_partition *p = partition_of(g);
+  MPI_Datatype element;
+  MPI_Type_contiguous((int)elem_bytes, MPI_BYTE, &element);
+  MPI_Type_commit(&element);
+  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
+  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
+  for (int r = 0; r < p->ranks; r++) {
+    counts[r] = (int)(p->bounds[r + 1] - p->bounds[r]);
+    displs[r] = (int)p->bounds[r];
+  }
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, data, counts, displs,
+                 element, MPI_COMM_WORLD);
+  stats.bytes += (int64_t)counts[p->rank] * elem_bytes * (p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  stats.vector_mirrors++;
+  MPI_Type_free(&element);
+  free(counts);
+  free(displs);
+}
+
+void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
+  const rt_partition *p = partition_of(g);
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids(&ids, s);
+  int mine = (int)ids.sizes[0];
+  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
+  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
+  MPI_Allgather(&mine, 1, MPI_INT, counts, 1, MPI_INT, MPI_COMM_WORLD);
+  int64_t total = 0;
+  for (int r = 0; r < p->ranks; r++) {
+    displs[r] = (int)total;
+    total += counts[r];
+  }
+  int dups = rt_vset_has_dups(s);
+  graphrt_memref_i32 all;
+  _mlir_ciface_graphrt_vset_id_buffer_n(&all, s, total);
+  MPI_Allgatherv(ids.aligned, mine, MPI_INT32_T, all.aligned, counts, displs,
+                 MPI_INT32_T, MPI_COMM_WORLD);
+  /* Owned ranges ascend with the rank, so sorted parts stay sorted. */
+  if (dups)
+    graphrt_vset_seal_ids_keep_dups(s, total);
+  else
+    graphrt_vset_seal_ids(s, total);
+  stats.bytes += ((int64_t)mine * 4 + 4) * (p->ranks - 1);
+  stats.messages += 2 * (int64_t)(p->ranks - 1);
+  stats.set_mirrors++;
+  free(counts);
+  free(displs);
+}
+
+void graphrt_dist_bounds(const graphrt_graph *g, int64_t *begin, int64_t *end) {
+  const rt_partition *p = partition_of(g);
+  *begin = p->bounds[p->rank];
+  *end = p->bounds[p->rank + 1];
+}

@@ -1,0 +1,137 @@
+/* dist_tests - distributed graphs, run under mpirun (test/Runtime/dist.test):
+ * usage: graphrt-dist-tests GRAPH [MAX_IMBALANCE_PERCENT]
+ *
+ * Every rank loads GRAPH with graphrt_dist_load and checks its part against
+ * the whole graph loaded by graphrt_load: the owned ranges tile [0, n), the
+ * rank's CSC is exactly the in-edges of its vertices and its CSR the
+ * out-edges into them, degrees and the edge count are global; then mirrors
+ * a vector and a vertex set. Rank 0 prints each rank's edge count, and with
+ * MAX_IMBALANCE_PERCENT checks every count against the mean. */
+#include "check.h"
+#include "graph_rt.h"
+
+#include <mpi.h>
+#include <stdint.h>
+
+static int rank, ranks;
+
+/* The rank's arrays match the whole graph's edges into [lo, hi). */
+static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
+                        int64_t hi) {
+  int64_t n = graphrt_num_vertices(whole);
+  graphrt_memref_i64 io, wio, oo, woo;
+  graphrt_memref_i32 in, win, on, won;
+  _mlir_ciface_graphrt_in_offsets(&io, part);
+  _mlir_ciface_graphrt_in_neighbors(&in, part);
+  _mlir_ciface_graphrt_in_offsets(&wio, whole);
+  _mlir_ciface_graphrt_in_neighbors(&win, whole);
+  _mlir_ciface_graphrt_out_offsets(&oo, part);
+  _mlir_ciface_graphrt_out_neighbors(&on, part);
+  _mlir_ciface_graphrt_out_offsets(&woo, whole);
+  _mlir_ciface_graphrt_out_neighbors(&won, whole);
+  int in_ok = 1, out_ok = 1;
+  for (int64_t v = 0; v < n; v++) {
+    int64_t d = io.aligned[v + 1] - io.aligned[v];
+    int64_t want = v >= lo && v < hi ? wio.aligned[v + 1] - wio.aligned[v] : 0;
+    if (d != want) {
+      in_ok = 0;
+      continue;
+    }
+    for (int64_t k = 0; k < d; k++)
+      in_ok &= in.aligned[io.aligned[v] + k] == win.aligned[wio.aligned[v] + k];
+    /* out-edges of v, kept where the destination is owned, in order */
+    int64_t j = oo.aligned[v];
+    for (int64_t k = woo.aligned[v]; k < woo.aligned[v + 1]; k++) {
+      int32_t t = won.aligned[k];
+      if (t >= lo && t < hi)
+        out_ok &= j < oo.aligned[v + 1] && on.aligned[j++] == t;
+    }
+    out_ok &= j == oo.aligned[v + 1];
+  }
+  CHECK(in_ok);
+  CHECK(out_ok);
+  CHECK_EQ(graphrt_num_edges(part), graphrt_num_edges(whole));
+  graphrt_memref_i32 dp, dw;
+  _mlir_ciface_graphrt_out_degrees(&dp, part);
+  _mlir_ciface_graphrt_out_degrees(&dw, whole);
+  int degrees_ok = 1;
+  for (int64_t v = 0; v < n; v++)
+    degrees_ok &= dp.aligned[v] == dw.aligned[v];
+  CHECK(degrees_ok);
+  free(dp.aligned);
+  free(dw.aligned);
+}
+
+static void check_mirrors(graphrt_graph *part, int64_t lo, int64_t hi) {
+  int64_t n = graphrt_num_vertices(part);
+  double *values = calloc((size_t)(n ? n : 1), sizeof(double));
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  for (int64_t v = lo; v < hi; v++) {
+    values[v] = 2.0 * (double)v;
+    if (v % 3 == 0)
+      graphrt_vset_insert(s, v);
+  }
+  graphrt_dist_mirror(part, values, sizeof(double));
+  graphrt_dist_mirror_vset(part, s);
+  int values_ok = 1;
+  for (int64_t v = 0; v < n; v++)
+    values_ok &= values[v] == 2.0 * (double)v;
+  CHECK(values_ok);
+  CHECK_EQ(graphrt_vset_size(s), (n + 2) / 3);
+  int members_ok = 1;
+  for (int64_t v = 0; v < n; v++)
+    members_ok &= graphrt_vset_contains(s, v) == (v % 3 == 0);
+  CHECK(members_ok);
+  graphrt_vset_free(s);
+  free(values);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  if (argc < 2) {
+    fprintf(stderr,
+            "usage: graphrt-dist-tests GRAPH [MAX_IMBALANCE_PERCENT]\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  graphrt_graph *part = graphrt_dist_load(argv[1], 0, 0);
+  graphrt_graph *whole = graphrt_load(argv[1], 0, 0);
+  int64_t lo, hi;
+  graphrt_dist_bounds(part, &lo, &hi);
+  int64_t range[2] = {lo, hi}, *ranges = malloc(sizeof(range) * ranks);
+  MPI_Allgather(range, 2, MPI_INT64_T, ranges, 2, MPI_INT64_T, MPI_COMM_WORLD);
+  CHECK_EQ(ranges[0], 0);
+  CHECK_EQ(ranges[2 * ranks - 1], graphrt_num_vertices(whole));
+  for (int r = 1; r < ranks; r++)
+    CHECK_EQ(ranges[2 * r], ranges[2 * r - 1]);
+  check_edges(part, whole, lo, hi);
+  check_mirrors(part, lo, hi);
+
+  graphrt_memref_i32 in;
+  _mlir_ciface_graphrt_in_neighbors(&in, part);
+  int64_t mine = in.sizes[0], *edges = malloc(sizeof(int64_t) * ranks);
+  MPI_Gather(&mine, 1, MPI_INT64_T, edges, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  if (rank == 0) {
+    double mean = (double)graphrt_num_edges(whole) / ranks;
+    for (int r = 0; r < ranks; r++) {
+      double off = mean > 0 ? 100.0 * (edges[r] - mean) / mean : 0;
+      printf("rank %d: vertices [%lld, %lld), %lld edges (%+.1f%% of the "
+             "mean)\n",
+             r, (long long)ranges[2 * r], (long long)ranges[2 * r + 1],
+             (long long)edges[r], off);
+      if (argc > 2)
+        CHECK(off <= atof(argv[2]) && off >= -atof(argv[2]));
+    }
+  }
+  int failures = check_failures, total = 0;
+  MPI_Allreduce(&failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  check_failures = total;
+  int status = rank == 0 ? check_report("dist") : total != 0;
+  graphrt_graph_free(whole);
+  graphrt_graph_free(part);
+  free(ranges);
+  free(edges);
+  MPI_Finalize();
+  return status;
+}
