@@ -15,6 +15,8 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
                                            const GraphToLLVMOptions &options) {
   pm.addPass(createGraphFuseFields());
   pm.addPass(createGraphSegment());
+  if (options.distributed)
+    pm.addPass(createGraphDistribute());
   pm.addPass(createGraphLowerPriority());
   pm.addPass(createGraphLowerDirection(
       GraphLowerDirectionOptions{options.hybridThreshold}));
@@ -31,6 +33,12 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
+  if (options.distributed) {
+    // MPI's lowering comes through its ConvertToLLVM interface only.
+    ConvertToLLVMPassOptions mpiOnly;
+    mpiOnly.filterDialects = {"mpi"};
+    pm.addPass(createConvertToLLVMPass(mpiOnly));
+  }
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 

@@ -433,9 +433,11 @@ void _mlir_ciface_graphrt_socket_buffers_free_i32(graphrt_memref_i32 *r);
  * lowest such rank prints the error, and every rank exits with status 1. */
 graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
                                  int32_t symmetrize);
-/* Copies each rank's owned elements [begin, end) of the vector `data`
- * (elements of elem_bytes bytes) to every other rank (MPI_Allgatherv). */
-void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes);
+/* Copies each rank's owned elements [begin, end) of a vector to every other
+ * rank (MPI_Allgatherv): vertex v's elem_bytes bytes start at
+ * data + v * stride_bytes. */
+void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes,
+                         int64_t stride_bytes);
 /* Makes every rank's s the union of all ranks' s, each of which holds only
  * owned vertices (the output of a traversal). */
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s);

@@ -275,11 +275,15 @@ static const rt_partition *partition_of(const graphrt_graph *g) {
   return g->part;
 }
 
-void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes) {
+void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes,
+                         int64_t stride_bytes) {
   const rt_partition *p = partition_of(g);
-  MPI_Datatype element;
-  MPI_Type_contiguous((int)elem_bytes, MPI_BYTE, &element);
+  /* One vertex's bytes, then a gap to the next (a fused field's record). */
+  MPI_Datatype bytes, element;
+  MPI_Type_contiguous((int)elem_bytes, MPI_BYTE, &bytes);
+  MPI_Type_create_resized(bytes, 0, stride_bytes, &element);
   MPI_Type_commit(&element);
+  MPI_Type_free(&bytes);
   int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
   int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
   for (int r = 0; r < p->ranks; r++) {

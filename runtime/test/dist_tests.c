@@ -71,7 +71,7 @@ static void check_mirrors(graphrt_graph *part, int64_t lo, int64_t hi) {
     if (v % 3 == 0)
       graphrt_vset_insert(s, v);
   }
-  graphrt_dist_mirror(part, values, sizeof(double));
+  graphrt_dist_mirror(part, values, sizeof(double), sizeof(double));
   graphrt_dist_mirror_vset(part, s);
   int values_ok = 1;
   for (int64_t v = 0; v < n; v++)

@@ -23,10 +23,33 @@ output and its first wrong vertex.
 import argparse
 import collections
 import heapq
+import struct
 import sys
 
 
+def read_serialized(path):
+    """GAPBS's binary .sg/.wsg: directed flag, edge and vertex counts, then
+    the out-offsets and out-neighbours (with weights in .wsg); the in-edges
+    a directed file adds after them are the same edges reversed."""
+    data = open(path, "rb").read()
+    _, m, n = struct.unpack_from("<?qq", data, 0)
+    offsets = struct.unpack_from("<%dq" % (n + 1), data, 17)
+    at = 17 + 8 * (n + 1)
+    weighted = path.endswith(".wsg")
+    entries = struct.unpack_from("<%di" % (m * (2 if weighted else 1)), data, at)
+    edges = []
+    for u in range(n):
+        for k in range(offsets[u], offsets[u + 1]):
+            if weighted:
+                edges.append((u, entries[2 * k], entries[2 * k + 1]))
+            else:
+                edges.append((u, entries[k], 1))
+    return n, edges
+
+
 def read_graph(path):
+    if path.endswith(".sg") or path.endswith(".wsg"):
+        return read_serialized(path)
     edges = []
     for line in open(path):
         fields = line.split()

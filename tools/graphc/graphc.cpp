@@ -11,6 +11,7 @@
 #include "graph-mlir/Pipelines/Pipelines.h"
 #include "graph-mlir/Target/CBindings.h"
 
+#include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
@@ -93,6 +94,11 @@ static cl::opt<int64_t>
     hybridThreshold("hybrid-threshold",
                     cl::desc("hybrid traversals go dense above |E| / this"),
                     cl::init(20), cl::cat(graphcCategory));
+static cl::opt<bool> distributed(
+    "distributed",
+    cl::desc("run the program on MPI ranks, each holding a part of the graph "
+             "(graph-distribute); run the executable with mpirun -np N"),
+    cl::cat(graphcCategory));
 static cl::opt<std::string> runtimeDir(
     "runtime-dir",
     cl::desc("directory holding libgraphrt.a and libgraphrt.so (default: "
@@ -254,10 +260,30 @@ static LogicalResult link(StringRef object, StringRef executable,
   if (!programArgs.empty())
     args.push_back("-O2");
   appendLinkInputs(args, generated);
-  args.append({*runtime, "-fopenmp=libomp", "-lm", "-o", executable});
-#ifdef GRAPH_HAVE_NUMA
-  args.insert(args.end() - 3, "-lnuma");
+  // libgraphrt_mpi uses libgraphrt, so it comes first.
+  FailureOr<std::string> mpiRuntime;
+  SmallVector<std::string> mpiArgs;
+  if (distributed) {
+    mpiRuntime = runtimeLibrary("libgraphrt_mpi.a");
+    if (failed(mpiRuntime))
+      return fail("this graphc was built without MPI (install libopenmpi-dev "
+                  "and rebuild it)");
+    args.push_back(*mpiRuntime);
+#ifdef GRAPH_MPI_LIBRARIES
+    for (StringRef library : llvm::split(GRAPH_MPI_LIBRARIES, ';')) {
+      mpiArgs.push_back(library.str());
+      mpiArgs.push_back(
+          ("-Wl,-rpath," + llvm::sys::path::parent_path(library)).str());
+    }
 #endif
+  }
+  args.append({*runtime, "-fopenmp=libomp", "-lm"});
+#ifdef GRAPH_HAVE_NUMA
+  args.push_back("-lnuma");
+#endif
+  for (const std::string &arg : mpiArgs)
+    args.push_back(arg);
+  args.append({"-o", executable});
   return runLinker(*program, args);
 }
 
@@ -365,6 +391,7 @@ static LogicalResult compile() {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllToLLVMIRTranslations(registry);
+  mpi::registerConvertMPIToLLVMInterface(registry);
   registry.insert<graph::GraphDialect>();
   MLIRContext context(registry);
 
@@ -408,6 +435,7 @@ static LogicalResult compile() {
   PassManager pm(&context);
   graph::GraphToLLVMOptions options;
   options.hybridThreshold = hybridThreshold;
+  options.distributed = distributed;
   graph::buildGraphToLLVMPipeline(pm, options);
   if (printPipeline) {
     pm.printAsTextualPipeline(llvm::outs());
@@ -528,6 +556,12 @@ int main(int argc, char **argv) {
   }
   if (runProgram && (emitKind.getNumOccurrences() || !outputFile.empty())) {
     llvm::errs() << "graphc: error: --run writes no file; drop --emit and -o\n";
+    return 1;
+  }
+  if (distributed && (runProgram || emitKind == EmitKind::Lib)) {
+    llvm::errs() << "graphc: error: --distributed builds a program for "
+                    "mpirun -np N; it cannot "
+                 << (runProgram ? "--run in graphc" : "be a library") << "\n";
     return 1;
   }
   if (!scheduleFile.empty() && !isGraphItProgram()) {

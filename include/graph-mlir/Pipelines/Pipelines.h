@@ -13,6 +13,10 @@ struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
       *this, "hybrid-threshold",
       llvm::cl::desc("hybrid traversals go dense above |E| / this"),
       llvm::cl::init(20)};
+  PassOptions::Option<bool> distributed{
+      *this, "distributed",
+      llvm::cl::desc("run the program on MPI ranks (graph-distribute)"),
+      llvm::cl::init(false)};
 };
 
 /// graph IR -> LLVM dialect: graph-lower-direction, convert-graph-to-scf,

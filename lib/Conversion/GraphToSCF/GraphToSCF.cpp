@@ -437,14 +437,52 @@ struct LoadLowering : GraphPattern<LoadOp> {
     Location loc = op.getLoc();
     Value weighted = constI32(rewriter, loc, op.getType().isWeighted());
     Value symmetrize = constI32(rewriter, loc, op.getSymmetrize());
-    Value graph = callRuntime1(rewriter, loc, op, "graphrt_load",
-                               getTypeConverter()->convertType(op.getType()),
-                               {adaptor.getPath(), weighted, symmetrize});
+    Value graph =
+        callRuntime1(rewriter, loc, op,
+                     op.getDistributed() ? "graphrt_dist_load" : "graphrt_load",
+                     getTypeConverter()->convertType(op.getType()),
+                     {adaptor.getPath(), weighted, symmetrize});
     if (adaptor.getLike())
       callRuntime(rewriter, loc, op, "graphrt_check_vertex_count", {},
                   {graph, adaptor.getLike(), adaptor.getPath()});
     releaseGraph(rewriter, op, graph);
     rewriter.replaceOp(op, graph);
+    return success();
+  }
+};
+
+/// One call with the address of vertex 0's element, the bytes each vertex
+/// has (a row of them with rows) and the distance between vertices (a
+/// record's size for a fused field).
+struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorMirrorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value vector = adaptor.getVector();
+    auto type = cast<MemRefType>(vector.getType());
+    int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+    int64_t vertexBytes =
+        elementBytes * (type.getRank() == 2 ? type.getDimSize(1) : 1);
+    auto metadata =
+        memref::ExtractStridedMetadataOp::create(rewriter, loc, vector);
+    Value bytes = arith::ConstantIndexOp::create(rewriter, loc, elementBytes);
+    Value base =
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, vector);
+    Value first = arith::AddIOp::create(
+        rewriter, loc, base,
+        arith::MulIOp::create(rewriter, loc, metadata.getOffset(), bytes));
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Value pointer = LLVM::IntToPtrOp::create(rewriter, loc, ptrType,
+                                             toI64(rewriter, loc, first));
+    Value stride =
+        arith::MulIOp::create(rewriter, loc, metadata.getStrides()[0], bytes);
+    callRuntime(rewriter, loc, op, "graphrt_dist_mirror", {},
+                {adaptor.getGraph(), pointer,
+                 arith::ConstantIntOp::create(rewriter, loc, vertexBytes, 64),
+                 toI64(rewriter, loc, stride)});
+    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -1720,26 +1758,25 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
-           StringConstantLowering, PrintLowering,
-           NullHandleLowering<VertexSetDeletedOp>,
-           NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
-           PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
-           VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
-           LoadLowering, AdjacencyLowering, AdjacencyWeightsLowering,
-           OutDegreesLowering, RecordsNewLowering, VectorNewLowering,
-           VectorAllocLowering, RelabelLowering, EmptyGraphLowering,
-           ListNewLowering, ListAppendLowering, ListPopLowering, GlobalLowering,
-           GlobalLoadLowering, GlobalStoreLowering, VectorCopyLowering,
-           VectorGetLowering, VectorSetLowering, VectorFillLowering,
-           VectorReduceLowering, VectorExportLowering, ReduceLowering,
-           VectorCasLowering, VectorLinkLowering, VectorFindLowering,
-           VertexSetNewLowering, VertexSetInsertLowering,
-           VertexSetIdBufferLowering, VertexSetSealIdsLowering,
-           VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
-           ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(
-          converter, context);
+  patterns.add<
+      ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
+      StringConstantLowering, PrintLowering,
+      NullHandleLowering<VertexSetDeletedOp>,
+      NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+      PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
+      VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
+      LoadLowering, VectorMirrorLowering, AdjacencyLowering,
+      AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
+      VectorNewLowering, VectorAllocLowering, RelabelLowering,
+      EmptyGraphLowering, ListNewLowering, ListAppendLowering, ListPopLowering,
+      GlobalLowering, GlobalLoadLowering, GlobalStoreLowering,
+      VectorCopyLowering, VectorGetLowering, VectorSetLowering,
+      VectorFillLowering, VectorReduceLowering, VectorExportLowering,
+      ReduceLowering, VectorCasLowering, VectorLinkLowering, VectorFindLowering,
+      VertexSetNewLowering, VertexSetInsertLowering, VertexSetIdBufferLowering,
+      VertexSetSealIdsLowering, VertexSetApplyLowering, VertexSetFilterLowering,
+      SegmentsLowering, ParallelForLowering, SegmentViewLowering,
+      SegmentWeightsLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,
@@ -1768,6 +1805,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                "graphrt_vset_bits");
   patterns.add<VoidCallLowering<VertexSetFreeOp>>(converter, context,
                                                   "graphrt_vset_free");
+  patterns.add<VoidCallLowering<VertexSetMirrorOp>>(converter, context,
+                                                    "graphrt_dist_mirror_vset");
   patterns.add<HandleLowering<TransposeOp>>(
       converter, context, "graphrt_transpose", "graphrt_graph_free");
   patterns.add<VoidCallLowering<VertexSetSealBoolsOp>>(

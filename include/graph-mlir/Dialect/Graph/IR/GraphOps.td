@@ -172,21 +172,29 @@ def Graph_LoadOp : Graph_Op<"load"> {
     error otherwise), so that per-vertex data made for `%g` fits the new
     graph: what a program that loads into an edgeset variable again needs.
 
+    `distributed` (set by `graph-distribute`) loads the graph split over the
+    MPI ranks, every rank taking part: each rank owns a contiguous range of
+    vertices, balanced by vertices + in-edges, and holds only the edges into
+    them, so a traversal on it writes only the rank's own destinations.
+    Out-degrees and the edge count stay those of the whole graph.
+
     The graph is released at the end of its block, or when the program ends
     if its handle leaves the block (yielded by a loop or branch).
 
     ```mlir
     %g = graph.load %path : !graph.edgeset<i32>
     %u = graph.load %path symmetrize : !graph.edgeset
+    %d = graph.load %path distributed : !graph.edgeset
     %h = graph.load %path like(%g : !graph.edgeset<i32>) : !graph.edgeset<i32>
     ```
   }];
   let arguments = (ins Graph_StringType:$path, Optional<Graph_EdgeSetType>:$like,
-                       UnitAttr:$symmetrize);
+                       UnitAttr:$symmetrize, UnitAttr:$distributed);
   let results = (outs Graph_EdgeSetType:$graph);
   let assemblyFormat = [{
     $path (`like` `(` $like^ `:` qualified(type($like)) `)`)?
-    (`symmetrize` $symmetrize^)? attr-dict `:` qualified(type($graph))
+    (`symmetrize` $symmetrize^)? (`distributed` $distributed^)? attr-dict
+    `:` qualified(type($graph))
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Type":$graph, "::mlir::Value":$path,
@@ -490,6 +498,26 @@ def Graph_VectorFillOp : Graph_Op<"vector.fill", [
   let assemblyFormat = "$vector `,` $value attr-dict `:` qualified(type($vector))";
 }
 
+def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
+  let summary = "make every rank's owned elements visible to all ranks";
+  let description = [{
+    After a traversal of a `distributed` graph each rank has written only
+    the vertices it owns; this copies the owned elements of `vector` from
+    every rank to the others (one all-gather), so that every rank holds the
+    whole vector again. `graph-distribute` adds it after each traversal for
+    every vector the traversal writes.
+
+    ```mlir
+    graph.vector.mirror %g, %rank : !graph.edgeset, !graph.vector<f64>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph,
+                       Arg<Graph_PerVertexVectorType, "", [MemRead, MemWrite]>:$vector);
+  let assemblyFormat = [{
+    $graph `,` $vector attr-dict `:` qualified(type($graph)) `,` qualified(type($vector))
+  }];
+}
+
 def Graph_ReduceOp : Graph_Op<"reduce", [
     TypesMatchWith<"value is the vector's element type", "vector", "value",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
@@ -696,6 +724,23 @@ def Graph_VertexSetSizeOp : Graph_Op<"vertexset.size"> {
   let results = (outs Index:$result);
   let assemblyFormat = "$set attr-dict";
   let hasCanonicalizer = 1;
+}
+
+def Graph_VertexSetMirrorOp : Graph_Op<"vertexset.mirror"> {
+  let summary = "make a set of owned vertices the union over all ranks";
+  let description = [{
+    The output frontier of a traversal of a `distributed` graph holds, on
+    each rank, only vertices the rank owns; afterwards every rank's `set`
+    is the union of all ranks' sets (one all-gather of ids), as a
+    single-process traversal would have made it.
+
+    ```mlir
+    graph.vertexset.mirror %g, %next : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph,
+                       Arg<Graph_VertexSetType, "", [MemRead, MemWrite]>:$set);
+  let assemblyFormat = "$graph `,` $set attr-dict `:` qualified(type($graph))";
 }
 
 def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {

@@ -166,6 +166,53 @@ def GraphNuma : Pass<"graph-numa", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
+  let summary = "Run the program on MPI ranks, each owning a part of the graph";
+  let description = [{
+    Makes the whole program an SPMD program over MPI ranks (`graphc
+    --distributed`; run it with `mpirun -np N`). Every rank runs all of it;
+    vertex data stays whole on every rank and equal between traversals;
+    only the edges are split:
+
+    - every `graph.load` becomes `distributed`: each rank owns a contiguous
+      range of vertices, balanced by vertices + in-edges, and holds only
+      the edges into them;
+    - a traversal therefore writes only the rank's own destinations, pull
+      and push alike (a sparse push scans every frontier vertex but only
+      its edges into the rank), and no update crosses ranks during it;
+    - after each `graph.edgeset.apply`, `graph.vector.mirror` for every
+      vector its body writes and `graph.vertexset.mirror` for its output
+      set make each rank's part visible to all (one all-gather each);
+    - out-degrees, the edge count and frontier sizes are global, so hybrid
+      direction tests, `vertices.size()` and loop conditions agree on every
+      rank with no further communication;
+    - `main` starts with `mpi.init` and ends with `mpi.finalize`, and every
+      `graph.print` runs on rank 0 only (`mpi.comm_rank`), so the output is
+      that of a single process;
+    - the module gets the DLTI entry `MPI:Implementation` that MPI's
+      lowering to LLVM needs (`mpi-implementation`, default OpenMPI).
+
+    It runs before `graph-lower-priority` and `graph-lower-direction`,
+    while traversals are still ops whose body says what they write.
+
+    Errors, each at the op: a body that writes vertex data at a vertex
+    other than its destination, or has other side effects (globals, sets,
+    printing, calls); traversals with `neighbors_from`/`neighbors_until` or
+    `update_priority`; `graph.relabel`, `graph.transpose`,
+    `graph.common_neighbors` and `graph.adjacency` (they need edges other
+    ranks hold); a module without `main`.
+  }];
+  let options = [
+    Option<"mpiImplementation", "mpi-implementation", "std::string",
+           /*default=*/"\"OpenMPI\"",
+           "the MPI library the program links (OpenMPI or MPICH)">
+  ];
+  let dependentDialects = ["::mlir::DLTIDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::mpi::MPIDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def GraphFuseFields : Pass<"graph-fuse-fields", "ModuleOp"> {
   let summary = "Store each fuseFields group of vectors as one array of records";
   let description = [{
