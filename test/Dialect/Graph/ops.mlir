@@ -159,10 +159,12 @@ func.func @edgesets(%path: !graph.string) -> (index, index) {
   // CHECK-NEXT: %{{.*}} = graph.load %[[P]] symmetrize : !graph.edgeset{{$}}
   // CHECK-NEXT: %{{.*}} = graph.load %[[P]] : !graph.edgeset<i32>{{$}}
   // CHECK-NEXT: %[[W:.*]] = graph.load %[[P]] symmetrize : !graph.edgeset<f64>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.load %[[P]] symmetrize distributed : !graph.edgeset<i32>{{$}}
   %g = graph.load %path : !graph.edgeset
   %u = graph.load %path symmetrize : !graph.edgeset
   %w32 = graph.load %path : !graph.edgeset<i32>
   %wf = graph.load %path symmetrize : !graph.edgeset<f64>
+  %d = graph.load %path symmetrize distributed : !graph.edgeset<i32>
   // CHECK-NEXT: %[[NV:.*]] = graph.num_vertices %[[G]] : !graph.edgeset{{$}}
   // CHECK-NEXT: %[[NE:.*]] = graph.num_edges %[[W]] : !graph.edgeset<f64>{{$}}
   %nv = graph.num_vertices %g : !graph.edgeset
@@ -200,10 +202,12 @@ func.func @record_vectors(%g: !graph.edgeset, %v: index, %f: f64) {
   // CHECK-NEXT: graph.vector.set %[[R]][%[[V]]], %[[F]] : !graph.vector<f64, record<16, 0>>{{$}}
   // CHECK-NEXT: graph.vector.fill %[[R]], %[[F]] : !graph.vector<f64, record<16, 0>>{{$}}
   // CHECK-NEXT: graph.reduce add atomic %[[R]][%[[V]]], %[[F]] : !graph.vector<f64, record<16, 0>>{{$}}
+  // CHECK-NEXT: graph.vector.mirror %[[G]], %[[R]] : !graph.edgeset, !graph.vector<f64, record<16, 0>>{{$}}
   %x = graph.vector.get %r[%v] : !graph.vector<f64, record<16, 0>>
   graph.vector.set %r[%v], %f : !graph.vector<f64, record<16, 0>>
   graph.vector.fill %r, %f : !graph.vector<f64, record<16, 0>>
   %c = graph.reduce add atomic %r[%v], %f : !graph.vector<f64, record<16, 0>>
+  graph.vector.mirror %g, %r : !graph.edgeset, !graph.vector<f64, record<16, 0>>
   return
 }
 
@@ -347,9 +351,11 @@ func.func @vertexsets(%g: !graph.edgeset, %v: index, %vec: !graph.vector<i32>) -
     %t = arith.constant true
     graph.yield %t : i1
   }
+  // CHECK-NEXT: graph.vertexset.mirror %[[G]], %[[S]] : !graph.edgeset{{$}}
   // CHECK-NEXT: graph.vertexset.free %[[S]]{{$}}
   // CHECK-NEXT: graph.vertexset.free %[[E]]{{$}}
   // CHECK-NEXT: return %[[N]] : index
+  graph.vertexset.mirror %g, %some : !graph.edgeset
   graph.vertexset.free %some
   graph.vertexset.free %empty
   return %n : index

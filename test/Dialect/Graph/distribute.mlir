@@ -1,0 +1,88 @@
+// RUN: graph-opt %s --graph-distribute --split-input-file | FileCheck %s
+// RUN: graph-opt %s --graph-distribute --split-input-file | graph-opt --graph-distribute --split-input-file | FileCheck %s --check-prefix=TWICE
+// RUN: graph-opt %s --graph-distribute=mpi-implementation=MPICH --split-input-file | FileCheck %s --check-prefix=MPICH
+
+// graph-distribute: every load split over the ranks, mirrors after each
+// traversal of the vectors its body writes and of its output set, prints
+// on rank 0, MPI started and stopped in main.
+
+// CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">}
+// MPICH: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
+// CHECK-LABEL: func.func @main()
+// CHECK-NEXT:    mpi.init
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
+// CHECK:         %[[NEXT:.*]] = graph.edgeset.apply %[[G]] from(%{{.*}}) track(%[[PARENT:.*]] : !graph.vector<i32>)
+// CHECK:         } : !graph.edgeset -> !graph.vertexset
+// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[PARENT]] : !graph.edgeset, !graph.vector<i32>
+// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[SUM:.*]] : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT:    graph.vertexset.mirror %[[G]], %[[NEXT]] : !graph.edgeset
+// CHECK:         %[[WORLD:.*]] = mpi.comm_world : !mpi.comm
+// CHECK-NEXT:    %[[RANK:.*]] = mpi.comm_rank(%[[WORLD]]) : i32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[ON0:.*]] = arith.cmpi eq, %[[RANK]], %[[ZERO]] : i32
+// CHECK-NEXT:    scf.if %[[ON0]] {
+// CHECK-NEXT:      graph.print %{{.*}} : i64
+// CHECK-NEXT:    }
+// CHECK-NEXT:    mpi.finalize
+// CHECK-NEXT:    return
+// TWICE-COUNT-1: mpi.init
+// TWICE-COUNT-1: graph.vector.mirror %{{.*}}, %{{.*}} : !graph.edgeset, !graph.vector<i32>
+// TWICE-NOT: graph.vector.mirror %{{.*}}, %{{.*}} : !graph.edgeset, !graph.vector<i32>
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f64
+  %cm1 = arith.constant -1 : i32
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %parent = graph.vector.new %g init(%cm1 : i32) : !graph.edgeset -> !graph.vector<i32>
+  %sum = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %f = graph.vertexset.new %g : !graph.edgeset
+  graph.vertexset.insert %f, %c0
+  %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi eq, %p, %cm1 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      %changed = graph.reduce add %sum[%dst], %one : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  %size = graph.vertexset.size %next
+  %size64 = arith.index_cast %size : index to i64
+  graph.print %size64 : i64
+  return
+}
+
+// -----
+
+// A traversal that writes nothing gets no vector mirror; one without an
+// output set no set mirror.
+// CHECK-LABEL: func.func @main()
+// CHECK:         graph.edgeset.apply
+// CHECK:         } : !graph.edgeset
+// CHECK-NEXT:    graph.vector.mirror %{{.*}}, %[[RANK:.*]] : !graph.edgeset, !graph.vector<f64, record<16, 0>>
+// CHECK-NEXT:    graph.edgeset.apply
+// CHECK:         } : !graph.edgeset
+// CHECK-NEXT:    mpi.finalize
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %rec = graph.records.new %g : !graph.edgeset -> !graph.records<16>
+  %rank = graph.vector.new %g in(%rec : !graph.records<16>) : !graph.edgeset -> !graph.vector<f64, record<16, 0>>
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %r = graph.vector.get %rank[%src] : !graph.vector<f64, record<16, 0>>
+    %c = graph.reduce add %rank[%dst], %r : !graph.vector<f64, record<16, 0>>
+    graph.yield
+  } : !graph.edgeset
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    %r = graph.vector.get %rank[%src] : !graph.vector<f64, record<16, 0>>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
