@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Distributed execution (graphc --distributed) on one machine: what scales is
+# measured, not speed-up (ranks share the cores). For PageRank (20 pull
+# iterations) and BFS (direction-optimizing, from root 1) on a Kronecker
+# graph, at each rank count: the bytes each rank sent per traversal and its
+# messages (GRAPHRT_MPI_STATS=1: the mirrors' all-gathers, counted as the
+# bytes of the rank's own part times the other ranks), and each rank's share
+# of the edges; then PageRank's time per iteration at 1 rank against the
+# program built without --distributed (ratio = distributed / single).
+#
+# usage: bench/mpi.sh [SCALE] [THREADS] [RANKS...]   (default 20 1 2 4 8)
+set -euo pipefail
+source "$(dirname "$0")/common.sh" "${1:-20}" "${2:-1}"
+shift $(($# < 2 ? $# : 2))
+ranks=("$@")
+[ ${#ranks[@]} -gt 0 ] || ranks=(2 4 8)
+"$root/scripts/build.sh" graphrt_mpi >/dev/null
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+[ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpirun=(mpirun --oversubscribe --bind-to none)
+
+graph=$work/kron$scale.sg
+[ -f "$graph" ] || "$build/bin/graph-gen" kron --scale "$scale" --degree 16 \
+  --seed 1 -o "$graph"
+for program in pagerank bfs; do
+  "$build/bin/graphc" "$root/bench/$program.gt" -o "$work/mpi-$program-one"
+  "$build/bin/graphc" --distributed "$root/bench/$program.gt" \
+    -o "$work/mpi-$program"
+done
+
+# stats RANKS PROGRAM ARGS...: per-rank statistics lines on stderr.
+stats() {
+  local n=$1
+  shift
+  GRAPHRT_MPI_STATS=1 "${mpirun[@]}" -np "$n" "$@" 2>&1 >/dev/null |
+    grep '^graphrt-mpi: rank'
+}
+
+echo "Kronecker scale $scale, degree 16 ($(basename "$graph")), $OMP_NUM_THREADS thread(s) per rank"
+printf '%-9s %5s %16s %14s %14s\n' program ranks "bytes/rank/trav" "msgs/rank/trav" traversals
+for n in "${ranks[@]}"; do
+  for program in pagerank bfs; do
+    args=("$graph" 20)
+    [ $program = bfs ] && args=("$graph" 1)
+    # A PageRank traversal mirrors one vector and no set; a BFS traversal
+    # one vector and its output set.
+    stats "$n" "$work/mpi-$program" "${args[@]}" |
+      awk -v p=$program -v n="$n" '
+        { bytes += $4; msgs += $7; vec = $9; sets = $12 }
+        END {
+          trav = (p == "bfs") ? sets : vec
+          printf "%-9s %5d %16.0f %14.1f %14d\n", p, n, bytes / n / trav,
+                 msgs / n / trav, trav
+        }'
+  done
+done
+
+echo "Edges per rank, largest deviation from the mean (graphrt-dist-tests):"
+"$root/scripts/build.sh" graphrt-dist-tests >/dev/null
+for n in "${ranks[@]}"; do
+  "${mpirun[@]}" -np "$n" "$build/bin/graphrt-dist-tests" "$graph" |
+    awk -v n="$n" '/^rank/ { gsub(/[(%]/, "", $8); d = $8 < 0 ? -$8 : $8
+                              if (d > worst) worst = d }
+                   END { printf "  %d ranks: %.1f%%\n", n, worst }'
+done
+
+single=$("$work/mpi-pagerank-one" "$graph" 20)
+one_rank=$("${mpirun[@]}" -np 1 "$work/mpi-pagerank" "$graph" 20)
+awk -v s="$single" -v d="$one_rank" 'BEGIN {
+  printf "PageRank s/iteration: single process %.4f, 1 rank %.4f, ratio %.3f\n",
+         s, d, d / s }'
