@@ -64,8 +64,15 @@ for n in "${ranks[@]}"; do
                    END { printf "  %d ranks: %.1f%%\n", n, worst }'
 done
 
-single=$("$work/mpi-pagerank-one" "$graph" 20)
-one_rank=$("${mpirun[@]}" -np 1 "$work/mpi-pagerank" "$graph" 20)
-awk -v s="$single" -v d="$one_rank" 'BEGIN {
-  printf "PageRank s/iteration: single process %.4f, 1 rank %.4f, ratio %.3f\n",
-         s, d, d / s }'
+# The minimum of 5 alternating runs of each: one run is mostly noise here.
+single=() one_rank=()
+for _ in 1 2 3 4 5; do
+  single+=("$("$work/mpi-pagerank-one" "$graph" 20)")
+  one_rank+=("$("${mpirun[@]}" -np 1 "$work/mpi-pagerank" "$graph" 20)")
+done
+awk -v s="${single[*]}" -v d="${one_rank[*]}" 'BEGIN {
+  ns = split(s, a, " "); nd = split(d, b, " "); ms = a[1]; md = b[1]
+  for (i = 2; i <= ns; i++) if (a[i] < ms) ms = a[i]
+  for (i = 2; i <= nd; i++) if (b[i] < md) md = b[i]
+  printf "PageRank s/iteration (min of 5): single process %.4f, 1 rank %.4f, ratio %.3f\n",
+         ms, md, md / ms }'

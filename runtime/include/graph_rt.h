@@ -438,6 +438,13 @@ graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
  * data + v * stride_bytes. */
 void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes,
                          int64_t stride_bytes);
+/* Like graphrt_dist_mirror when only the elements of `changed`'s vertices
+ * (this rank's part of a traversal's output set) may differ between ranks:
+ * when all ranks' parts together are small, sends just those elements and
+ * their ids. */
+void graphrt_dist_mirror_changed(graphrt_graph *g, void *data,
+                                 int64_t elem_bytes, int64_t stride_bytes,
+                                 graphrt_vset *changed);
 /* Makes every rank's s the union of all ranks' s, each of which holds only
  * owned vertices (the output of a traversal). */
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s);

@@ -300,6 +300,59 @@ void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes,
   free(displs);
 }
 
+void graphrt_dist_mirror_changed(graphrt_graph *g, void *data,
+                                 int64_t elem_bytes, int64_t stride_bytes,
+                                 graphrt_vset *changed) {
+  const rt_partition *p = partition_of(g);
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids(&ids, changed);
+  int mine = (int)ids.sizes[0];
+  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
+  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
+  MPI_Allgather(&mine, 1, MPI_INT, counts, 1, MPI_INT, MPI_COMM_WORLD);
+  stats.bytes += 4 * (int64_t)(p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  int64_t total = 0;
+  for (int r = 0; r < p->ranks; r++) {
+    displs[r] = (int)total;
+    total += counts[r];
+  }
+  /* Every rank sees the same total, so all take the same branch. */
+  if (total * (4 + elem_bytes) >= g->n * elem_bytes) {
+    free(counts);
+    free(displs);
+    graphrt_dist_mirror(g, data, elem_bytes, stride_bytes);
+    return;
+  }
+  char *values = rt_malloc((size_t)(mine ? mine : 1) * (size_t)elem_bytes);
+  for (int i = 0; i < mine; i++)
+    memcpy(values + (size_t)i * elem_bytes,
+           (char *)data + (size_t)ids.aligned[i] * stride_bytes,
+           (size_t)elem_bytes);
+  int32_t *all_ids = rt_malloc((size_t)(total ? total : 1) * sizeof(int32_t));
+  char *all_values =
+      rt_malloc((size_t)(total ? total : 1) * (size_t)elem_bytes);
+  MPI_Datatype element;
+  MPI_Type_contiguous((int)elem_bytes, MPI_BYTE, &element);
+  MPI_Type_commit(&element);
+  MPI_Allgatherv(ids.aligned, mine, MPI_INT32_T, all_ids, counts, displs,
+                 MPI_INT32_T, MPI_COMM_WORLD);
+  MPI_Allgatherv(values, mine, element, all_values, counts, displs, element,
+                 MPI_COMM_WORLD);
+  MPI_Type_free(&element);
+  for (int64_t i = 0; i < total; i++)
+    memcpy((char *)data + (size_t)all_ids[i] * stride_bytes,
+           all_values + (size_t)i * elem_bytes, (size_t)elem_bytes);
+  stats.bytes += (int64_t)mine * (4 + elem_bytes) * (p->ranks - 1);
+  stats.messages += 2 * (int64_t)(p->ranks - 1);
+  stats.vector_mirrors++;
+  free(values);
+  free(all_ids);
+  free(all_values);
+  free(counts);
+  free(displs);
+}
+
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
   const rt_partition *p = partition_of(g);
   graphrt_memref_i32 ids;
@@ -314,6 +367,26 @@ void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
     total += counts[r];
   }
   int dups = rt_vset_has_dups(s);
+  if (!dups && 4 * total > g->n) {
+    /* A large set travels as the owned ranges of its bool array: n bytes
+     * in all instead of 4 per member. */
+    graphrt_memref_i8 bools;
+    _mlir_ciface_graphrt_vset_bools(&bools, s);
+    for (int r = 0; r < p->ranks; r++) {
+      counts[r] = (int)(p->bounds[r + 1] - p->bounds[r]);
+      displs[r] = (int)p->bounds[r];
+    }
+    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, bools.aligned, counts,
+                   displs, MPI_BYTE, MPI_COMM_WORLD);
+    graphrt_vset_seal_bools(s);
+    stats.bytes += 4 * (int64_t)(p->ranks - 1) +
+                   (int64_t)counts[p->rank] * (p->ranks - 1);
+    stats.messages += 2 * (int64_t)(p->ranks - 1);
+    stats.set_mirrors++;
+    free(counts);
+    free(displs);
+    return;
+  }
   graphrt_memref_i32 all;
   _mlir_ciface_graphrt_vset_id_buffer_n(&all, s, total);
   MPI_Allgatherv(ids.aligned, mine, MPI_INT32_T, all.aligned, counts, displs,

@@ -62,28 +62,53 @@ static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
   free(dw.aligned);
 }
 
-static void check_mirrors(graphrt_graph *part, int64_t lo, int64_t hi) {
+/* Each rank's set of owned vertices v with v % every == 0, mirrored: a
+ * sparse set (every > 4) travels as ids, a dense one as bools. */
+static void check_set_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
+                             int64_t every) {
   int64_t n = graphrt_num_vertices(part);
-  double *values = calloc((size_t)(n ? n : 1), sizeof(double));
   graphrt_vset *s = graphrt_vset_new(n, 0);
-  for (int64_t v = lo; v < hi; v++) {
-    values[v] = 2.0 * (double)v;
-    if (v % 3 == 0)
+  for (int64_t v = lo; v < hi; v++)
+    if (v % every == 0)
       graphrt_vset_insert(s, v);
-  }
-  graphrt_dist_mirror(part, values, sizeof(double), sizeof(double));
   graphrt_dist_mirror_vset(part, s);
-  int values_ok = 1;
-  for (int64_t v = 0; v < n; v++)
-    values_ok &= values[v] == 2.0 * (double)v;
-  CHECK(values_ok);
-  CHECK_EQ(graphrt_vset_size(s), (n + 2) / 3);
+  CHECK_EQ(graphrt_vset_size(s), (n + every - 1) / every);
   int members_ok = 1;
   for (int64_t v = 0; v < n; v++)
-    members_ok &= graphrt_vset_contains(s, v) == (v % 3 == 0);
+    members_ok &= graphrt_vset_contains(s, v) == (v % every == 0);
   CHECK(members_ok);
   graphrt_vset_free(s);
+}
+
+/* A vector whose owned elements changed at a set of vertices: at many
+ * (every == 1: the whole owned part travels, graphrt_dist_mirror) or at few
+ * (sent with their ids). */
+static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
+                                int64_t every) {
+  int64_t n = graphrt_num_vertices(part);
+  double *values = calloc((size_t)(n ? n : 1), sizeof(double));
+  graphrt_vset *changed = graphrt_vset_new(n, 0);
+  for (int64_t v = lo; v < hi; v++)
+    if (v % every == 0) {
+      values[v] = 2.0 * (double)v;
+      graphrt_vset_insert(changed, v);
+    }
+  graphrt_dist_mirror_changed(part, values, sizeof(double), sizeof(double),
+                              changed);
+  int values_ok = 1;
+  for (int64_t v = 0; v < n; v++)
+    values_ok &= values[v] == (v % every == 0 ? 2.0 * (double)v : 0.0);
+  CHECK(values_ok);
+  graphrt_vset_free(changed);
   free(values);
+}
+
+static void check_mirrors(graphrt_graph *part, int64_t lo, int64_t hi) {
+  check_set_mirror(part, lo, hi, 3);
+  check_set_mirror(part, lo, hi, 10);
+  check_vector_mirror(part, lo, hi, 1);
+  check_vector_mirror(part, lo, hi, 2);
+  check_vector_mirror(part, lo, hi, 100);
 }
 
 int main(int argc, char **argv) {

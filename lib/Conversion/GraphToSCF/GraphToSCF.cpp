@@ -453,7 +453,8 @@ struct LoadLowering : GraphPattern<LoadOp> {
 
 /// One call with the address of vertex 0's element, the bytes each vertex
 /// has (a row of them with rows) and the distance between vertices (a
-/// record's size for a fused field).
+/// record's size for a fused field), then the set of changed vertices if
+/// the op has one.
 struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -478,10 +479,16 @@ struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
                                              toI64(rewriter, loc, first));
     Value stride =
         arith::MulIOp::create(rewriter, loc, metadata.getStrides()[0], bytes);
-    callRuntime(rewriter, loc, op, "graphrt_dist_mirror", {},
-                {adaptor.getGraph(), pointer,
-                 arith::ConstantIntOp::create(rewriter, loc, vertexBytes, 64),
-                 toI64(rewriter, loc, stride)});
+    SmallVector<Value> args = {
+        adaptor.getGraph(), pointer,
+        arith::ConstantIntOp::create(rewriter, loc, vertexBytes, 64),
+        toI64(rewriter, loc, stride)};
+    if (adaptor.getChanged())
+      args.push_back(adaptor.getChanged());
+    callRuntime(rewriter, loc, op,
+                adaptor.getChanged() ? "graphrt_dist_mirror_changed"
+                                     : "graphrt_dist_mirror",
+                {}, args);
     rewriter.eraseOp(op);
     return success();
   }

@@ -3,7 +3,8 @@
 // A distributed load calls the runtime's distributed loader; a vector mirror
 // passes the address of vertex 0's element, the bytes of one vertex and the
 // distance between vertices (a record's size for a fused field, a row for a
-// vector with rows); a set mirror passes the set.
+// vector with rows), and the set of changed vertices if it has one; a set
+// mirror passes the set.
 
 // CHECK-LABEL: func.func @mirrors
 // CHECK:      %[[G:.*]] = call @graphrt_dist_load(%{{.*}}, %{{.*}}, %{{.*}})
@@ -26,6 +27,7 @@
 // CHECK:      arith.constant 12 : i64
 // CHECK:      call @graphrt_dist_mirror(%[[G]], %{{.*}}, %{{.*}}, %{{.*}})
 // CHECK:      %[[S:.*]] = call @graphrt_vset_new(
+// CHECK:      call @graphrt_dist_mirror_changed(%[[G]], %{{.*}}, %{{.*}}, %{{.*}}, %[[S]])
 // CHECK:      call @graphrt_dist_mirror_vset(%[[G]], %[[S]])
 func.func @mirrors(%path: !graph.string) {
   %g = graph.load %path distributed : !graph.edgeset
@@ -38,6 +40,7 @@ func.func @mirrors(%path: !graph.string) {
   %rows = graph.vector.new %g init(%zero : f32) : !graph.edgeset -> !graph.vector<?x3xf32>
   graph.vector.mirror %g, %rows : !graph.edgeset, !graph.vector<?x3xf32>
   %s = graph.vertexset.new %g : !graph.edgeset
+  graph.vector.mirror %g, %v changed(%s) : !graph.edgeset, !graph.vector<f64>
   graph.vertexset.mirror %g, %s : !graph.edgeset
   return
 }

@@ -3,8 +3,9 @@
 // RUN: graph-opt %s --graph-distribute=mpi-implementation=MPICH --split-input-file | FileCheck %s --check-prefix=MPICH
 
 // graph-distribute: every load split over the ranks, mirrors after each
-// traversal of the vectors its body writes and of its output set, prints
-// on rank 0, MPI started and stopped in main.
+// traversal of the vectors its body writes (the tracked one only where it
+// changed: at the output set's vertices) and of its output set, prints on
+// rank 0, MPI started and stopped in main.
 
 // CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">}
 // MPICH: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
@@ -13,7 +14,7 @@
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
 // CHECK:         %[[NEXT:.*]] = graph.edgeset.apply %[[G]] from(%{{.*}}) track(%[[PARENT:.*]] : !graph.vector<i32>)
 // CHECK:         } : !graph.edgeset -> !graph.vertexset
-// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[PARENT]] : !graph.edgeset, !graph.vector<i32>
+// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[PARENT]] changed(%[[NEXT]]) : !graph.edgeset, !graph.vector<i32>
 // CHECK-NEXT:    graph.vector.mirror %[[G]], %[[SUM:.*]] : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT:    graph.vertexset.mirror %[[G]], %[[NEXT]] : !graph.edgeset
 // CHECK:         %[[WORLD:.*]] = mpi.comm_world : !mpi.comm
@@ -26,8 +27,8 @@
 // CHECK-NEXT:    mpi.finalize
 // CHECK-NEXT:    return
 // TWICE-COUNT-1: mpi.init
-// TWICE-COUNT-1: graph.vector.mirror %{{.*}}, %{{.*}} : !graph.edgeset, !graph.vector<i32>
-// TWICE-NOT: graph.vector.mirror %{{.*}}, %{{.*}} : !graph.edgeset, !graph.vector<i32>
+// TWICE-COUNT-1: graph.vector.mirror %{{.*}}, %{{.*}} changed(%{{.*}}) : !graph.edgeset, !graph.vector<i32>
+// TWICE-NOT: graph.vector.mirror %{{.*}}, %{{.*}} changed(%{{.*}}) : !graph.edgeset, !graph.vector<i32>
 func.func @main() {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f64
@@ -84,5 +85,29 @@ func.func @main() {
     %r = graph.vector.get %rank[%src] : !graph.vector<f64, record<16, 0>>
     graph.yield
   } : !graph.edgeset
+  return
+}
+
+// -----
+
+// A compare-and-swap of the tracked vector does not report to the output
+// set, so that vector is mirrored whole.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[NEXT:.*]] = graph.edgeset.apply
+// CHECK:         } : !graph.edgeset -> !graph.vertexset
+// CHECK-NEXT:    graph.vector.mirror %{{.*}}, %{{.*}} : !graph.edgeset, !graph.vector<i32>
+// CHECK-NEXT:    graph.vertexset.mirror %{{.*}}, %[[NEXT]] : !graph.edgeset
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %cm1 = arith.constant -1 : i32
+  %label = graph.vector.new %g : !graph.edgeset -> !graph.vector<i32>
+  %next = graph.edgeset.apply %g track(%label : !graph.vector<i32>) dedup body {
+  ^bb0(%src: index, %dst: index):
+    %s = arith.index_cast %src : index to i32
+    %won = graph.vector.cas %label[%dst], %cm1, %s : !graph.vector<i32>
+    %c = graph.reduce min %label[%dst], %s : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
   return
 }

@@ -351,10 +351,12 @@ func.func @vertexsets(%g: !graph.edgeset, %v: index, %vec: !graph.vector<i32>) -
     %t = arith.constant true
     graph.yield %t : i1
   }
+  // CHECK-NEXT: graph.vector.mirror %[[G]], %[[VEC]] changed(%[[S]]) : !graph.edgeset, !graph.vector<i32>{{$}}
   // CHECK-NEXT: graph.vertexset.mirror %[[G]], %[[S]] : !graph.edgeset{{$}}
   // CHECK-NEXT: graph.vertexset.free %[[S]]{{$}}
   // CHECK-NEXT: graph.vertexset.free %[[E]]{{$}}
   // CHECK-NEXT: return %[[N]] : index
+  graph.vector.mirror %g, %vec changed(%some) : !graph.edgeset, !graph.vector<i32>
   graph.vertexset.mirror %g, %some : !graph.edgeset
   graph.vertexset.free %some
   graph.vertexset.free %empty

@@ -155,12 +155,26 @@ struct GraphDistributePass
     return failure(walk.wasInterrupted());
   }
 
+  /// Mirrors of the written vectors, then of the output set. The tracked
+  /// vector changed only at the output set's vertices when every write to it
+  /// reports to that set.
   static void addMirrors(EdgeSetApplyOp apply, ArrayRef<Value> vectors) {
     OpBuilder b(apply->getContext());
     b.setInsertionPointAfter(apply);
     Location loc = apply.getLoc();
-    for (Value vector : vectors)
-      VectorMirrorOp::create(b, loc, apply.getGraph(), vector);
+    SmallVector<Operation *> tracked = apply.getTrackedWrites();
+    bool onlyTrackedWrites = true;
+    apply.getBody().walk([&](Operation *op) {
+      if (writtenVertex(op) && writtenVector(op) == apply.getTracked() &&
+          !llvm::is_contained(tracked, op))
+        onlyTrackedWrites = false;
+    });
+    for (Value vector : vectors) {
+      Value changed = vector == apply.getTracked() && onlyTrackedWrites
+                          ? apply.getModified()
+                          : Value();
+      VectorMirrorOp::create(b, loc, apply.getGraph(), vector, changed);
+    }
     if (Value modified = apply.getModified())
       VertexSetMirrorOp::create(b, loc, apply.getGraph(), modified);
   }

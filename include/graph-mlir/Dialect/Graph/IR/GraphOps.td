@@ -507,14 +507,23 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     whole vector again. `graph-distribute` adds it after each traversal for
     every vector the traversal writes.
 
+    With `changed(%set)` only the elements of `%set`'s vertices can differ
+    between ranks (this rank's part of a traversal's output set, before
+    its own mirror): when the ranks' sets are small, only those elements
+    travel, with their ids (what a sparse BFS level needs); otherwise the
+    whole owned part does.
+
     ```mlir
     graph.vector.mirror %g, %rank : !graph.edgeset, !graph.vector<f64>
+    graph.vector.mirror %g, %parent changed(%next) : !graph.edgeset, !graph.vector<i32>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
-                       Arg<Graph_PerVertexVectorType, "", [MemRead, MemWrite]>:$vector);
+                       Arg<Graph_PerVertexVectorType, "", [MemRead, MemWrite]>:$vector,
+                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$changed);
   let assemblyFormat = [{
-    $graph `,` $vector attr-dict `:` qualified(type($graph)) `,` qualified(type($vector))
+    $graph `,` $vector (`changed` `(` $changed^ `)`)? attr-dict `:`
+    qualified(type($graph)) `,` qualified(type($vector))
   }];
 }
 
