@@ -448,6 +448,10 @@ void graphrt_dist_mirror_changed(graphrt_graph *g, void *data,
 /* Makes every rank's s the union of all ranks' s, each of which holds only
  * owned vertices (the output of a traversal). */
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s);
+/* After a traversal that updated q's priorities (each rank its own
+ * vertices): every rank gets the other ranks' updated priorities and puts
+ * those vertices in its buckets, so that all ranks' queues agree again. */
+void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q);
 /* [added] The vertices this rank owns. */
 void graphrt_dist_bounds(const graphrt_graph *g, int64_t *begin, int64_t *end);
 

@@ -247,6 +247,7 @@ graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
   int rank, ranks;
   world(&rank, &ranks);
   rt_fatal_silent = rank != 0;
+  rt_pq_journal = 1;
   static int stats_registered;
   if (!stats_registered && getenv("GRAPHRT_MPI_STATS")) {
     stats_registered = 1;
@@ -379,8 +380,8 @@ void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
     MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, bools.aligned, counts,
                    displs, MPI_BYTE, MPI_COMM_WORLD);
     graphrt_vset_seal_bools(s);
-    stats.bytes += 4 * (int64_t)(p->ranks - 1) +
-                   (int64_t)counts[p->rank] * (p->ranks - 1);
+    stats.bytes +=
+        4 * (int64_t)(p->ranks - 1) + (int64_t)counts[p->rank] * (p->ranks - 1);
     stats.messages += 2 * (int64_t)(p->ranks - 1);
     stats.set_mirrors++;
     free(counts);
@@ -399,6 +400,49 @@ void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
   stats.bytes += ((int64_t)mine * 4 + 4) * (p->ranks - 1);
   stats.messages += 2 * (int64_t)(p->ranks - 1);
   stats.set_mirrors++;
+  free(counts);
+  free(displs);
+}
+
+void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q) {
+  const rt_partition *p = partition_of(g);
+  int32_t *ids, width;
+  int mine = (int)rt_pq_take_journal(q, &ids);
+  char *prio = rt_pq_priorities(q, &width);
+  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
+  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
+  MPI_Allgather(&mine, 1, MPI_INT, counts, 1, MPI_INT, MPI_COMM_WORLD);
+  int64_t total = 0;
+  for (int r = 0; r < p->ranks; r++) {
+    displs[r] = (int)total;
+    total += counts[r];
+  }
+  char *values = rt_malloc((size_t)(mine ? mine : 1) * (size_t)width);
+  for (int i = 0; i < mine; i++)
+    memcpy(values + (size_t)i * width, prio + (size_t)ids[i] * width,
+           (size_t)width);
+  int32_t *all_ids = rt_malloc((size_t)(total ? total : 1) * sizeof(int32_t));
+  char *all_values = rt_malloc((size_t)(total ? total : 1) * (size_t)width);
+  MPI_Datatype element = width == 4 ? MPI_INT32_T : MPI_INT64_T;
+  MPI_Allgatherv(ids, mine, MPI_INT32_T, all_ids, counts, displs, MPI_INT32_T,
+                 MPI_COMM_WORLD);
+  MPI_Allgatherv(values, mine, element, all_values, counts, displs, element,
+                 MPI_COMM_WORLD);
+  /* Other ranks' updates: their priorities, then their buckets. */
+  for (int64_t i = 0; i < total; i++) {
+    int32_t v = all_ids[i];
+    if (v >= p->bounds[p->rank] && v < p->bounds[p->rank + 1])
+      continue;
+    memcpy(prio + (size_t)v * width, all_values + (size_t)i * width,
+           (size_t)width);
+    rt_pq_replay(q, v);
+  }
+  stats.bytes += ((int64_t)mine * (4 + width) + 4) * (p->ranks - 1);
+  stats.messages += 3 * (int64_t)(p->ranks - 1);
+  free(ids);
+  free(values);
+  free(all_ids);
+  free(all_values);
   free(counts);
   free(displs);
 }

@@ -209,6 +209,21 @@ int rt_save_sg(const graphrt_graph *g, const char *path, int weighted,
  * dedup). */
 int rt_vset_has_dups(const graphrt_vset *s);
 
+/* ---- priority queues (pq.c), for distributed programs ----------------------
+ */
+
+/* Set by graphrt_dist_load: queues created afterwards journal the vertices
+ * their updates touch, for graphrt_dist_mirror_pq. */
+extern int rt_pq_journal;
+/* The vertices this rank updated since the last call, each once, as a new
+ * array (the caller frees it); empties the journal. */
+int64_t rt_pq_take_journal(graphrt_pq *q, int32_t **ids);
+/* The priority vector and its element width in bytes. */
+void *rt_pq_priorities(graphrt_pq *q, int32_t *width);
+/* Puts v in the bucket of its current priority, as an update of another
+ * rank would have, without journaling it. */
+void rt_pq_replay(graphrt_pq *q, int64_t v);
+
 /* ---- NUMA (numa.c) --------------------------------------------------------
  */
 

@@ -44,6 +44,7 @@ typedef struct {
   pq_bin local;   /* eager: the bin take_local handed out */
   pq_bin changed; /* lazy: vertices recorded by graphrt_pq_changed */
   pq_bin counted; /* lazy: vertices counted by graphrt_pq_count */
+  pq_bin journal; /* distributed: vertices updated since the last mirror */
   char pad[64];
 } pq_thread;
 
@@ -63,7 +64,11 @@ struct graphrt_pq {
   pq_bin *window, overflow;
   uint8_t *is_changed;
   int32_t *counts;
+  /* distributed (rt_pq_journal): marks the vertices in a thread's journal */
+  uint8_t *journaled;
 };
+
+int rt_pq_journal;
 
 static void check_queue(const graphrt_pq *q, const char *what) {
   if (!q)
@@ -263,6 +268,8 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
     q->counts =
         rt_calloc((size_t)(num_vertices ? num_vertices : 1), sizeof(int32_t));
   }
+  if (rt_pq_journal)
+    q->journaled = rt_calloc((size_t)(num_vertices ? num_vertices : 1), 1);
   /* The first window starts at the first bucket in processing order. */
   int64_t first = INT64_MAX;
   for (int64_t v = init_all ? 0 : start; v >= 0 && v < num_vertices;
@@ -295,7 +302,9 @@ void graphrt_pq_free(graphrt_pq *q) {
     free(th->local.ids);
     free(th->changed.ids);
     free(th->counted.ids);
+    free(th->journal.ids);
   }
+  free(q->journaled);
   if (q->lazy) {
     for (int64_t i = 0; i < q->open; ++i)
       free(q->window[i].ids);
@@ -394,6 +403,13 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
   return graphrt_vset_from_ids(q->n, scratch, count);
 }
 
+/* Records v as updated by this rank since the last rt_pq_take_journal. */
+static void journal(graphrt_pq *q, int64_t v) {
+  if (q->journaled &&
+      !__atomic_exchange_n(&q->journaled[v], 1, __ATOMIC_RELAXED))
+    bin_push(&calling_thread(q, "priority update")->journal, (int32_t)v);
+}
+
 void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
   if (q->lazy)
     rt_fatal("priority queue: an eager update (push) on a lazy queue; "
@@ -403,6 +419,7 @@ void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
              (long long)v, (long long)priority);
   eager_insert(q, calling_thread(q, "priority update"), (int32_t)v,
                priority / q->delta);
+  journal(q, v);
 }
 
 static void check_lazy(const graphrt_pq *q, const char *what) {
@@ -416,6 +433,41 @@ void graphrt_pq_changed(graphrt_pq *q, int64_t v) {
   check_lazy(q, "a lazy update");
   if (!__atomic_exchange_n(&q->is_changed[v], 1, __ATOMIC_RELAXED))
     bin_push(&calling_thread(q, "priority update")->changed, (int32_t)v);
+  journal(q, v);
+}
+
+int64_t rt_pq_take_journal(graphrt_pq *q, int32_t **ids) {
+  int64_t count = 0;
+  for (int t = 0; t < q->threads; ++t)
+    count += q->per_thread[t].journal.size;
+  *ids = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
+  int64_t at = 0;
+  for (int t = 0; t < q->threads; ++t) {
+    pq_bin *b = &q->per_thread[t].journal;
+    for (int64_t i = 0; i < b->size; ++i) {
+      (*ids)[at++] = b->ids[i];
+      q->journaled[b->ids[i]] = 0;
+    }
+    b->size = 0;
+  }
+  return count;
+}
+
+void *rt_pq_priorities(graphrt_pq *q, int32_t *width) {
+  *width = q->width;
+  return q->prio;
+}
+
+void rt_pq_replay(graphrt_pq *q, int64_t v) {
+  if (q->lazy) {
+    if (!q->is_changed[v]) {
+      q->is_changed[v] = 1;
+      bin_push(&q->per_thread[0].changed, (int32_t)v);
+    }
+  } else {
+    eager_insert(q, &q->per_thread[0], (int32_t)v,
+                 priority_of(q, v) / q->delta);
+  }
 }
 
 void graphrt_pq_requeue(graphrt_pq *q, graphrt_vset *s) {

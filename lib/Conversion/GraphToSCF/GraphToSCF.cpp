@@ -1814,6 +1814,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                   "graphrt_vset_free");
   patterns.add<VoidCallLowering<VertexSetMirrorOp>>(converter, context,
                                                     "graphrt_dist_mirror_vset");
+  patterns.add<VoidCallLowering<PriorityQueueMirrorOp>>(
+      converter, context, "graphrt_dist_mirror_pq");
   patterns.add<HandleLowering<TransposeOp>>(
       converter, context, "graphrt_transpose", "graphrt_graph_free");
   patterns.add<VoidCallLowering<VertexSetSealBoolsOp>>(

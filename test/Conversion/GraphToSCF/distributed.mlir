@@ -44,3 +44,11 @@ func.func @mirrors(%path: !graph.string) {
   graph.vertexset.mirror %g, %s : !graph.edgeset
   return
 }
+
+// A priority queue's mirror passes the graph and the queue.
+// CHECK-LABEL: func.func @queue_mirror
+// CHECK:      call @graphrt_dist_mirror_pq(%{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> ()
+func.func @queue_mirror(%g: !graph.edgeset<i32>, %pq: !graph.priority_queue<i32>) {
+  graph.pq.mirror %g, %pq : !graph.edgeset<i32>, !graph.priority_queue<i32>
+  return
+}

@@ -84,13 +84,13 @@ func.func @main() {
   %path = graph.argv 1
   %g = graph.load %path : !graph.edgeset
   %prio = graph.vector.new %g : !graph.edgeset -> !graph.vector<i32>
-  %delta = arith.constant 1 : index
-  %pq = graph.pq.new %prio lower_first update(eager) delta(%delta) open_buckets(%delta) : !graph.vector<i32> -> !graph.priority_queue<i32>
-  %x = arith.constant 3 : i32
-  // expected-error @below {{'graph.edgeset.apply' op with update_priority cannot be distributed yet: ordered algorithms run on one process}}
+  %c1 = arith.constant 1 : index
+  %pq = graph.pq.new %prio higher_first update(lazy_constant_sum) delta(%c1) open_buckets(%c1) : !graph.vector<i32> -> !graph.priority_queue<i32>
+  %x = arith.constant -1 : i32
   graph.edgeset.apply %g update_priority(%pq : !graph.priority_queue<i32>) body {
   ^bb0(%src: index, %dst: index):
-    %c = graph.pq.update min %pq[%dst], %x : !graph.priority_queue<i32>
+    // expected-error @below {{'graph.pq.update_sum' op cannot be distributed yet: a constant-sum update counts a vertex's updates, and other ranks' counts would have to be added}}
+    %c = graph.pq.update_sum %pq[%dst], %x floor %x : !graph.priority_queue<i32>
     graph.yield
   } : !graph.edgeset
   return

@@ -111,3 +111,29 @@ func.func @main() {
   } : !graph.edgeset -> !graph.vertexset
   return
 }
+
+// -----
+
+// Priority updates: the queue is mirrored after the traversal; bucket
+// fusion becomes eager (a rank cannot go on with its own bins alone).
+// CHECK-LABEL: func.func @main()
+// CHECK:         graph.edgeset.apply %[[G:.*]] from(%{{.*}}) update_priority(%[[PQ:.*]] : !graph.priority_queue<i32>) schedule(#graph.schedule<parallel = serial>) body
+// CHECK:         } : !graph.edgeset<i32>
+// CHECK-NEXT:    graph.pq.mirror %[[G]], %[[PQ]] : !graph.edgeset<i32>, !graph.priority_queue<i32>
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset<i32>
+  %dist = graph.vector.new %g : !graph.edgeset<i32> -> !graph.vector<i32>
+  %c2 = arith.constant 2 : index
+  %pq = graph.pq.new %dist lower_first update(eager) delta(%c2) open_buckets(%c2) : !graph.vector<i32> -> !graph.priority_queue<i32>
+  %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+  graph.edgeset.apply %g from(%frontier) update_priority(%pq : !graph.priority_queue<i32>)
+      schedule(#graph.schedule<priority_update = eager_with_fusion>) body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+    %nd = arith.addi %d, %w : i32
+    %c = graph.pq.update min %pq[%dst], %nd : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}

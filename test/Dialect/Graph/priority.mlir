@@ -10,6 +10,7 @@
 // ROUND: graph.pq.new %{{.*}} lower_first update(eager) delta(%{{.*}}) open_buckets(%{{.*}}) start(%{{.*}}) : !graph.vector<i32> -> !graph.priority_queue<i32>
 // ROUND: graph.edgeset.apply %{{.*}} from(%{{.*}}) update_priority(%{{.*}} : !graph.priority_queue<i32>) schedule(#graph.schedule<parallel = dynamic_vertex, delta = argv[3]>)
 // ROUND: graph.pq.update min %{{.*}}[%{{.*}}], %{{.*}} : !graph.priority_queue<i32>
+// ROUND: graph.pq.mirror %{{.*}}, %{{.*}} : !graph.edgeset<i32>, !graph.priority_queue<i32>
 // CHECK-LABEL: func.func @eager
 // CHECK: %[[PRIO:.*]] = graph.pq.priorities %[[PQ:.*]] : !graph.priority_queue<i32> -> !graph.vector<i32>
 // CHECK: graph.edgeset.apply %{{.*}} from(%{{.*}}) schedule(
@@ -36,6 +37,7 @@ func.func @eager(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
     %changed = graph.pq.update min %pq[%dst], %nd : !graph.priority_queue<i32>
     graph.yield
   } : !graph.edgeset<i32>
+  graph.pq.mirror %g, %pq : !graph.edgeset<i32>, !graph.priority_queue<i32>
   return
 }
 

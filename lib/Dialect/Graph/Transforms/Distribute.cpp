@@ -30,15 +30,17 @@ static Value writtenVertex(Operation *op) {
       .Case([](ReduceOp reduce) { return reduce.getIndex(); })
       .Case([](VectorSetOp set) { return set.getIndex(); })
       .Case([](VectorCasOp cas) { return cas.getIndex(); })
+      .Case([](PriorityQueueUpdateOp update) { return update.getVertex(); })
       .Default([](Operation *) { return Value(); });
 }
 
-/// The vector a write found by writtenVertex updates.
+/// The vector (or priority queue) a write found by writtenVertex updates.
 static Value writtenVector(Operation *op) {
   return TypeSwitch<Operation *, Value>(op)
       .Case([](ReduceOp reduce) { return reduce.getVector(); })
       .Case([](VectorSetOp set) { return set.getVector(); })
-      .Case([](VectorCasOp cas) { return cas.getVector(); });
+      .Case([](VectorCasOp cas) { return cas.getVector(); })
+      .Case([](PriorityQueueUpdateOp update) { return update.getQueue(); });
 }
 
 /// Whether `op` may have effects beyond reading memory (ops with regions
@@ -53,21 +55,25 @@ static bool hasSideEffects(Operation *op) {
          !effects.hasNoEffect();
 }
 
-/// The vectors `apply`'s body writes, in order of first write; fails with
-/// an error at the first write a rank could not do alone.
+/// The vectors (and the priority queue) `apply`'s body writes, in order of
+/// first write; fails with an error at the first write a rank could not do
+/// alone.
 static FailureOr<SmallVector<Value>> vectorsWrittenBy(EdgeSetApplyOp apply) {
   if (apply.getNeighborsFrom() || apply.getNeighborsUntil())
     return apply.emitOpError("with neighbors_from/neighbors_until cannot be "
                              "distributed: edge positions are those of a "
                              "whole out-edge list, which no rank holds");
-  if (apply.getUpdatedQueue())
-    return apply.emitOpError("with update_priority cannot be distributed yet: "
-                             "ordered algorithms run on one process");
   Value dst = apply.getBody().getArgument(1);
   SmallVector<Value> vectors;
   for (Region *region :
        {&apply.getSrcFilter(), &apply.getDstFilter(), &apply.getBody()}) {
     WalkResult walk = region->walk([&](Operation *op) {
+      if (isa<PriorityQueueUpdateSumOp>(op)) {
+        op->emitOpError("cannot be distributed yet: a constant-sum update "
+                        "counts a vertex's updates, and other ranks' counts "
+                        "would have to be added");
+        return WalkResult::interrupt();
+      }
       if (Value vertex = writtenVertex(op)) {
         if (vertex != dst || region != &apply.getBody()) {
           op->emitOpError("in a distributed traversal may write vertex data "
@@ -129,6 +135,7 @@ struct GraphDistributePass
       if (failed(written))
         return signalPassFailure();
       addMirrors(apply, *written);
+      withoutBucketFusion(apply);
     }
     module.walk([](LoadOp load) { load.setDistributed(true); });
     module.walk([](PrintOp print) { printOnRankZero(print); });
@@ -155,6 +162,23 @@ struct GraphDistributePass
     return failure(walk.wasInterrupted());
   }
 
+  /// Bucket fusion goes on with a thread's own bins inside one traversal,
+  /// but a rank holds only the edges into its vertices: the vertices it
+  /// improved must first reach the other ranks. The eager queue it fuses
+  /// over is then processed one bucket per traversal, which computes the
+  /// same.
+  static void withoutBucketFusion(EdgeSetApplyOp apply) {
+    ScheduleAttr sched = apply.getScheduleOrDefault();
+    if (sched.getPriorityUpdate() != PriorityUpdate::EagerWithFusion)
+      return;
+    apply.setScheduleAttr(ScheduleAttr::get(
+        apply.getContext(), sched.getDirection(), sched.getParallel(),
+        sched.getGrain(), sched.getFrontier(), sched.getFrontierSets(),
+        sched.getSegments(), sched.getSegmentsArgv(),
+        sched.getSegmentStrategy(), sched.getNuma(), PriorityUpdate::Eager,
+        sched.getDelta(), sched.getFusionThreshold(), sched.getOpenBuckets()));
+  }
+
   /// Mirrors of the written vectors, then of the output set. The tracked
   /// vector changed only at the output set's vertices when every write to it
   /// reports to that set.
@@ -170,6 +194,10 @@ struct GraphDistributePass
         onlyTrackedWrites = false;
     });
     for (Value vector : vectors) {
+      if (isa<PriorityQueueType>(vector.getType())) {
+        PriorityQueueMirrorOp::create(b, loc, apply.getGraph(), vector);
+        continue;
+      }
       Value changed = vector == apply.getTracked() && onlyTrackedWrites
                           ? apply.getModified()
                           : Value();

@@ -884,6 +884,26 @@ def Graph_PriorityQueueRequeueOp : Graph_PriorityQueueOp<"requeue"> {
   let assemblyFormat = "$queue `,` $set attr-dict `:` qualified(type($queue))";
 }
 
+def Graph_PriorityQueueMirrorOp : Graph_PriorityQueueOp<"mirror"> {
+  let summary = "share a traversal's priority updates with every rank";
+  let description = [{
+    After a traversal of a `distributed` graph with `update_priority`, each
+    rank has updated the priorities (and buckets) of only the vertices it
+    owns; this sends every rank the others' updated vertices and their
+    priorities, and puts those vertices in its buckets, so that all ranks'
+    queues dequeue the same buckets again. `graph-distribute` adds it.
+
+    ```mlir
+    graph.pq.mirror %g, %pq : !graph.edgeset<i32>, !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph,
+                       Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue);
+  let assemblyFormat = [{
+    $graph `,` $queue attr-dict `:` qualified(type($graph)) `,` qualified(type($queue))
+  }];
+}
+
 def Graph_PriorityQueueFinishedOp : Graph_PriorityQueueOp<"finished"> {
   let summary = "true when no vertex is left in the queue";
   let description = [{

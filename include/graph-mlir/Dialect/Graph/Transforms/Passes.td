@@ -181,8 +181,13 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       and push alike (a sparse push scans every frontier vertex but only
       its edges into the rank), and no update crosses ranks during it;
     - after each `graph.edgeset.apply`, `graph.vector.mirror` for every
-      vector its body writes and `graph.vertexset.mirror` for its output
-      set make each rank's part visible to all (one all-gather each);
+      vector its body writes (the tracked one with `changed(...)`: only
+      where it changed) and `graph.vertexset.mirror` for its output set
+      make each rank's part visible to all; after a traversal with
+      `update_priority`, `graph.pq.mirror` gives every rank the others'
+      priority updates, so all queues dequeue the same buckets; bucket
+      fusion becomes plain eager updates (a rank cannot go on alone with
+      vertices whose other edges other ranks hold);
     - out-degrees, the edge count and frontier sizes are global, so hybrid
       direction tests, `vertices.size()` and loop conditions agree on every
       rank with no further communication;
@@ -197,8 +202,9 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
 
     Errors, each at the op: a body that writes vertex data at a vertex
     other than its destination, or has other side effects (globals, sets,
-    printing, calls); traversals with `neighbors_from`/`neighbors_until` or
-    `update_priority`; `graph.relabel`, `graph.transpose`,
+    printing, calls); constant-sum priority updates (`graph.pq.update_sum`);
+    traversals with `neighbors_from`/`neighbors_until`; `graph.relabel`,
+    `graph.transpose`,
     `graph.common_neighbors` and `graph.adjacency` (they need edges other
     ranks hold); a module without `main`.
   }];
