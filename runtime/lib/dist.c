@@ -276,6 +276,70 @@ static const rt_partition *partition_of(const graphrt_graph *g) {
   return g->part;
 }
 
+/* A list every rank contributes some entries to, gathered on every rank:
+ * each rank's count and where its entries start, and the total. */
+typedef struct {
+  int *counts, *displs;
+  int64_t total;
+} rt_parts;
+
+static rt_parts gather_counts(const rt_partition *p, int mine) {
+  rt_parts parts = {rt_malloc((size_t)p->ranks * sizeof(int)),
+                    rt_malloc((size_t)p->ranks * sizeof(int)), 0};
+  MPI_Allgather(&mine, 1, MPI_INT, parts.counts, 1, MPI_INT, MPI_COMM_WORLD);
+  for (int r = 0; r < p->ranks; r++) {
+    parts.displs[r] = (int)parts.total;
+    parts.total += parts.counts[r];
+  }
+  stats.bytes += 4 * (int64_t)(p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  return parts;
+}
+
+/* The owned ranges of the vertices: rank r's part is its vertices. */
+static rt_parts owned_parts(const rt_partition *p) {
+  rt_parts parts = {rt_malloc((size_t)p->ranks * sizeof(int)),
+                    rt_malloc((size_t)p->ranks * sizeof(int)),
+                    p->bounds[p->ranks]};
+  for (int r = 0; r < p->ranks; r++) {
+    parts.counts[r] = (int)(p->bounds[r + 1] - p->bounds[r]);
+    parts.displs[r] = (int)p->bounds[r];
+  }
+  return parts;
+}
+
+static void parts_free(rt_parts *parts) {
+  free(parts->counts);
+  free(parts->displs);
+}
+
+/* All-gathers this rank's `mine` ids and the elem_bytes bytes each has at
+ * data + id * stride_bytes: every rank's ids and values, in rank order (the
+ * caller frees both). */
+static void gather_elements(const rt_partition *p, const rt_parts *parts,
+                            const int32_t *ids, int mine, const char *data,
+                            int64_t elem_bytes, int64_t stride_bytes,
+                            int32_t **all_ids, char **all_values) {
+  char *values = rt_malloc((size_t)(mine ? mine : 1) * (size_t)elem_bytes);
+  for (int i = 0; i < mine; i++)
+    memcpy(values + (size_t)i * elem_bytes,
+           data + (size_t)ids[i] * stride_bytes, (size_t)elem_bytes);
+  int64_t total = parts->total;
+  *all_ids = rt_malloc((size_t)(total ? total : 1) * sizeof(int32_t));
+  *all_values = rt_malloc((size_t)(total ? total : 1) * (size_t)elem_bytes);
+  MPI_Datatype element;
+  MPI_Type_contiguous((int)elem_bytes, MPI_BYTE, &element);
+  MPI_Type_commit(&element);
+  MPI_Allgatherv(ids, mine, MPI_INT32_T, *all_ids, parts->counts, parts->displs,
+                 MPI_INT32_T, MPI_COMM_WORLD);
+  MPI_Allgatherv(values, mine, element, *all_values, parts->counts,
+                 parts->displs, element, MPI_COMM_WORLD);
+  MPI_Type_free(&element);
+  free(values);
+  stats.bytes += (int64_t)mine * (4 + elem_bytes) * (p->ranks - 1);
+  stats.messages += 2 * (int64_t)(p->ranks - 1);
+}
+
 void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes,
                          int64_t stride_bytes) {
   const rt_partition *p = partition_of(g);
@@ -285,20 +349,14 @@ void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes,
   MPI_Type_create_resized(bytes, 0, stride_bytes, &element);
   MPI_Type_commit(&element);
   MPI_Type_free(&bytes);
-  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
-  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
-  for (int r = 0; r < p->ranks; r++) {
-    counts[r] = (int)(p->bounds[r + 1] - p->bounds[r]);
-    displs[r] = (int)p->bounds[r];
-  }
-  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, data, counts, displs,
-                 element, MPI_COMM_WORLD);
-  stats.bytes += (int64_t)counts[p->rank] * elem_bytes * (p->ranks - 1);
+  rt_parts owned = owned_parts(p);
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, data, owned.counts,
+                 owned.displs, element, MPI_COMM_WORLD);
+  stats.bytes += (int64_t)owned.counts[p->rank] * elem_bytes * (p->ranks - 1);
   stats.messages += p->ranks - 1;
   stats.vector_mirrors++;
   MPI_Type_free(&element);
-  free(counts);
-  free(displs);
+  parts_free(&owned);
 }
 
 void graphrt_dist_mirror_changed(graphrt_graph *g, void *data,
@@ -308,50 +366,24 @@ void graphrt_dist_mirror_changed(graphrt_graph *g, void *data,
   graphrt_memref_i32 ids;
   _mlir_ciface_graphrt_vset_ids(&ids, changed);
   int mine = (int)ids.sizes[0];
-  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
-  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
-  MPI_Allgather(&mine, 1, MPI_INT, counts, 1, MPI_INT, MPI_COMM_WORLD);
-  stats.bytes += 4 * (int64_t)(p->ranks - 1);
-  stats.messages += p->ranks - 1;
-  int64_t total = 0;
-  for (int r = 0; r < p->ranks; r++) {
-    displs[r] = (int)total;
-    total += counts[r];
-  }
+  rt_parts parts = gather_counts(p, mine);
   /* Every rank sees the same total, so all take the same branch. */
-  if (total * (4 + elem_bytes) >= g->n * elem_bytes) {
-    free(counts);
-    free(displs);
+  if (parts.total * (4 + elem_bytes) >= g->n * elem_bytes) {
+    parts_free(&parts);
     graphrt_dist_mirror(g, data, elem_bytes, stride_bytes);
     return;
   }
-  char *values = rt_malloc((size_t)(mine ? mine : 1) * (size_t)elem_bytes);
-  for (int i = 0; i < mine; i++)
-    memcpy(values + (size_t)i * elem_bytes,
-           (char *)data + (size_t)ids.aligned[i] * stride_bytes,
-           (size_t)elem_bytes);
-  int32_t *all_ids = rt_malloc((size_t)(total ? total : 1) * sizeof(int32_t));
-  char *all_values =
-      rt_malloc((size_t)(total ? total : 1) * (size_t)elem_bytes);
-  MPI_Datatype element;
-  MPI_Type_contiguous((int)elem_bytes, MPI_BYTE, &element);
-  MPI_Type_commit(&element);
-  MPI_Allgatherv(ids.aligned, mine, MPI_INT32_T, all_ids, counts, displs,
-                 MPI_INT32_T, MPI_COMM_WORLD);
-  MPI_Allgatherv(values, mine, element, all_values, counts, displs, element,
-                 MPI_COMM_WORLD);
-  MPI_Type_free(&element);
-  for (int64_t i = 0; i < total; i++)
+  int32_t *all_ids;
+  char *all_values;
+  gather_elements(p, &parts, ids.aligned, mine, data, elem_bytes, stride_bytes,
+                  &all_ids, &all_values);
+  for (int64_t i = 0; i < parts.total; i++)
     memcpy((char *)data + (size_t)all_ids[i] * stride_bytes,
            all_values + (size_t)i * elem_bytes, (size_t)elem_bytes);
-  stats.bytes += (int64_t)mine * (4 + elem_bytes) * (p->ranks - 1);
-  stats.messages += 2 * (int64_t)(p->ranks - 1);
   stats.vector_mirrors++;
-  free(values);
   free(all_ids);
   free(all_values);
-  free(counts);
-  free(displs);
+  parts_free(&parts);
 }
 
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
@@ -359,49 +391,36 @@ void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
   graphrt_memref_i32 ids;
   _mlir_ciface_graphrt_vset_ids(&ids, s);
   int mine = (int)ids.sizes[0];
-  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
-  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
-  MPI_Allgather(&mine, 1, MPI_INT, counts, 1, MPI_INT, MPI_COMM_WORLD);
-  int64_t total = 0;
-  for (int r = 0; r < p->ranks; r++) {
-    displs[r] = (int)total;
-    total += counts[r];
-  }
-  int dups = rt_vset_has_dups(s);
-  if (!dups && 4 * total > g->n) {
+  rt_parts parts = gather_counts(p, mine);
+  stats.set_mirrors++;
+  if (!rt_vset_has_dups(s) && 4 * parts.total > g->n) {
     /* A large set travels as the owned ranges of its bool array: n bytes
      * in all instead of 4 per member. */
     graphrt_memref_i8 bools;
     _mlir_ciface_graphrt_vset_bools(&bools, s);
-    for (int r = 0; r < p->ranks; r++) {
-      counts[r] = (int)(p->bounds[r + 1] - p->bounds[r]);
-      displs[r] = (int)p->bounds[r];
-    }
-    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, bools.aligned, counts,
-                   displs, MPI_BYTE, MPI_COMM_WORLD);
+    rt_parts owned = owned_parts(p);
+    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, bools.aligned,
+                   owned.counts, owned.displs, MPI_BYTE, MPI_COMM_WORLD);
     graphrt_vset_seal_bools(s);
-    stats.bytes +=
-        4 * (int64_t)(p->ranks - 1) + (int64_t)counts[p->rank] * (p->ranks - 1);
-    stats.messages += 2 * (int64_t)(p->ranks - 1);
-    stats.set_mirrors++;
-    free(counts);
-    free(displs);
+    stats.bytes += (int64_t)owned.counts[p->rank] * (p->ranks - 1);
+    stats.messages += p->ranks - 1;
+    parts_free(&owned);
+    parts_free(&parts);
     return;
   }
+  int dups = rt_vset_has_dups(s);
   graphrt_memref_i32 all;
-  _mlir_ciface_graphrt_vset_id_buffer_n(&all, s, total);
-  MPI_Allgatherv(ids.aligned, mine, MPI_INT32_T, all.aligned, counts, displs,
-                 MPI_INT32_T, MPI_COMM_WORLD);
+  _mlir_ciface_graphrt_vset_id_buffer_n(&all, s, parts.total);
+  MPI_Allgatherv(ids.aligned, mine, MPI_INT32_T, all.aligned, parts.counts,
+                 parts.displs, MPI_INT32_T, MPI_COMM_WORLD);
   /* Owned ranges ascend with the rank, so sorted parts stay sorted. */
   if (dups)
-    graphrt_vset_seal_ids_keep_dups(s, total);
+    graphrt_vset_seal_ids_keep_dups(s, parts.total);
   else
-    graphrt_vset_seal_ids(s, total);
-  stats.bytes += ((int64_t)mine * 4 + 4) * (p->ranks - 1);
-  stats.messages += 2 * (int64_t)(p->ranks - 1);
-  stats.set_mirrors++;
-  free(counts);
-  free(displs);
+    graphrt_vset_seal_ids(s, parts.total);
+  stats.bytes += (int64_t)mine * 4 * (p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  parts_free(&parts);
 }
 
 void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q) {
@@ -409,27 +428,13 @@ void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q) {
   int32_t *ids, width;
   int mine = (int)rt_pq_take_journal(q, &ids);
   char *prio = rt_pq_priorities(q, &width);
-  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
-  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
-  MPI_Allgather(&mine, 1, MPI_INT, counts, 1, MPI_INT, MPI_COMM_WORLD);
-  int64_t total = 0;
-  for (int r = 0; r < p->ranks; r++) {
-    displs[r] = (int)total;
-    total += counts[r];
-  }
-  char *values = rt_malloc((size_t)(mine ? mine : 1) * (size_t)width);
-  for (int i = 0; i < mine; i++)
-    memcpy(values + (size_t)i * width, prio + (size_t)ids[i] * width,
-           (size_t)width);
-  int32_t *all_ids = rt_malloc((size_t)(total ? total : 1) * sizeof(int32_t));
-  char *all_values = rt_malloc((size_t)(total ? total : 1) * (size_t)width);
-  MPI_Datatype element = width == 4 ? MPI_INT32_T : MPI_INT64_T;
-  MPI_Allgatherv(ids, mine, MPI_INT32_T, all_ids, counts, displs, MPI_INT32_T,
-                 MPI_COMM_WORLD);
-  MPI_Allgatherv(values, mine, element, all_values, counts, displs, element,
-                 MPI_COMM_WORLD);
+  rt_parts parts = gather_counts(p, mine);
+  int32_t *all_ids;
+  char *all_values;
+  gather_elements(p, &parts, ids, mine, prio, width, width, &all_ids,
+                  &all_values);
   /* Other ranks' updates: their priorities, then their buckets. */
-  for (int64_t i = 0; i < total; i++) {
+  for (int64_t i = 0; i < parts.total; i++) {
     int32_t v = all_ids[i];
     if (v >= p->bounds[p->rank] && v < p->bounds[p->rank + 1])
       continue;
@@ -437,14 +442,10 @@ void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q) {
            (size_t)width);
     rt_pq_replay(q, v);
   }
-  stats.bytes += ((int64_t)mine * (4 + width) + 4) * (p->ranks - 1);
-  stats.messages += 3 * (int64_t)(p->ranks - 1);
   free(ids);
-  free(values);
   free(all_ids);
   free(all_values);
-  free(counts);
-  free(displs);
+  parts_free(&parts);
 }
 
 void graphrt_dist_bounds(const graphrt_graph *g, int64_t *begin, int64_t *end) {
