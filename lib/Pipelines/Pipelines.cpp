@@ -38,6 +38,7 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
     ConvertToLLVMPassOptions mpiOnly;
     mpiOnly.filterDialects = {"mpi"};
     pm.addPass(createConvertToLLVMPass(mpiOnly));
+    pm.addPass(createFixOpenMPIReductionSymbols());
   }
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

@@ -6,6 +6,9 @@
 #include "graph-mlir/Conversion/GraphToSCF/GraphToSCF.h"
 
 namespace mlir::graph {
+#define GEN_PASS_DECL_FIXOPENMPIREDUCTIONSYMBOLS
+#include "graph-mlir/Conversion/Passes.h.inc"
+
 #define GEN_PASS_REGISTRATION
 #include "graph-mlir/Conversion/Passes.h.inc"
 } // namespace mlir::graph

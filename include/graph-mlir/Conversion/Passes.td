@@ -27,4 +27,20 @@ def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def FixOpenMPIReductionSymbols
+    : Pass<"fix-openmpi-reduction-symbols", "ModuleOp"> {
+  let summary = "Name OpenMPI's predefined reduction operations as libmpi does";
+  let description = [{
+    MLIR 22's lowering of the `mpi` dialect for OpenMPI declares the
+    predefined reduction operations (`MPI_SUM`, `MPI_MAX`, ...) as
+    `ompi_mpi_sum`, `ompi_mpi_max`, ..., but OpenMPI's `mpi.h` and `libmpi`
+    name them `ompi_mpi_op_sum`, `ompi_mpi_op_max`, ... (the datatypes and
+    `ompi_mpi_comm_world` are right). This pass renames those LLVM globals
+    and their uses, so that a program with `mpi.allreduce` links. It runs
+    after the conversion to LLVM in `graph-to-llvm{distributed=1}` and is a
+    no-op on modules without them.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // GRAPH_CONVERSION_PASSES_TD

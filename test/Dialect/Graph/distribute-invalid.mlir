@@ -146,3 +146,36 @@ func.func @main() {
   %w = graph.adjacency_weights out %g : !graph.edgeset<i32> -> memref<?xi32>
   return
 }
+
+// -----
+
+// A variable updated two ways has no one way to combine the ranks' values.
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset<i32>
+  %x = memref.alloca() : memref<i32>
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    %a = memref.atomic_rmw addi %w, %x[] : (i32, memref<i32>) -> i32
+    // expected-error @below {{'memref.atomic_rmw' op writes a variable that the traversal also updates another way: the ranks cannot combine them}}
+    %b = memref.atomic_rmw maxs %w, %x[] : (i32, memref<i32>) -> i32
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}
+
+// -----
+
+// A scalar assignment other than of a flag cannot be combined.
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset<i32>
+  %x = memref.alloca() : memref<i32>
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    // expected-error @below {{'memref.store' op has effects a distributed traversal cannot keep the same on every rank: its body may only read, and write its destination's vertex data}}
+    memref.store %w, %x[] : memref<i32>
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}

@@ -137,3 +137,53 @@ func.func @main() {
   } : !graph.edgeset<i32>
   return
 }
+
+// -----
+
+// Scalars the body updates are combined over the ranks after the traversal:
+// a sum adds every rank's change (the value before is loaded before the
+// traversal), a maximum keeps the largest, and a flag assigned in the body
+// flips if any rank changed it.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[SUM_BEFORE:.*]] = memref.load %[[SUM:.*]][] : memref<f64>
+// CHECK-NEXT:    %[[MAX_BEFORE:.*]] = memref.load %[[MAX:.*]][] : memref<i32>
+// CHECK-NEXT:    %[[FLAG_BEFORE:.*]] = memref.load %[[FLAG:.*]][] : memref<i1>
+// CHECK-NEXT:    graph.edgeset.apply
+// CHECK:         } : !graph.edgeset<i32>
+// CHECK:         %[[FLAG_NOW:.*]] = memref.load %[[FLAG]][] : memref<i1>
+// CHECK-NEXT:    %[[CHANGED:.*]] = arith.cmpi ne, %[[FLAG_NOW]], %[[FLAG_BEFORE]] : i1
+// CHECK-NEXT:    %[[MINE:.*]] = arith.extui %[[CHANGED]] : i1 to i32
+// CHECK:         memref.store %[[MINE]], %[[FBUF:.*]][%{{.*}}] : memref<1xi32>
+// CHECK:         mpi.allreduce(%[[FBUF]], %[[FBUF]], MPI_MAX, %{{.*}}) : memref<1xi32>, memref<1xi32>
+// CHECK:         %[[ANY:.*]] = memref.load %[[FBUF]]
+// CHECK-NEXT:    %[[ANY1:.*]] = arith.trunci %[[ANY]] : i32 to i1
+// CHECK:         %[[FLIPPED:.*]] = arith.xori %[[FLAG_BEFORE]], %{{.*}} : i1
+// CHECK-NEXT:    %[[FLAG_NEW:.*]] = arith.select %[[ANY1]], %[[FLIPPED]], %[[FLAG_BEFORE]] : i1
+// CHECK-NEXT:    memref.store %[[FLAG_NEW]], %[[FLAG]][] : memref<i1>
+// CHECK:         %[[MAX_NOW:.*]] = memref.load %[[MAX]][] : memref<i32>
+// CHECK:         memref.store %[[MAX_NOW]], %[[MBUF:.*]][%{{.*}}] : memref<1xi32>
+// CHECK:         mpi.allreduce(%[[MBUF]], %[[MBUF]], MPI_MAX, %{{.*}}) : memref<1xi32>, memref<1xi32>
+// CHECK:         %[[SUM_NOW:.*]] = memref.load %[[SUM]][] : memref<f64>
+// CHECK-NEXT:    %[[DELTA:.*]] = arith.subf %[[SUM_NOW]], %[[SUM_BEFORE]] : f64
+// CHECK:         memref.store %[[DELTA]], %[[SBUF:.*]][%{{.*}}] : memref<1xf64>
+// CHECK:         mpi.allreduce(%[[SBUF]], %[[SBUF]], MPI_SUM, %{{.*}}) : memref<1xf64>, memref<1xf64>
+// CHECK:         %[[ALL:.*]] = memref.load %[[SBUF]]
+// CHECK-NEXT:    %[[SUM_NEW:.*]] = arith.addf %[[SUM_BEFORE]], %[[ALL]] : f64
+// CHECK-NEXT:    memref.store %[[SUM_NEW]], %[[SUM]][] : memref<f64>
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset<i32>
+  %sum = memref.alloca() : memref<f64>
+  %max = memref.alloca() : memref<i32>
+  %flag = memref.alloca() : memref<i1>
+  %half = arith.constant 0.5 : f64
+  %true = arith.constant true
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    %a = memref.atomic_rmw addf %half, %sum[] : (f64, memref<f64>) -> f64
+    %b = memref.atomic_rmw maxs %w, %max[] : (i32, memref<i32>) -> i32
+    memref.store %true, %flag[] : memref<i1>
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}

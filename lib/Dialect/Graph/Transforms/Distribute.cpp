@@ -43,6 +43,48 @@ static Value writtenVector(Operation *op) {
       .Case([](PriorityQueueUpdateOp update) { return update.getQueue(); });
 }
 
+/// How a scalar (a 0-d memref made outside the traversal, GraphIt's global
+/// variables) written in a traversal body combines over the ranks: `sum`
+/// adds every rank's change to it, `min`/`max` keep the extreme value, and
+/// `flip` (a flag assigned in the body) takes the new value if any rank
+/// changed it.
+enum class ScalarCombine { Sum, Min, Max, Flip };
+struct ScalarWrite {
+  Value memref;
+  ScalarCombine combine;
+};
+
+/// The scalar `op` writes and how, or nothing for an op that writes no
+/// scalar of the enclosing program (or one the ranks cannot combine).
+static std::optional<ScalarWrite> scalarWrite(Operation *op,
+                                              EdgeSetApplyOp apply) {
+  auto outside = [&](Value memref) {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    return type && type.getRank() == 0 &&
+           !apply->isAncestor(memref.getParentRegion()->getParentOp());
+  };
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    if (outside(store.getMemRef()) &&
+        store.getMemRefType().getElementType().isInteger(1))
+      return ScalarWrite{store.getMemRef(), ScalarCombine::Flip};
+  auto rmw = dyn_cast<memref::AtomicRMWOp>(op);
+  if (!rmw || !outside(rmw.getMemref()))
+    return std::nullopt;
+  switch (rmw.getKind()) {
+  case arith::AtomicRMWKind::addi:
+  case arith::AtomicRMWKind::addf:
+    return ScalarWrite{rmw.getMemref(), ScalarCombine::Sum};
+  case arith::AtomicRMWKind::mins:
+  case arith::AtomicRMWKind::minimumf:
+    return ScalarWrite{rmw.getMemref(), ScalarCombine::Min};
+  case arith::AtomicRMWKind::maxs:
+  case arith::AtomicRMWKind::maximumf:
+    return ScalarWrite{rmw.getMemref(), ScalarCombine::Max};
+  default:
+    return std::nullopt;
+  }
+}
+
 /// Whether `op` may have effects beyond reading memory (ops with regions
 /// are judged by their nested ops).
 static bool hasSideEffects(Operation *op) {
@@ -55,16 +97,23 @@ static bool hasSideEffects(Operation *op) {
          !effects.hasNoEffect();
 }
 
-/// The vectors (and the priority queue) `apply`'s body writes, in order of
-/// first write; fails with an error at the first write a rank could not do
-/// alone.
-static FailureOr<SmallVector<Value>> vectorsWrittenBy(EdgeSetApplyOp apply) {
+/// What a traversal writes that other ranks must see: vectors and the
+/// priority queue (each in order of first write), and scalars.
+struct TraversalWrites {
+  SmallVector<Value> vectors;
+  SmallVector<ScalarWrite> scalars;
+};
+
+/// What `apply`'s body writes; fails with an error at the first write a rank
+/// could not do alone.
+static FailureOr<TraversalWrites> writesOf(EdgeSetApplyOp apply) {
   if (apply.getNeighborsFrom() || apply.getNeighborsUntil())
     return apply.emitOpError("with neighbors_from/neighbors_until cannot be "
                              "distributed: edge positions are those of a "
                              "whole out-edge list, which no rank holds");
   Value dst = apply.getBody().getArgument(1);
-  SmallVector<Value> vectors;
+  TraversalWrites writes;
+  SmallVector<Value> &vectors = writes.vectors;
   for (Region *region :
        {&apply.getSrcFilter(), &apply.getDstFilter(), &apply.getBody()}) {
     WalkResult walk = region->walk([&](Operation *op) {
@@ -85,6 +134,20 @@ static FailureOr<SmallVector<Value>> vectorsWrittenBy(EdgeSetApplyOp apply) {
           vectors.push_back(writtenVector(op));
         return WalkResult::advance();
       }
+      if (std::optional<ScalarWrite> scalar = scalarWrite(op, apply)) {
+        auto same = [&](const ScalarWrite &w) {
+          return w.memref == scalar->memref;
+        };
+        auto known = llvm::find_if(writes.scalars, same);
+        if (known == writes.scalars.end()) {
+          writes.scalars.push_back(*scalar);
+        } else if (known->combine != scalar->combine) {
+          op->emitOpError("writes a variable that the traversal also updates "
+                          "another way: the ranks cannot combine them");
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      }
       if (hasSideEffects(op)) {
         op->emitOpError("has effects a distributed traversal cannot keep "
                         "the same on every rank: its body may only read, and "
@@ -96,7 +159,7 @@ static FailureOr<SmallVector<Value>> vectorsWrittenBy(EdgeSetApplyOp apply) {
     if (walk.wasInterrupted())
       return failure();
   }
-  return vectors;
+  return writes;
 }
 
 /// The DLTI key naming the MPI library, which MPI's lowering to LLVM reads.
@@ -131,10 +194,12 @@ struct GraphDistributePass
     SmallVector<EdgeSetApplyOp> applies;
     module.walk([&](EdgeSetApplyOp apply) { applies.push_back(apply); });
     for (EdgeSetApplyOp apply : applies) {
-      FailureOr<SmallVector<Value>> written = vectorsWrittenBy(apply);
+      FailureOr<TraversalWrites> written = writesOf(apply);
       if (failed(written))
         return signalPassFailure();
-      addMirrors(apply, *written);
+      addMirrors(apply, written->vectors);
+      for (const ScalarWrite &scalar : written->scalars)
+        combineOverRanks(apply, scalar);
       withoutBucketFusion(apply);
     }
     module.walk([](LoadOp load) { load.setDistributed(true); });
@@ -160,6 +225,61 @@ struct GraphDistributePass
       return WalkResult::interrupt();
     });
     return failure(walk.wasInterrupted());
+  }
+
+  /// After `apply`, every rank's copy of the scalar holds its own ranks'
+  /// updates only: an all-reduce (`mpi.allreduce`) combines them. Sums and
+  /// flags need the value from before the traversal, loaded before it.
+  static void combineOverRanks(EdgeSetApplyOp apply, ScalarWrite scalar) {
+    OpBuilder b(apply);
+    Location loc = apply.getLoc();
+    Value before = memref::LoadOp::create(b, loc, scalar.memref);
+    b.setInsertionPointAfter(apply);
+    Value now = memref::LoadOp::create(b, loc, scalar.memref);
+    Type type = now.getType();
+    bool isFloat = isa<FloatType>(type);
+    // Flags travel as i32: whether this rank changed the flag.
+    Value mine = now;
+    mpi::MPI_ReductionOpEnum op = mpi::MPI_ReductionOpEnum::MPI_SUM;
+    switch (scalar.combine) {
+    case ScalarCombine::Sum:
+      mine = isFloat ? arith::SubFOp::create(b, loc, now, before).getResult()
+                     : arith::SubIOp::create(b, loc, now, before).getResult();
+      break;
+    case ScalarCombine::Min:
+      op = mpi::MPI_ReductionOpEnum::MPI_MIN;
+      break;
+    case ScalarCombine::Max:
+      op = mpi::MPI_ReductionOpEnum::MPI_MAX;
+      break;
+    case ScalarCombine::Flip:
+      mine = arith::ExtUIOp::create(
+          b, loc, b.getI32Type(),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, now, before));
+      op = mpi::MPI_ReductionOpEnum::MPI_MAX;
+      break;
+    }
+    auto bufferType = MemRefType::get({1}, mine.getType());
+    Value buffer = memref::AllocaOp::create(b, loc, bufferType);
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    memref::StoreOp::create(b, loc, mine, buffer, c0);
+    Value world =
+        mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
+    mpi::AllReduceOp::create(
+        b, loc, /*retval=*/Type(), buffer, buffer,
+        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(), op), world);
+    Value all = memref::LoadOp::create(b, loc, buffer, c0);
+    Value result = all;
+    if (scalar.combine == ScalarCombine::Sum)
+      result = isFloat ? arith::AddFOp::create(b, loc, before, all).getResult()
+                       : arith::AddIOp::create(b, loc, before, all).getResult();
+    if (scalar.combine == ScalarCombine::Flip) {
+      Value changed = arith::TruncIOp::create(b, loc, b.getI1Type(), all);
+      Value flipped = arith::XOrIOp::create(
+          b, loc, before, arith::ConstantIntOp::create(b, loc, 1, 1));
+      result = arith::SelectOp::create(b, loc, changed, flipped, before);
+    }
+    memref::StoreOp::create(b, loc, result, scalar.memref);
   }
 
   /// Bucket fusion goes on with a thread's own bins inside one traversal,

@@ -188,6 +188,11 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       priority updates, so all queues dequeue the same buckets; bucket
       fusion becomes plain eager updates (a rank cannot go on alone with
       vertices whose other edges other ranks hold);
+    - a scalar the body updates (a 0-d memref made outside the traversal:
+      GraphIt's global variables) is combined over the ranks after it with
+      `mpi.allreduce`: atomic adds add every rank's change, atomic min/max
+      keep the extreme value, and an assigned `i1` flag takes its new value
+      if any rank changed it;
     - out-degrees, the edge count and frontier sizes are global, so hybrid
       direction tests, `vertices.size()` and loop conditions agree on every
       rank with no further communication;
@@ -201,10 +206,10 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
     while traversals are still ops whose body says what they write.
 
     Errors, each at the op: a body that writes vertex data at a vertex
-    other than its destination, or has other side effects (globals, sets,
-    printing, calls); constant-sum priority updates (`graph.pq.update_sum`);
-    traversals with `neighbors_from`/`neighbors_until`; `graph.relabel`,
-    `graph.transpose`,
+    other than its destination, or has other side effects (sets, printing,
+    calls, other scalar writes, or one scalar updated two ways);
+    constant-sum priority updates (`graph.pq.update_sum`); traversals with
+    `neighbors_from`/`neighbors_until`; `graph.relabel`, `graph.transpose`,
     `graph.common_neighbors` and `graph.adjacency` (they need edges other
     ranks hold); a module without `main`.
   }];
@@ -215,6 +220,7 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::DLTIDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::mpi::MPIDialect",
                            "::mlir::scf::SCFDialect"];
 }
