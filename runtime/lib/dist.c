@@ -246,7 +246,7 @@ graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
                                  int32_t symmetrize) {
   int rank, ranks;
   world(&rank, &ranks);
-  rt_fatal_silent = rank != 0;
+  rt_fatal_rank = rank;
   rt_pq_journal = 1;
   static int stats_registered;
   if (!stats_registered && getenv("GRAPHRT_MPI_STATS")) {

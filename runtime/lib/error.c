@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 void rt_err_set(rt_err *e, const char *fmt, ...) {
   if (e->set)
@@ -13,7 +14,7 @@ void rt_err_set(rt_err *e, const char *fmt, ...) {
   e->set = 1;
 }
 
-int rt_fatal_silent;
+int rt_fatal_rank;
 
 _Noreturn void rt_fatal(const char *fmt, ...) {
   char msg[1024];
@@ -22,8 +23,12 @@ _Noreturn void rt_fatal(const char *fmt, ...) {
   vsnprintf(msg, sizeof(msg), fmt, ap);
   va_end(ap);
   fflush(stdout);
-  if (!rt_fatal_silent)
+  if (rt_fatal_rank > 0) {
+    sleep(3);
+    fprintf(stderr, "graphrt: rank %d: %s\n", rt_fatal_rank, msg);
+  } else {
     fprintf(stderr, "graphrt: %s\n", msg);
+  }
   exit(1);
 }
 

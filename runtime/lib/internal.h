@@ -29,9 +29,12 @@ void rt_err_set(rt_err *e, const char *fmt, ...)
 _Noreturn void rt_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 _Noreturn void rt_fatal_err(const rt_err *e);
-/* Set on MPI ranks other than 0: every rank runs the same program and meets
- * the same errors, so only rank 0 prints them (dist.c). */
-extern int rt_fatal_silent;
+/* The MPI rank of a distributed program (dist.c), else 0. Every rank runs
+ * the same program and mostly meets the same errors: rank 0 prints its
+ * error at once, another rank only after a delay, by which time mpirun has
+ * ended it if rank 0 failed too; so an error only one rank meets is still
+ * reported (with its rank), and a shared one once. */
+extern int rt_fatal_rank;
 
 /* The argv index an integer argument with this value was parsed from by
  * graphrt_atoi_bits, or -1 (args.c). */
