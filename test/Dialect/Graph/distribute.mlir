@@ -11,17 +11,17 @@
 // MPICH: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
 // CHECK-LABEL: func.func @main()
 // CHECK-NEXT:    mpi.init
+// CHECK-NEXT:    %[[WORLD:.*]] = mpi.comm_world : !mpi.comm
+// CHECK-NEXT:    %[[RANK:.*]] = mpi.comm_rank(%[[WORLD]]) : i32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[ON0:.*]] = arith.cmpi eq, %[[RANK]], %[[ZERO]] : i32
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
 // CHECK:         %[[NEXT:.*]] = graph.edgeset.apply %[[G]] from(%{{.*}}) track(%[[PARENT:.*]] : !graph.vector<i32>)
 // CHECK:         } : !graph.edgeset -> !graph.vertexset
 // CHECK-NEXT:    graph.vector.mirror %[[G]], %[[PARENT]] changed(%[[NEXT]]) : !graph.edgeset, !graph.vector<i32>
 // CHECK-NEXT:    graph.vector.mirror %[[G]], %[[SUM:.*]] : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT:    graph.vertexset.mirror %[[G]], %[[NEXT]] : !graph.edgeset
-// CHECK:         %[[WORLD:.*]] = mpi.comm_world : !mpi.comm
-// CHECK-NEXT:    %[[RANK:.*]] = mpi.comm_rank(%[[WORLD]]) : i32
-// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
-// CHECK-NEXT:    %[[ON0:.*]] = arith.cmpi eq, %[[RANK]], %[[ZERO]] : i32
-// CHECK-NEXT:    scf.if %[[ON0]] {
+// CHECK:         scf.if %[[ON0]] {
 // CHECK-NEXT:      graph.print %{{.*}} : i64
 // CHECK-NEXT:    }
 // CHECK-NEXT:    mpi.finalize
@@ -185,5 +185,39 @@ func.func @main() {
     memref.store %true, %flag[] : memref<i1>
     graph.yield
   } : !graph.edgeset<i32>
+  return
+}
+
+// -----
+
+// Vertex loops and float reductions run on every rank, and OpenMP may combine
+// them in another order on each: every rank takes rank 0's value of the
+// scalars a loop writes and of a float vector.reduce.
+// CHECK-LABEL: func.func @main()
+// CHECK:         graph.vertexset.apply
+// CHECK:         }
+// CHECK-NEXT:    %[[ERR:.*]] = memref.load %[[ERROR:.*]][] : memref<f64>
+// CHECK:         %[[MINE:.*]] = arith.select %{{.*}}, %[[ERR]], %{{.*}} : f64
+// CHECK:         mpi.allreduce(%[[BUF:.*]], %[[BUF]], MPI_SUM, %{{.*}}) : memref<1xf64>, memref<1xf64>
+// CHECK:         %[[AGREED:.*]] = memref.load %[[BUF]]
+// CHECK-NEXT:    memref.store %[[AGREED]], %[[ERROR]][] : memref<f64>
+// CHECK:         %[[SUM:.*]] = graph.vector.reduce add %{{.*}} : !graph.vector<f64>
+// CHECK:         arith.select %{{.*}}, %[[SUM]], %{{.*}} : f64
+// CHECK:         mpi.allreduce
+// CHECK:         %[[SUM0:.*]] = memref.load
+// CHECK:         memref.store %[[SUM0]], %[[ERROR]][] : memref<f64>
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %error = memref.alloca() : memref<f64>
+  graph.vertexset.apply %all schedule(#graph.schedule<parallel = dynamic_vertex>) {
+  ^bb0(%x: index):
+    %r = graph.vector.get %v[%x] : !graph.vector<f64>
+    %a = memref.atomic_rmw addf %r, %error[] : (f64, memref<f64>) -> f64
+  }
+  %sum = graph.vector.reduce add %v : !graph.vector<f64>
+  memref.store %sum, %error[] : memref<f64>
   return
 }

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -56,12 +57,11 @@ struct ScalarWrite {
 
 /// The scalar `op` writes and how, or nothing for an op that writes no
 /// scalar of the enclosing program (or one the ranks cannot combine).
-static std::optional<ScalarWrite> scalarWrite(Operation *op,
-                                              EdgeSetApplyOp apply) {
+static std::optional<ScalarWrite> scalarWrite(Operation *op, Operation *loop) {
   auto outside = [&](Value memref) {
     auto type = dyn_cast<MemRefType>(memref.getType());
     return type && type.getRank() == 0 &&
-           !apply->isAncestor(memref.getParentRegion()->getParentOp());
+           !loop->isAncestor(memref.getParentRegion()->getParentOp());
   };
   if (auto store = dyn_cast<memref::StoreOp>(op))
     if (outside(store.getMemRef()) &&
@@ -202,8 +202,9 @@ struct GraphDistributePass
         combineOverRanks(apply, scalar);
       withoutBucketFusion(apply);
     }
+    agreeOnScalars(module);
     module.walk([](LoadOp load) { load.setDistributed(true); });
-    module.walk([](PrintOp print) { printOnRankZero(print); });
+    printOnRankZero(module);
     startAndStopMPI(main);
     MLIRContext *context = &getContext();
     module->setAttr(
@@ -282,6 +283,82 @@ struct GraphDistributePass
     memref::StoreOp::create(b, loc, result, scalar.memref);
   }
 
+  /// `value` as rank 0 has it, on every rank: an all-reduce sum to which
+  /// the other ranks add zero.
+  static Value rankZeros(OpBuilder &b, Location loc, Value value) {
+    Type type = value.getType();
+    bool flag = type.isInteger(1);
+    if (flag)
+      value = arith::ExtUIOp::create(b, loc, b.getI32Type(), value);
+    Value zero =
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
+    Value mine =
+        arith::SelectOp::create(b, loc, isRankZero(b, loc), value, zero);
+    auto bufferType = MemRefType::get({1}, mine.getType());
+    Value buffer = memref::AllocaOp::create(b, loc, bufferType);
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    memref::StoreOp::create(b, loc, mine, buffer, c0);
+    Value world =
+        mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
+    mpi::AllReduceOp::create(
+        b, loc, /*retval=*/Type(), buffer, buffer,
+        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(),
+                                          mpi::MPI_ReductionOpEnum::MPI_SUM),
+        world);
+    Value all = memref::LoadOp::create(b, loc, buffer, c0);
+    return flag ? arith::TruncIOp::create(b, loc, b.getI1Type(), all) : all;
+  }
+
+  /// Vertex loops run whole on every rank, and OpenMP may combine a
+  /// parallel loop's updates of a scalar, or a float reduction's partial
+  /// sums, in another order on each rank: the ranks would then disagree in
+  /// the last bits, and a loop condition on the value could send them
+  /// different ways. Every rank takes rank 0's value instead.
+  static void agreeOnScalars(ModuleOp module) {
+    // Only outermost loops: the all-reduce must not run in OpenMP threads.
+    auto nested = [](Operation *op) {
+      return op->getParentOfType<VertexSetApplyOp>() ||
+             op->getParentOfType<VertexSetFilterOp>() ||
+             op->getParentOfType<ParallelForOp>() ||
+             op->getParentOfType<EdgeSetApplyOp>();
+    };
+    module.walk([&](Operation *loop) {
+      if (!isa<VertexSetApplyOp, VertexSetFilterOp, ParallelForOp>(loop) ||
+          nested(loop))
+        return;
+      SetVector<Value> scalars;
+      loop->walk([&](Operation *op) {
+        if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          auto type = store.getMemRefType();
+          if (type.getRank() == 0 &&
+              !loop->isAncestor(
+                  store.getMemRef().getParentRegion()->getParentOp()))
+            scalars.insert(store.getMemRef());
+        } else if (std::optional<ScalarWrite> write = scalarWrite(op, loop)) {
+          scalars.insert(write->memref);
+        }
+      });
+      OpBuilder b(loop->getContext());
+      b.setInsertionPointAfter(loop);
+      for (Value scalar : scalars) {
+        Value value = memref::LoadOp::create(b, loop->getLoc(), scalar);
+        memref::StoreOp::create(b, loop->getLoc(),
+                                rankZeros(b, loop->getLoc(), value), scalar);
+      }
+    });
+    module.walk([&](VectorReduceOp reduce) {
+      if (!isa<FloatType>(reduce.getType()) || nested(reduce))
+        return;
+      SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
+          reduce.getResult().getUses(), [](OpOperand &use) { return &use; }));
+      OpBuilder b(reduce->getContext());
+      b.setInsertionPointAfter(reduce);
+      Value agreed = rankZeros(b, reduce.getLoc(), reduce.getResult());
+      for (OpOperand *use : uses)
+        use->set(agreed);
+    });
+  }
+
   /// Bucket fusion goes on with a thread's own bins inside one traversal,
   /// but a rank holds only the edges into its vertices: the vertices it
   /// improved must first reach the other ranks. The eager queue it fuses
@@ -337,12 +414,24 @@ struct GraphDistributePass
                                  arith::ConstantIntOp::create(b, loc, 0, 32));
   }
 
-  static void printOnRankZero(PrintOp print) {
-    OpBuilder b(print);
-    auto onZero =
-        scf::IfOp::create(b, print.getLoc(), isRankZero(b, print.getLoc()),
-                          /*withElseRegion=*/false);
-    print->moveBefore(onZero.thenBlock()->getTerminator());
+  /// Every print runs on rank 0 only. Each function asks for its rank once,
+  /// on entry: not in the loops (OpenMP threads) that print.
+  static void printOnRankZero(ModuleOp module) {
+    SmallVector<PrintOp> prints;
+    module.walk([&](PrintOp print) { prints.push_back(print); });
+    DenseMap<Operation *, Value> onRankZero;
+    for (PrintOp print : prints) {
+      auto function = print->getParentOfType<FunctionOpInterface>();
+      Value &onZero = onRankZero[function];
+      if (!onZero) {
+        auto b = OpBuilder::atBlockBegin(&function.getFunctionBody().front());
+        onZero = isRankZero(b, function.getLoc());
+      }
+      OpBuilder b(print);
+      auto ifZero = scf::IfOp::create(b, print.getLoc(), onZero,
+                                      /*withElseRegion=*/false);
+      print->moveBefore(ifZero.thenBlock()->getTerminator());
+    }
   }
 
   static void startAndStopMPI(func::FuncOp main) {

@@ -193,6 +193,11 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       `mpi.allreduce`: atomic adds add every rank's change, atomic min/max
       keep the extreme value, and an assigned `i1` flag takes its new value
       if any rank changed it;
+    - vertex loops run whole on every rank; since OpenMP may combine a
+      parallel loop's scalar updates, or a float `graph.vector.reduce`'s
+      partial sums, in another order on each rank, every rank then takes
+      rank 0's value (an all-reduce), so that no loop condition can send
+      the ranks different ways;
     - out-degrees, the edge count and frontier sizes are global, so hybrid
       direction tests, `vertices.size()` and loop conditions agree on every
       rank with no further communication;
