@@ -179,3 +179,22 @@ func.func @main() {
   } : !graph.edgeset<i32>
   return
 }
+
+// -----
+
+// A traversal's mirrors are MPI calls: not from the threads of a parallel loop.
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  graph.parallel_for %c0 to %c4 {
+  ^bb0(%i: index):
+    // expected-error @below {{'graph.edgeset.apply' op inside a parallel loop cannot be distributed: its MPI calls would come from several threads at once}}
+    graph.edgeset.apply %g body {
+    ^bb0(%src: index, %dst: index):
+      graph.yield
+    } : !graph.edgeset
+  }
+  return
+}

@@ -221,3 +221,27 @@ func.func @main() {
   memref.store %sum, %error[] : memref<f64>
   return
 }
+
+// -----
+
+// Memory the body allocates itself is the body's own: no combining, no error.
+// CHECK-LABEL: func.func @main()
+// CHECK:         memref.alloca() : memref<i32>
+// CHECK:         } : !graph.edgeset
+// CHECK-NEXT:    graph.vector.mirror
+// CHECK-NEXT:    mpi.finalize
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<i32>
+  graph.edgeset.apply %g body {
+  ^bb0(%src: index, %dst: index):
+    %local = memref.alloca() : memref<i32>
+    %s = arith.index_cast %src : index to i32
+    memref.store %s, %local[] : memref<i32>
+    %x = memref.load %local[] : memref<i32>
+    %c = graph.reduce max %v[%dst], %x : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}

@@ -85,16 +85,24 @@ static std::optional<ScalarWrite> scalarWrite(Operation *op, Operation *loop) {
   }
 }
 
-/// Whether `op` may have effects beyond reading memory (ops with regions
-/// are judged by their nested ops).
-static bool hasSideEffects(Operation *op) {
+/// Whether `op`, inside `scope`, may have effects beyond reading memory and
+/// using memory made inside `scope` (ops with regions are judged by their
+/// nested ops).
+static bool hasSideEffects(Operation *op, Operation *scope) {
   if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
     return true;
-  return !effects.onlyHasEffect<MemoryEffects::Read>() &&
-         !effects.hasNoEffect();
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {
+    if (isa<MemoryEffects::Read>(e.getEffect()))
+      return false;
+    Value memory = e.getValue();
+    return !memory ||
+           !scope->isAncestor(memory.getParentRegion()->getParentOp());
+  });
 }
 
 /// What a traversal writes that other ranks must see: vectors and the
@@ -148,7 +156,7 @@ static FailureOr<TraversalWrites> writesOf(EdgeSetApplyOp apply) {
         }
         return WalkResult::advance();
       }
-      if (hasSideEffects(op)) {
+      if (hasSideEffects(op, apply)) {
         op->emitOpError("has effects a distributed traversal cannot keep "
                         "the same on every rank: its body may only read, and "
                         "write its destination's vertex data");
@@ -215,15 +223,25 @@ struct GraphDistributePass
                          StringAttr::get(context, mpiImplementation))}));
   }
 
-  /// Errors at the ops that need edges a rank does not hold.
+  /// Errors at the ops that need edges a rank does not hold, and at the
+  /// loads and traversals inside parallel loops, whose MPI calls would come
+  /// from several threads at once.
   LogicalResult checkOps() {
     WalkResult walk = getOperation().walk([](Operation *op) {
-      if (!isa<RelabelOp, TransposeOp, CommonNeighborsOp, AdjacencyOp,
-               AdjacencyWeightsOp>(op))
-        return WalkResult::advance();
-      op->emitOpError("cannot be distributed: it reads edges of vertices "
-                      "that other ranks hold");
-      return WalkResult::interrupt();
+      if (isa<RelabelOp, TransposeOp, CommonNeighborsOp, AdjacencyOp,
+              AdjacencyWeightsOp>(op)) {
+        op->emitOpError("cannot be distributed: it reads edges of vertices "
+                        "that other ranks hold");
+        return WalkResult::interrupt();
+      }
+      if (isa<LoadOp, EdgeSetApplyOp>(op) &&
+          (op->getParentOfType<ParallelForOp>() ||
+           op->getParentOfType<VertexSetApplyOp>())) {
+        op->emitOpError("inside a parallel loop cannot be distributed: its "
+                        "MPI calls would come from several threads at once");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
     });
     return failure(walk.wasInterrupted());
   }

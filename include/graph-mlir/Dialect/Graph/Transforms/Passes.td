@@ -216,7 +216,8 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
     constant-sum priority updates (`graph.pq.update_sum`); traversals with
     `neighbors_from`/`neighbors_until`; `graph.relabel`, `graph.transpose`,
     `graph.common_neighbors` and `graph.adjacency` (they need edges other
-    ranks hold); a module without `main`.
+    ranks hold); loads and traversals inside parallel loops (their MPI calls
+    would come from several threads); a module without `main`.
   }];
   let options = [
     Option<"mpiImplementation", "mpi-implementation", "std::string",
