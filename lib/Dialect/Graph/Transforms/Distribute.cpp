@@ -246,7 +246,23 @@ struct GraphDistributePass
     return failure(walk.wasInterrupted());
   }
 
-  /// After `apply`, every rank's copy of the scalar holds its own ranks'
+  /// `value` combined over all ranks with `op` (`mpi.allreduce` in place
+  /// on a one-element buffer).
+  static Value allReduce(OpBuilder &b, Location loc, Value value,
+                         mpi::MPI_ReductionOpEnum op) {
+    Value buffer =
+        memref::AllocaOp::create(b, loc, MemRefType::get({1}, value.getType()));
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    memref::StoreOp::create(b, loc, value, buffer, c0);
+    Value world =
+        mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
+    mpi::AllReduceOp::create(
+        b, loc, /*retval=*/Type(), buffer, buffer,
+        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(), op), world);
+    return memref::LoadOp::create(b, loc, buffer, c0);
+  }
+
+  /// After `apply`, every rank's copy of the scalar holds its own rank's
   /// updates only: an all-reduce (`mpi.allreduce`) combines them. Sums and
   /// flags need the value from before the traversal, loaded before it.
   static void combineOverRanks(EdgeSetApplyOp apply, ScalarWrite scalar) {
@@ -278,16 +294,7 @@ struct GraphDistributePass
       op = mpi::MPI_ReductionOpEnum::MPI_MAX;
       break;
     }
-    auto bufferType = MemRefType::get({1}, mine.getType());
-    Value buffer = memref::AllocaOp::create(b, loc, bufferType);
-    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-    memref::StoreOp::create(b, loc, mine, buffer, c0);
-    Value world =
-        mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
-    mpi::AllReduceOp::create(
-        b, loc, /*retval=*/Type(), buffer, buffer,
-        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(), op), world);
-    Value all = memref::LoadOp::create(b, loc, buffer, c0);
+    Value all = allReduce(b, loc, mine, op);
     Value result = all;
     if (scalar.combine == ScalarCombine::Sum)
       result = isFloat ? arith::AddFOp::create(b, loc, before, all).getResult()
@@ -312,18 +319,7 @@ struct GraphDistributePass
         arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
     Value mine =
         arith::SelectOp::create(b, loc, isRankZero(b, loc), value, zero);
-    auto bufferType = MemRefType::get({1}, mine.getType());
-    Value buffer = memref::AllocaOp::create(b, loc, bufferType);
-    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-    memref::StoreOp::create(b, loc, mine, buffer, c0);
-    Value world =
-        mpi::CommWorldOp::create(b, loc, mpi::CommType::get(b.getContext()));
-    mpi::AllReduceOp::create(
-        b, loc, /*retval=*/Type(), buffer, buffer,
-        mpi::MPI_ReductionOpEnumAttr::get(b.getContext(),
-                                          mpi::MPI_ReductionOpEnum::MPI_SUM),
-        world);
-    Value all = memref::LoadOp::create(b, loc, buffer, c0);
+    Value all = allReduce(b, loc, mine, mpi::MPI_ReductionOpEnum::MPI_SUM);
     return flag ? arith::TruncIOp::create(b, loc, b.getI1Type(), all) : all;
   }
 
