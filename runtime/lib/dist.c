@@ -143,26 +143,31 @@ static int64_t find_degree_mismatch(int64_t n, const int64_t *out_off,
   return bad < n ? bad : -1;
 }
 
-/* Reads this rank's slice of a .sg/.wsg file (see the file comment). */
-static graphrt_graph *load_slices(const char *path, int wsg, int rank,
+/* Reads this rank's slice of the open .sg/.wsg file `f` (see the file
+ * comment); closes fd. */
+static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
                                   int ranks) {
   rt_err err = {0, {0}};
-  rt_sg_file f = {path, 0, 0, 0, wsg};
-  int fd = rt_sg_open(path, wsg, &f, &err);
-  check_all(&err, rank, ranks);
-  int64_t n = f.n;
+  const char *path = f->path;
+  int64_t n = f->n;
   int64_t *out_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
   int64_t *in_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
-  if (rt_sg_read_offsets(fd, &f, 0, out_off, &err) == 0)
-    rt_sg_read_offsets(fd, &f, 1, in_off, &err);
+  /* An undirected file's in-edges are its out-edges. */
+  if (rt_sg_read_offsets(fd, f, 0, out_off, &err) == 0) {
+    if (f->directed)
+      rt_sg_read_offsets(fd, f, 1, in_off, &err);
+    else
+      memcpy(in_off, out_off, (size_t)(n + 1) * sizeof(int64_t));
+  }
   check_all(&err, rank, ranks);
   int64_t *bounds = partition(n, in_off, ranks);
   int64_t first = in_off[bounds[rank]];
   int64_t count = in_off[bounds[rank + 1]] - first;
   int32_t *nbr = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
-  int32_t *w =
-      wsg ? rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t)) : NULL;
-  rt_sg_read_neighbors(fd, &f, 1, first, count, nbr, w, &err);
+  int32_t *w = f->weighted
+                   ? rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t))
+                   : NULL;
+  rt_sg_read_neighbors(fd, f, 1, first, count, nbr, w, &err);
   close(fd);
   check_all(&err, rank, ranks);
   int64_t found, bad = find_degree_mismatch(n, out_off, nbr, count, &found);
@@ -170,12 +175,12 @@ static graphrt_graph *load_slices(const char *path, int wsg, int rank,
     rt_err_set(&err,
                "%s: byte %lld: vertex %lld has %lld out-edges, but %lld "
                "in-edges name it as their source: %s",
-               path, (long long)(rt_sg_offsets_at(&f, 0) + bad * 8),
+               path, (long long)(rt_sg_offsets_at(f, 0) + bad * 8),
                (long long)bad, (long long)(out_off[bad + 1] - out_off[bad]),
                (long long)found,
-               f.directed ? "the stored in-edges are not the transpose of "
-                            "the out-edges"
-                          : "the undirected graph is not symmetric");
+               f->directed ? "the stored in-edges are not the transpose of "
+                             "the out-edges"
+                           : "the undirected graph is not symmetric");
   check_all(&err, rank, ranks);
   graphrt_graph *g =
       build_local(n, in_off, nbr, w, bounds, out_off, rank, ranks);
@@ -195,12 +200,12 @@ static graphrt_graph *load_scattered(const char *path, int32_t weighted,
     err.set = whole == NULL;
   }
   check_all(&err, rank, ranks);
-  int64_t header[3] = {0, 0, 0};
+  int64_t header[2] = {0, 0};
   if (rank == 0)
-    header[0] = whole->n, header[1] = whole->m, header[2] = whole->weighted;
-  MPI_Bcast(header, 3, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    header[0] = whole->n, header[1] = whole->weighted;
+  MPI_Bcast(header, 2, MPI_INT64_T, 0, MPI_COMM_WORLD);
   int64_t n = header[0];
-  int has_weights = (int)header[2];
+  int has_weights = (int)header[1];
   int64_t *out_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
   int64_t *in_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
   if (rank == 0) {
@@ -261,11 +266,10 @@ graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
     rt_err err = {0, {0}};
     rt_sg_file f;
     int fd = rt_sg_open(path, wsg, &f, &err);
-    if (fd >= 0)
-      close(fd);
     check_all(&err, rank, ranks);
     if (!symmetrize || !f.directed)
-      return load_slices(path, wsg, rank, ranks);
+      return load_slices(fd, &f, rank, ranks);
+    close(fd);
   }
   return load_scattered(path, weighted, symmetrize, rank, ranks);
 }
@@ -440,7 +444,7 @@ void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q) {
       continue;
     memcpy(prio + (size_t)v * width, all_values + (size_t)i * width,
            (size_t)width);
-    rt_pq_replay(q, v);
+    rt_pq_requeue_vertex(q, v);
   }
   free(ids);
   free(all_ids);

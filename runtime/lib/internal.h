@@ -223,9 +223,10 @@ extern int rt_pq_journal;
 int64_t rt_pq_take_journal(graphrt_pq *q, int32_t **ids);
 /* The priority vector and its element width in bytes. */
 void *rt_pq_priorities(graphrt_pq *q, int32_t *width);
-/* Puts v in the bucket of its current priority, as an update of another
- * rank would have, without journaling it. */
-void rt_pq_replay(graphrt_pq *q, int64_t v);
+/* Puts v in the bucket of its current priority (thread 0's bins; serial
+ * callers), without journaling it: graphrt_pq_requeue for each vertex, and
+ * the update of another rank that graphrt_dist_mirror_pq replays. */
+void rt_pq_requeue_vertex(graphrt_pq *q, int64_t v);
 
 /* ---- NUMA (numa.c) --------------------------------------------------------
  */

@@ -410,13 +410,17 @@ static void journal(graphrt_pq *q, int64_t v) {
     bin_push(&calling_thread(q, "priority update")->journal, (int32_t)v);
 }
 
+static void check_priority(int64_t v, int64_t priority) {
+  if (priority < 0)
+    rt_fatal("priority queue: vertex %lld gets negative priority %lld",
+             (long long)v, (long long)priority);
+}
+
 void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
   if (q->lazy)
     rt_fatal("priority queue: an eager update (push) on a lazy queue; "
              "the queue's strategy and its traversal's schedule differ");
-  if (priority < 0)
-    rt_fatal("priority queue: vertex %lld gets negative priority %lld",
-             (long long)v, (long long)priority);
+  check_priority(v, priority);
   eager_insert(q, calling_thread(q, "priority update"), (int32_t)v,
                priority / q->delta);
   journal(q, v);
@@ -429,10 +433,15 @@ static void check_lazy(const graphrt_pq *q, const char *what) {
              what);
 }
 
+/* Lazy: records v in thread t's changed list, once until the next dequeue. */
+static void mark_changed(graphrt_pq *q, pq_thread *t, int64_t v) {
+  if (!__atomic_exchange_n(&q->is_changed[v], 1, __ATOMIC_RELAXED))
+    bin_push(&t->changed, (int32_t)v);
+}
+
 void graphrt_pq_changed(graphrt_pq *q, int64_t v) {
   check_lazy(q, "a lazy update");
-  if (!__atomic_exchange_n(&q->is_changed[v], 1, __ATOMIC_RELAXED))
-    bin_push(&calling_thread(q, "priority update")->changed, (int32_t)v);
+  mark_changed(q, calling_thread(q, "priority update"), v);
   journal(q, v);
 }
 
@@ -458,29 +467,22 @@ void *rt_pq_priorities(graphrt_pq *q, int32_t *width) {
   return q->prio;
 }
 
-void rt_pq_replay(graphrt_pq *q, int64_t v) {
+void rt_pq_requeue_vertex(graphrt_pq *q, int64_t v) {
   if (q->lazy) {
-    if (!q->is_changed[v]) {
-      q->is_changed[v] = 1;
-      bin_push(&q->per_thread[0].changed, (int32_t)v);
-    }
-  } else {
-    eager_insert(q, &q->per_thread[0], (int32_t)v,
-                 priority_of(q, v) / q->delta);
+    mark_changed(q, &q->per_thread[0], v);
+    return;
   }
+  int64_t priority = priority_of(q, v);
+  check_priority(v, priority);
+  eager_insert(q, &q->per_thread[0], (int32_t)v, priority / q->delta);
 }
 
 void graphrt_pq_requeue(graphrt_pq *q, graphrt_vset *s) {
   check_queue(q, "applyUpdatePriorityExtern");
   graphrt_memref_i32 ids;
   _mlir_ciface_graphrt_vset_ids(&ids, s);
-  for (int64_t i = 0; i < ids.sizes[0]; i++) {
-    int64_t v = ids.aligned[ids.offset + i];
-    if (q->lazy)
-      graphrt_pq_changed(q, v);
-    else
-      graphrt_pq_push(q, v, priority_of(q, v));
-  }
+  for (int64_t i = 0; i < ids.sizes[0]; i++)
+    rt_pq_requeue_vertex(q, ids.aligned[ids.offset + i]);
 }
 
 void graphrt_pq_count(graphrt_pq *q, int64_t v) {

@@ -188,11 +188,13 @@ static LogicalResult emitObject(llvm::Module &module, llvm::TargetMachine &tm,
   return success();
 }
 
-/// The path of `name` in the runtime directory, or an error naming it.
-static FailureOr<std::string> runtimeLibrary(StringRef name) {
+/// The path of `name` in the runtime directory, or an error naming it and
+/// `hint`.
+static FailureOr<std::string>
+runtimeLibrary(StringRef name, StringRef hint = "use --runtime-dir") {
   std::string path = (runtimeDir + "/" + name).str();
   if (!llvm::sys::fs::exists(path))
-    return fail("cannot find " + path + " (use --runtime-dir)");
+    return fail("cannot find " + path + " (" + hint + ")");
   return path;
 }
 
@@ -264,10 +266,12 @@ static LogicalResult link(StringRef object, StringRef executable,
   FailureOr<std::string> mpiRuntime;
   SmallVector<std::string> mpiArgs;
   if (distributed) {
-    mpiRuntime = runtimeLibrary("libgraphrt_mpi.a");
+    mpiRuntime = runtimeLibrary("libgraphrt_mpi.a",
+                                "this graphc was built without MPI: install "
+                                "libopenmpi-dev and rebuild it, or use "
+                                "--runtime-dir");
     if (failed(mpiRuntime))
-      return fail("this graphc was built without MPI (install libopenmpi-dev "
-                  "and rebuild it)");
+      return failure();
     args.push_back(*mpiRuntime);
 #ifdef GRAPH_MPI_LIBRARIES
     for (StringRef library : llvm::split(GRAPH_MPI_LIBRARIES, ';')) {

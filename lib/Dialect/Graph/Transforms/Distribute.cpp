@@ -55,14 +55,21 @@ struct ScalarWrite {
   ScalarCombine combine;
 };
 
+/// Whether `value` is made outside `scope`.
+static bool definedOutside(Value value, Operation *scope) {
+  return !scope->isAncestor(value.getParentRegion()->getParentOp());
+}
+
+/// Whether `memref` is a scalar (0-d memref) made outside `loop`.
+static bool isOutsideScalar(Value memref, Operation *loop) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  return type && type.getRank() == 0 && definedOutside(memref, loop);
+}
+
 /// The scalar `op` writes and how, or nothing for an op that writes no
 /// scalar of the enclosing program (or one the ranks cannot combine).
 static std::optional<ScalarWrite> scalarWrite(Operation *op, Operation *loop) {
-  auto outside = [&](Value memref) {
-    auto type = dyn_cast<MemRefType>(memref.getType());
-    return type && type.getRank() == 0 &&
-           !loop->isAncestor(memref.getParentRegion()->getParentOp());
-  };
+  auto outside = [&](Value memref) { return isOutsideScalar(memref, loop); };
   if (auto store = dyn_cast<memref::StoreOp>(op))
     if (outside(store.getMemRef()) &&
         store.getMemRefType().getElementType().isInteger(1))
@@ -100,8 +107,7 @@ static bool hasSideEffects(Operation *op, Operation *scope) {
     if (isa<MemoryEffects::Read>(e.getEffect()))
       return false;
     Value memory = e.getValue();
-    return !memory ||
-           !scope->isAncestor(memory.getParentRegion()->getParentOp());
+    return !memory || definedOutside(memory, scope);
   });
 }
 
@@ -343,10 +349,7 @@ struct GraphDistributePass
       SetVector<Value> scalars;
       loop->walk([&](Operation *op) {
         if (auto store = dyn_cast<memref::StoreOp>(op)) {
-          auto type = store.getMemRefType();
-          if (type.getRank() == 0 &&
-              !loop->isAncestor(
-                  store.getMemRef().getParentRegion()->getParentOp()))
+          if (isOutsideScalar(store.getMemRef(), loop))
             scalars.insert(store.getMemRef());
         } else if (std::optional<ScalarWrite> write = scalarWrite(op, loop)) {
           scalars.insert(write->memref);
