@@ -393,6 +393,20 @@ int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
   const int32_t *b = g->out_nbr + g->out_off[v],
                 *b_end = g->out_nbr + g->out_off[v + 1];
   int64_t count = 0;
+  /* When b's largest neighbour reaches the bound v (in a symmetric graph,
+   * whenever u is a neighbour of v above it), every skip over b stops inside
+   * b, so the hot loop needs no end test on b: half the instructions. */
+  if (a < a_end && b < b_end && b_end[-1] >= v) {
+    for (; a < a_end && *a < v; a++) {
+      int32_t w = *a;
+      while (*b < w)
+        b++;
+      int match = *b == w; /* then *b < v, so b + 1 is still inside b */
+      count += match;
+      b += match;
+    }
+    return count;
+  }
   while (a < a_end && b < b_end && *a < v && *b < v) {
     if (*a < *b) {
       a++;

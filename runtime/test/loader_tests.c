@@ -126,6 +126,9 @@ static void test_el(void) {
   CHECK_EQ(graphrt_common_neighbors(g, 1, 3), 0);
   CHECK_EQ(graphrt_common_neighbors(g, 0, 4), 0);
   CHECK_EQ(graphrt_common_neighbors(g, 3, 4), 0);
+  /* 3's list ends at 3, so this takes the merge without end tests on it:
+   * the repeated 1 in 0's list still pairs once */
+  CHECK_EQ(graphrt_common_neighbors(g, 0, 3), 1);
   graphrt_graph_free(g);
 }
 
