@@ -246,6 +246,12 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count);
 /* Members are the vertices whose bool entry is non-zero (O(n); entries are
  * normalized to 0/1). */
 void graphrt_vset_seal_bools(graphrt_vset *s);
+/* [added] Members are the vertices marked (1) in the one dense view, bits
+ * or bools, of a fresh set: `count` of them, whose out-degrees in g sum to
+ * `degree_sum`. O(1): both are taken as given, and the sum is what
+ * graphrt_vset_out_degree_sum(s, g) then answers until s changes. */
+void graphrt_vset_seal_dense(graphrt_vset *s, int64_t count, int64_t degree_sum,
+                             graphrt_graph *g);
 /* [added] A new set of n vertices whose members are ids[0..count), which
  * must be distinct (O(count); no dense view is built). */
 graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,

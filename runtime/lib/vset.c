@@ -39,6 +39,10 @@ struct graphrt_vset {
   int64_t idbuf_cap;
   graphrt_vset *prev, *next; /* in the list of live sets */
   int kept;                  /* state of an export library: off that list */
+  /* The members' out-degree sum in degrees_of, as the traversal that built
+   * the set counted it (seal_dense); NULL when unknown. */
+  const graphrt_graph *degrees_of;
+  int64_t degree_sum;
 };
 
 /* Every live set, so that the sets a program never deletes are freed when it
@@ -327,6 +331,8 @@ int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g) {
   if (s->n != g->n)
     rt_fatal("vertex set of %lld vertices used with a graph of %lld",
              (long long)s->n, (long long)g->n);
+  if (s->degrees_of == g)
+    return s->degree_sum;
   const int64_t *off = rt_degree_offsets(g);
   int64_t sum = 0;
   if (s->size == s->n && !s->ids_dups)
@@ -357,6 +363,7 @@ void graphrt_vset_insert(graphrt_vset *s, int64_t v) {
   if (s->bools[v])
     return;
   s->bools[v] = 1;
+  s->degrees_of = NULL;
   if (s->bits)
     s->bits[v >> 6] |= (uint64_t)1 << (v & 63);
   if (s->ids_valid) {
@@ -398,6 +405,7 @@ static int32_t *adopt_idbuf(graphrt_vset *s, int64_t count) {
     free_bools(s);
   free_bits(s);
   free_ids(s);
+  s->degrees_of = NULL;
   ensure_bools(s);   /* fresh (zero) or holding the caller's 1-marks */
   s->ids = s->idbuf; /* NULL when count == 0 and none was requested */
   s->ids_cap = s->idbuf_cap;
@@ -519,6 +527,7 @@ void graphrt_vset_seal_bools(graphrt_vset *s) {
   free_bits(s);
   s->ids_valid = 0;
   s->ids_dups = 0;
+  s->degrees_of = NULL;
   free_idbuf(s);
   if (!s->bools) {
     free_ids(s);
@@ -542,6 +551,26 @@ void graphrt_vset_seal_bools(graphrt_vset *s) {
       b[v] = b[v] != 0;
   }
   s->size = cnt;
+}
+
+void graphrt_vset_seal_dense(graphrt_vset *s, int64_t count, int64_t degree_sum,
+                             graphrt_graph *g) {
+  check_live(s, "vertex set");
+  if (s->n != g->n)
+    rt_fatal("vertex set of %lld vertices sealed with a graph of %lld",
+             (long long)s->n, (long long)g->n);
+  if (count < 0 || count > s->n || (count > 0 && !s->bools && !s->bits))
+    rt_fatal("sealing a vertex set of %lld vertices with %lld marked",
+             (long long)s->n, (long long)count);
+  free_idbuf(s);
+  s->size = count;
+  s->ids_dups = 0;
+  /* With no view, the set is the empty id list it was created as. */
+  s->ids_valid = !s->bools && !s->bits;
+  /* A distributed graph's local adjacency has only this rank's edges: its
+   * degrees are not the global ones out_degree_sum answers with. */
+  s->degrees_of = g->part ? NULL : g;
+  s->degree_sum = degree_sum;
 }
 
 /* ---- views --------------------------------------------------------------- */

@@ -168,9 +168,40 @@ static void test_degree_sum(void) {
   CHECK_EQ(graphrt_vset_out_degree_sum(d, g), 1);
   graphrt_vset *all = graphrt_vset_new(5, 1);
   CHECK_EQ(graphrt_vset_out_degree_sum(all, g), 6);
+
+  /* A pull's output: marked in a fresh set's bitvector and sealed with the
+   * members and out-degree sum it counted, both answered as given (here a
+   * sum of 40 no scan would find) until the set changes. */
+  graphrt_vset *p = graphrt_vset_new(5, 0);
+  graphrt_memref_i64 w;
+  _mlir_ciface_graphrt_vset_bits(&w, p);
+  w.aligned[0] = 1 << 0 | 1 << 3;
+  graphrt_vset_seal_dense(p, 2, 40, g);
+  uint8_t ref[5] = {1, 0, 0, 1, 0};
+  CHECK(consistent(p, ref, 5));
+  CHECK_EQ(graphrt_vset_out_degree_sum(p, g), 40);
+  graphrt_graph *t = graphrt_transpose(g);
+  CHECK_EQ(graphrt_vset_out_degree_sum(p, t), 2); /* another graph: scanned */
+  graphrt_graph_free(t);
+  graphrt_vset_insert(p, 1);
+  CHECK_EQ(graphrt_vset_out_degree_sum(p, g), 6); /* 4 + 1 + 1: scanned */
+  /* the bool array, and an empty set with no view at all */
+  graphrt_vset *q = graphrt_vset_new(5, 0);
+  _mlir_ciface_graphrt_vset_bools(&b, q);
+  b.aligned[4] = 1;
+  graphrt_vset_seal_dense(q, 1, 0, g);
+  uint8_t ref4[5] = {0, 0, 0, 0, 1};
+  CHECK(consistent(q, ref4, 5));
+  graphrt_vset *e = graphrt_vset_new(5, 0);
+  graphrt_vset_seal_dense(e, 0, 0, g);
+  uint8_t none[5] = {0};
+  CHECK(consistent(e, none, 5));
   graphrt_vset_free(s);
   graphrt_vset_free(d);
   graphrt_vset_free(all);
+  graphrt_vset_free(p);
+  graphrt_vset_free(q);
+  graphrt_vset_free(e);
   graphrt_graph_free(g);
 }
 

@@ -1820,6 +1820,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
       converter, context, "graphrt_transpose", "graphrt_graph_free");
   patterns.add<VoidCallLowering<VertexSetSealBoolsOp>>(
       converter, context, "graphrt_vset_seal_bools");
+  patterns.add<VoidCallLowering<VertexSetSealDenseOp>>(
+      converter, context, "graphrt_vset_seal_dense");
   patterns.add<QueueCallLowering<PriorityQueueFreeOp>>(converter, context,
                                                        "graphrt_pq_free");
   patterns.add<QueueCallLowering<PriorityQueueRequeueOp>>(converter, context,

@@ -91,6 +91,21 @@ func.func @seal_ids(%s: !graph.vertexset, %cap: index, %k: i64)
 
 // -----
 
+// A pull's dense output, sealed with the members it counted and their
+// out-degree sum.
+// CHECK-LABEL: func.func @seal_dense(
+// CHECK-SAME: %[[S:.*]]: !llvm.ptr, %[[G:.*]]: !llvm.ptr, %[[K:.*]]: i64, %[[D:.*]]: i64)
+// CHECK: call @graphrt_vset_bits(%[[S]]) : (!llvm.ptr) -> memref<?xi64>
+// CHECK: call @graphrt_vset_seal_dense(%[[S]], %[[K]], %[[D]], %[[G]]) : (!llvm.ptr, i64, i64, !llvm.ptr) -> ()
+func.func @seal_dense(%s: !graph.vertexset, %g: !graph.edgeset, %k: i64,
+                      %d: i64) -> memref<?xi64> {
+  %bits = graph.vertexset.bits %s : memref<?xi64>
+  graph.vertexset.seal_dense %s, %k, %d of %g : !graph.edgeset
+  return %bits : memref<?xi64>
+}
+
+// -----
+
 // Bool vectors store a byte per vertex (0 or 1), so atomic or/and are byte
 // atomics; reads truncate, writes and compare-and-swap widen. An atomic
 // min, max, or, and runs only when a plain read says it would change the

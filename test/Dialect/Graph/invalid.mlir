@@ -1054,6 +1054,15 @@ func.func @seal_ids_index_count(%s: !graph.vertexset, %c: index) {
 
 // -----
 
+func.func @seal_dense_index_degrees(%s: !graph.vertexset, %g: !graph.edgeset,
+                                    %k: i64, %d: index) {
+  // expected-error @+1 {{'graph.vertexset.seal_dense' op operand #2 must be 64-bit signless integer, but got 'index'}}
+  "graph.vertexset.seal_dense"(%s, %k, %d, %g) : (!graph.vertexset, i64, index, !graph.edgeset) -> ()
+  return
+}
+
+// -----
+
 func.func @seal_bools_two_sets(%s: !graph.vertexset) {
   // expected-error @+1 {{'graph.vertexset.seal_bools' op requires a single operand}}
   "graph.vertexset.seal_bools"(%s, %s) : (!graph.vertexset, !graph.vertexset) -> ()

@@ -82,12 +82,21 @@ func.func @pull_accumulates(%g: !graph.edgeset, %contrib: !graph.vector<f64>,
 // -----
 
 // Pull with a destination filter: an scf.while re-tests the filter before
-// each in-edge (early exit), reads the frontier bitvector, and marks the
-// output with a plain store.
+// each in-edge (early exit) and reads the frontier bitvector. The output is
+// a bitvector too, marked with a plain read-modify-write (chunks of 256
+// vertices give each thread whole words); each thread counts the members
+// it adds, and their out-degrees, in its own counters, added to the shared
+// ones when its share is done, and the seal takes both as given.
 // CHECK-LABEL: func.func @pull_early_exit
 // CHECK: %[[BITS:.*]] = graph.vertexset.bits %arg1
 // CHECK: %[[OUT:.*]] = graph.vertexset.new
-// CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
+// CHECK: %[[OUTBITS:.*]] = graph.vertexset.bits %[[OUT]]
+// CHECK: %[[DEGREE:.*]], %{{.*}} = graph.adjacency out %arg0
+// CHECK: %[[SHARED:.*]] = memref.alloc() : memref<2xi64>
+// CHECK: omp.parallel {
+// CHECK-NEXT: %[[MINE:.*]] = memref.alloca() : memref<2xi64>
+// CHECK: omp.wsloop nowait schedule(dynamic = %{{.*}} : i64)
+// CHECK: omp.loop_nest (%[[V:.*]]) : index
 // CHECK: scf.while
 // CHECK: arith.cmpi ult
 // CHECK: graph.vector.get %arg2
@@ -95,8 +104,24 @@ func.func @pull_accumulates(%g: !graph.edgeset, %contrib: !graph.vector<f64>,
 // CHECK: memref.load %[[BITS]]
 // CHECK: graph.vector.set %arg2
 // CHECK-NOT: atomic
-// CHECK: memref.store %{{.*}}, %[[FLAGS]]
-// CHECK: graph.vertexset.seal_bools %[[OUT]]
+// CHECK: %[[MASK:.*]] = arith.shli
+// CHECK: %[[WORD:.*]] = memref.load %[[OUTBITS]][%[[W:.*]]]
+// CHECK: %[[MARKED:.*]] = arith.ori %[[WORD]], %[[MASK]] : i64
+// CHECK: memref.store %[[MARKED]], %[[OUTBITS]][%[[W]]]
+// CHECK: %[[WAS:.*]] = arith.andi %[[WORD]], %[[MASK]] : i64
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[WAS]]
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: memref.load %[[DEGREE]]
+// CHECK: memref.load %[[DEGREE]][%[[V]]]
+// CHECK: memref.store %{{.*}}, %[[MINE]]
+// CHECK: memref.store %{{.*}}, %[[MINE]]
+// CHECK: omp.yield
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]]
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]]
+// CHECK-NEXT: omp.terminator
+// CHECK: %[[COUNT:.*]] = memref.load %[[SHARED]][%{{.*}}]
+// CHECK: %[[DEGREES:.*]] = memref.load %[[SHARED]][%{{.*}}]
+// CHECK: graph.vertexset.seal_dense %[[OUT]], %[[COUNT]], %[[DEGREES]] of %arg0
 func.func @pull_early_exit(%g: !graph.edgeset, %f: !graph.vertexset,
                            %parent: !graph.vector<i32>) -> !graph.vertexset {
   %cm1 = arith.constant -1 : i32
@@ -238,13 +263,46 @@ func.func @dense_push_no_dedup_two_writes(%g: !graph.edgeset,
 
 // -----
 
+// A grain that is no multiple of 64 lets two threads share a word of the
+// output bitvector: the mark is an atomic or, whose old word says whether
+// it added the vertex.
+// CHECK-LABEL: func.func @pull_bits_shared_words
+// CHECK: %[[OUT:.*]] = graph.vertexset.new
+// CHECK: %[[OUTBITS:.*]] = graph.vertexset.bits %[[OUT]]
+// CHECK: omp.wsloop nowait schedule(dynamic = %{{.*}} : i64)
+// CHECK: graph.vector.set %arg2
+// CHECK: %[[MASK:.*]] = arith.shli
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw ori %[[MASK]], %[[OUTBITS]][%{{.*}}] : (i64, memref<?xi64>) -> i64
+// CHECK: %[[WAS:.*]] = arith.andi %[[OLD]], %[[MASK]] : i64
+// CHECK: arith.cmpi eq, %[[WAS]]
+func.func @pull_bits_shared_words(%g: !graph.edgeset, %f: !graph.vertexset,
+                                  %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %cm1 = arith.constant -1 : i32
+  %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, grain = 100, frontier = bitvector>)
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi eq, %p, %cm1 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %next : !graph.vertexset
+}
+
+// -----
+
 // Pull without dedup: one visit per destination, so the bool array as with
 // dedup.
 // CHECK-LABEL: func.func @pull_no_dedup
 // CHECK: %[[OUT:.*]] = graph.vertexset.new
 // CHECK: graph.vertexset.bools %[[OUT]]
 // CHECK-NOT: id_buffer
-// CHECK: graph.vertexset.seal_bools %[[OUT]]
+// CHECK: graph.vertexset.seal_dense %[[OUT]]
 func.func @pull_no_dedup(%g: !graph.edgeset, %f: !graph.vertexset,
                          %v: !graph.vector<i32>) -> !graph.vertexset {
   %next = graph.edgeset.apply %g from(%f) track(%v : !graph.vector<i32>)
@@ -404,13 +462,21 @@ func.func @keep_push(%g: !graph.edgeset<i32>, %f: !graph.vertexset, %d: !graph.v
 
 // -----
 
-// A pull marks the kept destinations in its bool array.
+// A pull marks the kept destinations in its bool array; a serial one counts
+// them straight in the shared counters.
 // CHECK-LABEL: func.func @keep_pull
 // CHECK: %[[OUT:.*]] = graph.vertexset.new
 // CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
+// CHECK: %[[SHARED:.*]] = memref.alloc() : memref<2xi64>
+// CHECK-NOT: memref.alloca
 // CHECK: scf.if %{{.*}} {
-// CHECK:   memref.store %{{.*}}, %[[FLAGS]][%{{.*}}] : memref<?xi8>
-// CHECK: graph.vertexset.seal_bools %[[OUT]]
+// CHECK:   %[[WAS:.*]] = memref.load %[[FLAGS]][%[[DST:.*]]] : memref<?xi8>
+// CHECK:   memref.store %{{.*}}, %[[FLAGS]][%[[DST]]] : memref<?xi8>
+// CHECK:   %[[FIRST:.*]] = arith.cmpi eq, %[[WAS]], %{{.*}} : i8
+// CHECK:   scf.if %[[FIRST]] {
+// CHECK:     memref.store %{{.*}}, %[[SHARED]]
+// CHECK-NOT: atomic
+// CHECK: graph.vertexset.seal_dense %[[OUT]]
 func.func @keep_pull(%g: !graph.edgeset, %f: !graph.vertexset, %d: !graph.vector<i32>) -> !graph.vertexset {
   %m = graph.edgeset.apply %g from(%f) dedup
       schedule(#graph.schedule<direction = dense_pull>) body {

@@ -85,7 +85,7 @@ func.func @pull_static(%g: !graph.edgeset, %contrib: !graph.vector<f64>,
 // CHECK: ^bb0(%[[S:.*]]: index):
 // CHECK: graph.segment.view %{{.*}}[%[[S]]]
 // CHECK: omp.parallel num_threads(%{{.*}} : index) proc_bind(close)
-// CHECK: omp.wsloop schedule(static = %{{.*}} : i64)
+// CHECK: omp.wsloop nowait schedule(static = %{{.*}} : i64)
 // CHECK: arith.minsi
 // CHECK-NOT: memref.store %[[ONE]]
 // CHECK: memref.store %{{.*}}, %[[BUF]][%[[SOCKET]], %{{.*}}]
@@ -99,7 +99,7 @@ func.func @pull_static(%g: !graph.edgeset, %contrib: !graph.vector<f64>,
 // CHECK: scf.if %[[CHANGED]] {
 // CHECK: memref.store %[[ONE]], %[[FLAGS]][%[[M]]]
 // CHECK: memref.dealloc %[[BUF]]
-// CHECK: graph.vertexset.seal_bools %[[OUT]]
+// CHECK: graph.vertexset.seal_dense %[[OUT]]
 func.func @pull_dynamic_tracked(%g: !graph.edgeset, %labels: !graph.vector<i32>,
                                 %ids: !graph.vector<i32>) -> !graph.vertexset {
   %out = graph.edgeset.apply %g track(%ids : !graph.vector<i32>)
@@ -181,4 +181,33 @@ func.func @serial_numa(%g: !graph.edgeset, %contrib: !graph.vector<f64>,
     graph.yield
   } : !graph.edgeset
   return
+}
+
+// -----
+
+// Without buffers (the body reads the vector it reduces into), sockets'
+// segments share destinations: a destination whose value changed is marked
+// with an atomic exchange, whose old byte says whether the mark added it.
+// LEFT-LABEL: func.func @pull_shared_tracked
+// CHECK-LABEL: func.func @pull_shared_tracked
+// CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
+// CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
+// CHECK: omp.parallel num_threads(%{{.*}} : index) proc_bind(spread)
+// CHECK: omp.parallel num_threads(%{{.*}} : index) proc_bind(close)
+// CHECK: %[[CHANGED:.*]] = graph.reduce min atomic %arg1
+// CHECK: scf.if %[[CHANGED]] {
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
+// CHECK: arith.cmpi eq, %[[OLD]]
+// CHECK: graph.vertexset.seal_dense %[[OUT]]
+func.func @pull_shared_tracked(%g: !graph.edgeset, %ids: !graph.vector<i32>)
+    -> !graph.vertexset {
+  %out = graph.edgeset.apply %g track(%ids : !graph.vector<i32>)
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex,
+                               segments = 4, numa = static_parallel>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %ids[%src] : !graph.vector<i32>
+    %changed = graph.reduce min %ids[%dst], %c : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
 }

@@ -90,7 +90,7 @@ func.func @argv_weighted(%g: !graph.edgeset<i32>, %old: !graph.vector<i32>,
 // CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
 // CHECK: scf.for
 // CHECK: graph.segment.view
-// CHECK: omp.wsloop schedule(static = %c256_i64 : i64)
+// CHECK: omp.wsloop nowait schedule(static = %c256_i64 : i64)
 // CHECK: %[[INIT:.*]] = graph.vector.get %arg2
 // CHECK: %[[NEW:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]])
 // CHECK: arith.minsi
@@ -101,7 +101,7 @@ func.func @argv_weighted(%g: !graph.edgeset<i32>, %old: !graph.vector<i32>,
 // CHECK: omp.terminator
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK-NEXT: graph.vertexset.seal_bools %[[OUT]]
+// CHECK: graph.vertexset.seal_dense %[[OUT]]
 // CHECK-NEXT: return %[[OUT]]
 func.func @tracked(%g: !graph.edgeset, %old: !graph.vector<i32>,
                     %ids: !graph.vector<i32>) -> !graph.vertexset {

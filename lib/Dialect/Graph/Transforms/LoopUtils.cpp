@@ -14,10 +14,13 @@ void mlir::graph::buildVertexLoop(
     Parallelization parallel, int64_t grain,
     function_ref<void(OpBuilder &, Location, Value)> body,
     const omp::ParallelOperands &team,
+    function_ref<void(OpBuilder &, Location)> head,
     function_ref<void(OpBuilder &, Location)> tail) {
   OpBuilder::InsertionGuard guard(builder);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   if (parallel == Parallelization::Serial) {
+    if (head)
+      head(builder, loc);
     scf::ForOp::create(builder, loc, lb, ub, one, ValueRange{},
                        [&](OpBuilder &b, Location l, Value iv, ValueRange) {
                          body(b, l, iv);
@@ -42,6 +45,8 @@ void mlir::graph::buildVertexLoop(
 
   auto parallelOp = omp::ParallelOp::create(builder, loc, team);
   builder.createBlock(&parallelOp.getRegion());
+  if (head)
+    head(builder, loc);
   auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
   builder.createBlock(&wsloop.getRegion());
   omp::LoopNestOperands nestClauses;

@@ -48,7 +48,7 @@ void VectorDestination::store(OpBuilder &b, Value dst, Value initial,
   auto ifChanged = scf::IfOp::create(
       b, loc, buildNotEqual(b, loc, final, initial), /*withElseRegion=*/false);
   b.setInsertionPointToStart(ifChanged.thenBlock());
-  emitter.markModified(b, dst);
+  emitter.markModified(b, dst, owned);
 }
 
 void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
@@ -141,9 +141,45 @@ void TraversalEmitter::emitVertexLoop(
     function_ref<void(OpBuilder &, Value)> body,
     const omp::ParallelOperands &team,
     function_ref<void(OpBuilder &, Location)> tail) {
+  Value outerStats = threadStats, outerIndex = loopIndex;
+  bool outerOwnsWords = loopOwnsWords;
+  // In parallel, each thread counts its marks of the output in its own
+  // counters and adds them to the shared ones once, when its share is done.
+  auto countersOfThread = [&](OpBuilder &b, Location) {
+    threadStats =
+        memref::AllocaOp::create(b, loc, MemRefType::get({2}, b.getI64Type()));
+    Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+    for (int64_t i : {0, 1})
+      memref::StoreOp::create(b, loc, zero, threadStats,
+                              ValueRange{constIndex(b, i)});
+  };
+  auto addCounters = [&](OpBuilder &b, Location l) {
+    if (tail)
+      tail(b, l);
+    for (int64_t i : {0, 1}) {
+      Value mine = memref::LoadOp::create(b, loc, threadStats,
+                                          ValueRange{constIndex(b, i)});
+      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, mine,
+                                  outStats, ValueRange{constIndex(b, i)});
+    }
+  };
+  using Hook = function_ref<void(OpBuilder &, Location)>;
+  bool perThread = outStats && parallel;
+  // Chunks of the loop start at multiples of the grain.
+  bool wholeWords =
+      getConstantIntValue(lb) == 0 && (!parallel || sched.getGrain() % 64 == 0);
   buildVertexLoop(
       b, loc, lb, ub, sched.getParallel(), sched.getGrain(),
-      [&](OpBuilder &b, Location, Value i) { body(b, i); }, team, tail);
+      [&](OpBuilder &b, Location, Value i) {
+        loopIndex = i;
+        loopOwnsWords = wholeWords;
+        body(b, i);
+      },
+      team, perThread ? Hook(countersOfThread) : Hook(),
+      perThread ? Hook(addCounters) : tail);
+  threadStats = outerStats;
+  loopIndex = outerIndex;
+  loopOwnsWords = outerOwnsWords;
 }
 
 void TraversalEmitter::scanSegment(OpBuilder &b, Value segment,
@@ -159,13 +195,12 @@ void TraversalEmitter::scanSegment(OpBuilder &b, Value segment,
       team);
 }
 
-void TraversalEmitter::markModified(OpBuilder &b, Value dst) {
-  Value one8 = arith::ConstantIntOp::create(b, loc, 1, 8);
+void TraversalEmitter::markModified(OpBuilder &b, Value dst, bool ownsVertex) {
   if (!push) {
-    // Each destination belongs to one thread: a plain store suffices.
-    memref::StoreOp::create(b, loc, one8, outFlags, dst);
+    markDense(b, dst, ownsVertex);
     return;
   }
+  Value one8 = arith::ConstantIntOp::create(b, loc, 1, 8);
   OpBuilder::InsertionGuard guard(b);
   if (op.getDedup()) {
     // The first thread to flag dst appends it: the output is duplicate-free.
@@ -241,12 +276,63 @@ void TraversalEmitter::flushQueue(OpBuilder &b, Value thread, Value count) {
 // TraversalEmitter: tests and the body
 //===----------------------------------------------------------------------===//
 
+void TraversalEmitter::markDense(OpBuilder &b, Value dst, bool ownsVertex) {
+  Value first;
+  if (outDense.isBits) {
+    auto [word, mask] = bitOf(b, dst);
+    Value old;
+    if (ownsVertex && loopOwnsWords && dst == loopIndex) {
+      // No other thread writes this word.
+      old = memref::LoadOp::create(b, loc, outDense.view, word);
+      memref::StoreOp::create(b, loc, arith::OrIOp::create(b, loc, old, mask),
+                              outDense.view, word);
+    } else {
+      old = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::ori, mask,
+                                        outDense.view, word);
+    }
+    first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                  arith::AndIOp::create(b, loc, old, mask),
+                                  arith::ConstantIntOp::create(b, loc, 0, 64));
+  } else {
+    Value one8 = arith::ConstantIntOp::create(b, loc, 1, 8);
+    Value old;
+    if (ownsVertex) {
+      old = memref::LoadOp::create(b, loc, outDense.view, dst);
+      memref::StoreOp::create(b, loc, one8, outDense.view, dst);
+    } else {
+      old = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::assign,
+                                        one8, outDense.view, dst);
+    }
+    first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
+                                  arith::ConstantIntOp::create(b, loc, 0, 8));
+  }
+  OpBuilder::InsertionGuard guard(b);
+  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifFirst.thenBlock());
+  Value next = arith::AddIOp::create(b, loc, dst, constIndex(b, 1));
+  Value degree = arith::SubIOp::create(
+      b, loc, memref::LoadOp::create(b, loc, outOffsets, next),
+      memref::LoadOp::create(b, loc, outOffsets, dst));
+  auto add = [&](int64_t counter, Value amount) {
+    Value at = constIndex(b, counter);
+    Value sum = arith::AddIOp::create(
+        b, loc, memref::LoadOp::create(b, loc, threadStats, at), amount);
+    memref::StoreOp::create(b, loc, sum, threadStats, at);
+  };
+  add(0, arith::ConstantIntOp::create(b, loc, 1, 64));
+  add(1, degree);
+}
+
+bool TraversalEmitter::usesBits(FrontierSets side) const {
+  return sched.getFrontier() == FrontierLayout::Bitvector &&
+         (sched.getFrontierSets() == FrontierSets::Both ||
+          sched.getFrontierSets() == side);
+}
+
 TraversalEmitter::DenseSet TraversalEmitter::denseView(OpBuilder &b, Value set,
                                                        FrontierSets side) {
   DenseSet dense;
-  dense.isBits = sched.getFrontier() == FrontierLayout::Bitvector &&
-                 (sched.getFrontierSets() == FrontierSets::Both ||
-                  sched.getFrontierSets() == side);
+  dense.isBits = usesBits(side);
   if (dense.isBits)
     dense.view = VertexSetBitsOp::create(b, loc, memrefOf(b.getI64Type()), set);
   else
@@ -260,15 +346,21 @@ Value TraversalEmitter::contains(OpBuilder &b, const DenseSet &set, Value v) {
     Value zero = arith::ConstantIntOp::create(b, loc, 0, 8);
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, byte, zero);
   }
-  Value wordIndex = arith::ShRUIOp::create(b, loc, v, constIndex(b, 6));
+  auto [wordIndex, mask] = bitOf(b, v);
   Value word = memref::LoadOp::create(b, loc, set.view, wordIndex);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                               arith::AndIOp::create(b, loc, word, mask),
+                               arith::ConstantIntOp::create(b, loc, 0, 64));
+}
+
+std::pair<Value, Value> TraversalEmitter::bitOf(OpBuilder &b, Value v) {
+  Value word = arith::ShRUIOp::create(b, loc, v, constIndex(b, 6));
   Value bit = arith::IndexCastOp::create(
       b, loc, b.getI64Type(),
       arith::AndIOp::create(b, loc, v, constIndex(b, 63)));
-  Value shifted = arith::ShRUIOp::create(b, loc, word, bit);
-  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
-  Value masked = arith::AndIOp::create(b, loc, shifted, one);
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, masked, one);
+  Value mask = arith::ShLIOp::create(
+      b, loc, arith::ConstantIntOp::create(b, loc, 1, 64), bit);
+  return {word, mask};
 }
 
 Value TraversalEmitter::emitFilter(OpBuilder &b, Region &filter, Value v,
@@ -327,6 +419,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
                                  Value src, Value dst, Value weight,
                                  Value trackedRead, Value accumulator) {
   Block &block = op.getBody().front();
+  bool ownsDst = scanned.destination.ownsVertex();
   IRMapping mapping;
   mapping.map(block.getArgument(0), src);
   mapping.map(block.getArgument(1), dst);
@@ -351,7 +444,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
     OpBuilder::InsertionGuard guard(b);
     auto ifKeep = scf::IfOp::create(b, loc, keep, /*withElseRegion=*/false);
     b.setInsertionPointToStart(ifKeep.thenBlock());
-    markModified(b, dst);
+    markModified(b, dst, ownsDst);
   }
 
   Value tracked = op.getTracked();
@@ -377,7 +470,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
         auto ifChanged = scf::IfOp::create(b, loc, reduce.getChanged(),
                                            /*withElseRegion=*/false);
         b.setInsertionPointToStart(ifChanged.thenBlock());
-        markModified(b, dst);
+        markModified(b, dst, ownsDst);
       }
       continue;
     }
@@ -393,11 +486,11 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
       auto ifSwapped =
           scf::IfOp::create(b, loc, swapped, /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifSwapped.thenBlock());
-      markModified(b, dst);
+      markModified(b, dst, ownsDst);
       rewriter.eraseOp(set);
       continue;
     }
-    markModified(b, dst);
+    markModified(b, dst, ownsDst);
   }
   return combined;
 }
@@ -606,8 +699,23 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   if (op.getModified()) {
     out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),
                                  graph, /*all=*/false);
-    if (!push || op.getDedup())
+    if (!push) {
+      // Laid out as the next traversal reads it as its source frontier.
+      outDense = denseView(b, out, FrontierSets::Src);
+      outOffsets = AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
+                                       memrefOf(b.getI32Type()),
+                                       EdgeDirection::Out, graph)
+                       .getOffsets();
+      outStats =
+          memref::AllocOp::create(b, loc, MemRefType::get({2}, b.getI64Type()));
+      for (int64_t i : {0, 1})
+        memref::StoreOp::create(b, loc,
+                                arith::ConstantIntOp::create(b, loc, 0, 64),
+                                outStats, ValueRange{constIndex(b, i)});
+      threadStats = outStats;
+    } else if (op.getDedup()) {
       outFlags = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
+    }
     if (push) {
       // Without dedup every change appends: up to one entry per tracked
       // write per traversed edge, and a push traverses at most the
@@ -670,7 +778,12 @@ void TraversalEmitter::emit(VertexLoop &loop) {
     VertexSetSealIdsOp::create(b, loc, out, count,
                                /*keepDuplicates=*/!op.getDedup());
   } else {
-    VertexSetSealBoolsOp::create(b, loc, out);
+    Value count =
+        memref::LoadOp::create(b, loc, outStats, ValueRange{constIndex(b, 0)});
+    Value degrees =
+        memref::LoadOp::create(b, loc, outStats, ValueRange{constIndex(b, 1)});
+    memref::DeallocOp::create(b, loc, outStats);
+    VertexSetSealDenseOp::create(b, loc, out, count, degrees, graph);
   }
   rewriter.replaceOp(op, out);
 }

@@ -1485,7 +1485,8 @@ def Graph_VertexSetBoolsOp : Graph_Op<"vertexset.bools"> {
   let summary = "the set as one byte per vertex (non-zero: member)";
   let description = [{
     On a fresh set from `graph.vertexset.new`, the zeroed array a traversal
-    fills before `graph.vertexset.seal_ids` or `graph.vertexset.seal_bools`.
+    fills before `graph.vertexset.seal_ids`, `graph.vertexset.seal_bools` or
+    `graph.vertexset.seal_dense`.
   }];
   let arguments = (ins Graph_VertexSetType:$set);
   let results = (outs MemRefRankOf<[I8], [1]>:$bools);
@@ -1494,6 +1495,10 @@ def Graph_VertexSetBoolsOp : Graph_Op<"vertexset.bools"> {
 
 def Graph_VertexSetBitsOp : Graph_Op<"vertexset.bits"> {
   let summary = "the set as a bitvector of 64-bit words";
+  let description = [{
+    On a fresh set from `graph.vertexset.new`, the zeroed words a traversal
+    fills before `graph.vertexset.seal_dense`.
+  }];
   let arguments = (ins Graph_VertexSetType:$set);
   let results = (outs MemRefRankOf<[I64], [1]>:$bits);
   let assemblyFormat = "$set attr-dict `:` type($bits)";
@@ -1548,6 +1553,27 @@ def Graph_VertexSetSealBoolsOp : Graph_Op<"vertexset.seal_bools"> {
   let summary = "the set's members are the vertices marked in its bool array";
   let arguments = (ins Graph_VertexSetType:$set);
   let assemblyFormat = "$set attr-dict";
+}
+
+def Graph_VertexSetSealDenseOp : Graph_Op<"vertexset.seal_dense"> {
+  let summary = "the set's members are the vertices marked in its dense view";
+  let description = [{
+    A traversal marked the members in the bitvector or the bool array of a
+    fresh set and counted them as it went: `count` members whose
+    out-degrees in `graph` sum to `degrees`. Sealing takes both as given,
+    so that neither the set's size nor the next hybrid traversal's
+    `graph.vertexset.out_degree_sum` scans all vertices again.
+
+    ```mlir
+    graph.vertexset.seal_dense %out, %count, %degrees of %g : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_VertexSetType:$set, I64:$count, I64:$degrees,
+                       Graph_EdgeSetType:$graph);
+  let assemblyFormat = [{
+    $set `,` $count `,` $degrees `of` $graph attr-dict `:`
+    qualified(type($graph))
+  }];
 }
 
 def Graph_YieldOp : Graph_Op<"yield", [Pure, Terminator, ReturnLike,

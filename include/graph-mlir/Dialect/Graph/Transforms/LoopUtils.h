@@ -14,13 +14,15 @@ namespace mlir::graph {
 /// Builds `for i in [lb, ub)` calling `body(builder, loc, i)`: an `scf.for`
 /// for a serial schedule, otherwise `omp.parallel { omp.wsloop
 /// schedule(dynamic|static, grain) { omp.loop_nest ... } }`, the team
-/// built with `team`'s clauses (num_threads, proc_bind). With `tail`, each
-/// thread runs it after its share of the loop, without waiting for the
-/// others (`nowait`); a serial loop runs it once after the loop.
+/// built with `team`'s clauses (num_threads, proc_bind). With `head`, each
+/// thread runs it before its share of the loop; with `tail`, after it,
+/// without waiting for the others (`nowait`). A serial loop runs them once
+/// before and after the loop.
 void buildVertexLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
                      Parallelization parallel, int64_t grain,
                      function_ref<void(OpBuilder &, Location, Value)> body,
                      const omp::ParallelOperands &team = {},
+                     function_ref<void(OpBuilder &, Location)> head = {},
                      function_ref<void(OpBuilder &, Location)> tail = {});
 
 /// `lhs != rhs` for an integer or float element type.

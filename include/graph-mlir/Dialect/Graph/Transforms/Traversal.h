@@ -134,7 +134,8 @@ public:
   EdgeArrays segmentArrays(OpBuilder &b, Value segment);
   /// `for i in [lb, ub)` with the schedule's parallelization and grain, the
   /// team (if parallel) built with `team`'s clauses; `tail` as for
-  /// buildVertexLoop.
+  /// buildVertexLoop. Every loop of a traversal with a dense output frontier
+  /// is one of these: each thread counts the members it marks on its own.
   void emitVertexLoop(OpBuilder &b, Value lb, Value ub,
                       function_ref<void(OpBuilder &, Value)> body,
                       const omp::ParallelOperands &team = {},
@@ -144,7 +145,8 @@ public:
   void scanSegment(OpBuilder &b, Value segment, Destination &destination,
                    VertexBody body, const omp::ParallelOperands &team = {});
   /// Adds `v` to the output frontier; the op must track a vector.
-  void markModified(OpBuilder &b, Value v);
+  /// `ownsVertex`: in a pull, only this thread marks `v`.
+  void markModified(OpBuilder &b, Value v, bool ownsVertex);
   Value loadIndex(OpBuilder &b, Value memref, Value i);
   Value constIndex(OpBuilder &b, int64_t v);
 
@@ -162,8 +164,15 @@ private:
     Value pass, trackedRead;
   };
 
+  /// Whether the schedule views this side's frontier as a bitvector.
+  bool usesBits(FrontierSets side) const;
   DenseSet denseView(OpBuilder &b, Value set, FrontierSets side);
+  /// The word of a bitvector holding `v`'s bit, and that bit as a mask.
+  std::pair<Value, Value> bitOf(OpBuilder &b, Value v);
   Value contains(OpBuilder &b, const DenseSet &set, Value v);
+  /// A pull's mark of `dst` in the dense output; the first mark of a vertex
+  /// adds it (and its out-degree) to the thread's counters.
+  void markDense(OpBuilder &b, Value dst, bool ownsVertex);
   /// Clones a filter region for vertex `v`; returns its i1 answer.
   Value emitFilter(OpBuilder &b, Region &filter, Value v, IRMapping &mapping);
   /// Whether `src` passes the source frontier and filter (null: always).
@@ -205,6 +214,15 @@ private:
   Value fromIds;
   DenseSet fromDense, toDense;
   Value out, outFlags, outIds, outCount;
+  /// A pull's output: its dense view, the graph's out-offsets, and the
+  /// members and their out-degree sum counted so far ([2 x i64]), shared
+  /// and (in the innermost parallel loop) the thread's own.
+  DenseSet outDense;
+  Value outOffsets, outStats, threadStats;
+  /// The innermost vertex loop's index, and whether that loop hands each
+  /// thread whole 64-vertex words of a bitvector indexed by it.
+  Value loopIndex;
+  bool loopOwnsWords = false;
   /// With frontier = sliding_queue: one row per thread, entry 0 counting the
   /// ids buffered after it.
   Value queueThreads, queueRows;
