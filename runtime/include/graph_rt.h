@@ -243,6 +243,11 @@ void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count);
 /* [added] Like graphrt_vset_seal_ids, but the entries are kept as they are,
  * repeats included (O(count)); see the invariants above. */
 void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count);
+/* [added] Like graphrt_vset_seal_ids, for ids the caller already kept once
+ * each: O(1). An empty set's bool array, if the caller asked for one, must
+ * hold exactly their marks; without one (or if the set had members) the
+ * set is its id list until a dense view is asked for. */
+void graphrt_vset_seal_distinct_ids(graphrt_vset *s, int64_t count);
 /* Members are the vertices whose bool entry is non-zero (O(n); entries are
  * normalized to 0/1). */
 void graphrt_vset_seal_bools(graphrt_vset *s);

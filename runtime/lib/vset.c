@@ -392,9 +392,9 @@ void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r,
   _mlir_ciface_graphrt_vset_id_buffer_n(r, s, s->n);
 }
 
-/* Takes the id buffer over as the id list after checking count against it,
- * and gives the set the bool array that sealing marks: the caller's marks
- * if the set was empty, else a clean one (the ids are the truth). */
+/* Takes the id buffer over as the id list after checking count against it.
+ * An empty set keeps its bool array, holding the caller's marks; a set
+ * that had members loses it (the ids are the truth). */
 static int32_t *adopt_idbuf(graphrt_vset *s, int64_t count) {
   if (count > 0 && !s->idbuf)
     rt_fatal("sealing a vertex set whose id buffer was never requested");
@@ -406,7 +406,6 @@ static int32_t *adopt_idbuf(graphrt_vset *s, int64_t count) {
   free_bits(s);
   free_ids(s);
   s->degrees_of = NULL;
-  ensure_bools(s);   /* fresh (zero) or holding the caller's 1-marks */
   s->ids = s->idbuf; /* NULL when count == 0 and none was requested */
   s->ids_cap = s->idbuf_cap;
   s->idbuf = NULL;
@@ -422,6 +421,7 @@ static void fatal_bad_id(const graphrt_vset *s, int64_t i) {
 
 void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count) {
   int32_t *ids = adopt_idbuf(s, count);
+  ensure_bools(s); /* the caller's marks, or zero */
   uint8_t *b = s->bools;
   int64_t bad = count;
   int dups = 0;
@@ -440,6 +440,14 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count) {
   s->ids_valid = 1;
   s->ids_sorted = 0;
   s->ids_dups = dups; /* none repeated: an ordinary set */
+}
+
+void graphrt_vset_seal_distinct_ids(graphrt_vset *s, int64_t count) {
+  adopt_idbuf(s, count); /* a bool array left is the caller's marks */
+  s->size = count;
+  s->ids_valid = 1;
+  s->ids_sorted = 0;
+  s->ids_dups = 0;
 }
 
 graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
@@ -461,6 +469,7 @@ graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
 
 void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
   int32_t *ids = adopt_idbuf(s, count);
+  ensure_bools(s); /* the caller's marks, or zero */
   uint8_t *b = s->bools;
   int64_t bad = -1;
   /* Dedup in O(count): the first claimant of b[v] moves it to 2. */

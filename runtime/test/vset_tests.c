@@ -151,6 +151,36 @@ static void test_seal_bools(void) {
   free(ref);
 }
 
+/* The dedup push: each id once, marked in the bool array as it was
+ * appended; then a set that had members, whose new ids are its id list. */
+static void test_seal_distinct(void) {
+  int64_t n = 1000, k = 0;
+  uint8_t *ref = calloc((size_t)n, 1);
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  graphrt_memref_i8 b;
+  graphrt_memref_i32 buf;
+  _mlir_ciface_graphrt_vset_bools(&b, s);
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, s);
+  for (int64_t v = n - 1; v >= 0; v -= 7) {
+    b.aligned[v] = 1;
+    buf.aligned[k++] = (int32_t)v;
+    ref[v] = 1;
+  }
+  graphrt_vset_seal_distinct_ids(s, k);
+  CHECK_EQ(graphrt_vset_size(s), k);
+  CHECK(consistent(s, ref, n));
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, s);
+  buf.aligned[0] = 5;
+  buf.aligned[1] = 3;
+  graphrt_vset_seal_distinct_ids(s, 2);
+  memset(ref, 0, (size_t)n);
+  ref[5] = ref[3] = 1;
+  CHECK_EQ(graphrt_vset_size(s), 2);
+  CHECK(consistent(s, ref, n));
+  graphrt_vset_free(s);
+  free(ref);
+}
+
 static void test_degree_sum(void) {
   /* star-ish graph: 0 -> 1..4, 1 -> 2, 3 -> 0 */
   int32_t src[] = {0, 0, 0, 0, 1, 3}, dst[] = {1, 2, 3, 4, 2, 0};
@@ -357,6 +387,7 @@ int main(void) {
   test_seal_ids(200000, 150000, 0, 4); /* parallel dedup of duplicates */
   test_seal_ids(200000, 1000, 1, 5);   /* sparse on a large set: radix sort */
   test_seal_bools();
+  test_seal_distinct();
   test_keep_dups(3, 5);           /* out-degree sum counts repeats */
   test_keep_dups(1000, 3000);     /* more entries than vertices */
   test_keep_dups(100000, 300000); /* parallel path */

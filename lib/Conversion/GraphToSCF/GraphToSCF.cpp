@@ -1593,10 +1593,11 @@ struct VertexSetSealIdsLowering : GraphPattern<VertexSetSealIdsOp> {
   LogicalResult
   matchAndRewrite(VertexSetSealIdsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), op,
-                op.getKeepDuplicates() ? "graphrt_vset_seal_ids_keep_dups"
-                                       : "graphrt_vset_seal_ids",
-                {}, adaptor.getOperands());
+    StringRef function = op.getKeepDuplicates()
+                             ? "graphrt_vset_seal_ids_keep_dups"
+                         : op.getDistinct() ? "graphrt_vset_seal_distinct_ids"
+                                            : "graphrt_vset_seal_ids";
+    callRuntime(rewriter, op.getLoc(), op, function, {}, adaptor.getOperands());
     rewriter.eraseOp(op);
     return success();
   }

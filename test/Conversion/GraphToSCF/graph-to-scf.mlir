@@ -80,12 +80,14 @@ func.func @cas(%p: !graph.vector<i32>, %s: !graph.vertexset, %i: index,
 // CHECK: %[[CAP64:.*]] = arith.index_cast %[[CAP]] : index to i64
 // CHECK: call @graphrt_vset_id_buffer_n(%[[S]], %[[CAP64]]) : (!llvm.ptr, i64) -> memref<?xi32>
 // CHECK: call @graphrt_vset_seal_ids_keep_dups(%[[S]], %[[K]]) : (!llvm.ptr, i64) -> ()
+// CHECK: call @graphrt_vset_seal_distinct_ids(%[[S]], %[[K]]) : (!llvm.ptr, i64) -> ()
 func.func @seal_ids(%s: !graph.vertexset, %cap: index, %k: i64)
     -> (memref<?xi32>, memref<?xi32>) {
   %a = graph.vertexset.id_buffer %s : memref<?xi32>
   graph.vertexset.seal_ids %s, %k
   %b = graph.vertexset.id_buffer %s capacity(%cap) : memref<?xi32>
   graph.vertexset.seal_ids %s, %k keep_duplicates
+  graph.vertexset.seal_ids %s, %k distinct
   return %a, %b : memref<?xi32>, memref<?xi32>
 }
 

@@ -1063,6 +1063,14 @@ func.func @seal_dense_index_degrees(%s: !graph.vertexset, %g: !graph.edgeset,
 
 // -----
 
+func.func @seal_ids_distinct_duplicates(%s: !graph.vertexset, %k: i64) {
+  // expected-error @+1 {{'graph.vertexset.seal_ids' op ids cannot be both 'keep_duplicates' and 'distinct'}}
+  graph.vertexset.seal_ids %s, %k keep_duplicates distinct
+  return
+}
+
+// -----
+
 func.func @seal_bools_two_sets(%s: !graph.vertexset) {
   // expected-error @+1 {{'graph.vertexset.seal_bools' op requires a single operand}}
   "graph.vertexset.seal_bools"(%s, %s) : (!graph.vertexset, !graph.vertexset) -> ()

@@ -81,6 +81,63 @@ func.func @pull_accumulates(%g: !graph.edgeset, %contrib: !graph.vector<f64>,
 
 // -----
 
+// The dedup flags stay when a later write could pass the filter again: a
+// filter that is no equality test (`< 0` here would do, but is not proven),
+// a written value that may equal the filter's constant, and a write that is
+// not at the top of the body.
+// CHECK-LABEL: func.func @claims_unproven
+// CHECK-COUNT-3: memref.atomic_rmw assign
+// CHECK-NOT: memref.atomic_rmw assign
+func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
+                           %parent: !graph.vector<i32>, %x: i32, %c: i1)
+    -> (!graph.vertexset, !graph.vertexset, !graph.vertexset) {
+  %cm1 = arith.constant -1 : i32
+  %c0 = arith.constant 0 : i32
+  %a = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = sparse_push, parallel = dynamic_vertex>)
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi slt, %p, %c0 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  %b = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = sparse_push, parallel = dynamic_vertex>)
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi eq, %p, %cm1 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      graph.vector.set %parent[%dst], %x : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  %d = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = sparse_push, parallel = dynamic_vertex>)
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi eq, %p, %cm1 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      scf.if %c {
+        %s = arith.index_cast %src : index to i32
+        graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      }
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %a, %b, %d : !graph.vertexset, !graph.vertexset, !graph.vertexset
+}
+
+// -----
+
 // Pull with a destination filter: an scf.while re-tests the filter before
 // each in-edge (early exit) and reads the frontier bitvector. The output is
 // a bitvector too, marked with a plain read-modify-write (chunks of 256
@@ -146,6 +203,8 @@ func.func @pull_early_exit(%g: !graph.edgeset, %f: !graph.vertexset,
 // Parallel push of a tracked assignment under a filter reading it: one
 // compare-and-swap from the value the filter saw. The hybrid test uses the
 // frontier size, its out-degree sum and |E| (threshold 20, or 7 when set).
+// The filter is `parent[v] == -1` and a vertex id is written: the winning
+// write closes the filter, so the winner appends dst with no dedup flag.
 // CHECK-LABEL: func.func @hybrid_cas
 // CHECK: %[[SIZE:.*]] = graph.vertexset.size %arg1
 // CHECK: %[[DEG:.*]] = graph.vertexset.out_degree_sum %arg1, %arg0
@@ -156,10 +215,15 @@ func.func @pull_early_exit(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: scf.if %[[DENSE]] -> (!graph.vertexset)
 // CHECK: graph.adjacency in
 // CHECK: } else {
+// CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
+// CHECK-NOT: graph.vertexset.bools %[[OUT]]
 // CHECK: graph.adjacency out
 // CHECK: %[[SEEN:.*]] = graph.vector.get %arg2[%[[D:.*]]] :
 // CHECK: %[[WON:.*]] = graph.vector.cas %arg2[%[[D]]], %[[SEEN]], %{{.*}} :
 // CHECK: scf.if %[[WON]]
+// CHECK-NOT: memref.atomic_rmw assign
+// CHECK: memref.atomic_rmw addi
+// CHECK: graph.vertexset.seal_ids %[[OUT]], %{{[^ ]*}} distinct{{$}}
 // THRESH-LABEL: func.func @hybrid_cas
 // THRESH: arith.muli %{{.*}}, %c7
 func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
@@ -186,7 +250,8 @@ func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
 // Push without dedup: no per-destination flag exchange; every change
 // appends dst to an id buffer sized for one entry per traversed out-edge
 // of the frontier, and the seal keeps repeats. The dedup variant below
-// claims dst with an atomic exchange on the output's bool array first.
+// claims dst with an atomic exchange on the output's bool array first, so
+// its ids are distinct as they are sealed.
 // CHECK-LABEL: func.func @push_no_dedup
 // CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
 // CHECK-NOT: graph.vertexset.bools
@@ -209,7 +274,7 @@ func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: memref.atomic_rmw addi
 // CHECK: memref.store %{{.*}}, %[[BUF]]
-// CHECK: graph.vertexset.seal_ids %[[OUT]], %{{[^ ]*$}}
+// CHECK: graph.vertexset.seal_ids %[[OUT]], %{{[^ ]*}} distinct{{$}}
 func.func @push_no_dedup(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
                          %dist: !graph.vector<i32>) -> !graph.vertexset {
   %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>)

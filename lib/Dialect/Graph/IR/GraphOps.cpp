@@ -284,6 +284,12 @@ bool VertexSetApplyOp::isParallel() {
   return !sched || sched->isParallel();
 }
 
+LogicalResult VertexSetSealIdsOp::verify() {
+  if (getKeepDuplicates() && getDistinct())
+    return emitOpError("ids cannot be both 'keep_duplicates' and 'distinct'");
+  return success();
+}
+
 LogicalResult VertexSetApplyOp::verifyRegions() {
   if (failed(verifyVertexRegion(*this, getBody(), "body", /*isFilter=*/false)))
     return failure();

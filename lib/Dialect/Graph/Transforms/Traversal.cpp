@@ -92,7 +92,8 @@ TraversalEmitter::TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter)
     : op(op), rewriter(rewriter), loc(op.getLoc()),
       sched(op.getScheduleOrDefault()),
       push(sched.getDirection() != Direction::DensePull),
-      parallel(sched.isParallel()), accumulated(findAccumulatedReduce()) {
+      parallel(sched.isParallel()), accumulated(findAccumulatedReduce()),
+      writesClaimVertices(push && op.getDedup() && firstWriteClosesFilter()) {
   assert(!sched.isHybrid() && "split hybrid traversals first");
 }
 
@@ -202,7 +203,7 @@ void TraversalEmitter::markModified(OpBuilder &b, Value dst, bool ownsVertex) {
   }
   Value one8 = arith::ConstantIntOp::create(b, loc, 1, 8);
   OpBuilder::InsertionGuard guard(b);
-  if (op.getDedup()) {
+  if (op.getDedup() && !writesClaimVertices) {
     // The first thread to flag dst appends it: the output is duplicate-free.
     Value old = memref::AtomicRMWOp::create(
         b, loc, arith::AtomicRMWKind::assign, one8, outFlags, dst);
@@ -519,6 +520,40 @@ ReduceOp TraversalEmitter::findAccumulatedReduce() {
   return candidate;
 }
 
+bool TraversalEmitter::firstWriteClosesFilter() {
+  Value tracked = op.getTracked();
+  SmallVector<Operation *> writes = op.getTrackedWrites();
+  if (op.getDstFilter().empty() || writes.size() != 1)
+    return false;
+  // One assignment, run once per edge, and nothing else writes the vector.
+  Block &body = op.getBody().front();
+  auto set = dyn_cast<VectorSetOp>(writes.front());
+  if (!set || set->getBlock() != &body)
+    return false;
+  for (Operation *user : tracked.getUsers())
+    if (user != op && op->isAncestor(user) && user != set &&
+        !isa<VectorGetOp>(user))
+      return false;
+  // The filter: tracked[v] == closed.
+  Block &filter = op.getDstFilter().front();
+  auto test =
+      filter.getTerminator()->getOperand(0).getDefiningOp<arith::CmpIOp>();
+  if (!test || test.getPredicate() != arith::CmpIPredicate::eq)
+    return false;
+  auto read = test.getLhs().getDefiningOp<VectorGetOp>();
+  APInt closed, written;
+  if (!read || read.getVector() != tracked ||
+      read.getIndex() != filter.getArgument(0) ||
+      !matchPattern(test.getRhs(), m_ConstantInt(&closed)))
+    return false;
+  if (matchPattern(set.getValue(), m_ConstantInt(&written)))
+    return written != closed;
+  // A vertex id (src or dst) is never negative.
+  auto id = set.getValue().getDefiningOp<arith::IndexCastOp>();
+  return id && closed.isNegative() &&
+         llvm::is_contained(body.getArguments().take_front(2), id.getIn());
+}
+
 //===----------------------------------------------------------------------===//
 // TraversalEmitter: the traversal
 //===----------------------------------------------------------------------===//
@@ -713,7 +748,7 @@ void TraversalEmitter::emit(VertexLoop &loop) {
                                 arith::ConstantIntOp::create(b, loc, 0, 64),
                                 outStats, ValueRange{constIndex(b, i)});
       threadStats = outStats;
-    } else if (op.getDedup()) {
+    } else if (op.getDedup() && !writesClaimVertices) {
       outFlags = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
     }
     if (push) {
@@ -775,8 +810,10 @@ void TraversalEmitter::emit(VertexLoop &loop) {
     Value count =
         memref::LoadOp::create(b, loc, outCount, ValueRange{constIndex(b, 0)});
     memref::DeallocOp::create(b, loc, outCount);
+    // With dedup, the flag exchange or the write's claim let each id in once.
     VertexSetSealIdsOp::create(b, loc, out, count,
-                               /*keepDuplicates=*/!op.getDedup());
+                               /*keepDuplicates=*/!op.getDedup(),
+                               /*distinct=*/op.getDedup());
   } else {
     Value count =
         memref::LoadOp::create(b, loc, outStats, ValueRange{constIndex(b, 0)});

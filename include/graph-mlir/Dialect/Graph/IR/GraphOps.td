@@ -1535,18 +1535,23 @@ def Graph_VertexSetSealIdsOp : Graph_Op<"vertexset.seal_ids"> {
   let description = [{
     Repeated ids count once, unless `keep_duplicates`: then the set lists
     every entry, as GraphIt's `applyModified` without dedup returns it, and
-    its size and later sparse traversals count each entry.
+    its size and later sparse traversals count each entry. With `distinct`
+    the traversal already kept each id once, marking it in the bool array
+    of the fresh set: sealing takes the ids as they are, in O(1).
 
     ```mlir
     graph.vertexset.seal_ids %out, %count
     graph.vertexset.seal_ids %out, %count keep_duplicates
+    graph.vertexset.seal_ids %out, %count distinct
     ```
   }];
   let arguments = (ins Graph_VertexSetType:$set, I64:$count,
-                       UnitAttr:$keepDuplicates);
+                       UnitAttr:$keepDuplicates, UnitAttr:$distinct);
   let assemblyFormat = [{
-    $set `,` $count (`keep_duplicates` $keepDuplicates^)? attr-dict
+    $set `,` $count (`keep_duplicates` $keepDuplicates^)?
+    (`distinct` $distinct^)? attr-dict
   }];
+  let hasVerifier = 1;
 }
 
 def Graph_VertexSetSealBoolsOp : Graph_Op<"vertexset.seal_bools"> {

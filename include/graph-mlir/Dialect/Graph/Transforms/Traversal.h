@@ -186,6 +186,11 @@ private:
                  Value dst, Value weight, Value trackedRead,
                  Value accumulator = {});
   ReduceOp findAccumulatedReduce();
+  /// Whether the one write of the tracked vector at dst turns the
+  /// destination filter false for good (BFS's `parent[v] == -1` against a
+  /// vertex id written): then only the first edge to reach a vertex writes
+  /// it, so a push with dedup needs no flags to keep its output distinct.
+  bool firstWriteClosesFilter();
   /// The range of `vertex`'s entries in its neighbors (and weights).
   std::pair<Value, Value> edgeRange(OpBuilder &b, const ScannedVertex &vertex);
   void emitPushEdges(OpBuilder &b, const ScannedVertex &source);
@@ -197,6 +202,8 @@ private:
   ScheduleAttr sched;
   bool push, parallel;
   ReduceOp accumulated;
+  /// A push with dedup whose first write of a vertex closes its filter.
+  bool writesClaimVertices;
 
   /// Adds vertex `dst` to a push's output ids: at a slot taken from the
   /// shared count, or with a sliding queue into the thread's buffer, which
