@@ -532,14 +532,12 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
         return failure();
     }
     // Vertex set operations run in parallel unless scheduled otherwise.
-    ScheduleAttr defaults = ScheduleAttr::getDefault(context);
-    sched.vertices = ScheduleAttr::get(
-        context, defaults.getDirection(),
-        o.parallel.value_or(Parallelization::DynamicVertex), o.grain,
-        defaults.getFrontier(), defaults.getFrontierSets(), 0, 0,
-        defaults.getSegmentStrategy(), defaults.getNuma(),
-        defaults.getPriorityUpdate(), defaults.getDelta(),
-        defaults.getFusionThreshold(), defaults.getOpenBuckets());
+    sched.vertices = ScheduleAttr::getDefault(context).with(
+        [&](ScheduleAttr::Options &options) {
+          options.parallel =
+              o.parallel.value_or(Parallelization::DynamicVertex);
+          options.grain = o.grain;
+        });
     result.byLabel[label] = sched;
   }
   for (auto [queue, label] : info.queueLabels)

@@ -202,6 +202,27 @@ ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
              ScheduleCount(128));
 }
 
+ScheduleAttr::Options ScheduleAttr::getOptions() const {
+  return {getDirection(),      getParallel(),        getGrain(),
+          getFrontier(),       getFrontierSets(),    getSegments(),
+          getSegmentsArgv(),   getSegmentStrategy(), getNuma(),
+          getPriorityUpdate(), getDelta(),           getFusionThreshold(),
+          getOpenBuckets()};
+}
+
+ScheduleAttr ScheduleAttr::get(MLIRContext *context, const Options &o) {
+  return get(context, o.direction, o.parallel, o.grain, o.frontier,
+             o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
+             o.numa, o.priorityUpdate, o.delta, o.fusionThreshold,
+             o.openBuckets);
+}
+
+ScheduleAttr ScheduleAttr::with(function_ref<void(Options &)> change) const {
+  Options options = getOptions();
+  change(options);
+  return get(getContext(), options);
+}
+
 bool ScheduleAttr::isHybrid() const {
   return getDirection() == Direction::SparsePushDensePull ||
          getDirection() == Direction::SparsePushDensePush;

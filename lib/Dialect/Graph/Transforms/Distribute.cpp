@@ -385,12 +385,9 @@ struct GraphDistributePass
     ScheduleAttr sched = apply.getScheduleOrDefault();
     if (sched.getPriorityUpdate() != PriorityUpdate::EagerWithFusion)
       return;
-    apply.setScheduleAttr(ScheduleAttr::get(
-        apply.getContext(), sched.getDirection(), sched.getParallel(),
-        sched.getGrain(), sched.getFrontier(), sched.getFrontierSets(),
-        sched.getSegments(), sched.getSegmentsArgv(),
-        sched.getSegmentStrategy(), sched.getNuma(), PriorityUpdate::Eager,
-        sched.getDelta(), sched.getFusionThreshold(), sched.getOpenBuckets()));
+    apply.setScheduleAttr(sched.with([](ScheduleAttr::Options &options) {
+      options.priorityUpdate = PriorityUpdate::Eager;
+    }));
   }
 
   /// Mirrors of the written vectors, then of the output set. The tracked

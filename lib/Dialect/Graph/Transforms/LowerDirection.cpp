@@ -25,14 +25,13 @@ using namespace mlir::graph;
 /// A copy of `sched` traversing in `direction`. The sparse side of a hybrid
 /// drops segmentation and NUMA placement, which only dense traversals use.
 static ScheduleAttr withDirection(ScheduleAttr sched, Direction direction) {
-  bool dense = direction != Direction::SparsePush;
-  return ScheduleAttr::get(
-      sched.getContext(), direction, sched.getParallel(), sched.getGrain(),
-      sched.getFrontier(), sched.getFrontierSets(),
-      dense ? sched.getSegments() : 0, dense ? sched.getSegmentsArgv() : 0,
-      sched.getSegmentStrategy(), dense ? sched.getNuma() : NumaMode::Serial,
-      sched.getPriorityUpdate(), sched.getDelta(), sched.getFusionThreshold(),
-      sched.getOpenBuckets());
+  return sched.with([&](ScheduleAttr::Options &options) {
+    options.direction = direction;
+    if (direction != Direction::SparsePush)
+      return;
+    options.segments = options.segmentsArgv = 0;
+    options.numa = NumaMode::Serial;
+  });
 }
 
 namespace {

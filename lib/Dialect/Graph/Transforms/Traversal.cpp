@@ -324,16 +324,12 @@ void TraversalEmitter::markDense(OpBuilder &b, Value dst, bool ownsVertex) {
   add(1, degree);
 }
 
-bool TraversalEmitter::usesBits(FrontierSets side) const {
-  return sched.getFrontier() == FrontierLayout::Bitvector &&
-         (sched.getFrontierSets() == FrontierSets::Both ||
-          sched.getFrontierSets() == side);
-}
-
 TraversalEmitter::DenseSet TraversalEmitter::denseView(OpBuilder &b, Value set,
                                                        FrontierSets side) {
   DenseSet dense;
-  dense.isBits = usesBits(side);
+  dense.isBits = sched.getFrontier() == FrontierLayout::Bitvector &&
+                 (sched.getFrontierSets() == FrontierSets::Both ||
+                  sched.getFrontierSets() == side);
   if (dense.isBits)
     dense.view = VertexSetBitsOp::create(b, loc, memrefOf(b.getI64Type()), set);
   else

@@ -191,6 +191,24 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
+    /// Every option, to build a schedule from a copy of another's.
+    struct Options {
+      ::mlir::graph::Direction direction;
+      ::mlir::graph::Parallelization parallel;
+      int64_t grain;
+      ::mlir::graph::FrontierLayout frontier;
+      ::mlir::graph::FrontierSets frontierSets;
+      int64_t segments, segmentsArgv;
+      ::mlir::graph::SegmentStrategy segmentStrategy;
+      ::mlir::graph::NumaMode numa;
+      ::mlir::graph::PriorityUpdate priorityUpdate;
+      ::mlir::graph::ScheduleCount delta, fusionThreshold, openBuckets;
+    };
+    Options getOptions() const;
+    static ScheduleAttr get(::mlir::MLIRContext *context,
+                            const Options &options);
+    /// This schedule with the options `change` sets.
+    ScheduleAttr with(::llvm::function_ref<void(Options &)> change) const;
     /// The schedule with every option at its default.
     static ScheduleAttr getDefault(::mlir::MLIRContext *context);
     /// True when the traversal is split into segmented subgraphs.

@@ -1536,8 +1536,9 @@ def Graph_VertexSetSealIdsOp : Graph_Op<"vertexset.seal_ids"> {
     Repeated ids count once, unless `keep_duplicates`: then the set lists
     every entry, as GraphIt's `applyModified` without dedup returns it, and
     its size and later sparse traversals count each entry. With `distinct`
-    the traversal already kept each id once, marking it in the bool array
-    of the fresh set: sealing takes the ids as they are, in O(1).
+    the traversal already kept each id once (and marked it in the bool
+    array of the fresh set, if it asked for one): sealing takes the ids as
+    they are, in O(1).
 
     ```mlir
     graph.vertexset.seal_ids %out, %count

@@ -164,8 +164,6 @@ private:
     Value pass, trackedRead;
   };
 
-  /// Whether the schedule views this side's frontier as a bitvector.
-  bool usesBits(FrontierSets side) const;
   DenseSet denseView(OpBuilder &b, Value set, FrontierSets side);
   /// The word of a bitvector holding `v`'s bit, and that bit as a mask.
   std::pair<Value, Value> bitOf(OpBuilder &b, Value v);
