@@ -153,6 +153,13 @@ void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
                                           graphrt_graph *g);
 void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
                                          graphrt_graph *g);
+/* [added] The allocator of compiled programs (MLIR's generic allocation
+ * functions, `finalize-memref-to-llvm{use-generic-functions}`): malloc and
+ * free, except that a large block is aligned to and advised for transparent
+ * huge pages, as the runtime's own arrays are. */
+void *_mlir_memref_to_llvm_alloc(size_t bytes);
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes);
+void _mlir_memref_to_llvm_free(void *p);
 /* [added] The number of vertices w < v that are out-neighbours of both u and
  * v (a merge of the two sorted lists; GraphIt's intersectNeighbor). Exits on
  * an out-of-range vertex. Thread-safe. */

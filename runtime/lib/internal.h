@@ -42,8 +42,11 @@ int64_t rt_argv_source(int64_t value);
 
 /* ---- memory (mem.c) ------------------------------------------------------ */
 
+/* malloc that returns NULL when out of memory; a large block is aligned to
+ * and advised for transparent huge pages. Released with free(). */
+void *rt_try_malloc(size_t bytes);
 /* malloc/calloc that exit with an error instead of returning NULL; never
- * return NULL, even for 0 bytes. */
+ * return NULL, even for 0 bytes. Large blocks as rt_try_malloc's. */
 void *rt_malloc(size_t bytes);
 void *rt_calloc(size_t count, size_t size);
 /* Zero-filled allocation whose cost is O(1) + O(pages touched): large

@@ -132,10 +132,9 @@ static int read_part(int fd, const rt_sg_file *f, int in, int64_t **off_out,
                      int32_t **nbr_out, int32_t **w_out, rt_err *err) {
   int64_t n = f->n, m = f->m;
   /* a file too large for memory is bad input here, not a fatal error */
-  int64_t *off = malloc((size_t)(n + 1) * sizeof(int64_t));
-  int32_t *nbr = malloc((size_t)(m ? m : 1) * sizeof(int32_t));
-  int32_t *w =
-      f->weighted ? malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
+  int64_t *off = rt_try_malloc((size_t)(n + 1) * sizeof(int64_t));
+  int32_t *nbr = rt_try_malloc((size_t)m * sizeof(int32_t));
+  int32_t *w = f->weighted ? rt_try_malloc((size_t)m * sizeof(int32_t)) : NULL;
   if (!off || !nbr || (f->weighted && !w)) {
     rt_err_set(err,
                "%s: byte %lld: cannot allocate the %s-edges of %lld vertices "

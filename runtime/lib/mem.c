@@ -1,6 +1,8 @@
-/* mem.c - allocation that never returns NULL, and lazily zeroed blocks. */
+/* mem.c - allocation that never returns NULL, lazily zeroed blocks, huge
+ * pages for large arrays, and the allocator of compiled programs. */
 #include "internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -9,19 +11,55 @@
  * first touch, so a fresh n-byte frontier costs O(pages touched). */
 #define RT_MMAP_MIN ((size_t)1 << 16)
 
+/* Blocks at least this large start on a 2 MB boundary and ask for
+ * transparent huge pages (granted where the kernel's THP mode is "madvise"
+ * or "always"): graph kernels read their arrays at random, and one TLB
+ * entry then covers 512 times as much of them. */
+#define RT_HUGE_MIN ((size_t)4 << 20)
+#define RT_HUGE_PAGE ((size_t)2 << 20)
+
+void *rt_try_malloc(size_t bytes) {
+  if (bytes < RT_HUGE_MIN)
+    return malloc(bytes ? bytes : 1);
+  void *p;
+  if (posix_memalign(&p, RT_HUGE_PAGE, bytes) != 0)
+    return NULL;
+  /* Only advice: a kernel without THP keeps small pages. */
+  madvise(p, bytes & ~(RT_HUGE_PAGE - 1), MADV_HUGEPAGE);
+  return p;
+}
+
 void *rt_malloc(size_t bytes) {
-  void *p = malloc(bytes ? bytes : 1);
+  void *p = rt_try_malloc(bytes);
   if (!p)
     rt_fatal("out of memory (allocating %zu bytes)", bytes);
   return p;
 }
 
 void *rt_calloc(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size ? size : 1);
-  if (!p)
+  if (size && count > SIZE_MAX / size)
     rt_fatal("out of memory (allocating %zu x %zu bytes)", count, size);
-  return p;
+  if (count * size < RT_HUGE_MIN) {
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+      rt_fatal("out of memory (allocating %zu x %zu bytes)", count, size);
+    return p;
+  }
+  return memset(rt_malloc(count * size), 0, count * size);
 }
+
+void *_mlir_memref_to_llvm_alloc(size_t bytes) { return rt_try_malloc(bytes); }
+
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
+  if (bytes >= RT_HUGE_MIN && alignment <= RT_HUGE_PAGE)
+    return rt_try_malloc(bytes);
+  void *p;
+  if (alignment < sizeof(void *))
+    alignment = sizeof(void *);
+  return posix_memalign(&p, alignment, bytes ? bytes : 1) == 0 ? p : NULL;
+}
+
+void _mlir_memref_to_llvm_free(void *p) { free(p); }
 
 void *rt_zalloc(size_t bytes) {
   if (bytes < RT_MMAP_MIN)

@@ -548,6 +548,33 @@ static void test_relabel(void) {
   graphrt_graph_free(e);
 }
 
+/* Large blocks start on a 2 MB boundary (for huge pages), calloc's are
+ * zeroed, and every block goes back with free(). */
+static void test_allocator(void) {
+  size_t big = (size_t)6 << 20;
+  char *p = _mlir_memref_to_llvm_alloc(big);
+  CHECK(p && (uintptr_t)p % ((size_t)2 << 20) == 0);
+  memset(p, 7, big);
+  CHECK_EQ(p[big - 1], 7);
+  _mlir_memref_to_llvm_free(p);
+  char *small = _mlir_memref_to_llvm_alloc(24);
+  CHECK(small != NULL);
+  small[23] = 1;
+  _mlir_memref_to_llvm_free(small);
+  size_t sizes[] = {100, (size_t)5 << 20};
+  for (int i = 0; i < 2; i++) {
+    size_t bytes = sizes[i];
+    char *a = _mlir_memref_to_llvm_aligned_alloc(64, bytes);
+    CHECK(a && (uintptr_t)a % 64 == 0);
+    a[bytes - 1] = 1;
+    _mlir_memref_to_llvm_free(a);
+  }
+  int64_t *zeros = rt_calloc(big / 8, 8);
+  CHECK((uintptr_t)zeros % ((size_t)2 << 20) == 0);
+  CHECK_EQ(zeros[0] | zeros[big / 16] | zeros[big / 8 - 1], 0);
+  free(zeros);
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s INPUTS_DIR TMP_DIR\n", argv[0]);
@@ -566,5 +593,6 @@ int main(int argc, char **argv) {
   test_transpose_check();
   test_relabel();
   test_too_large();
+  test_allocator();
   return check_report("loader");
 }
