@@ -255,6 +255,11 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count);
  * hold exactly their marks; without one (or if the set had members) the
  * set is its id list until a dense view is asked for. */
 void graphrt_vset_seal_distinct_ids(graphrt_vset *s, int64_t count);
+/* [added] graphrt_vset_seal_distinct_ids, for ids whose out-degrees in g
+ * sum to `degree_sum`: graphrt_vset_out_degree_sum(s, g) answers with it
+ * until s changes. */
+void graphrt_vset_seal_counted_ids(graphrt_vset *s, int64_t count,
+                                   int64_t degree_sum, graphrt_graph *g);
 /* Members are the vertices whose bool entry is non-zero (O(n); entries are
  * normalized to 0/1). */
 void graphrt_vset_seal_bools(graphrt_vset *s);

@@ -562,12 +562,27 @@ void graphrt_vset_seal_bools(graphrt_vset *s) {
   s->size = cnt;
 }
 
-void graphrt_vset_seal_dense(graphrt_vset *s, int64_t count, int64_t degree_sum,
-                             graphrt_graph *g) {
-  check_live(s, "vertex set");
+/* Remembers the members' out-degree sum in g, as a traversal counted it. */
+static void keep_degree_sum(graphrt_vset *s, int64_t degree_sum,
+                            const graphrt_graph *g) {
   if (s->n != g->n)
     rt_fatal("vertex set of %lld vertices sealed with a graph of %lld",
              (long long)s->n, (long long)g->n);
+  /* A distributed graph's local adjacency has only this rank's edges: its
+   * degrees are not the global ones out_degree_sum answers with. */
+  s->degrees_of = g->part ? NULL : g;
+  s->degree_sum = degree_sum;
+}
+
+void graphrt_vset_seal_counted_ids(graphrt_vset *s, int64_t count,
+                                   int64_t degree_sum, graphrt_graph *g) {
+  graphrt_vset_seal_distinct_ids(s, count);
+  keep_degree_sum(s, degree_sum, g);
+}
+
+void graphrt_vset_seal_dense(graphrt_vset *s, int64_t count, int64_t degree_sum,
+                             graphrt_graph *g) {
+  check_live(s, "vertex set");
   if (count < 0 || count > s->n || (count > 0 && !s->bools && !s->bits))
     rt_fatal("sealing a vertex set of %lld vertices with %lld marked",
              (long long)s->n, (long long)count);
@@ -576,10 +591,7 @@ void graphrt_vset_seal_dense(graphrt_vset *s, int64_t count, int64_t degree_sum,
   s->ids_dups = 0;
   /* With no view, the set is the empty id list it was created as. */
   s->ids_valid = !s->bools && !s->bits;
-  /* A distributed graph's local adjacency has only this rank's edges: its
-   * degrees are not the global ones out_degree_sum answers with. */
-  s->degrees_of = g->part ? NULL : g;
-  s->degree_sum = degree_sum;
+  keep_degree_sum(s, degree_sum, g);
 }
 
 /* ---- views --------------------------------------------------------------- */

@@ -222,6 +222,18 @@ static void test_degree_sum(void) {
   graphrt_vset_seal_dense(q, 1, 0, g);
   uint8_t ref4[5] = {0, 0, 0, 0, 1};
   CHECK(consistent(q, ref4, 5));
+  /* A push's distinct ids, sealed with the out-degree sum it counted. */
+  graphrt_vset *c = graphrt_vset_new(5, 0);
+  graphrt_memref_i32 buf;
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, c);
+  buf.aligned[0] = 3;
+  buf.aligned[1] = 1;
+  graphrt_vset_seal_counted_ids(c, 2, 30, g);
+  uint8_t ref13[5] = {0, 1, 0, 1, 0};
+  CHECK(consistent(c, ref13, 5));
+  CHECK_EQ(graphrt_vset_out_degree_sum(c, g), 30);
+  graphrt_vset_insert(c, 0);
+  CHECK_EQ(graphrt_vset_out_degree_sum(c, g), 6); /* 1 + 1 + 4: scanned */
   graphrt_vset *e = graphrt_vset_new(5, 0);
   graphrt_vset_seal_dense(e, 0, 0, g);
   uint8_t none[5] = {0};
@@ -231,6 +243,7 @@ static void test_degree_sum(void) {
   graphrt_vset_free(all);
   graphrt_vset_free(p);
   graphrt_vset_free(q);
+  graphrt_vset_free(c);
   graphrt_vset_free(e);
   graphrt_graph_free(g);
 }

@@ -1595,6 +1595,7 @@ struct VertexSetSealIdsLowering : GraphPattern<VertexSetSealIdsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     StringRef function = op.getKeepDuplicates()
                              ? "graphrt_vset_seal_ids_keep_dups"
+                         : op.getDegrees()  ? "graphrt_vset_seal_counted_ids"
                          : op.getDistinct() ? "graphrt_vset_seal_distinct_ids"
                                             : "graphrt_vset_seal_ids";
     callRuntime(rewriter, op.getLoc(), op, function, {}, adaptor.getOperands());

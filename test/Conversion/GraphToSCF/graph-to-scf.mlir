@@ -74,20 +74,22 @@ func.func @cas(%p: !graph.vector<i32>, %s: !graph.vertexset, %i: index,
 // Building a frontier from ids: the default buffer and seal, and those of a
 // push without dedup (a larger buffer, repeats kept).
 // CHECK-LABEL: func.func @seal_ids(
-// CHECK-SAME: %[[S:.*]]: !llvm.ptr, %[[CAP:.*]]: index, %[[K:.*]]: i64)
+// CHECK-SAME: %[[S:.*]]: !llvm.ptr, %[[CAP:.*]]: index, %[[K:.*]]: i64, %[[G:.*]]: !llvm.ptr)
 // CHECK: call @graphrt_vset_id_buffer(%[[S]]) : (!llvm.ptr) -> memref<?xi32>
 // CHECK: call @graphrt_vset_seal_ids(%[[S]], %[[K]]) : (!llvm.ptr, i64) -> ()
 // CHECK: %[[CAP64:.*]] = arith.index_cast %[[CAP]] : index to i64
 // CHECK: call @graphrt_vset_id_buffer_n(%[[S]], %[[CAP64]]) : (!llvm.ptr, i64) -> memref<?xi32>
 // CHECK: call @graphrt_vset_seal_ids_keep_dups(%[[S]], %[[K]]) : (!llvm.ptr, i64) -> ()
 // CHECK: call @graphrt_vset_seal_distinct_ids(%[[S]], %[[K]]) : (!llvm.ptr, i64) -> ()
-func.func @seal_ids(%s: !graph.vertexset, %cap: index, %k: i64)
+// CHECK: call @graphrt_vset_seal_counted_ids(%[[S]], %[[K]], %[[K]], %[[G]]) : (!llvm.ptr, i64, i64, !llvm.ptr) -> ()
+func.func @seal_ids(%s: !graph.vertexset, %cap: index, %k: i64, %g: !graph.edgeset)
     -> (memref<?xi32>, memref<?xi32>) {
   %a = graph.vertexset.id_buffer %s : memref<?xi32>
   graph.vertexset.seal_ids %s, %k
   %b = graph.vertexset.id_buffer %s capacity(%cap) : memref<?xi32>
   graph.vertexset.seal_ids %s, %k keep_duplicates
   graph.vertexset.seal_ids %s, %k distinct
+  graph.vertexset.seal_ids %s, %k distinct degrees %k of %g : !graph.edgeset
   return %a, %b : memref<?xi32>, memref<?xi32>
 }
 

@@ -1048,7 +1048,16 @@ func.func @id_buffer_capacity_i64(%s: !graph.vertexset, %c: i64) {
 
 func.func @seal_ids_index_count(%s: !graph.vertexset, %c: index) {
   // expected-error @+1 {{'graph.vertexset.seal_ids' op operand #1 must be 64-bit signless integer, but got 'index'}}
-  "graph.vertexset.seal_ids"(%s, %c) : (!graph.vertexset, index) -> ()
+  "graph.vertexset.seal_ids"(%s, %c) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!graph.vertexset, index) -> ()
+  return
+}
+
+// -----
+
+func.func @seal_ids_degrees_not_distinct(%s: !graph.vertexset, %g: !graph.edgeset,
+                                         %k: i64, %d: i64) {
+  // expected-error @+1 {{'graph.vertexset.seal_ids' op an out-degree sum needs 'distinct' ids}}
+  graph.vertexset.seal_ids %s, %k degrees %d of %g : !graph.edgeset
   return
 }
 

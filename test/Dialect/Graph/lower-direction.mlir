@@ -247,6 +247,84 @@ func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
 
 // -----
 
+// A BFS loop: the push's output is the next round's frontier, whose hybrid
+// test sums its out-degrees. The push counts them as it appends, in per-thread
+// counters added once per thread, and the seal keeps the sum; a push whose
+// output no degree sum reads (@push_output_unread) counts nothing.
+// CHECK-LABEL: func.func @push_feeds_hybrid
+// CHECK: scf.while (%[[FRONTIER:.*]] = %arg1)
+// CHECK: graph.vertexset.out_degree_sum %[[FRONTIER]], %arg0
+// CHECK: } else {
+// CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
+// CHECK: %[[OFF:[^ ,]*]], %{{.*}} = graph.adjacency out %arg0
+// CHECK: %[[SHARED:.*]] = memref.alloc() : memref<2xi64>
+// CHECK: omp.parallel {
+// CHECK: %[[MINE:.*]] = memref.alloca() : memref<2xi64>
+// CHECK: omp.wsloop nowait
+// CHECK: graph.vector.cas
+// CHECK: memref.atomic_rmw addi %c1_i64
+// CHECK: memref.load %[[OFF]]
+// CHECK: memref.load %[[OFF]]
+// CHECK: memref.store %{{.*}}, %[[MINE]][%c1]
+// CHECK: omp.yield
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]][%c1]
+// CHECK: omp.terminator
+// CHECK: %[[DEGREES:.*]] = memref.load %[[SHARED]][%c1]
+// CHECK: graph.vertexset.seal_ids %[[OUT]], %{{.*}} distinct degrees %[[DEGREES]] of %arg0 : !graph.edgeset
+// CHECK-LABEL: func.func @push_output_unread
+// CHECK-NOT: memref.alloca
+// CHECK: graph.vertexset.seal_ids %{{.*}}, %{{[^ ]*}} distinct{{$}}
+func.func @push_feeds_hybrid(%g: !graph.edgeset, %f: !graph.vertexset,
+                             %parent: !graph.vector<i32>) {
+  %cm1 = arith.constant -1 : i32
+  %c0 = arith.constant 0 : index
+  %last = scf.while (%frontier = %f) : (!graph.vertexset) -> !graph.vertexset {
+    %size = graph.vertexset.size %frontier
+    %more = arith.cmpi ne, %size, %c0 : index
+    scf.condition(%more) %frontier : !graph.vertexset
+  } do {
+  ^bb0(%frontier: !graph.vertexset):
+    %next = graph.edgeset.apply %g from(%frontier) track(%parent : !graph.vector<i32>) dedup
+        schedule(#graph.schedule<direction = sparse_push_dense_pull, parallel = dynamic_vertex>)
+      dst_filter {
+      ^bb0(%v: index):
+        %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+        %fresh = arith.cmpi eq, %p, %cm1 : i32
+        graph.yield %fresh : i1
+      } body {
+      ^bb0(%src: index, %dst: index):
+        %s = arith.index_cast %src : index to i32
+        graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+        graph.yield
+      } : !graph.edgeset -> !graph.vertexset
+    graph.vertexset.free %frontier
+    scf.yield %next : !graph.vertexset
+  }
+  graph.vertexset.free %last
+  return
+}
+
+func.func @push_output_unread(%g: !graph.edgeset, %f: !graph.vertexset,
+                              %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %cm1 = arith.constant -1 : i32
+  %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = sparse_push, parallel = dynamic_vertex>)
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi eq, %p, %cm1 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %next : !graph.vertexset
+}
+
+// -----
+
 // Push without dedup: no per-destination flag exchange; every change
 // appends dst to an id buffer sized for one entry per traversed out-edge
 // of the frontier, and the seal keeps repeats. The dedup variant below

@@ -287,6 +287,8 @@ bool VertexSetApplyOp::isParallel() {
 LogicalResult VertexSetSealIdsOp::verify() {
   if (getKeepDuplicates() && getDistinct())
     return emitOpError("ids cannot be both 'keep_duplicates' and 'distinct'");
+  if (getDegrees() && !getDistinct())
+    return emitOpError("an out-degree sum needs 'distinct' ids");
   return success();
 }
 

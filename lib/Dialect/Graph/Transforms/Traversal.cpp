@@ -214,6 +214,8 @@ void TraversalEmitter::markModified(OpBuilder &b, Value dst, bool ownsVertex) {
     b.setInsertionPointToStart(ifFirst.thenBlock());
   }
   appendOutput(b, dst);
+  if (outStats)
+    countMember(b, dst);
 }
 
 void TraversalEmitter::appendOutput(OpBuilder &b, Value dst) {
@@ -310,6 +312,10 @@ void TraversalEmitter::markDense(OpBuilder &b, Value dst, bool ownsVertex) {
   OpBuilder::InsertionGuard guard(b);
   auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   b.setInsertionPointToStart(ifFirst.thenBlock());
+  countMember(b, dst);
+}
+
+void TraversalEmitter::countMember(OpBuilder &b, Value dst) {
   Value next = arith::AddIOp::create(b, loc, dst, constIndex(b, 1));
   Value degree = arith::SubIOp::create(
       b, loc, memref::LoadOp::create(b, loc, outOffsets, next),
@@ -554,6 +560,57 @@ bool TraversalEmitter::firstWriteClosesFilter() {
 // TraversalEmitter: the traversal
 //===----------------------------------------------------------------------===//
 
+/// Whether the out-degree sum of `set` is asked for: by a hybrid
+/// traversal's direction test, a push without dedup sizing its output, or
+/// graph.vertexset.out_degree_sum, reached directly or through the region
+/// arguments and results of the loops and branches that forward the set.
+static bool feedsDegreeSum(Value set) {
+  SmallVector<Value> work{set};
+  llvm::SmallPtrSet<Value, 8> seen;
+  seen.insert(set);
+  auto forward = [&](OpOperand &use, OperandRange operands, ValueRange inputs) {
+    if (operands.empty())
+      return;
+    unsigned index = use.getOperandNumber() - operands.getBeginOperandIndex();
+    if (index < operands.size() && index < inputs.size() &&
+        seen.insert(inputs[index]).second)
+      work.push_back(inputs[index]);
+  };
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<VertexSetOutDegreeSumOp>(user))
+        return true;
+      if (auto apply = dyn_cast<EdgeSetApplyOp>(user)) {
+        ScheduleAttr sched = apply.getScheduleOrDefault();
+        if (apply.getFrom() == value &&
+            (sched.isHybrid() ||
+             (sched.getDirection() == Direction::SparsePush &&
+              !apply.getDedup())))
+          return true;
+        continue;
+      }
+      SmallVector<Attribute> unknown(user->getNumOperands());
+      SmallVector<RegionSuccessor> successors;
+      auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
+      // Return-like terminators of other ops (func.return) forward nothing.
+      if (terminator && isa<RegionBranchOpInterface>(user->getParentOp())) {
+        terminator.getSuccessorRegions(unknown, successors);
+        for (const RegionSuccessor &successor : successors)
+          forward(use, terminator.getSuccessorOperands(successor),
+                  successor.getSuccessorInputs());
+      } else if (auto branch = dyn_cast<RegionBranchOpInterface>(user)) {
+        branch.getEntrySuccessorRegions(unknown, successors);
+        for (const RegionSuccessor &successor : successors)
+          forward(use, branch.getEntrySuccessorOperands(successor),
+                  successor.getSuccessorInputs());
+      }
+    }
+  }
+  return false;
+}
+
 /// Whether `op` runs inside another parallel loop, where thread numbers are
 /// not unique across the threads that reach it.
 static bool insideParallelRegion(Operation *op) {
@@ -730,9 +787,13 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   if (op.getModified()) {
     out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),
                                  graph, /*all=*/false);
-    if (!push) {
-      // Laid out as the next traversal reads it as its source frontier.
+    // Laid out as the next traversal reads it as its source frontier.
+    if (!push)
       outDense = denseView(b, out, FrontierSets::Src);
+    // A pull counts its output as it marks it (the members' out-degrees are
+    // a sequential read there); a push with a distinct output only when a
+    // later out-degree sum needs them.
+    if (!push || (op.getDedup() && feedsDegreeSum(op.getModified()))) {
       outOffsets = AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
                                        memrefOf(b.getI32Type()),
                                        EdgeDirection::Out, graph)
@@ -744,7 +805,8 @@ void TraversalEmitter::emit(VertexLoop &loop) {
                                 arith::ConstantIntOp::create(b, loc, 0, 64),
                                 outStats, ValueRange{constIndex(b, i)});
       threadStats = outStats;
-    } else if (op.getDedup() && !writesClaimVertices) {
+    }
+    if (push && op.getDedup() && !writesClaimVertices) {
       outFlags = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
     }
     if (push) {
@@ -806,10 +868,17 @@ void TraversalEmitter::emit(VertexLoop &loop) {
     Value count =
         memref::LoadOp::create(b, loc, outCount, ValueRange{constIndex(b, 0)});
     memref::DeallocOp::create(b, loc, outCount);
+    Value degrees;
+    if (outStats) {
+      degrees = memref::LoadOp::create(b, loc, outStats,
+                                       ValueRange{constIndex(b, 1)});
+      memref::DeallocOp::create(b, loc, outStats);
+    }
     // With dedup, the flag exchange or the write's claim let each id in once.
     VertexSetSealIdsOp::create(b, loc, out, count,
                                /*keepDuplicates=*/!op.getDedup(),
-                               /*distinct=*/op.getDedup());
+                               /*distinct=*/op.getDedup(), degrees,
+                               degrees ? graph : Value());
   } else {
     Value count =
         memref::LoadOp::create(b, loc, outStats, ValueRange{constIndex(b, 0)});

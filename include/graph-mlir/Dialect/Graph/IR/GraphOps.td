@@ -1530,7 +1530,8 @@ def Graph_VertexSetIdBufferOp : Graph_Op<"vertexset.id_buffer"> {
   }];
 }
 
-def Graph_VertexSetSealIdsOp : Graph_Op<"vertexset.seal_ids"> {
+def Graph_VertexSetSealIdsOp : Graph_Op<"vertexset.seal_ids",
+    [AttrSizedOperandSegments]> {
   let summary = "the set's members are the first `count` ids of its buffer";
   let description = [{
     Repeated ids count once, unless `keep_duplicates`: then the set lists
@@ -1538,20 +1539,34 @@ def Graph_VertexSetSealIdsOp : Graph_Op<"vertexset.seal_ids"> {
     its size and later sparse traversals count each entry. With `distinct`
     the traversal already kept each id once (and marked it in the bool
     array of the fresh set, if it asked for one): sealing takes the ids as
-    they are, in O(1).
+    they are, in O(1). A distinct traversal may also have summed the
+    members' out-degrees in `graph` as it appended them (`degrees`): the
+    set keeps the sum for the next `graph.vertexset.out_degree_sum`.
 
     ```mlir
     graph.vertexset.seal_ids %out, %count
     graph.vertexset.seal_ids %out, %count keep_duplicates
     graph.vertexset.seal_ids %out, %count distinct
+    graph.vertexset.seal_ids %out, %count distinct degrees %d of %g
+        : !graph.edgeset
     ```
   }];
   let arguments = (ins Graph_VertexSetType:$set, I64:$count,
-                       UnitAttr:$keepDuplicates, UnitAttr:$distinct);
+                       UnitAttr:$keepDuplicates, UnitAttr:$distinct,
+                       Optional<I64>:$degrees,
+                       Optional<Graph_EdgeSetType>:$graph);
   let assemblyFormat = [{
     $set `,` $count (`keep_duplicates` $keepDuplicates^)?
-    (`distinct` $distinct^)? attr-dict
+    (`distinct` $distinct^)?
+    (`degrees` $degrees^ `of` $graph `:` qualified(type($graph)))? attr-dict
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$set, "::mlir::Value":$count,
+                   "bool":$keepDuplicates, "bool":$distinct), [{
+      build($_builder, $_state, set, count, keepDuplicates, distinct,
+            /*degrees=*/::mlir::Value(), /*graph=*/::mlir::Value());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

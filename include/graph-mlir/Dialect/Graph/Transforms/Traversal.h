@@ -171,6 +171,8 @@ private:
   /// A pull's mark of `dst` in the dense output; the first mark of a vertex
   /// adds it (and its out-degree) to the thread's counters.
   void markDense(OpBuilder &b, Value dst, bool ownsVertex);
+  /// Adds output member `dst`, and its out-degree, to the thread's counters.
+  void countMember(OpBuilder &b, Value dst);
   /// Clones a filter region for vertex `v`; returns its i1 answer.
   Value emitFilter(OpBuilder &b, Region &filter, Value v, IRMapping &mapping);
   /// Whether `src` passes the source frontier and filter (null: always).
@@ -219,9 +221,10 @@ private:
   Value fromIds;
   DenseSet fromDense, toDense;
   Value out, outFlags, outIds, outCount;
-  /// A pull's output: its dense view, the graph's out-offsets, and the
+  /// A pull's dense output view. The graph's out-offsets and the output's
   /// members and their out-degree sum counted so far ([2 x i64]), shared
-  /// and (in the innermost parallel loop) the thread's own.
+  /// and (in the innermost parallel loop) the thread's own: in every pull,
+  /// and in pushes whose output's degree sum is needed next.
   DenseSet outDense;
   Value outOffsets, outStats, threadStats;
   /// The innermost vertex loop's index, and whether that loop hands each
