@@ -138,8 +138,10 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 
 // -----
 
-// Pull with a destination filter: an scf.while re-tests the filter before
-// each in-edge (early exit) and reads the frontier bitvector. The output is
+// Pull with a destination filter: the filter is tested before the in-edge
+// range is read (a visited vertex costs no offsets), then an scf.while
+// re-tests it before each in-edge (early exit) and reads the frontier
+// bitvector. The output is
 // a bitvector too, marked with a plain read-modify-write (chunks of 256
 // vertices give each thread whole words); each thread counts the members
 // it adds, and their out-degrees, in its own counters, added to the shared
@@ -154,6 +156,10 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK-NEXT: %[[MINE:.*]] = memref.alloca() : memref<2xi64>
 // CHECK: omp.wsloop nowait schedule(dynamic = %{{.*}} : i64)
 // CHECK: omp.loop_nest (%[[V:.*]]) : index
+// CHECK-NEXT: %[[SEEN:.*]] = graph.vector.get %arg2[%[[V]]]
+// CHECK-NEXT: %[[FRESH:.*]] = arith.cmpi eq, %[[SEEN]]
+// CHECK-NEXT: scf.if %[[FRESH]] {
+// CHECK: memref.load %{{.*}}[%[[V]]] : memref<?xi64>
 // CHECK: scf.while
 // CHECK: arith.cmpi ult
 // CHECK: graph.vector.get %arg2

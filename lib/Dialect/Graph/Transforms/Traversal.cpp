@@ -701,6 +701,15 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     auto ifTo = scf::IfOp::create(b, loc, contains(b, toDense, dst), false);
     b.setInsertionPointToStart(ifTo.thenBlock());
   }
+  if (!op.getDstFilter().empty()) {
+    // Test the destination before reading its edge range: in BFS's last
+    // steps most vertices are visited, and their offsets would double the
+    // memory the scan reads.
+    IRMapping mapping;
+    auto ifPass = scf::IfOp::create(
+        b, loc, emitFilter(b, op.getDstFilter(), dst, mapping), false);
+    b.setInsertionPointToStart(ifPass.thenBlock());
+  }
   auto [begin, end] = edgeRange(b, destination);
 
   // One in-edge k: the source's tests, then the body.
