@@ -140,8 +140,8 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 
 // Pull with a destination filter: the filter is tested before the in-edge
 // range is read (a visited vertex costs no offsets), then an scf.while
-// re-tests it before each in-edge (early exit) and reads the frontier
-// bitvector. The output is
+// scans the in-edges, reading the frontier bitvector, and re-tests the
+// filter only after the body ran, stopping when it turns false. The output is
 // a bitvector too, marked with a plain read-modify-write (chunks of 256
 // vertices give each thread whole words); each thread counts the members
 // it adds, and their out-degrees, in its own counters, added to the shared
@@ -160,11 +160,14 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK-NEXT: %[[FRESH:.*]] = arith.cmpi eq, %[[SEEN]]
 // CHECK-NEXT: scf.if %[[FRESH]] {
 // CHECK: memref.load %{{.*}}[%[[V]]] : memref<?xi64>
-// CHECK: scf.while
-// CHECK: arith.cmpi ult
-// CHECK: graph.vector.get %arg2
-// CHECK: scf.condition
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %[[OPEN:.*]] = %true)
+// CHECK: %[[IN:.*]] = arith.cmpi ult
+// CHECK-NEXT: %[[GO:.*]] = arith.andi %[[IN]], %[[OPEN]] : i1
+// CHECK-NEXT: scf.condition(%[[GO]])
+// CHECK: ^bb0(%{{.*}}: index, %[[OPEN2:.*]]: i1):
+// CHECK-NOT: graph.vector.get %arg2
 // CHECK: memref.load %[[BITS]]
+// CHECK: %[[STILL:.*]] = scf.if %{{.*}} -> (i1) {
 // CHECK: graph.vector.set %arg2
 // CHECK-NOT: atomic
 // CHECK: %[[MASK:.*]] = arith.shli
@@ -178,6 +181,12 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: memref.load %[[DEGREE]][%[[V]]]
 // CHECK: memref.store %{{.*}}, %[[MINE]]
 // CHECK: memref.store %{{.*}}, %[[MINE]]
+// CHECK: %[[AGAIN:.*]] = graph.vector.get %arg2[%[[V]]]
+// CHECK: %[[STILLFRESH:.*]] = arith.cmpi eq, %[[AGAIN]]
+// CHECK-NEXT: scf.yield %[[STILLFRESH]] : i1
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[OPEN2]] : i1
+// CHECK: scf.yield %{{.*}}, %[[STILL]] : index, i1
 // CHECK: omp.yield
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]]
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]]
@@ -499,7 +508,8 @@ func.func @bool_reductions(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK:         %[[TRUE:.*]] = arith.constant true
 // CHECK:         scf.while
 // CHECK:           scf.if
-// CHECK-NEXT:        scf.yield %[[TRUE]] : i1
+// CHECK:             graph.vector.set
+// CHECK:             scf.yield %[[TRUE]] : i1
 func.func @filter_yields_outer_value(%g: !graph.edgeset, %f: !graph.vertexset,
                                      %vi: !graph.vector<i32>) -> !graph.vertexset {
   %t = arith.constant true

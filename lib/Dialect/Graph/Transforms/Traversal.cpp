@@ -712,28 +712,29 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   }
   auto [begin, end] = edgeRange(b, destination);
 
-  // One in-edge k: the source's tests, then the body.
-  auto emitEdge = [&](OpBuilder &b, Value k, Value trackedRead,
-                      Value acc) -> Value {
+  // One in-edge k: the source's tests, then `body`, which returns the new
+  // value of the scan's carried value (if any); a failing source keeps it.
+  using EdgeBody = function_ref<Value(OpBuilder &, Value src, Value weight)>;
+  auto emitEdge = [&](OpBuilder &b, Value k, Value carried,
+                      EdgeBody body) -> Value {
     Value src = loadIndex(b, destination.neighbors, k);
     Value weight = edgeWeight(b, destination.weights, k);
     Value pass = sourcePasses(b, src);
     if (!pass)
-      return emitBody(b, destination, src, dst, weight, trackedRead, acc);
+      return body(b, src, weight);
     SmallVector<Type, 1> resultTypes;
-    if (acc)
-      resultTypes.push_back(acc.getType());
+    if (carried)
+      resultTypes.push_back(carried.getType());
     auto ifPass = scf::IfOp::create(b, loc, resultTypes, pass,
-                                    /*withElseRegion=*/bool(acc));
+                                    /*withElseRegion=*/bool(carried));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifPass.thenBlock());
-    Value combined =
-        emitBody(b, destination, src, dst, weight, trackedRead, acc);
-    if (!acc)
+    Value next = body(b, src, weight);
+    if (!carried)
       return {};
-    scf::YieldOp::create(b, loc, combined);
+    scf::YieldOp::create(b, loc, next);
     b.setInsertionPointToStart(ifPass.elseBlock());
-    scf::YieldOp::create(b, loc, acc);
+    scf::YieldOp::create(b, loc, carried);
     return ifPass.getResult(0);
   };
 
@@ -743,7 +744,12 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     auto loop = scf::ForOp::create(
         b, loc, begin, end, constIndex(b, 1), ValueRange{initial},
         [&](OpBuilder &b, Location, Value k, ValueRange iterArgs) {
-          scf::YieldOp::create(b, loc, emitEdge(b, k, {}, iterArgs[0]));
+          Value acc = iterArgs[0];
+          scf::YieldOp::create(
+              b, loc,
+              emitEdge(b, k, acc, [&](OpBuilder &b, Value src, Value w) {
+                return emitBody(b, destination, src, dst, w, {}, acc);
+              }));
         });
     destination.destination.store(b, dst, initial, loop.getResult(0));
     return;
@@ -751,34 +757,43 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   if (op.getDstFilter().empty()) {
     scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
                        [&](OpBuilder &b, Location, Value k, ValueRange) {
-                         emitEdge(b, k, {}, {});
+                         emitEdge(b, k, {},
+                                  [&](OpBuilder &b, Value src, Value w) {
+                                    emitBody(b, destination, src, dst, w, {});
+                                    return Value();
+                                  });
                          scf::YieldOp::create(b, loc);
                        });
     return;
   }
-  // Re-test the destination before each in-edge: the scan stops as soon as
-  // the filter turns false (BFS stops at the first parent).
-  auto scan = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
-                                   ValueRange{begin});
+  // Only the body changes what the filter reads, so the filter is re-tested
+  // after the body runs, not before every in-edge, and the scan stops as
+  // soon as it turns false (BFS stops at the first parent), as in GraphIt's
+  // pull.
+  Type i1 = b.getI1Type(), indexType = b.getIndexType();
+  Value open = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto scan = scf::WhileOp::create(b, loc, TypeRange{indexType, i1},
+                                   ValueRange{begin, open});
   Block *before =
-      b.createBlock(&scan.getBefore(), {}, {b.getIndexType()}, {loc});
-  Value k = before->getArgument(0);
-  Value inRange =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, end);
-  auto test = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, inRange,
-                                /*withElseRegion=*/true);
-  b.setInsertionPointToStart(test.thenBlock());
-  DestinationTest passes = destinationPasses(b, dst);
-  scf::YieldOp::create(b, loc, passes.pass);
-  b.setInsertionPointToStart(test.elseBlock());
-  scf::YieldOp::create(b, loc, inRange);
-  b.setInsertionPointAfter(test);
-  scf::ConditionOp::create(b, loc, test.getResult(0), ValueRange{k});
-  Block *after = b.createBlock(&scan.getAfter(), {}, {b.getIndexType()}, {loc});
-  emitEdge(b, after->getArgument(0), passes.trackedRead, {});
-  scf::YieldOp::create(b, loc,
-                       ValueRange{arith::AddIOp::create(
-                           b, loc, after->getArgument(0), constIndex(b, 1))});
+      b.createBlock(&scan.getBefore(), {}, {indexType, i1}, {loc, loc});
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        before->getArgument(0), end);
+  scf::ConditionOp::create(
+      b, loc, arith::AndIOp::create(b, loc, inRange, before->getArgument(1)),
+      before->getArguments());
+  Block *after =
+      b.createBlock(&scan.getAfter(), {}, {indexType, i1}, {loc, loc});
+  Value k = after->getArgument(0);
+  Value stillOpen = emitEdge(
+      b, k, after->getArgument(1), [&](OpBuilder &b, Value src, Value w) {
+        emitBody(b, destination, src, dst, w, {});
+        IRMapping mapping;
+        return emitFilter(b, op.getDstFilter(), dst, mapping);
+      });
+  scf::YieldOp::create(
+      b, loc,
+      ValueRange{arith::AddIOp::create(b, loc, k, constIndex(b, 1)),
+                 stillOpen});
 }
 
 void TraversalEmitter::emit(VertexLoop &loop) {
