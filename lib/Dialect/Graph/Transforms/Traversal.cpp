@@ -701,13 +701,15 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     auto ifTo = scf::IfOp::create(b, loc, contains(b, toDense, dst), false);
     b.setInsertionPointToStart(ifTo.thenBlock());
   }
+  auto filterPasses = [&](OpBuilder &b) {
+    IRMapping mapping;
+    return emitFilter(b, op.getDstFilter(), dst, mapping);
+  };
   if (!op.getDstFilter().empty()) {
     // Test the destination before reading its edge range: in BFS's last
-    // steps most vertices are visited, and their offsets would double the
-    // memory the scan reads.
-    IRMapping mapping;
-    auto ifPass = scf::IfOp::create(
-        b, loc, emitFilter(b, op.getDstFilter(), dst, mapping), false);
+    // steps most vertices are visited, and their offsets would triple the
+    // bytes the scan reads.
+    auto ifPass = scf::IfOp::create(b, loc, filterPasses(b), false);
     b.setInsertionPointToStart(ifPass.thenBlock());
   }
   auto [begin, end] = edgeRange(b, destination);
@@ -784,12 +786,11 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   Block *after =
       b.createBlock(&scan.getAfter(), {}, {indexType, i1}, {loc, loc});
   Value k = after->getArgument(0);
-  Value stillOpen = emitEdge(
-      b, k, after->getArgument(1), [&](OpBuilder &b, Value src, Value w) {
-        emitBody(b, destination, src, dst, w, {});
-        IRMapping mapping;
-        return emitFilter(b, op.getDstFilter(), dst, mapping);
-      });
+  Value stillOpen = emitEdge(b, k, after->getArgument(1),
+                             [&](OpBuilder &b, Value src, Value w) {
+                               emitBody(b, destination, src, dst, w, {});
+                               return filterPasses(b);
+                             });
   scf::YieldOp::create(
       b, loc,
       ValueRange{arith::AddIOp::create(b, loc, k, constIndex(b, 1)),
@@ -830,10 +831,10 @@ void TraversalEmitter::emit(VertexLoop &loop) {
                                 outStats, ValueRange{constIndex(b, i)});
       threadStats = outStats;
     }
-    if (push && op.getDedup() && !writesClaimVertices) {
-      outFlags = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
-    }
     if (push) {
+      if (op.getDedup() && !writesClaimVertices)
+        outFlags =
+            VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
       // Without dedup every change appends: up to one entry per tracked
       // write per traversed edge, and a push traverses at most the
       // frontier's out-edges.
