@@ -406,14 +406,6 @@ void _mlir_ciface_graphrt_segment_neighbors(graphrt_memref_i32 *r,
 void _mlir_ciface_graphrt_segment_weights(graphrt_memref_i32 *r,
                                           graphrt_segments *s, int64_t i);
 
-/* ---- Threads --------------------------------------------------------------
- */
-
-/* [added] omp_get_max_threads() and omp_get_thread_num(): per-thread state
- * of generated code (a sliding-queue frontier's buffers). */
-int64_t graphrt_thread_count(void);
-int64_t graphrt_thread_id(void);
-
 /* ---- NUMA -----------------------------------------------------------------
  */
 

@@ -1,13 +1,8 @@
-/* par.c - thread numbers for generated code, parallel prefix sum and the
- * sorts used for adjacency lists. */
+/* par.c - parallel prefix sum and the sorts used for adjacency lists. */
 #include "internal.h"
 
 #include <omp.h>
 #include <stdlib.h>
-
-int64_t graphrt_thread_count(void) { return omp_get_max_threads(); }
-
-int64_t graphrt_thread_id(void) { return omp_get_thread_num(); }
 
 int64_t rt_prefix_sum(int64_t *a, int64_t n) {
   if (n < (int64_t)1 << 16) {

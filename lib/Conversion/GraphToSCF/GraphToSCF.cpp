@@ -1796,10 +1796,6 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                "graphrt_segments_count");
   patterns.add<CountLowering<NumaSocketsOp>>(converter, context,
                                              "graphrt_numa_sockets");
-  patterns.add<CountLowering<ThreadCountOp>>(converter, context,
-                                             "graphrt_thread_count");
-  patterns.add<CountLowering<ThreadIdOp>>(converter, context,
-                                          "graphrt_thread_id");
   patterns.add<CountLowering<NumaThreadsPerSocketOp>>(
       converter, context, "graphrt_numa_threads_per_socket");
   patterns.add<CountLowering<VertexSetSizeOp>>(converter, context,

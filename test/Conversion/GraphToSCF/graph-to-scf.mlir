@@ -236,20 +236,6 @@ func.func @numa() -> (index, index) {
 
 // -----
 
-// Thread numbers for per-thread state come from the runtime (OpenMP).
-// CHECK-DAG: func.func private @graphrt_thread_count() -> i64
-// CHECK-DAG: func.func private @graphrt_thread_id() -> i64
-// CHECK-LABEL: func.func @threads
-// CHECK: call @graphrt_thread_count() : () -> i64
-// CHECK: call @graphrt_thread_id() : () -> i64
-func.func @threads() -> (index, index) {
-  %n = graph.thread_count : index
-  %i = graph.thread_id : index
-  return %n, %i : index, index
-}
-
-// -----
-
 // Whole-vector reductions: an scf.parallel whose scf.reduce combines by the
 // kind (min and max as compare and select, the form convert-scf-to-openmp
 // turns into an omp.wsloop reduction), starting from the kind's identity.

@@ -2,24 +2,49 @@
 // RUN: graph-opt %s --graph-lower-direction=hybrid-threshold=7 --split-input-file | FileCheck %s --check-prefix=THRESH
 
 // Parallel sparse push: the frontier's id list, omp.wsloop with the
-// requested schedule and chunk, atomic reduction, deduplicated output.
+// requested schedule and chunk, atomic reduction, deduplicated output. Each
+// thread appends the output ids to a block on its own stack, moves a full
+// block to the shared id buffer with one atomic add, and its last, partial
+// block when its share of the loop is done.
 // CHECK-LABEL: func.func @sparse_push
 // CHECK: %[[IDS:.*]] = graph.vertexset.ids %arg1
 // CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
 // CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
 // CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]]
+// CHECK: %[[COUNT:.*]] = memref.alloc() : memref<1xi64>
 // CHECK: %[[OFF:.*]], %[[NBR:.*]] = graph.adjacency out
 // CHECK: omp.parallel
-// CHECK: omp.wsloop schedule(dynamic = %{{.*}} : i64)
+// CHECK-NEXT: %[[BLOCK:.*]] = memref.alloca() : memref<2048xi32>
+// CHECK-NEXT: %[[FILLED:.*]] = memref.alloca() : memref<1xi64>
+// CHECK-NEXT: memref.store %c0_i64, %[[FILLED]][%c0]
+// CHECK: omp.wsloop nowait schedule(dynamic = %c64_i64 : i64)
 // CHECK: omp.loop_nest
 // CHECK: memref.load %[[IDS]]
 // CHECK: scf.for
 // CHECK: %[[CHANGED:.*]] = graph.reduce min atomic %arg2
 // CHECK: scf.if %[[CHANGED]]
 // CHECK: memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
-// CHECK: memref.atomic_rmw addi
-// CHECK: memref.store %{{.*}}, %[[BUF]]
-// CHECK: graph.vertexset.seal_ids %[[OUT]]
+// CHECK: %[[N:.*]] = memref.load %[[FILLED]][%c0]
+// CHECK: %[[SLOT:.*]] = arith.index_cast %[[N]]
+// CHECK: memref.store %{{.*}}, %[[BLOCK]][%[[SLOT]]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c1_i64
+// CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[NEXT]], %c2048_i64
+// CHECK: scf.if %[[FULL]]
+// CHECK:   memref.atomic_rmw addi %[[NEXT]], %[[COUNT]][%c0]
+// CHECK:   scf.for
+// CHECK:     memref.load %[[BLOCK]]
+// CHECK:     memref.store %{{.*}}, %[[BUF]]
+// CHECK:   memref.store %c0_i64, %[[FILLED]][%c0]
+// CHECK: } else {
+// CHECK:   memref.store %[[NEXT]], %[[FILLED]][%c0]
+// CHECK: omp.yield
+// CHECK: %[[LAST:.*]] = memref.load %[[FILLED]][%c0]
+// CHECK: memref.atomic_rmw addi %[[LAST]], %[[COUNT]][%c0]
+// CHECK: scf.for
+// CHECK:   memref.store %{{.*}}, %[[BUF]]
+// CHECK: omp.terminator
+// CHECK: %[[TOTAL:.*]] = memref.load %[[COUNT]][%c0]
+// CHECK: graph.vertexset.seal_ids %[[OUT]], %[[TOTAL]] distinct
 func.func @sparse_push(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
                        %dist: !graph.vector<i32>) -> !graph.vertexset {
   %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
@@ -277,7 +302,7 @@ func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: %[[MINE:.*]] = memref.alloca() : memref<2xi64>
 // CHECK: omp.wsloop nowait
 // CHECK: graph.vector.cas
-// CHECK: memref.atomic_rmw addi %c1_i64
+// CHECK: memref.store %{{.*}}, %[[BLOCK:.*]][%{{.*}}] : memref<2048xi32>
 // CHECK: memref.load %[[OFF]]
 // CHECK: memref.load %[[OFF]]
 // CHECK: memref.store %{{.*}}, %[[MINE]][%c1]
@@ -287,7 +312,7 @@ func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: %[[DEGREES:.*]] = memref.load %[[SHARED]][%c1]
 // CHECK: graph.vertexset.seal_ids %[[OUT]], %{{.*}} distinct degrees %[[DEGREES]] of %arg0 : !graph.edgeset
 // CHECK-LABEL: func.func @push_output_unread
-// CHECK-NOT: memref.alloca
+// CHECK-NOT: memref.alloca() : memref<2xi64>
 // CHECK: graph.vertexset.seal_ids %{{.*}}, %{{[^ ]*}} distinct{{$}}
 func.func @push_feeds_hybrid(%g: !graph.edgeset, %f: !graph.vertexset,
                              %parent: !graph.vector<i32>) {
@@ -352,8 +377,8 @@ func.func @push_output_unread(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]] capacity(%[[CAP]])
 // CHECK: %[[CHANGED:.*]] = graph.reduce min atomic %arg2
 // CHECK-NEXT: scf.if %[[CHANGED]] {
-// CHECK-NEXT: %[[POS:.*]] = memref.atomic_rmw addi
 // CHECK-NOT: memref.atomic_rmw assign
+// CHECK: memref.store %{{.*}}, %{{.*}} : memref<2048xi32>
 // CHECK: memref.store %{{.*}}, %[[BUF]]
 // CHECK: graph.vertexset.seal_ids %[[OUT]], %{{.*}} keep_duplicates
 // CHECK-LABEL: func.func @push_dedup
@@ -421,19 +446,20 @@ func.func @dense_push_no_dedup_two_writes(%g: !graph.edgeset,
 
 // -----
 
-// A grain that is no multiple of 64 lets two threads share a word of the
-// output bitvector: the mark is an atomic or, whose old word says whether
-// it added the vertex.
-// CHECK-LABEL: func.func @pull_bits_shared_words
+// A pull marking a bitvector output hands each thread whole cache lines of
+// it: the grain of 100 becomes a chunk of 512 vertices, so the mark is a
+// plain read-modify-write of the thread's own word.
+// CHECK-LABEL: func.func @pull_bits_whole_lines
 // CHECK: %[[OUT:.*]] = graph.vertexset.new
 // CHECK: %[[OUTBITS:.*]] = graph.vertexset.bits %[[OUT]]
-// CHECK: omp.wsloop nowait schedule(dynamic = %{{.*}} : i64)
+// CHECK: omp.wsloop nowait schedule(dynamic = %c512_i64 : i64)
 // CHECK: graph.vector.set %arg2
 // CHECK: %[[MASK:.*]] = arith.shli
-// CHECK: %[[OLD:.*]] = memref.atomic_rmw ori %[[MASK]], %[[OUTBITS]][%{{.*}}] : (i64, memref<?xi64>) -> i64
-// CHECK: %[[WAS:.*]] = arith.andi %[[OLD]], %[[MASK]] : i64
-// CHECK: arith.cmpi eq, %[[WAS]]
-func.func @pull_bits_shared_words(%g: !graph.edgeset, %f: !graph.vertexset,
+// CHECK: %[[OLD:.*]] = memref.load %[[OUTBITS]]
+// CHECK: %[[NEW:.*]] = arith.ori %[[OLD]], %[[MASK]]
+// CHECK: memref.store %[[NEW]], %[[OUTBITS]]
+// CHECK-NOT: memref.atomic_rmw ori
+func.func @pull_bits_whole_lines(%g: !graph.edgeset, %f: !graph.vertexset,
                                   %parent: !graph.vector<i32>) -> !graph.vertexset {
   %cm1 = arith.constant -1 : i32
   %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
@@ -529,33 +555,12 @@ func.func @filter_yields_outer_value(%g: !graph.edgeset, %f: !graph.vertexset,
 
 // -----
 
-// frontier = sliding_queue: each thread appends the output ids to its own
-// row of buffers (entry 0 counts them) and moves a full block to the shared
-// output with one atomic add; after the loop, each thread's partial block.
+// frontier = sliding_queue (GraphIt's name for a push building its output
+// in per-thread blocks) lowers as every parallel push does.
 // CHECK-LABEL: func.func @sliding_queue
-// CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer
-// CHECK: %[[COUNT:.*]] = memref.alloc() : memref<1xi64>
-// CHECK: %[[THREADS:.*]] = graph.thread_count : index
-// CHECK: %[[ROWS:.*]] = memref.alloc(%[[THREADS]]) : memref<?x2048xi32>
-// CHECK: omp.wsloop
-// CHECK: graph.reduce min atomic
-// CHECK: %[[T:.*]] = graph.thread_id : index
-// CHECK: %[[N:.*]] = memref.load %[[ROWS]][%[[T]], %c0]
-// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c1_i32
-// CHECK: memref.store %{{.*}}, %[[ROWS]][%[[T]], %{{.*}}]
-// CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[NEXT]], %c2047_i32
-// CHECK: scf.if %[[FULL]]
-// CHECK:   memref.atomic_rmw addi %c2047_i64, %[[COUNT]]
-// CHECK:   scf.for
-// CHECK:     memref.store %{{.*}}, %[[BUF]]
-// CHECK: } else {
-// CHECK:   memref.store %[[NEXT]], %[[ROWS]][%[[T]], %c0]
-// CHECK: omp.terminator
-// CHECK: scf.for %[[R:.*]] = %c0 to %[[THREADS]]
-// CHECK:   memref.load %[[ROWS]][%[[R]], %c0]
-// CHECK:   memref.atomic_rmw addi %{{.*}}, %[[COUNT]]
-// CHECK: memref.dealloc %[[ROWS]]
-// CHECK: graph.vertexset.seal_ids
+// CHECK: omp.parallel
+// CHECK-NEXT: memref.alloca() : memref<2048xi32>
+// CHECK: omp.wsloop nowait
 func.func @sliding_queue(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
                          %dist: !graph.vector<i32>) -> !graph.vertexset {
   %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
@@ -572,19 +577,20 @@ func.func @sliding_queue(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
 
 // -----
 
-// Inside another parallel loop thread numbers repeat across teams: the
-// sliding queue falls back to one atomic slot per id.
-// CHECK-LABEL: func.func @sliding_queue_nested
-// CHECK-NOT: graph.thread_
-// CHECK: memref.atomic_rmw addi %c1_i64
-// CHECK-NOT: graph.thread_
+// Inside another parallel loop the push's team is nested in the outer one's
+// threads; its blocks are on the stacks of the inner team's threads.
+// CHECK-LABEL: func.func @push_nested
+// CHECK: graph.vertexset.apply
+// CHECK: omp.parallel
+// CHECK-NEXT: memref.alloca() : memref<2048xi32>
+// CHECK: omp.wsloop nowait
 // CHECK: return
-func.func @sliding_queue_nested(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
-                                %all: !graph.vertexset, %dist: !graph.vector<i32>) {
+func.func @push_nested(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
+                       %all: !graph.vertexset, %dist: !graph.vector<i32>) {
   graph.vertexset.apply %all {
   ^bb0(%v: index):
     %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
-        schedule(#graph.schedule<parallel = dynamic_vertex, frontier = sliding_queue>)
+        schedule(#graph.schedule<parallel = dynamic_vertex>)
       body {
       ^bb0(%src: index, %dst: index, %w: i32):
         %changed = graph.reduce min %dist[%dst], %w : !graph.vector<i32>

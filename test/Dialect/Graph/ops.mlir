@@ -434,16 +434,6 @@ func.func @export(%v: !graph.vector<f64>) {
   return
 }
 
-// CHECK-LABEL: func.func @threads(
-func.func @threads() -> (index, index) {
-  // CHECK-NEXT: %[[N:.*]] = graph.thread_count : index{{$}}
-  // CHECK-NEXT: %[[I:.*]] = graph.thread_id : index{{$}}
-  // CHECK-NEXT: return %[[N]], %[[I]]
-  %n = graph.thread_count : index
-  %i = graph.thread_id : index
-  return %n, %i : index, index
-}
-
 //===----------------------------------------------------------------------===//
 // graph.edgeset.apply
 //===----------------------------------------------------------------------===//

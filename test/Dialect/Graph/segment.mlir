@@ -230,3 +230,39 @@ func.func @shared(%path: !graph.string, %n: index, %v: !graph.vector<f64>) {
   }
   return
 }
+
+// -----
+
+// A segmented pull marking a bitvector output: a segment's destinations come
+// from its vertex list, not from the loop index, so two threads may mark the
+// same word and the mark is an atomic or, whose old word says whether it
+// added the vertex. The chunk still covers whole cache lines of bits.
+// CHECK-LABEL: func.func @pull_bits
+// CHECK: %[[OUT:.*]] = graph.vertexset.new
+// CHECK: %[[OUTBITS:.*]] = graph.vertexset.bits %[[OUT]] : memref<?xi64>
+// CHECK: graph.segment.view
+// CHECK: omp.wsloop nowait schedule(dynamic = %c512_i64 : i64)
+// CHECK: graph.vector.set %arg2
+// CHECK: %[[MASK:.*]] = arith.shli
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw ori %[[MASK]], %[[OUTBITS]][%{{.*}}] : (i64, memref<?xi64>) -> i64
+// CHECK: %[[WAS:.*]] = arith.andi %[[OLD]], %[[MASK]] : i64
+// CHECK: arith.cmpi eq, %[[WAS]]
+func.func @pull_bits(%g: !graph.edgeset, %f: !graph.vertexset,
+                     %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %cm1 = arith.constant -1 : i32
+  %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex,
+                               frontier = bitvector, segments = 4>)
+    dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %fresh = arith.cmpi eq, %p, %cm1 : i32
+      graph.yield %fresh : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+  return %next : !graph.vertexset
+}

@@ -142,21 +142,41 @@ void TraversalEmitter::emitVertexLoop(
     function_ref<void(OpBuilder &, Value)> body,
     const omp::ParallelOperands &team,
     function_ref<void(OpBuilder &, Location)> tail) {
-  Value outerStats = threadStats, outerIndex = loopIndex;
+  Value outerStats = threadStats, outerIds = threadIds,
+        outerIdCount = threadIdCount, outerIndex = loopIndex;
   bool outerOwnsWords = loopOwnsWords;
   // In parallel, each thread counts its marks of the output in its own
-  // counters and adds them to the shared ones once, when its share is done.
-  auto countersOfThread = [&](OpBuilder &b, Location) {
-    threadStats =
-        memref::AllocaOp::create(b, loc, MemRefType::get({2}, b.getI64Type()));
+  // counters and adds them to the shared ones once, when its share is done;
+  // a push's thread buffers the ids it appends and moves them to the output
+  // a block at a time.
+  bool countsPerThread = outStats && parallel;
+  bool buffersIds = push && outIds && parallel;
+  auto threadHead = [&](OpBuilder &b, Location) {
     Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
-    for (int64_t i : {0, 1})
-      memref::StoreOp::create(b, loc, zero, threadStats,
-                              ValueRange{constIndex(b, i)});
+    if (countsPerThread) {
+      threadStats = memref::AllocaOp::create(
+          b, loc, MemRefType::get({2}, b.getI64Type()));
+      for (int64_t i : {0, 1})
+        memref::StoreOp::create(b, loc, zero, threadStats,
+                                ValueRange{constIndex(b, i)});
+    }
+    if (buffersIds) {
+      threadIds = memref::AllocaOp::create(
+          b, loc, MemRefType::get({kIdBlock}, b.getI32Type()));
+      threadIdCount = memref::AllocaOp::create(
+          b, loc, MemRefType::get({1}, b.getI64Type()));
+      memref::StoreOp::create(b, loc, zero, threadIdCount,
+                              ValueRange{constIndex(b, 0)});
+    }
   };
-  auto addCounters = [&](OpBuilder &b, Location l) {
+  auto threadTail = [&](OpBuilder &b, Location l) {
     if (tail)
       tail(b, l);
+    if (buffersIds)
+      flushIds(b, memref::LoadOp::create(b, loc, threadIdCount,
+                                         ValueRange{constIndex(b, 0)}));
+    if (!countsPerThread)
+      return;
     for (int64_t i : {0, 1}) {
       Value mine = memref::LoadOp::create(b, loc, threadStats,
                                           ValueRange{constIndex(b, i)});
@@ -165,20 +185,28 @@ void TraversalEmitter::emitVertexLoop(
     }
   };
   using Hook = function_ref<void(OpBuilder &, Location)>;
-  bool perThread = outStats && parallel;
+  bool perThread = countsPerThread || buffersIds;
+  // A pull marking a bitvector output by the loop index hands each thread
+  // whole cache lines of it (512 vertices), so that threads marking
+  // neighbouring chunks do not write to the same line.
+  int64_t grain = sched.getGrain();
+  if (!push && outDense.isBits && parallel)
+    grain = llvm::alignTo(grain, kBitsPerLine);
   // Chunks of the loop start at multiples of the grain.
   bool wholeWords =
-      getConstantIntValue(lb) == 0 && (!parallel || sched.getGrain() % 64 == 0);
+      getConstantIntValue(lb) == 0 && (!parallel || grain % 64 == 0);
   buildVertexLoop(
-      b, loc, lb, ub, sched.getParallel(), sched.getGrain(),
+      b, loc, lb, ub, sched.getParallel(), grain,
       [&](OpBuilder &b, Location, Value i) {
         loopIndex = i;
         loopOwnsWords = wholeWords;
         body(b, i);
       },
-      team, perThread ? Hook(countersOfThread) : Hook(),
-      perThread ? Hook(addCounters) : tail);
+      team, perThread ? Hook(threadHead) : Hook(),
+      perThread ? Hook(threadTail) : tail);
   threadStats = outerStats;
+  threadIds = outerIds;
+  threadIdCount = outerIdCount;
   loopIndex = outerIndex;
   loopOwnsWords = outerOwnsWords;
 }
@@ -219,58 +247,50 @@ void TraversalEmitter::markModified(OpBuilder &b, Value dst, bool ownsVertex) {
 }
 
 void TraversalEmitter::appendOutput(OpBuilder &b, Value dst) {
-  if (!queueRows) {
+  Value id = arith::IndexCastOp::create(b, loc, b.getI32Type(), dst);
+  if (!threadIds) {
     Value pos =
         memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
                                     arith::ConstantIntOp::create(b, loc, 1, 64),
                                     outCount, ValueRange{constIndex(b, 0)});
-    Value id = arith::IndexCastOp::create(b, loc, b.getI32Type(), dst);
     memref::StoreOp::create(
         b, loc, id, outIds,
         ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), pos)});
     return;
   }
-  Value id = arith::IndexCastOp::create(b, loc, b.getI32Type(), dst);
-  Value thread = ThreadIdOp::create(b, loc, b.getIndexType());
   Value c0 = constIndex(b, 0);
-  Value count =
-      memref::LoadOp::create(b, loc, queueRows, ValueRange{thread, c0});
+  Value count = memref::LoadOp::create(b, loc, threadIdCount, c0);
+  Value slot = arith::IndexCastOp::create(b, loc, b.getIndexType(), count);
+  memref::StoreOp::create(b, loc, id, threadIds, slot);
   Value next = arith::AddIOp::create(
-      b, loc, count, arith::ConstantIntOp::create(b, loc, 1, 32));
-  memref::StoreOp::create(
-      b, loc, id, queueRows,
-      ValueRange{thread,
-                 arith::IndexCastOp::create(b, loc, b.getIndexType(), next)});
+      b, loc, count, arith::ConstantIntOp::create(b, loc, 1, 64));
   Value full = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::eq, next,
-      arith::ConstantIntOp::create(b, loc, kQueueBlock, 32));
+      arith::ConstantIntOp::create(b, loc, kIdBlock, 64));
   auto ifFull = scf::IfOp::create(b, loc, full, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifFull.thenBlock());
-  flushQueue(b, thread, constIndex(b, kQueueBlock));
-  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
-                          queueRows, ValueRange{thread, constIndex(b, 0)});
+  flushIds(b, next);
+  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
+                          threadIdCount, c0);
   b.setInsertionPointToStart(ifFull.elseBlock());
-  memref::StoreOp::create(b, loc, next, queueRows,
-                          ValueRange{thread, constIndex(b, 0)});
+  memref::StoreOp::create(b, loc, next, threadIdCount, c0);
 }
 
-void TraversalEmitter::flushQueue(OpBuilder &b, Value thread, Value count) {
+void TraversalEmitter::flushIds(OpBuilder &b, Value count) {
   // One atomic per block instead of one per id.
-  Value pos = memref::AtomicRMWOp::create(
-      b, loc, arith::AtomicRMWKind::addi,
-      arith::IndexCastOp::create(b, loc, b.getI64Type(), count), outCount,
-      ValueRange{constIndex(b, 0)});
+  Value pos = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
+                                          count, outCount,
+                                          ValueRange{constIndex(b, 0)});
   Value base = arith::IndexCastOp::create(b, loc, b.getIndexType(), pos);
   scf::ForOp::create(
-      b, loc, constIndex(b, 0), count, constIndex(b, 1), ValueRange{},
+      b, loc, constIndex(b, 0),
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), count),
+      constIndex(b, 1), ValueRange{},
       [&](OpBuilder &b, Location, Value i, ValueRange) {
-        Value slot = arith::AddIOp::create(b, loc, i, constIndex(b, 1));
-        Value id =
-            memref::LoadOp::create(b, loc, queueRows, ValueRange{thread, slot});
-        memref::StoreOp::create(
-            b, loc, id, outIds,
-            ValueRange{arith::AddIOp::create(b, loc, base, i)});
+        Value id = memref::LoadOp::create(b, loc, threadIds, i);
+        Value slot = arith::AddIOp::create(b, loc, base, i);
+        memref::StoreOp::create(b, loc, id, outIds, slot);
         scf::YieldOp::create(b, loc);
       });
 }
@@ -611,43 +631,6 @@ static bool feedsDegreeSum(Value set) {
   return false;
 }
 
-/// Whether `op` runs inside another parallel loop, where thread numbers are
-/// not unique across the threads that reach it.
-static bool insideParallelRegion(Operation *op) {
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    if (isa<omp::ParallelOp>(parent))
-      return true;
-    if (auto apply = dyn_cast<VertexSetApplyOp>(parent);
-        apply && apply.isParallel())
-      return true;
-    if (isa<ParallelForOp>(parent))
-      return true;
-    if (isa<VertexSetFilterOp>(parent))
-      return true;
-    if (auto apply = dyn_cast<EdgeSetApplyOp>(parent);
-        apply && apply.getScheduleOrDefault().isParallel())
-      return true;
-  }
-  return false;
-}
-
-void TraversalEmitter::createQueue(OpBuilder &b) {
-  queueThreads = ThreadCountOp::create(b, loc, b.getIndexType());
-  queueRows = memref::AllocOp::create(
-      b, loc,
-      MemRefType::get({ShapedType::kDynamic, kQueueBlock + 1}, b.getI32Type()),
-      ValueRange{queueThreads});
-  scf::ForOp::create(b, loc, constIndex(b, 0), queueThreads, constIndex(b, 1),
-                     ValueRange{},
-                     [&](OpBuilder &b, Location, Value thread, ValueRange) {
-                       memref::StoreOp::create(
-                           b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
-                           queueRows, ValueRange{thread, constIndex(b, 0)});
-                       scf::YieldOp::create(b, loc);
-                     });
-}
-
 std::pair<Value, Value>
 TraversalEmitter::edgeRange(OpBuilder &b, const ScannedVertex &vertex) {
   Value next = arith::AddIOp::create(b, loc, vertex.position, constIndex(b, 1));
@@ -858,9 +841,6 @@ void TraversalEmitter::emit(VertexLoop &loop) {
       memref::StoreOp::create(b, loc,
                               arith::ConstantIntOp::create(b, loc, 0, 64),
                               outCount, ValueRange{constIndex(b, 0)});
-      if (sched.getFrontier() == FrontierLayout::SlidingQueue && parallel &&
-          !insideParallelRegion(op))
-        createQueue(b);
     }
   }
 
@@ -874,20 +854,6 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   if (!out) {
     rewriter.eraseOp(op);
     return;
-  }
-  if (queueRows) {
-    // Each thread's last, partial block.
-    scf::ForOp::create(
-        b, loc, constIndex(b, 0), queueThreads, constIndex(b, 1), ValueRange{},
-        [&](OpBuilder &b, Location, Value thread, ValueRange) {
-          Value count = memref::LoadOp::create(
-              b, loc, queueRows, ValueRange{thread, constIndex(b, 0)});
-          flushQueue(
-              b, thread,
-              arith::IndexCastOp::create(b, loc, b.getIndexType(), count));
-          scf::YieldOp::create(b, loc);
-        });
-    memref::DeallocOp::create(b, loc, queueRows);
   }
   if (push) {
     Value count =

@@ -34,7 +34,7 @@ def Graph_Parallelization : I32EnumAttr<"Parallelization",
 def Graph_FrontierLayout : I32EnumAttr<"FrontierLayout",
     "representation of a traversal's frontiers: a dense input frontier as "
     "bool array or bitvector, or a sparse push's output built in a sliding "
-    "queue", [
+    "queue (per-thread blocks, as every parallel push builds its output)", [
   I32EnumAttrCase<"BoolArray", 0, "bool_array">,
   I32EnumAttrCase<"Bitvector", 1, "bitvector">,
   I32EnumAttrCase<"SlidingQueue", 2, "sliding_queue">
@@ -135,7 +135,7 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     | `direction` | `sparse_push`, `dense_push`, `dense_pull`, `sparse_push_dense_pull`, `sparse_push_dense_push` | `configApplyDirection` |
     | `parallel` | `serial`, `dynamic_vertex`, `static_vertex`, `edge_aware_dynamic_vertex` | `configApplyParallelization` |
     | `grain` | 256 (a positive integer) | `configApplyParallelization` |
-    | `frontier` | `bool_array`, `bitvector` | `configApplyDenseVertexSet` |
+    | `frontier` | `bool_array`, `bitvector`, `sliding_queue` | `configApplyDenseVertexSet`, `setApply` |
     | `frontier_sets` | `both`, `src`, `dst` | `configApplyDenseVertexSet` |
     | `segments` | none, an integer `n`, or `argv[k]` (read at run time) | `configApplyNumSSG` |
     | `segment_strategy` | `fixed_vertex_count`, `edge_aware_vertex_count` | `configApplyNumSSG` |
@@ -149,6 +149,13 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     (`graph.edgeset.apply` with `update_priority`): the strategy and the
     fusion threshold are the traversal's; `delta` and `open_buckets` size
     the queue, and the GraphIt frontend passes them to `graph.pq.new`.
+
+    A dense pull marking a bitvector output rounds its grain up to a
+    multiple of 512 vertices, so that each thread's chunk covers whole cache
+    lines of the output. A parallel push builds its output in per-thread
+    blocks of ids (GraphIt's sliding queue) whatever the `frontier`;
+    `sliding_queue` names that for a sparse push, as GraphIt's `setApply`
+    does.
 
     The verifier rejects schedules that cannot run: segments on the
     sparse-only `sparse_push` direction, and parallel NUMA placement without

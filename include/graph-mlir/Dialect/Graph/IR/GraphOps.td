@@ -1346,38 +1346,6 @@ def Graph_SegmentsCountOp : Graph_Op<"segments.count", [Pure]> {
   let assemblyFormat = "$segments attr-dict `:` qualified(type($segments))";
 }
 
-def Graph_ThreadCountOp : Graph_Op<"thread_count"> {
-  let summary = "the most threads of a parallel region started here";
-  let description = [{
-    OpenMP's `omp_get_max_threads()`: lowerings that keep state per thread
-    (the buffers of a sliding-queue frontier) allocate this many slots before
-    a parallel loop, indexed by `graph.thread_id` inside it. Not `Pure`: it
-    reads the OpenMP environment.
-
-    ```mlir
-    %threads = graph.thread_count : index
-    ```
-  }];
-  let results = (outs Index:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
-}
-
-def Graph_ThreadIdOp : Graph_Op<"thread_id"> {
-  let summary = "the calling thread's number in its OpenMP team";
-  let description = [{
-    OpenMP's `omp_get_thread_num()`, from 0 to `graph.thread_count` - 1 in a
-    parallel loop that is not nested in another. Not `Pure`: it differs per
-    thread, so it must not be hoisted out of or merged across a parallel
-    region.
-
-    ```mlir
-    %t = graph.thread_id : index
-    ```
-  }];
-  let results = (outs Index:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
-}
-
 def Graph_NumaSocketsOp : Graph_Op<"numa.sockets"> {
   let summary = "number of sockets NUMA traversals spread over";
   let description = [{

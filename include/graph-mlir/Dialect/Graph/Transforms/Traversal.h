@@ -206,16 +206,15 @@ private:
   bool writesClaimVertices;
 
   /// Adds vertex `dst` to a push's output ids: at a slot taken from the
-  /// shared count, or with a sliding queue into the thread's buffer, which
+  /// shared count, or in a parallel loop into the thread's buffer, which
   /// moves to the output a whole block at a time.
   void appendOutput(OpBuilder &b, Value dst);
-  /// Moves the first `count` ids of `thread`'s queue buffer to the output.
-  void flushQueue(OpBuilder &b, Value thread, Value count);
-  /// Allocates the sliding queue's per-thread buffers, all empty.
-  void createQueue(OpBuilder &b);
-  /// Ids a thread buffers before moving them to the output; a row (with
-  /// its count) fills whole cache lines, so threads share none.
-  static constexpr int64_t kQueueBlock = 2047;
+  /// Moves the first `count` (i64) ids of the thread's buffer to the output.
+  void flushIds(OpBuilder &b, Value count);
+  /// Ids a thread buffers (on its stack) before moving them to the output.
+  static constexpr int64_t kIdBlock = 2048;
+  /// Vertices whose bits fill one 64-byte cache line of a bitvector.
+  static constexpr int64_t kBitsPerLine = 512;
 
   // Set up by `emit` before the vertex loop runs.
   Value fromIds;
@@ -231,9 +230,9 @@ private:
   /// thread whole 64-vertex words of a bitvector indexed by it.
   Value loopIndex;
   bool loopOwnsWords = false;
-  /// With frontier = sliding_queue: one row per thread, entry 0 counting the
-  /// ids buffered after it.
-  Value queueThreads, queueRows;
+  /// In a parallel push, the thread's buffer of output ids and its count
+  /// ([1 x i64]).
+  Value threadIds, threadIdCount;
 };
 
 } // namespace mlir::graph
