@@ -264,9 +264,9 @@ void TraversalEmitter::appendOutput(OpBuilder &b, Value dst) {
   memref::StoreOp::create(b, loc, id, threadIds, slot);
   Value next = arith::AddIOp::create(
       b, loc, count, arith::ConstantIntOp::create(b, loc, 1, 64));
-  Value full = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, next,
-      arith::ConstantIntOp::create(b, loc, kIdBlock, 64));
+  Value full =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                            arith::ConstantIntOp::create(b, loc, kIdBlock, 64));
   auto ifFull = scf::IfOp::create(b, loc, full, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifFull.thenBlock());
@@ -279,9 +279,9 @@ void TraversalEmitter::appendOutput(OpBuilder &b, Value dst) {
 
 void TraversalEmitter::flushIds(OpBuilder &b, Value count) {
   // One atomic per block instead of one per id.
-  Value pos = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
-                                          count, outCount,
-                                          ValueRange{constIndex(b, 0)});
+  Value pos =
+      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, count,
+                                  outCount, ValueRange{constIndex(b, 0)});
   Value base = arith::IndexCastOp::create(b, loc, b.getIndexType(), pos);
   scf::ForOp::create(
       b, loc, constIndex(b, 0),
