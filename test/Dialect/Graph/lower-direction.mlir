@@ -165,9 +165,10 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 
 // Pull with a destination filter: the filter is tested before the in-edge
 // range is read (a visited vertex costs no offsets), then an scf.while
-// scans the in-edges, reading the frontier bitvector, and re-tests the
-// filter only after the body ran, stopping when it turns false. The output is
-// a bitvector too, marked with a plain read-modify-write (chunks of 256
+// scans the in-edges: an inner scf.while skips to the next source in the
+// frontier bitvector, the body runs there, and the filter is re-tested only
+// after the body ran, the scan stopping when it turns false. The output is
+// a bitvector too, marked with a plain read-modify-write (chunks of 512
 // vertices give each thread whole words); each thread counts the members
 // it adds, and their out-degrees, in its own counters, added to the shared
 // ones when its share is done, and the seal takes both as given.
@@ -185,14 +186,23 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK-NEXT: %[[FRESH:.*]] = arith.cmpi eq, %[[SEEN]]
 // CHECK-NEXT: scf.if %[[FRESH]] {
 // CHECK: memref.load %{{.*}}[%[[V]]] : memref<?xi64>
-// CHECK: scf.while (%{{.*}} = %{{.*}}, %[[OPEN:.*]] = %true)
-// CHECK: %[[IN:.*]] = arith.cmpi ult
-// CHECK-NEXT: %[[GO:.*]] = arith.andi %[[IN]], %[[OPEN]] : i1
-// CHECK-NEXT: scf.condition(%[[GO]])
-// CHECK: ^bb0(%{{.*}}: index, %[[OPEN2:.*]]: i1):
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: %[[END:.*]] = arith.index_cast
+// CHECK: scf.while (%[[K:.*]] = %{{.*}}) : (index) -> index {
+// CHECK-NEXT: %[[FOUND:.*]] = scf.while (%[[J:.*]] = %[[K]]) : (index) -> index {
+// CHECK-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[J]], %[[END]]
+// CHECK-NEXT: %[[SKIP:.*]] = scf.if %[[IN]] -> (i1) {
 // CHECK-NOT: graph.vector.get %arg2
 // CHECK: memref.load %[[BITS]]
-// CHECK: %[[STILL:.*]] = scf.if %{{.*}} -> (i1) {
+// CHECK: scf.yield %{{.*}} : i1
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %false : i1
+// CHECK: scf.condition(%[[SKIP]]) %[[J]] : index
+// CHECK: arith.addi
+// CHECK: %[[MORE:.*]] = arith.cmpi ult, %[[FOUND]], %[[END]]
+// CHECK-NEXT: scf.condition(%[[MORE]]) %[[FOUND]] : index
+// CHECK: ^bb0(%[[AT:.*]]: index):
 // CHECK: graph.vector.set %arg2
 // CHECK-NOT: atomic
 // CHECK: %[[MASK:.*]] = arith.shli
@@ -208,10 +218,9 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: memref.store %{{.*}}, %[[MINE]]
 // CHECK: %[[AGAIN:.*]] = graph.vector.get %arg2[%[[V]]]
 // CHECK: %[[STILLFRESH:.*]] = arith.cmpi eq, %[[AGAIN]]
-// CHECK-NEXT: scf.yield %[[STILLFRESH]] : i1
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.yield %[[OPEN2]] : i1
-// CHECK: scf.yield %{{.*}}, %[[STILL]] : index, i1
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[AT]], %c1
+// CHECK-NEXT: %[[GO:.*]] = arith.select %[[STILLFRESH]], %[[NEXT]], %[[END]] : index
+// CHECK-NEXT: scf.yield %[[GO]] : index
 // CHECK: omp.yield
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]]
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]]
@@ -532,10 +541,9 @@ func.func @bool_reductions(%g: !graph.edgeset, %f: !graph.vertexset,
 // crash, found by graph-ir-fuzzer.
 // CHECK-LABEL: func.func @filter_yields_outer_value
 // CHECK:         %[[TRUE:.*]] = arith.constant true
-// CHECK:         scf.while
-// CHECK:           scf.if
+// CHECK:         scf.if %[[TRUE]] {
+// CHECK:           scf.while
 // CHECK:             graph.vector.set
-// CHECK:             scf.yield %[[TRUE]] : i1
 func.func @filter_yields_outer_value(%g: !graph.edgeset, %f: !graph.vertexset,
                                      %vi: !graph.vector<i32>) -> !graph.vertexset {
   %t = arith.constant true

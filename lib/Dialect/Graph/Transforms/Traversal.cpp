@@ -754,30 +754,60 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   // Only the body changes what the filter reads, so the filter is re-tested
   // after the body runs, not before every in-edge, and the scan stops as
   // soon as it turns false (BFS stops at the first parent), as in GraphIt's
-  // pull.
-  Type i1 = b.getI1Type(), indexType = b.getIndexType();
-  Value open = arith::ConstantIntOp::create(b, loc, 1, 1);
-  auto scan = scf::WhileOp::create(b, loc, TypeRange{indexType, i1},
-                                   ValueRange{begin, open});
-  Block *before =
-      b.createBlock(&scan.getBefore(), {}, {indexType, i1}, {loc, loc});
-  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        before->getArgument(0), end);
+  // pull. Between bodies, an inner loop looks for the next in-edge whose
+  // source passes: one load, one test and one branch per edge skipped.
+  Type indexType = b.getIndexType();
+  auto scan =
+      scf::WhileOp::create(b, loc, TypeRange{indexType}, ValueRange{begin});
+  b.createBlock(&scan.getBefore(), {}, {indexType}, {loc});
+  Value found = nextPassingEdge(b, scan.getBeforeArguments()[0], end,
+                                destination.neighbors);
   scf::ConditionOp::create(
-      b, loc, arith::AndIOp::create(b, loc, inRange, before->getArgument(1)),
-      before->getArguments());
-  Block *after =
-      b.createBlock(&scan.getAfter(), {}, {indexType, i1}, {loc, loc});
-  Value k = after->getArgument(0);
-  Value stillOpen = emitEdge(b, k, after->getArgument(1),
-                             [&](OpBuilder &b, Value src, Value w) {
-                               emitBody(b, destination, src, dst, w, {});
-                               return filterPasses(b);
-                             });
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, found, end),
+      ValueRange{found});
+  b.createBlock(&scan.getAfter(), {}, {indexType}, {loc});
+  Value k = scan.getAfterArguments()[0];
+  emitBody(b, destination, loadIndex(b, destination.neighbors, k), dst,
+           edgeWeight(b, destination.weights, k), {});
+  Value next = arith::SelectOp::create(
+      b, loc, filterPasses(b),
+      arith::AddIOp::create(b, loc, k, constIndex(b, 1)), end);
+  scf::YieldOp::create(b, loc, next);
+}
+
+Value TraversalEmitter::nextPassingEdge(OpBuilder &b, Value from, Value end,
+                                        Value neighbors) {
+  // Without a source frontier or filter every edge passes.
+  if (!fromDense.view && op.getSrcFilter().empty())
+    return from;
+  Type indexType = b.getIndexType();
+  auto search =
+      scf::WhileOp::create(b, loc, TypeRange{indexType}, ValueRange{from});
+  OpBuilder::InsertionGuard guard(b);
+  b.createBlock(&search.getBefore(), {}, {indexType}, {loc});
+  Value j = search.getBeforeArguments()[0];
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, j, end);
+  auto ifInRange = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, inRange,
+                                     /*withElseRegion=*/true);
+  b.setInsertionPointToStart(ifInRange.thenBlock());
+  Value pass = sourcePasses(b, loadIndex(b, neighbors, j));
   scf::YieldOp::create(
       b, loc,
-      ValueRange{arith::AddIOp::create(b, loc, k, constIndex(b, 1)),
-                 stillOpen});
+      ValueRange{arith::XOrIOp::create(
+          b, loc, pass, arith::ConstantIntOp::create(b, loc, 1, 1))});
+  b.setInsertionPointToStart(ifInRange.elseBlock());
+  scf::YieldOp::create(b, loc,
+                       ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)});
+  b.setInsertionPointAfter(ifInRange);
+  scf::ConditionOp::create(b, loc, ifInRange.getResult(0), ValueRange{j});
+  b.createBlock(&search.getAfter(), {}, {indexType}, {loc});
+  scf::YieldOp::create(
+      b, loc,
+      ValueRange{arith::AddIOp::create(b, loc, search.getAfterArguments()[0],
+                                       constIndex(b, 1))});
+  return search.getResult(0);
 }
 
 void TraversalEmitter::emit(VertexLoop &loop) {

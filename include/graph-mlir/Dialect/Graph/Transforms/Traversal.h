@@ -195,6 +195,9 @@ private:
   std::pair<Value, Value> edgeRange(OpBuilder &b, const ScannedVertex &vertex);
   void emitPushEdges(OpBuilder &b, const ScannedVertex &source);
   void emitPullEdges(OpBuilder &b, const ScannedVertex &destination);
+  /// The first position in [from, end) of `neighbors` whose source passes
+  /// the source tests, or `end`.
+  Value nextPassingEdge(OpBuilder &b, Value from, Value end, Value neighbors);
 
   EdgeSetApplyOp op;
   RewriterBase &rewriter;
