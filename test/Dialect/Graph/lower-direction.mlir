@@ -2,7 +2,8 @@
 // RUN: graph-opt %s --graph-lower-direction=hybrid-threshold=7 --split-input-file | FileCheck %s --check-prefix=THRESH
 
 // Parallel sparse push: the frontier's id list, omp.wsloop with the
-// requested schedule and chunk, atomic reduction, deduplicated output. Each
+// requested schedule and a chunk of the grain, but of at most 1/64 of the
+// frontier and at least 1, atomic reduction, deduplicated output. Each
 // thread appends the output ids to a block on its own stack, moves a full
 // block to the shared id buffer with one atomic add, and its last, partial
 // block when its share of the loop is done.
@@ -13,11 +14,16 @@
 // CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]]
 // CHECK: %[[COUNT:.*]] = memref.alloc() : memref<1xi64>
 // CHECK: %[[OFF:.*]], %[[NBR:.*]] = graph.adjacency out
+// CHECK: %[[SIZE:.*]] = memref.dim %[[IDS]]
+// CHECK-NEXT: %[[SIZE64:.*]] = arith.index_cast %[[SIZE]] : index to i64
+// CHECK-NEXT: %[[SHARE:.*]] = arith.divui %[[SIZE64]], %c64_i64 : i64
+// CHECK-NEXT: %[[AT_MOST:.*]] = arith.minui %[[SHARE]], %c128_i64 : i64
+// CHECK-NEXT: %[[CHUNK:.*]] = arith.maxui %[[AT_MOST]], %c1_i64 : i64
 // CHECK: omp.parallel
 // CHECK-NEXT: %[[BLOCK:.*]] = memref.alloca() : memref<2048xi32>
 // CHECK-NEXT: %[[FILLED:.*]] = memref.alloca() : memref<1xi64>
 // CHECK-NEXT: memref.store %c0_i64, %[[FILLED]][%c0]
-// CHECK: omp.wsloop nowait schedule(dynamic = %c64_i64 : i64)
+// CHECK: omp.wsloop nowait schedule(dynamic = %[[CHUNK]] : i64)
 // CHECK: omp.loop_nest
 // CHECK: memref.load %[[IDS]]
 // CHECK: scf.for
@@ -48,7 +54,7 @@
 func.func @sparse_push(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
                        %dist: !graph.vector<i32>) -> !graph.vertexset {
   %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
-      schedule(#graph.schedule<parallel = dynamic_vertex, grain = 64>)
+      schedule(#graph.schedule<parallel = dynamic_vertex, grain = 128>)
     body {
     ^bb0(%src: index, %dst: index, %w: i32):
       %d = graph.vector.get %dist[%src] : !graph.vector<i32>

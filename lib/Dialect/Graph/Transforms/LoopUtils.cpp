@@ -16,6 +16,22 @@ void mlir::graph::buildVertexLoop(
     const omp::ParallelOperands &team,
     function_ref<void(OpBuilder &, Location)> head,
     function_ref<void(OpBuilder &, Location)> tail) {
+  // The chunk is created outside the parallel region so that every thread
+  // of the team reads the same value.
+  Value chunk = parallel == Parallelization::Serial
+                    ? Value()
+                    : arith::ConstantIntOp::create(builder, loc, grain, 64);
+  buildVertexLoop(builder, loc, lb, ub, parallel, chunk, body, team, head,
+                  tail);
+}
+
+void mlir::graph::buildVertexLoop(
+    OpBuilder &builder, Location loc, Value lb, Value ub,
+    Parallelization parallel, Value chunk,
+    function_ref<void(OpBuilder &, Location, Value)> body,
+    const omp::ParallelOperands &team,
+    function_ref<void(OpBuilder &, Location)> head,
+    function_ref<void(OpBuilder &, Location)> tail) {
   OpBuilder::InsertionGuard guard(builder);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   if (parallel == Parallelization::Serial) {
@@ -31,15 +47,12 @@ void mlir::graph::buildVertexLoop(
     return;
   }
 
-  // The chunk is created outside the parallel region so that every thread
-  // of the team reads the same value.
   omp::WsloopOperands loopClauses;
   loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
       builder.getContext(), parallel == Parallelization::StaticVertex
                                 ? omp::ClauseScheduleKind::Static
                                 : omp::ClauseScheduleKind::Dynamic);
-  loopClauses.scheduleChunk =
-      arith::ConstantIntOp::create(builder, loc, grain, 64);
+  loopClauses.scheduleChunk = chunk;
   if (tail)
     loopClauses.nowait = builder.getUnitAttr();
 

@@ -195,8 +195,24 @@ void TraversalEmitter::emitVertexLoop(
   // Chunks of the loop start at multiples of the grain.
   bool wholeWords =
       getConstantIntValue(lb) == 0 && (!parallel || grain % 64 == 0);
+  Value chunk;
+  if (parallel) {
+    chunk = arith::ConstantIntOp::create(b, loc, grain, 64);
+    // A small sparse frontier of heavy vertices (a Kronecker graph's first
+    // rounds) still spreads over the threads: no chunk takes more than
+    // 1/64 of the frontier.
+    if (push && fromIds &&
+        sched.getParallel() != Parallelization::StaticVertex) {
+      Value share = arith::DivUIOp::create(
+          b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), ub),
+          arith::ConstantIntOp::create(b, loc, kChunksPerFrontier, 64));
+      chunk = arith::MaxUIOp::create(
+          b, loc, arith::MinUIOp::create(b, loc, chunk, share),
+          arith::ConstantIntOp::create(b, loc, 1, 64));
+    }
+  }
   buildVertexLoop(
-      b, loc, lb, ub, sched.getParallel(), grain,
+      b, loc, lb, ub, sched.getParallel(), chunk,
       [&](OpBuilder &b, Location, Value i) {
         loopIndex = i;
         loopOwnsWords = wholeWords;

@@ -24,6 +24,14 @@ void buildVertexLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
                      const omp::ParallelOperands &team = {},
                      function_ref<void(OpBuilder &, Location)> head = {},
                      function_ref<void(OpBuilder &, Location)> tail = {});
+/// The same with the chunk computed at run time (an i64 defined outside the
+/// loop).
+void buildVertexLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
+                     Parallelization parallel, Value chunk,
+                     function_ref<void(OpBuilder &, Location, Value)> body,
+                     const omp::ParallelOperands &team = {},
+                     function_ref<void(OpBuilder &, Location)> head = {},
+                     function_ref<void(OpBuilder &, Location)> tail = {});
 
 /// `lhs != rhs` for an integer or float element type.
 Value buildNotEqual(OpBuilder &builder, Location loc, Value lhs, Value rhs);

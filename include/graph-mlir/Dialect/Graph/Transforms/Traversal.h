@@ -216,6 +216,8 @@ private:
   void flushIds(OpBuilder &b, Value count);
   /// Ids a thread buffers (on its stack) before moving them to the output.
   static constexpr int64_t kIdBlock = 2048;
+  /// A sparse push hands out chunks of at most 1/this of its frontier.
+  static constexpr int64_t kChunksPerFrontier = 64;
   /// Vertices whose bits fill one 64-byte cache line of a bitvector.
   static constexpr int64_t kBitsPerLine = 512;
 
