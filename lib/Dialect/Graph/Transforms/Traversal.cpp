@@ -192,17 +192,19 @@ void TraversalEmitter::emitVertexLoop(
   int64_t grain = sched.getGrain();
   if (!push && outDense.isBits && parallel)
     grain = llvm::alignTo(grain, kBitsPerLine);
-  // Chunks of the loop start at multiples of the grain.
-  bool wholeWords =
-      getConstantIntValue(lb) == 0 && (!parallel || grain % 64 == 0);
+  // A small sparse frontier of heavy vertices (a Kronecker graph's first
+  // rounds) still spreads over the threads: no chunk takes more than 1/64 of
+  // the frontier.
+  bool chunkOfFrontier = parallel && push && fromIds &&
+                         sched.getParallel() != Parallelization::StaticVertex;
+  // Chunks of the loop start at multiples of the grain (of a chunk known
+  // only at run time, nothing is assumed).
+  bool wholeWords = getConstantIntValue(lb) == 0 &&
+                    (!parallel || (!chunkOfFrontier && grain % 64 == 0));
   Value chunk;
   if (parallel) {
     chunk = arith::ConstantIntOp::create(b, loc, grain, 64);
-    // A small sparse frontier of heavy vertices (a Kronecker graph's first
-    // rounds) still spreads over the threads: no chunk takes more than
-    // 1/64 of the frontier.
-    if (push && fromIds &&
-        sched.getParallel() != Parallelization::StaticVertex) {
+    if (chunkOfFrontier) {
       Value share = arith::DivUIOp::create(
           b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), ub),
           arith::ConstantIntOp::create(b, loc, kChunksPerFrontier, 64));
