@@ -525,6 +525,20 @@ struct RelabelLowering : GraphPattern<RelabelOp> {
   }
 };
 
+struct IsDirectedLowering : GraphPattern<IsDirectedOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(IsDirectedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value symmetric = callRuntime1(rewriter, loc, op, "graphrt_is_symmetric",
+                                   rewriter.getI32Type(), adaptor.getGraph());
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(
+        op, arith::CmpIPredicate::eq, symmetric, constI32(rewriter, loc, 0));
+    return success();
+  }
+};
+
 template <typename OpTy> struct CountLowering : GraphPattern<OpTy> {
   CountLowering(const TypeConverter &converter, MLIRContext *context,
                 StringRef function)
@@ -1767,25 +1781,27 @@ struct ConvertGraphToSCFPass
 void mlir::graph::populateGraphToSCFConversionPatterns(
     GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<
-      ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
-      StringConstantLowering, PrintLowering,
-      NullHandleLowering<VertexSetDeletedOp>,
-      NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
-      PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
-      VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
-      LoadLowering, VectorMirrorLowering, AdjacencyLowering,
-      AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
-      VectorNewLowering, VectorAllocLowering, RelabelLowering,
-      EmptyGraphLowering, ListNewLowering, ListAppendLowering, ListPopLowering,
-      GlobalLowering, GlobalLoadLowering, GlobalStoreLowering,
-      VectorCopyLowering, VectorGetLowering, VectorSetLowering,
-      VectorFillLowering, VectorReduceLowering, VectorExportLowering,
-      ReduceLowering, VectorCasLowering, VectorLinkLowering, VectorFindLowering,
-      VertexSetNewLowering, VertexSetInsertLowering, VertexSetIdBufferLowering,
-      VertexSetSealIdsLowering, VertexSetApplyLowering, VertexSetFilterLowering,
-      SegmentsLowering, ParallelForLowering, SegmentViewLowering,
-      SegmentWeightsLowering>(converter, context);
+  patterns
+      .add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
+           StringConstantLowering, PrintLowering,
+           NullHandleLowering<VertexSetDeletedOp>,
+           NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+           PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering,
+           VectorAddFlooredLowering, TimerStartLowering, TimerStopLowering,
+           LoadLowering, VectorMirrorLowering, AdjacencyLowering,
+           AdjacencyWeightsLowering, OutDegreesLowering, RecordsNewLowering,
+           VectorNewLowering, VectorAllocLowering, RelabelLowering,
+           EmptyGraphLowering, IsDirectedLowering, ListNewLowering,
+           ListAppendLowering, ListPopLowering, GlobalLowering,
+           GlobalLoadLowering, GlobalStoreLowering, VectorCopyLowering,
+           VectorGetLowering, VectorSetLowering, VectorFillLowering,
+           VectorReduceLowering, VectorExportLowering, ReduceLowering,
+           VectorCasLowering, VectorLinkLowering, VectorFindLowering,
+           VertexSetNewLowering, VertexSetInsertLowering,
+           VertexSetIdBufferLowering, VertexSetSealIdsLowering,
+           VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
+           ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(
+          converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

@@ -413,6 +413,8 @@ Value Generator::emitMethod(MethodExpr &expr) {
   case Method::GetOutDegree:
     return outDegree(emit(*expr.receiver),
                      emitAs(*expr.args[0], GtType::get(GtType::Vertex)), loc);
+  case Method::IsDirected:
+    return IsDirectedOp::create(b, loc, b.getI1Type(), emit(*expr.receiver));
   case Method::Relabel: {
     Value graph = emit(*expr.receiver);
     return RelabelOp::create(b, loc, graph.getType(), graph);

@@ -1622,6 +1622,10 @@ GtType Sema::checkMethod(MethodExpr &expr) {
       coerce(*expr.args[0], GtType::get(GtType::Vertex), "'getOutDegree'");
       return GtType::get(GtType::Int);
     }
+    if (recv.kind == GtType::EdgeSet && name == "isDirected") {
+      expr.method = Method::IsDirected;
+      return arity(0, 0) ? GtType::get(GtType::Bool) : error_;
+    }
     if (recv.kind == GtType::EdgeSet && name == "relabel") {
       expr.method = Method::Relabel;
       return arity(0, 0) ? recv : error_;
@@ -1646,9 +1650,10 @@ GtType Sema::checkMethod(MethodExpr &expr) {
     }
     return unknown(recv.kind == GtType::EdgeSet
                        ? "getVertices, getOutDegrees, getOutDegreesUint, "
-                         "getNgh, getOutDegree, transpose, relabel, from, to, "
-                         "srcFilter, dstFilter, neighborRange, apply, "
-                         "applyModified, applyUpdatePriority"
+                         "getNgh, getOutDegree, isDirected, transpose, "
+                         "relabel, from, to, srcFilter, dstFilter, "
+                         "neighborRange, apply, applyModified, "
+                         "applyUpdatePriority"
                        : "from, to, srcFilter, dstFilter, neighborRange, "
                          "apply, applyModified, applyUpdatePriority");
   }

@@ -282,6 +282,18 @@ func.func @lists_and_transpose(%g: !graph.edgeset, %s: !graph.vertexset) -> !gra
   return %p : !graph.vertexset
 }
 
+// A graph is directed unless the runtime knows its in-edges are its
+// out-edges.
+// CHECK-LABEL: func.func @is_directed
+// CHECK: %[[SYM:.*]] = call @graphrt_is_symmetric(%{{.*}}) : (!llvm.ptr) -> i32
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK: %[[DIRECTED:.*]] = arith.cmpi eq, %[[SYM]], %[[ZERO]] : i32
+// CHECK: return %[[DIRECTED]] : i1
+func.func @is_directed(%g: !graph.edgeset) -> i1 {
+  %directed = graph.is_directed %g : !graph.edgeset
+  return %directed : i1
+}
+
 // Lists of numbers hold packed values of the element's size, passed as the
 // bits of an i64: an i32 is zero-extended in and truncated out, an f32
 // bitcast as well, an index cast.

@@ -169,6 +169,8 @@ func.func @edgesets(%path: !graph.string) -> (index, index) {
   // CHECK-NEXT: %[[NE:.*]] = graph.num_edges %[[W]] : !graph.edgeset<f64>{{$}}
   %nv = graph.num_vertices %g : !graph.edgeset
   %ne = graph.num_edges %wf : !graph.edgeset<f64>
+  // CHECK-NEXT: %{{.*}} = graph.is_directed %[[W]] : !graph.edgeset<f64>{{$}}
+  %directed = graph.is_directed %wf : !graph.edgeset<f64>
   // CHECK-NEXT: %{{.*}} = graph.out_degrees %[[G]] : !graph.edgeset -> !graph.vector<i32>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.out_degrees %[[W]] : !graph.edgeset<f64> -> !graph.vector<i64>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.out_degrees %[[G]] : !graph.edgeset -> !graph.vector<i8>{{$}}

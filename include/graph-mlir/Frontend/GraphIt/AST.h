@@ -237,6 +237,7 @@ enum class Method {
   GetOutDegrees,       // edges.getOutDegrees()
   GetOutDegree,        // edges.getOutDegree(v)
   GetNgh,              // edges.getNgh(v)
+  IsDirected,          // edges.isDirected()
   From,                // edges.from(set or filter)
   To,                  // edges.to(set or filter)
   SrcFilter,           // edges.srcFilter(filter)

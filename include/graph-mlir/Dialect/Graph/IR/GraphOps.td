@@ -272,6 +272,24 @@ def Graph_NumEdgesOp : Graph_Op<"num_edges", [Pure]> {
   let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
 }
 
+def Graph_IsDirectedOp : Graph_Op<"is_directed", [Pure]> {
+  let summary = "false when the graph is known to be undirected";
+  let description = [{
+    False when every edge's reverse is known to be in the graph, so its
+    in-edges are its out-edges: an undirected `.sg`/`.wsg` file, a symmetric
+    `.mtx`, or a graph loaded with `symmetrize`. True otherwise, including
+    for an edge list that happens to be symmetric and for a distributed
+    graph, so a program that skips in-edges when it is false stays correct.
+
+    ```mlir
+    %directed = graph.is_directed %g : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
+}
+
 def Graph_OutDegreesOp : Graph_Op<"out_degrees"> {
   let summary = "a new vector of out-degrees";
   let description = [{
