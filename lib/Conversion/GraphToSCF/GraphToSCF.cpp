@@ -1131,6 +1131,23 @@ static Value loadParent(OpBuilder &b, Location loc, Value forest, Value v) {
 /// Afforest's link: while the two roots found differ, point the larger at
 /// the smaller by CAS; when another thread moved it first, retry from the
 /// new parents.
+struct VectorPrefetchLowering : GraphPattern<VectorPrefetchOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorPrefetchOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value storage = adaptor.getVector();
+    SmallVector<Value, 2> indices{adaptor.getIndex()};
+    if (cast<MemRefType>(storage.getType()).getRank() == 2)
+      indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
+    rewriter.replaceOpWithNewOp<memref::PrefetchOp>(
+        op, storage, indices, rewriter.getBoolAttr(op.getWrite()),
+        rewriter.getI32IntegerAttr(3), rewriter.getBoolAttr(true));
+    return success();
+  }
+};
+
 struct VectorLinkLowering : GraphPattern<VectorLinkOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1796,8 +1813,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            GlobalLoadLowering, GlobalStoreLowering, VectorCopyLowering,
            VectorGetLowering, VectorSetLowering, VectorFillLowering,
            VectorReduceLowering, VectorExportLowering, ReduceLowering,
-           VectorCasLowering, VectorLinkLowering, VectorFindLowering,
-           VertexSetNewLowering, VertexSetInsertLowering,
+           VectorCasLowering, VectorPrefetchLowering, VectorLinkLowering,
+           VectorFindLowering, VertexSetNewLowering, VertexSetInsertLowering,
            VertexSetIdBufferLowering, VertexSetSealIdsLowering,
            VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
            ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(

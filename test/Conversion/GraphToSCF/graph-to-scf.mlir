@@ -385,6 +385,22 @@ func.func @union_find(%f: !graph.vector<i32>, %u: index, %v: index) -> i32 {
   return %root : i32
 }
 
+// A prefetch hint is memref.prefetch of the element (of the row's first
+// element on a vector with rows), kept in all cache levels.
+// CHECK-LABEL: func.func @prefetch(
+// CHECK-SAME: %[[F:.*]]: memref<?xi32>, %[[M:.*]]: memref<?x4xf32>, %[[V:.*]]: index
+// CHECK-NEXT: memref.prefetch %[[F]][%[[V]]], read, locality<3>, data : memref<?xi32>
+// CHECK-NEXT: memref.prefetch %[[F]][%[[V]]], write, locality<3>, data : memref<?xi32>
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: memref.prefetch %[[M]][%[[V]], %[[C0]]], read, locality<3>, data : memref<?x4xf32>
+func.func @prefetch(%f: !graph.vector<i32>, %m: !graph.vector<?x4xf32>,
+                    %v: index) {
+  graph.vector.prefetch %f[%v] : !graph.vector<i32>
+  graph.vector.prefetch %f[%v] write : !graph.vector<i32>
+  graph.vector.prefetch %m[%v] : !graph.vector<?x4xf32>
+  return
+}
+
 // -----
 
 // An unscheduled vertex loop (apply or filter) runs in parallel unless it

@@ -6,7 +6,9 @@
 // frontier and at least 1, atomic reduction, deduplicated output. Each
 // thread appends the output ids to a block on its own stack, moves a full
 // block to the shared id buffer with one atomic add, and its last, partial
-// block when its share of the loop is done.
+// block when its share of the loop is done. Each iteration first
+// prefetches, for writing, the distance of the first destination of the
+// frontier vertex 16 iterations ahead (the last one near the end).
 // CHECK-LABEL: func.func @sparse_push
 // CHECK: %[[IDS:.*]] = graph.vertexset.ids %arg1
 // CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
@@ -24,8 +26,25 @@
 // CHECK-NEXT: %[[FILLED:.*]] = memref.alloca() : memref<1xi64>
 // CHECK-NEXT: memref.store %c0_i64, %[[FILLED]][%c0]
 // CHECK: omp.wsloop nowait schedule(dynamic = %[[CHUNK]] : i64)
-// CHECK: omp.loop_nest
-// CHECK: memref.load %[[IDS]]
+// CHECK: omp.loop_nest (%[[I:.*]]) : index
+// CHECK-NEXT: %[[LATER:.*]] = arith.addi %[[I]], %c16 : index
+// CHECK-NEXT: %[[END:.*]] = arith.subi %[[SIZE]], %c1 : index
+// CHECK-NEXT: %[[AHEAD_AT:.*]] = arith.minui %[[LATER]], %[[END]] : index
+// CHECK-NEXT: %[[AHEAD:.*]] = memref.load %[[IDS]][%[[AHEAD_AT]]]
+// CHECK-NEXT: %[[AHEAD_V:.*]] = arith.index_cast %[[AHEAD]]
+// CHECK-NEXT: memref.load %[[IDS]][%[[I]]]
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: %[[AHEAD_NEXT:.*]] = arith.addi %[[AHEAD_V]], %c1 : index
+// CHECK-NEXT: %[[A_BEGIN:.*]] = memref.load %[[OFF]][%[[AHEAD_V]]]
+// CHECK-NEXT: %[[A_FIRST:.*]] = arith.index_cast %[[A_BEGIN]]
+// CHECK-NEXT: %[[A_END:.*]] = memref.load %[[OFF]][%[[AHEAD_NEXT]]]
+// CHECK-NEXT: %[[A_LAST:.*]] = arith.index_cast %[[A_END]]
+// CHECK-NEXT: %[[HAS_EDGE:.*]] = arith.cmpi ult, %[[A_FIRST]], %[[A_LAST]] : index
+// CHECK-NEXT: scf.if %[[HAS_EDGE]] {
+// CHECK-NEXT: %[[A_DST:.*]] = memref.load %[[NBR]][%[[A_FIRST]]]
+// CHECK-NEXT: %[[A_DST_I:.*]] = arith.index_cast %[[A_DST]]
+// CHECK-NEXT: graph.vector.prefetch %arg2[%[[A_DST_I]]] write : !graph.vector<i32>
+// CHECK-NEXT: }
 // CHECK: scf.for
 // CHECK: %[[CHANGED:.*]] = graph.reduce min atomic %arg2
 // CHECK: scf.if %[[CHANGED]]
@@ -707,10 +726,21 @@ func.func @rows_push(%g: !graph.edgeset, %m: !graph.vector<?x4xf64>, %k: index) 
 // -----
 
 // A neighbour range clips each source's out-edge range [begin, end) to
-// [min(begin + first, end), min(begin + until, end)).
+// [min(begin + first, end), min(begin + until, end)); the same range of the
+// source 16 ahead gives the destination whose element is prefetched.
 // CHECK-LABEL: func.func @neighbor_range(
 // CHECK-SAME: %[[G:.*]]: !graph.edgeset, %[[F:.*]]: !graph.vector<i32>, %[[LO:.*]]: index, %[[HI:.*]]: index
 // CHECK: omp.loop_nest (%[[SRC:.*]]) : index
+// CHECK: %[[A_BEGIN:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[A_END:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[A_LO:.*]] = arith.addi %[[A_BEGIN]], %[[LO]] : index
+// CHECK: %[[A_FIRST:.*]] = arith.minui %[[A_LO]], %[[A_END]] : index
+// CHECK: %[[A_HI:.*]] = arith.addi %[[A_BEGIN]], %[[HI]] : index
+// CHECK: %[[A_LAST:.*]] = arith.minui %[[A_HI]], %[[A_END]] : index
+// CHECK: %[[HAS_EDGE:.*]] = arith.cmpi ult, %[[A_FIRST]], %[[A_LAST]] : index
+// CHECK: scf.if %[[HAS_EDGE]] {
+// CHECK: memref.load %{{.*}}[%[[A_FIRST]]] : memref<?xi32>
+// CHECK: graph.vector.prefetch %[[F]][%{{.*}}] write : !graph.vector<i32>
 // CHECK: %[[BEGIN:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK: %[[END:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK: %[[A:.*]] = arith.addi %[[BEGIN]], %[[LO]] : index
@@ -727,5 +757,54 @@ func.func @neighbor_range(%g: !graph.edgeset, %f: !graph.vector<i32>,
     graph.vector.link %f[%src, %dst] : !graph.vector<i32>
     graph.yield
   } : !graph.edgeset
+  return
+}
+
+// -----
+
+// No prefetch where a push may skip the vertex ahead (a source filter, a
+// dense frontier's test), where the body touches no data at the destination,
+// or in a pull.
+// CHECK-LABEL: func.func @no_prefetch
+// CHECK-NOT: graph.vector.prefetch
+// CHECK: return
+func.func @no_prefetch(%g: !graph.edgeset, %f: !graph.vertexset,
+                       %a: !graph.vector<i32>, %b: !graph.vector<i32>) {
+  graph.edgeset.apply %g
+      schedule(#graph.schedule<direction = dense_push, parallel = dynamic_vertex>)
+    src_filter {
+    ^bb0(%v: index):
+      %x = graph.vector.get %a[%v] : !graph.vector<i32>
+      %zero = arith.constant 0 : i32
+      %keep = arith.cmpi ne, %x, %zero : i32
+      graph.yield %keep : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      graph.vector.link %a[%src, %dst] : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset
+  graph.edgeset.apply %g from(%f)
+      schedule(#graph.schedule<direction = dense_push, parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      graph.vector.link %a[%src, %dst] : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset
+  graph.edgeset.apply %g
+      schedule(#graph.schedule<direction = sparse_push, parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %a[%src] : !graph.vector<i32>
+      graph.vector.set %b[%src], %x : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset
+  graph.edgeset.apply %g
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %a[%src] : !graph.vector<i32>
+      %c = graph.reduce add %b[%dst], %x : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset
   return
 }

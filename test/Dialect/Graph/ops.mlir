@@ -714,6 +714,21 @@ func.func @rows(%g: !graph.edgeset, %v: index, %k: index, %x: f64) {
   return
 }
 
+// Prefetch hints, for reading and for writing, on vectors with and without
+// rows.
+// CHECK-LABEL: func.func @prefetch(
+// CHECK-SAME: %[[F:.*]]: !graph.vector<i32>, %[[M:.*]]: !graph.vector<?x4xf32>, %[[V:.*]]: index
+func.func @prefetch(%f: !graph.vector<i32>, %m: !graph.vector<?x4xf32>,
+                    %v: index) {
+  // CHECK-NEXT: graph.vector.prefetch %[[F]][%[[V]]] : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: graph.vector.prefetch %[[F]][%[[V]]] write : !graph.vector<i32>{{$}}
+  // CHECK-NEXT: graph.vector.prefetch %[[M]][%[[V]]] : !graph.vector<?x4xf32>{{$}}
+  graph.vector.prefetch %f[%v] : !graph.vector<i32>
+  graph.vector.prefetch %f[%v] write : !graph.vector<i32>
+  graph.vector.prefetch %m[%v] : !graph.vector<?x4xf32>
+  return
+}
+
 // Union-find forests (Afforest) and neighbour ranges.
 // CHECK-LABEL: func.func @union_find(
 // CHECK-SAME: %[[G:.*]]: !graph.edgeset, %[[F:.*]]: !graph.vector<i32>, %[[U:.*]]: index, %[[V:.*]]: index

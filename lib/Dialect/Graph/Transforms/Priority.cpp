@@ -42,7 +42,7 @@ public:
     auto scan = [&](OpBuilder &b, Value ids, Value i) {
       Value v = emitter.loadIndex(b, ids, i);
       body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
-               destination});
+               destination, /*ahead=*/Value()});
     };
     Value frontier = emitter.getFrontierIds();
     Value c0 = emitter.constIndex(b, 0);

@@ -60,12 +60,25 @@ void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   Value count = arrays.count;
   if (ids)
     count = memref::DimOp::create(b, emitter.getLoc(), ids, 0);
-  emitter.emitVertexLoop(b, emitter.constIndex(b, 0), count,
-                         [&](OpBuilder &b, Value i) {
-                           Value v = ids ? emitter.loadIndex(b, ids, i) : i;
-                           body(b, {v, v, arrays.offsets, arrays.neighbors,
-                                    arrays.weights, destination});
-                         });
+  Location loc = emitter.getLoc();
+  emitter.emitVertexLoop(
+      b, emitter.constIndex(b, 0), count, [&](OpBuilder &b, Value i) {
+        auto vertexAt = [&](Value i) {
+          return ids ? emitter.loadIndex(b, ids, i) : i;
+        };
+        Value ahead;
+        if (emitter.prefetchesAhead()) {
+          Value later = arith::AddIOp::create(
+              b, loc, i,
+              emitter.constIndex(b, TraversalEmitter::kPrefetchDistance));
+          Value last =
+              arith::SubIOp::create(b, loc, count, emitter.constIndex(b, 1));
+          ahead = vertexAt(arith::MinUIOp::create(b, loc, later, last));
+        }
+        Value v = vertexAt(i);
+        body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
+                 destination, ahead});
+      });
 }
 
 void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
@@ -237,7 +250,8 @@ void TraversalEmitter::scanSegment(OpBuilder &b, Value segment,
       b, constIndex(b, 0), arrays.count,
       [&](OpBuilder &b, Value i) {
         body(b, {loadIndex(b, arrays.vertices, i), i, arrays.offsets,
-                 arrays.neighbors, arrays.weights, destination});
+                 arrays.neighbors, arrays.weights, destination,
+                 /*ahead=*/Value()});
       },
       team);
 }
@@ -656,19 +670,76 @@ TraversalEmitter::edgeRange(OpBuilder &b, const ScannedVertex &vertex) {
           loadIndex(b, vertex.offsets, next)};
 }
 
+std::pair<Value, Value>
+TraversalEmitter::pushedRange(OpBuilder &b, const ScannedVertex &source) {
+  auto [begin, end] = edgeRange(b, source);
+  // A neighbour range keeps positions [first, until) of the list.
+  Value first = begin;
+  if (Value from = op.getNeighborsFrom())
+    begin = arith::MinUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, first, from), end);
+  if (Value until = op.getNeighborsUntil())
+    end = arith::MinUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, first, until), end);
+  return {begin, end};
+}
+
+SmallVector<std::pair<Value, bool>> TraversalEmitter::destinationData() {
+  SmallVector<std::pair<Value, bool>> vectors;
+  auto scan = [&](Region &region, Value dst) {
+    region.walk([&](MemoryEffectOpInterface access) {
+      if (!llvm::is_contained(access->getOperands(), dst))
+        return;
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      access.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects) {
+        Value vector = effect.getValue();
+        auto type =
+            vector ? dyn_cast<VertexVectorType>(vector.getType()) : nullptr;
+        // Only vectors defined outside the op can be read ahead of it.
+        if (!type || !type.isPerVertex() ||
+            !vector.getParentRegion()->isProperAncestor(&op.getBody()))
+          continue;
+        bool write = isa<MemoryEffects::Write>(effect.getEffect());
+        auto *known = llvm::find_if(
+            vectors, [&](auto &entry) { return entry.first == vector; });
+        if (known == vectors.end())
+          vectors.push_back({vector, write});
+        else
+          known->second |= write;
+      }
+    });
+  };
+  scan(op.getBody(), op.getBody().getArgument(1));
+  if (!op.getDstFilter().empty())
+    scan(op.getDstFilter(), op.getDstFilter().getArgument(0));
+  return vectors;
+}
+
+void TraversalEmitter::prefetchAhead(OpBuilder &b,
+                                     const ScannedVertex &source) {
+  ScannedVertex ahead{source.ahead,     source.ahead,   source.offsets,
+                      source.neighbors, source.weights, source.destination,
+                      /*ahead=*/Value()};
+  auto [begin, end] = pushedRange(b, ahead);
+  auto hasEdge = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, begin, end),
+      /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(hasEdge.thenBlock());
+  Value dst = loadIndex(b, source.neighbors, begin);
+  for (auto [vector, write] : prefetched)
+    VectorPrefetchOp::create(b, loc, vector, dst, write);
+}
+
 void TraversalEmitter::emitPushEdges(OpBuilder &b,
                                      const ScannedVertex &source) {
   Value src = source.vertex;
+  if (source.ahead)
+    prefetchAhead(b, source);
   auto emitEdges = [&](OpBuilder &b) {
-    auto [begin, end] = edgeRange(b, source);
-    // A neighbour range keeps positions [first, until) of the list.
-    Value first = begin;
-    if (Value from = op.getNeighborsFrom())
-      begin = arith::MinUIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, first, from), end);
-    if (Value until = op.getNeighborsUntil())
-      end = arith::MinUIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, first, until), end);
+    auto [begin, end] = pushedRange(b, source);
     scf::ForOp::create(
         b, loc, begin, end, constIndex(b, 1), ValueRange{},
         [&](OpBuilder &b, Location, Value k, ValueRange) {
@@ -839,6 +910,8 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   }
   if (Value to = op.getTo())
     toDense = denseView(b, to, FrontierSets::Dst);
+  if (push && !fromDense.view && op.getSrcFilter().empty())
+    prefetched = destinationData();
 
   if (op.getModified()) {
     out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),

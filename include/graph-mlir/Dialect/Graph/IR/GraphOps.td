@@ -633,6 +633,28 @@ def Graph_VectorCasOp : Graph_Op<"vector.cas", [
   }];
 }
 
+def Graph_VectorPrefetchOp : Graph_Op<"vector.prefetch"> {
+  let summary = "ask the cache for one vertex's element ahead of its use";
+  let description = [{
+    A hint with no effect on values: the cache line holding the element of
+    `index` (the start of its row, on a vector with rows) is fetched now, for
+    a write when `write` is given. Push traversals issue it for the
+    destinations of a source a few iterations ahead, whose reads at random
+    would otherwise each wait for memory.
+
+    ```mlir
+    graph.vector.prefetch %parent[%v] write : !graph.vector<i32>
+    ```
+  }];
+  // A write, as memref.prefetch declares, so that the hint is not erased as
+  // a dead read.
+  let arguments = (ins Arg<Graph_PerVertexVectorType, "", [MemWrite]>:$vector,
+                       Index:$index, UnitAttr:$write);
+  let assemblyFormat = [{
+    $vector `[` $index `]` (`write` $write^)? attr-dict `:` qualified(type($vector))
+  }];
+}
+
 def Graph_VectorLinkOp : Graph_Op<"vector.link"> {
   let summary = "union-find link of the trees of two vertices";
   let description = [{

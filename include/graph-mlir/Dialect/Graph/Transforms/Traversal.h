@@ -82,6 +82,11 @@ struct ScannedVertex {
   Value vertex, position;
   Value offsets, neighbors, weights;
   Destination &destination;
+  /// In a push, the position of the vertex the loop scans
+  /// TraversalEmitter::kPrefetchDistance iterations later (the loop's last
+  /// near its end), whose destinations' data the emitter prefetches; null
+  /// where the loop gives none.
+  Value ahead;
 };
 using VertexBody = function_ref<void(OpBuilder &, const ScannedVertex &)>;
 
@@ -119,6 +124,9 @@ public:
   /// replaces the op's result with the output frontier, and erases it.
   void emit(VertexLoop &loop);
 
+  /// How many scanned vertices ahead a push prefetches.
+  static constexpr int64_t kPrefetchDistance = 16;
+
   // Building blocks for VertexLoop and Destination implementations.
   EdgeSetApplyOp getOp() const { return op; }
   ScheduleAttr getSchedule() const { return sched; }
@@ -126,6 +134,11 @@ public:
   /// In a dense pull, the reduction whose destination value stays in a
   /// register across the destination's in-edges; null otherwise.
   ReduceOp getAccumulated() const { return accumulated; }
+  /// Whether a vertex loop should give ScannedVertex::ahead: a push whose
+  /// body or destination filter reads vertex data at the destination, and
+  /// that scans every source it is given (no source filter or dense
+  /// frontier test), so no prefetch is spent on a skipped vertex.
+  bool prefetchesAhead() const { return !prefetched.empty(); }
   /// Ids of the sparse frontier (a sparse push's sources), else null.
   Value getFrontierIds() const { return fromIds; }
   /// The whole graph's arrays in the traversal's direction.
@@ -193,6 +206,15 @@ private:
   bool firstWriteClosesFilter();
   /// The range of `vertex`'s entries in its neighbors (and weights).
   std::pair<Value, Value> edgeRange(OpBuilder &b, const ScannedVertex &vertex);
+  /// The part of a push source's edge range the op's neighbour range keeps.
+  std::pair<Value, Value> pushedRange(OpBuilder &b,
+                                      const ScannedVertex &source);
+  /// The vectors the body and destination filter access at the destination
+  /// (an operand of the access), each with whether it is written.
+  SmallVector<std::pair<Value, bool>> destinationData();
+  /// Prefetches, at the first pushed edge of `source.ahead`, the
+  /// destination data the body will touch there.
+  void prefetchAhead(OpBuilder &b, const ScannedVertex &source);
   void emitPushEdges(OpBuilder &b, const ScannedVertex &source);
   void emitPullEdges(OpBuilder &b, const ScannedVertex &destination);
   /// The first position in [from, end) of `neighbors` whose source passes
@@ -224,6 +246,8 @@ private:
   // Set up by `emit` before the vertex loop runs.
   Value fromIds;
   DenseSet fromDense, toDense;
+  /// What a push prefetches ahead (destinationData), when it does.
+  SmallVector<std::pair<Value, bool>> prefetched;
   Value out, outFlags, outIds, outCount;
   /// A pull's dense output view. The graph's out-offsets and the output's
   /// members and their out-degree sum counted so far ([2 x i64]), shared
