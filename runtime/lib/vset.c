@@ -268,33 +268,42 @@ static void radix_sort(int32_t *a, int64_t k) {
 }
 
 /* Members in ascending order from the bool array (or bitvector), by a
- * parallel count + scan + fill over fixed vertex blocks. */
+ * parallel count + scan + fill over fixed vertex blocks; a bitvector is
+ * read a word at a time (popcount, then its set bits lowest first). */
 static void ids_from_dense(graphrt_vset *s) {
   int64_t n = s->n;
   if (!s->bools && !s->bits)
     ensure_bools(s); /* only when size == 0 */
   reserve_ids(s, s->size > 0 ? s->size : 1);
   const uint8_t *b = s->bools;
-  const uint64_t *w = s->bits;
-  int64_t nblk = (n + 65535) / 65536;
+  const uint64_t *w = b ? NULL : s->bits;
+  enum { kBlock = 65536 }; /* vertices, a whole number of words */
+  int64_t nblk = (n + kBlock - 1) / kBlock;
   int64_t *cnt = rt_calloc((size_t)nblk + 1, sizeof(int64_t));
-#define RT_MEMBER(v) (b ? b[v] != 0 : (int)((w[(v) >> 6] >> ((v) & 63)) & 1))
 #pragma omp parallel for schedule(dynamic, 4) if (nblk > 1)
   for (int64_t k = 0; k < nblk; k++) {
-    int64_t c = 0, hi = (k + 1) * 65536 < n ? (k + 1) * 65536 : n;
-    for (int64_t v = k * 65536; v < hi; v++)
-      c += RT_MEMBER(v);
+    int64_t c = 0, lo = k * kBlock, hi = lo + kBlock < n ? lo + kBlock : n;
+    if (w)
+      for (int64_t i = lo / 64; i < nwords(hi); i++)
+        c += __builtin_popcountll(w[i]);
+    else
+      for (int64_t v = lo; v < hi; v++)
+        c += b[v] != 0;
     cnt[k] = c;
   }
   rt_prefix_sum(cnt, nblk + 1);
 #pragma omp parallel for schedule(dynamic, 4) if (nblk > 1)
   for (int64_t k = 0; k < nblk; k++) {
-    int64_t p = cnt[k], hi = (k + 1) * 65536 < n ? (k + 1) * 65536 : n;
-    for (int64_t v = k * 65536; v < hi; v++)
-      if (RT_MEMBER(v))
-        s->ids[p++] = (int32_t)v;
+    int64_t p = cnt[k], lo = k * kBlock, hi = lo + kBlock < n ? lo + kBlock : n;
+    if (w)
+      for (int64_t i = lo / 64; i < nwords(hi); i++)
+        for (uint64_t x = w[i]; x; x &= x - 1)
+          s->ids[p++] = (int32_t)(i * 64 + __builtin_ctzll(x));
+    else
+      for (int64_t v = lo; v < hi; v++)
+        if (b[v])
+          s->ids[p++] = (int32_t)v;
   }
-#undef RT_MEMBER
   free(cnt);
   s->ids_valid = 1;
   s->ids_sorted = 1;

@@ -6,6 +6,7 @@
 
 #include <omp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -248,6 +249,31 @@ static void test_degree_sum(void) {
   graphrt_graph_free(g);
 }
 
+/* A bitvector-marked set over several 65536-vertex blocks, with a partial
+ * last word, lists its members in order (one word at a time). */
+static void test_bits_to_ids(int64_t n, unsigned seed) {
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  graphrt_memref_i64 w;
+  _mlir_ciface_graphrt_vset_bits(&w, s);
+  uint8_t *ref = calloc((size_t)n, 1);
+  int64_t count = 0;
+  for (int64_t v = 0; v < n; v++) {
+    seed = seed * 1103515245u + 12345u;
+    /* runs of members and gaps, and every vertex of some words */
+    if ((seed >> 16) % 5 == 0 || (v / 64) % 7 == 3 || v == n - 1) {
+      ref[v] = 1;
+      count++;
+      w.aligned[v / 64] |= (int64_t)((uint64_t)1 << (v % 64));
+    }
+  }
+  graphrt_graph *g = graphrt_graph_empty(n);
+  graphrt_vset_seal_dense(s, count, 0, g);
+  CHECK(consistent(s, ref, n));
+  graphrt_vset_free(s);
+  graphrt_graph_free(g);
+  free(ref);
+}
+
 /* Lists hold the handles appended (last in, first out) past their first
  * growth, lists of numbers their packed values; a transpose swaps out- and
  * in-edges and frees only itself. */
@@ -405,6 +431,8 @@ int main(void) {
   test_keep_dups(1000, 3000);     /* more entries than vertices */
   test_keep_dups(100000, 300000); /* parallel path */
   test_degree_sum();
+  test_bits_to_ids(200037, 7);
+  test_bits_to_ids(64, 9);
   test_sparse_cost();
   test_lists_and_transpose();
   return check_report("vset");
