@@ -808,3 +808,71 @@ func.func @no_prefetch(%g: !graph.edgeset, %f: !graph.vertexset,
     } : !graph.edgeset
   return
 }
+
+// -----
+
+// A pull whose body reads the source's out-list (triangle counting's
+// intersections) prefetches, at each in-edge k, the offsets of the source
+// 8 in-edges ahead and the list of the source 4 ahead (both clamped to the
+// destination's last in-edge; the list start to the last edge).
+// CHECK-LABEL: func.func @pull_source_lists(
+// CHECK-SAME: %[[G:[^:]*]]: !graph.edgeset
+// CHECK: %[[OUT_OFF:.*]], %[[OUT_NBR:.*]] = graph.adjacency out %[[G]]
+// CHECK: %[[IN_OFF:.*]], %[[IN_NBR:.*]] = graph.adjacency in %[[G]]
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[END:.*]] step
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[END]], %c1 : index
+// CHECK-NEXT: %[[K8:.*]] = arith.addi %[[K]], %c8 : index
+// CHECK-NEXT: %[[AT8:.*]] = arith.minui %[[K8]], %[[LAST]] : index
+// CHECK-NEXT: %[[SRC8:.*]] = memref.load %[[IN_NBR]][%[[AT8]]]
+// CHECK-NEXT: %[[SRC8I:.*]] = arith.index_cast %[[SRC8]]
+// CHECK-NEXT: memref.prefetch %[[OUT_OFF]][%[[SRC8I]]], read, locality<3>, data
+// CHECK-NEXT: %[[M:.*]] = memref.dim %[[OUT_NBR]], %c0
+// CHECK-NEXT: %[[LAST_EDGE:.*]] = arith.subi %[[M]], %c1 : index
+// CHECK-NEXT: %[[K4:.*]] = arith.addi %[[K]], %c4 : index
+// CHECK-NEXT: %[[AT4:.*]] = arith.minui %[[K4]], %[[LAST]] : index
+// CHECK-NEXT: %[[SRC4:.*]] = memref.load %[[IN_NBR]][%[[AT4]]]
+// CHECK-NEXT: %[[SRC4I:.*]] = arith.index_cast %[[SRC4]]
+// CHECK-NEXT: %[[FIRST:.*]] = memref.load %[[OUT_OFF]][%[[SRC4I]]]
+// CHECK-NEXT: %[[FIRSTI:.*]] = arith.index_cast %[[FIRST]]
+// CHECK-NEXT: %[[FIRST_IN:.*]] = arith.minui %[[FIRSTI]], %[[LAST_EDGE]] : index
+// CHECK-NEXT: memref.prefetch %[[OUT_NBR]][%[[FIRST_IN]]], read, locality<3>, data
+// CHECK: graph.common_neighbors %[[G]]
+// A destination filter's scan stops early: no prefetch there.
+// CHECK-LABEL: func.func @pull_source_lists_filtered(
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @pull_source_lists(%g: !graph.edgeset, %count: !graph.vector<i64>) {
+  graph.edgeset.apply %g
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %below = arith.cmpi slt, %src, %dst : index
+      scf.if %below {
+        %c = graph.common_neighbors %g[%dst, %src] : !graph.edgeset
+        %c64 = arith.index_cast %c : index to i64
+        %r = graph.reduce add %count[%dst], %c64 : !graph.vector<i64>
+      }
+      graph.yield
+    } : !graph.edgeset
+  return
+}
+
+func.func @pull_source_lists_filtered(%g: !graph.edgeset,
+                                      %count: !graph.vector<i64>) {
+  graph.edgeset.apply %g
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>)
+    dst_filter {
+    ^bb0(%v: index):
+      %x = graph.vector.get %count[%v] : !graph.vector<i64>
+      %zero = arith.constant 0 : i64
+      %keep = arith.cmpi eq, %x, %zero : i64
+      graph.yield %keep : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %c = graph.common_neighbors %g[%dst, %src] : !graph.edgeset
+      %c64 = arith.index_cast %c : index to i64
+      graph.vector.set %count[%dst], %c64 : !graph.vector<i64>
+      graph.yield
+    } : !graph.edgeset
+  return
+}

@@ -733,6 +733,29 @@ void TraversalEmitter::prefetchAhead(OpBuilder &b,
     VectorPrefetchOp::create(b, loc, vector, dst, write);
 }
 
+void TraversalEmitter::prefetchSourceLists(OpBuilder &b, Value k, Value end,
+                                           Value neighbors) {
+  Value last = arith::SubIOp::create(b, loc, end, constIndex(b, 1));
+  auto sourceAhead = [&](int64_t distance) {
+    Value later = arith::AddIOp::create(b, loc, k, constIndex(b, distance));
+    return loadIndex(b, neighbors, arith::MinUIOp::create(b, loc, later, last));
+  };
+  auto prefetch = [&](Value memref, Value i) {
+    memref::PrefetchOp::create(b, loc, memref, ValueRange{i},
+                               /*isWrite=*/false, /*localityHint=*/3,
+                               /*isDataCache=*/true);
+  };
+  prefetch(sourceListOffsets, sourceAhead(2 * kListPrefetchDistance));
+  // An empty last list starts past the end of the neighbour array.
+  Value lastEdge = arith::SubIOp::create(
+      b, loc, memref::DimOp::create(b, loc, sourceListNeighbors, 0),
+      constIndex(b, 1));
+  Value first =
+      loadIndex(b, sourceListOffsets, sourceAhead(kListPrefetchDistance));
+  prefetch(sourceListNeighbors,
+           arith::MinUIOp::create(b, loc, first, lastEdge));
+}
+
 void TraversalEmitter::emitPushEdges(OpBuilder &b,
                                      const ScannedVertex &source) {
   Value src = source.vertex;
@@ -784,7 +807,8 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     auto ifPass = scf::IfOp::create(b, loc, filterPasses(b), false);
     b.setInsertionPointToStart(ifPass.thenBlock());
   }
-  auto [begin, end] = edgeRange(b, destination);
+  Value begin, end;
+  std::tie(begin, end) = edgeRange(b, destination);
 
   // One in-edge k: the source's tests, then `body`, which returns the new
   // value of the scan's carried value (if any); a failing source keeps it.
@@ -818,6 +842,8 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     auto loop = scf::ForOp::create(
         b, loc, begin, end, constIndex(b, 1), ValueRange{initial},
         [&](OpBuilder &b, Location, Value k, ValueRange iterArgs) {
+          if (sourceListOffsets)
+            prefetchSourceLists(b, k, end, destination.neighbors);
           Value acc = iterArgs[0];
           scf::YieldOp::create(
               b, loc,
@@ -829,15 +855,17 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     return;
   }
   if (op.getDstFilter().empty()) {
-    scf::ForOp::create(b, loc, begin, end, constIndex(b, 1), ValueRange{},
-                       [&](OpBuilder &b, Location, Value k, ValueRange) {
-                         emitEdge(b, k, {},
-                                  [&](OpBuilder &b, Value src, Value w) {
-                                    emitBody(b, destination, src, dst, w, {});
-                                    return Value();
-                                  });
-                         scf::YieldOp::create(b, loc);
-                       });
+    scf::ForOp::create(
+        b, loc, begin, end, constIndex(b, 1), ValueRange{},
+        [&](OpBuilder &b, Location, Value k, ValueRange) {
+          if (sourceListOffsets)
+            prefetchSourceLists(b, k, end, destination.neighbors);
+          emitEdge(b, k, {}, [&](OpBuilder &b, Value src, Value w) {
+            emitBody(b, destination, src, dst, w, {});
+            return Value();
+          });
+          scf::YieldOp::create(b, loc);
+        });
     return;
   }
   // Only the body changes what the filter reads, so the filter is re-tested
@@ -912,6 +940,20 @@ void TraversalEmitter::emit(VertexLoop &loop) {
     toDense = denseView(b, to, FrontierSets::Dst);
   if (push && !fromDense.view && op.getSrcFilter().empty())
     prefetched = destinationData();
+  if (!push && op.getDstFilter().empty()) {
+    Value src = op.getBody().getArgument(0);
+    op.getBody().walk([&](CommonNeighborsOp common) {
+      Value graph = common.getGraph();
+      if (sourceListOffsets || (common.getU() != src && common.getV() != src) ||
+          !graph.getParentRegion()->isProperAncestor(&op.getBody()))
+        return;
+      auto adjacency = AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
+                                           memrefOf(b.getI32Type()),
+                                           EdgeDirection::Out, graph);
+      sourceListOffsets = adjacency.getOffsets();
+      sourceListNeighbors = adjacency.getNeighbors();
+    });
+  }
 
   if (op.getModified()) {
     out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),

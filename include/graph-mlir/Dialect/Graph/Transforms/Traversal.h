@@ -215,6 +215,12 @@ private:
   /// Prefetches, at the first pushed edge of `source.ahead`, the
   /// destination data the body will touch there.
   void prefetchAhead(OpBuilder &b, const ScannedVertex &source);
+  /// In a pull scanning in-edge `k` of `[.., end)` of `neighbors`, prefetches
+  /// the out-list of the source kListPrefetchDistance in-edges ahead, and
+  /// its offsets twice as far ahead, so that they are in cache when the
+  /// list's address is computed (see sourceListOffsets).
+  void prefetchSourceLists(OpBuilder &b, Value k, Value end, Value neighbors);
+  static constexpr int64_t kListPrefetchDistance = 4;
   void emitPushEdges(OpBuilder &b, const ScannedVertex &source);
   void emitPullEdges(OpBuilder &b, const ScannedVertex &destination);
   /// The first position in [from, end) of `neighbors` whose source passes
@@ -248,6 +254,12 @@ private:
   DenseSet fromDense, toDense;
   /// What a push prefetches ahead (destinationData), when it does.
   SmallVector<std::pair<Value, bool>> prefetched;
+  /// The out-adjacency of the graph whose list a pull's body reads at the
+  /// source (graph.common_neighbors: triangle counting's intersections);
+  /// null if it reads none. Each in-edge then waits on two dependent
+  /// random reads, the source's offsets and its list, that the hardware
+  /// cannot start early.
+  Value sourceListOffsets, sourceListNeighbors;
   Value out, outFlags, outIds, outCount;
   /// A pull's dense output view. The graph's out-offsets and the output's
   /// members and their out-degree sum counted so far ([2 x i64]), shared
