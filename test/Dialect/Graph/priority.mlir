@@ -46,13 +46,15 @@ func.func @eager(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
 // Bucket fusion: the pass lowers the traversal itself. The frontier's
 // wsloop does not wait (nowait); after it each thread takes its own bin of
 // the current bucket while it holds fewer than the threshold (argv[4]) and
-// relaxes it alone.
+// relaxes it alone. Both loops prefetch, for writing, the priority of the
+// first destination of the vertex 16 ahead in the ids they scan.
 // CHECK-LABEL: func.func @fusion
 // CHECK: %[[ARG:.*]] = graph.argv 4
 // CHECK: %[[N:.*]] = graph.atoi %[[ARG]] : i64
 // CHECK: %[[T:.*]] = arith.index_cast %[[N]] : i64 to index
 // CHECK: omp.parallel {
 // CHECK: omp.wsloop nowait schedule(dynamic
+// CHECK: graph.vector.prefetch %[[PRIO:.*]][%{{.*}}] write : !graph.vector<i32>
 // CHECK: graph.reduce min atomic
 // CHECK: graph.pq.push
 // CHECK: omp.yield
@@ -61,8 +63,14 @@ func.func @eager(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
 // CHECK: scf.condition(%{{.*}}) %[[LOCAL]] : memref<?xi32>
 // CHECK: } do {
 // CHECK: ^bb0(%[[IDS:.*]]: memref<?xi32>):
-// CHECK: scf.for
-// CHECK: memref.load %[[IDS]]
+// CHECK: scf.for %[[I:[^ ]*]] =
+// CHECK: %[[SIZE:.*]] = memref.dim %[[IDS]]
+// CHECK: %[[LATER:.*]] = arith.addi %[[I]], %c16
+// CHECK: %[[LAST:.*]] = arith.subi %[[SIZE]], %c1
+// CHECK: %[[AHEAD:.*]] = arith.minui %[[LATER]], %[[LAST]] : index
+// CHECK: memref.load %[[IDS]][%[[AHEAD]]]
+// CHECK: memref.load %[[IDS]][%[[I]]]
+// CHECK: graph.vector.prefetch %[[PRIO]][%{{.*}}] write : !graph.vector<i32>
 // CHECK: graph.reduce min atomic
 // CHECK: graph.pq.push
 // CHECK: omp.terminator

@@ -40,9 +40,11 @@ public:
     EdgeArrays arrays = emitter.graphArrays(b);
     Location loc = emitter.getLoc();
     auto scan = [&](OpBuilder &b, Value ids, Value i) {
+      Value ahead =
+          emitter.vertexAhead(b, ids, i, memref::DimOp::create(b, loc, ids, 0));
       Value v = emitter.loadIndex(b, ids, i);
       body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
-               destination, /*ahead=*/Value()});
+               destination, ahead});
     };
     Value frontier = emitter.getFrontierIds();
     Value c0 = emitter.constIndex(b, 0);

@@ -60,25 +60,13 @@ void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   Value count = arrays.count;
   if (ids)
     count = memref::DimOp::create(b, emitter.getLoc(), ids, 0);
-  Location loc = emitter.getLoc();
-  emitter.emitVertexLoop(
-      b, emitter.constIndex(b, 0), count, [&](OpBuilder &b, Value i) {
-        auto vertexAt = [&](Value i) {
-          return ids ? emitter.loadIndex(b, ids, i) : i;
-        };
-        Value ahead;
-        if (emitter.prefetchesAhead()) {
-          Value later = arith::AddIOp::create(
-              b, loc, i,
-              emitter.constIndex(b, TraversalEmitter::kPrefetchDistance));
-          Value last =
-              arith::SubIOp::create(b, loc, count, emitter.constIndex(b, 1));
-          ahead = vertexAt(arith::MinUIOp::create(b, loc, later, last));
-        }
-        Value v = vertexAt(i);
-        body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
-                 destination, ahead});
-      });
+  emitter.emitVertexLoop(b, emitter.constIndex(b, 0), count,
+                         [&](OpBuilder &b, Value i) {
+                           Value ahead = emitter.vertexAhead(b, ids, i, count);
+                           Value v = ids ? emitter.loadIndex(b, ids, i) : i;
+                           body(b, {v, v, arrays.offsets, arrays.neighbors,
+                                    arrays.weights, destination, ahead});
+                         });
 }
 
 void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
@@ -108,6 +96,17 @@ TraversalEmitter::TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter)
       parallel(sched.isParallel()), accumulated(findAccumulatedReduce()),
       writesClaimVertices(push && op.getDedup() && firstWriteClosesFilter()) {
   assert(!sched.isHybrid() && "split hybrid traversals first");
+}
+
+Value TraversalEmitter::vertexAhead(OpBuilder &b, Value ids, Value i,
+                                    Value count) {
+  if (!prefetchesAhead())
+    return {};
+  Value later =
+      arith::AddIOp::create(b, loc, i, constIndex(b, kPrefetchDistance));
+  Value last = arith::SubIOp::create(b, loc, count, constIndex(b, 1));
+  Value at = arith::MinUIOp::create(b, loc, later, last);
+  return ids ? loadIndex(b, ids, at) : at;
 }
 
 Value TraversalEmitter::constIndex(OpBuilder &b, int64_t v) {

@@ -139,6 +139,10 @@ public:
   /// that scans every source it is given (no source filter or dense
   /// frontier test), so no prefetch is spent on a skipped vertex.
   bool prefetchesAhead() const { return !prefetched.empty(); }
+  /// ScannedVertex::ahead for iteration `i` of a loop over `count`
+  /// vertices, listed in `ids` (null: the vertices 0..count themselves);
+  /// null when the traversal does not prefetch.
+  Value vertexAhead(OpBuilder &b, Value ids, Value i, Value count);
   /// Ids of the sparse frontier (a sparse push's sources), else null.
   Value getFrontierIds() const { return fromIds; }
   /// The whole graph's arrays in the traversal's direction.
