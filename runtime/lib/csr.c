@@ -153,7 +153,7 @@ graphrt_graph *rt_graph_simple(graphrt_graph *g) {
 /* A fingerprint of the edge (u, v, w): the sum over a multiset of edges is
  * the same in any order, and two different multisets give different sums
  * but with a chance of about 2^-64, whatever the edges, because the key is
- * drawn anew by each process. */
+ * drawn anew by each check. */
 static uint64_t edge_fingerprint(uint64_t key, int64_t u, int32_t v,
                                  int32_t w) {
   return rt_mix64(rt_mix64(key ^ ((uint64_t)u << 32 | (uint32_t)v)) ^
@@ -166,14 +166,11 @@ static uint64_t edge_fingerprint(uint64_t key, int64_t u, int32_t v,
 static int same_edge_sums(int64_t n, const int64_t *oo, const int32_t *on,
                           const int32_t *ow, const int64_t *io,
                           const int32_t *in, const int32_t *iw) {
-  static uint64_t key;
-  if (!key) {
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    key = rt_mix64((uint64_t)t.tv_nsec ^ (uint64_t)(uintptr_t)&t) | 1;
-  }
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  uint64_t key = rt_mix64((uint64_t)t.tv_nsec ^ (uint64_t)(uintptr_t)&t);
   uint64_t out_sum = 0, in_sum = 0;
-#pragma omp parallel for schedule(dynamic, 4096) if (oo[n] > RT_PAR_MIN)     \
+#pragma omp parallel for schedule(dynamic, 4096) if (oo[n] > RT_PAR_MIN)       \
     reduction(+ : out_sum, in_sum)
   for (int64_t v = 0; v < n; v++) {
     for (int64_t j = oo[v]; j < oo[v + 1]; j++)

@@ -1123,14 +1123,6 @@ struct VectorCasLowering : GraphPattern<VectorCasOp> {
   }
 };
 
-/// The parent `forest[v]` of vertex `v` (an index) in a union-find forest.
-static Value loadParent(OpBuilder &b, Location loc, Value forest, Value v) {
-  return memref::LoadOp::create(b, loc, forest, v);
-}
-
-/// Afforest's link: while the two roots found differ, point the larger at
-/// the smaller by CAS; when another thread moved it first, retry from the
-/// new parents.
 struct VectorPrefetchLowering : GraphPattern<VectorPrefetchOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1148,6 +1140,14 @@ struct VectorPrefetchLowering : GraphPattern<VectorPrefetchOp> {
   }
 };
 
+/// The parent `forest[v]` of vertex `v` (an index) in a union-find forest.
+static Value loadParent(OpBuilder &b, Location loc, Value forest, Value v) {
+  return memref::LoadOp::create(b, loc, forest, v);
+}
+
+/// Afforest's link: while the two roots found differ, point the larger at
+/// the smaller by CAS; when another thread moved it first, retry from the
+/// new parents.
 struct VectorLinkLowering : GraphPattern<VectorLinkOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
