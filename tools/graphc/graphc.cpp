@@ -24,6 +24,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -391,6 +392,49 @@ static LogicalResult runInProcess(ModuleOp module) {
   return success();
 }
 
+/// The header --emit=lib writes beside the library `output`.
+static std::string libraryHeader(StringRef output) {
+  StringRef dir = llvm::sys::path::parent_path(output);
+  return (dir + (dir.empty() ? "" : "/") + llvm::sys::path::stem(output) + ".h")
+      .str();
+}
+
+/// A file graphc writes that is one of its inputs would be lost: refuse it.
+/// Files are compared as the file system resolves them (links, `./`, `..`),
+/// not as spelled.
+static LogicalResult checkOutputsAreNotInputs(StringRef output) {
+  if (runProgram || output == "-")
+    return success();
+  SmallVector<std::pair<StringRef, std::string>> inputs = {
+      {"the program", inputFile}};
+  if (!scheduleFile.empty())
+    inputs.push_back({"the schedule", scheduleFile});
+  for (const std::string &input : programArgs)
+    inputs.push_back({"a link input", input});
+  SmallVector<std::string> outputs = {output.str()};
+  if (emitKind == EmitKind::Lib)
+    outputs.push_back(libraryHeader(output));
+  for (const std::string &written : outputs)
+    for (auto &[what, input] : inputs) {
+      bool same = false;
+      if (!llvm::sys::fs::equivalent(written, input, same) && same)
+        return fail("the output '" + written + "' is " + what + " '" + input +
+                    "'; choose another output file with -o");
+    }
+  return success();
+}
+
+/// A fresh file in the temporary directory for an intermediate result, so
+/// that no file beside the output is overwritten.
+static FailureOr<std::string> temporaryFile(StringRef prefix,
+                                            StringRef suffix) {
+  SmallString<128> path;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile(prefix, suffix, path))
+    return fail("cannot create a temporary file: " + ec.message());
+  return path.str().str();
+}
+
 static LogicalResult compile() {
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -405,6 +449,8 @@ static LogicalResult compile() {
   if (!module)
     return failure();
   std::string output = outputFile.empty() ? defaultOutput() : outputFile;
+  if (failed(checkOutputsAreNotInputs(output)))
+    return failure();
   if (emitKind == EmitKind::Graph)
     return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
   bool hasMain = static_cast<bool>(module->lookupSymbol("main"));
@@ -423,11 +469,7 @@ static LogicalResult compile() {
   if (emitKind == EmitKind::Lib) {
     if (!graph::hasExports(*module))
       return fail("--emit=lib needs export functions; the program has none");
-    std::string header =
-        (llvm::sys::path::parent_path(output) +
-         (llvm::sys::path::parent_path(output).empty() ? "" : "/") +
-         llvm::sys::path::stem(output) + ".h")
-            .str();
+    std::string header = libraryHeader(output);
     llvm::raw_string_ostream source(bindings);
     if (failed(graph::writeExportSource(*module, source)) ||
         failed(writeFile(header, [&](llvm::raw_ostream &os) {
@@ -472,33 +514,50 @@ static LogicalResult compile() {
     return writeFile(
         output, [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); });
 
-  std::string object = emitKind == EmitKind::Obj ? output : output + ".o";
-  step("emit " + object);
-  if (failed(emitObject(*llvmModule, *tm, object)))
+  if (emitKind == EmitKind::Obj) {
+    step("emit " + output);
+    return emitObject(*llvmModule, *tm, output);
+  }
+  // Intermediate files live in the temporary directory, each removed when
+  // the link is done.
+  SmallVector<std::string> temporaries;
+  llvm::scope_exit removeTemporaries([&] {
+    for (const std::string &path : temporaries)
+      llvm::sys::fs::remove(path);
+  });
+  auto writeTemporary = [&](StringRef suffix,
+                            StringRef text) -> FailureOr<std::string> {
+    FailureOr<std::string> path =
+        temporaryFile(llvm::sys::path::stem(output), suffix);
+    if (failed(path))
+      return failure();
+    temporaries.push_back(*path);
+    if (failed(writeFile(*path, [&](llvm::raw_ostream &os) { os << text; })))
+      return failure();
+    return path;
+  };
+  FailureOr<std::string> object =
+      temporaryFile(llvm::sys::path::stem(output), "o");
+  if (failed(object))
     return failure();
-  if (emitKind == EmitKind::Obj)
-    return success();
+  temporaries.push_back(*object);
+  step("emit " + *object);
+  if (failed(emitObject(*llvmModule, *tm, *object)))
+    return failure();
   SmallVector<std::string> generated;
   if (!wrappers.empty()) {
-    generated.push_back(output + ".externs.cpp");
-    if (failed(writeFile(generated.back(),
-                         [&](llvm::raw_ostream &os) { os << wrappers; })))
+    FailureOr<std::string> externs = writeTemporary("externs.cpp", wrappers);
+    if (failed(externs))
       return failure();
+    generated.push_back(*externs);
   }
-  LogicalResult linked = failure();
   if (emitKind == EmitKind::Lib) {
-    std::string source = output + ".bindings.c";
-    if (succeeded(
-            writeFile(source, [&](llvm::raw_ostream &os) { os << bindings; })))
-      linked = linkLibrary(object, source, output, generated);
-    llvm::sys::fs::remove(source);
-  } else {
-    linked = link(object, output, generated);
+    FailureOr<std::string> source = writeTemporary("bindings.c", bindings);
+    if (failed(source))
+      return failure();
+    return linkLibrary(*object, *source, output, generated);
   }
-  for (const std::string &input : generated)
-    llvm::sys::fs::remove(input);
-  llvm::sys::fs::remove(object);
-  return linked;
+  return link(*object, output, generated);
 }
 
 int main(int argc, char **argv) {
