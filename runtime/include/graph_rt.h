@@ -52,6 +52,9 @@ int64_t graphrt_argc(void);
  * in a signed integer of `bits` bits (the error quotes s as given, and names
  * argv[k] when s is one). graphrt_atoi is the 64-bit case. */
 int64_t graphrt_atoi_bits(const char *s, int32_t bits);
+/* The same for an unsigned integer of `bits` bits ([0, 2^bits - 1], no minus
+ * sign), returned as its bit pattern. */
+int64_t graphrt_atou_bits(const char *s, int32_t bits);
 int64_t graphrt_atoi(const char *s);
 /* [added] Records argc/argv (called by libgraphrt's main(), which lives in
  * its own archive member so tools with their own main() can link). */

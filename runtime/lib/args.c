@@ -1,6 +1,7 @@
 /* args.c - the program's arguments, as recorded by main() (entry.c). */
 #include "internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,9 @@ int64_t rt_argv_source(int64_t value) {
   return -1;
 }
 
-int64_t graphrt_atoi_bits(const char *s, int32_t bits) {
+/* Parses s as a signed or unsigned integer of `bits` bits; errors quote the
+ * argument it came from. An unsigned value comes back as its bit pattern. */
+static int64_t parse_integer(const char *s, int32_t bits, int is_unsigned) {
   if (!s)
     rt_fatal("missing integer");
   int64_t index = argv_index(s);
@@ -59,17 +62,44 @@ int64_t graphrt_atoi_bits(const char *s, int32_t bits) {
     snprintf(what, sizeof(what), "argv[%lld] = ", (long long)index);
   char *end;
   errno = 0;
-  long long v = strtoll(s, &end, 10);
+  /* strtoull accepts "-1" as ULLONG_MAX: an unsigned value has no sign. */
+  const char *digits = s;
+  while (isspace((unsigned char)*digits))
+    ++digits;
+  int negative = *digits == '-';
+  unsigned long long u = 0;
+  long long v = 0;
+  if (is_unsigned)
+    u = strtoull(s, &end, 10);
+  else
+    v = strtoll(s, &end, 10);
   if (end == s || *end != '\0')
     rt_fatal("%s'%s' is not an integer", what, s);
-  int64_t max = bits >= 64 ? INT64_MAX : (INT64_C(1) << (bits - 1)) - 1;
-  int64_t min = -max - 1;
-  if (errno == ERANGE || v < min || v > max)
-    rt_fatal("%s'%s' is out of range for a %d-bit integer [%lld, %lld]", what,
-             s, bits, (long long)min, (long long)max);
+  if (is_unsigned) {
+    uint64_t max = bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    if (errno == ERANGE || (negative && u != 0) || u > max)
+      rt_fatal("%s'%s' is out of range for a %d-bit unsigned integer [0, "
+               "%llu]",
+               what, s, bits, (unsigned long long)max);
+    v = (long long)u;
+  } else {
+    int64_t max = bits >= 64 ? INT64_MAX : (INT64_C(1) << (bits - 1)) - 1;
+    int64_t min = -max - 1;
+    if (errno == ERANGE || v < min || v > max)
+      rt_fatal("%s'%s' is out of range for a %d-bit integer [%lld, %lld]", what,
+               s, bits, (long long)min, (long long)max);
+  }
   if (index >= 0 && num_parsed_args < RT_MAX_PARSED_ARGS)
     parsed_args[num_parsed_args++] = (parsed_arg){index, v};
   return v;
+}
+
+int64_t graphrt_atoi_bits(const char *s, int32_t bits) {
+  return parse_integer(s, bits, 0);
+}
+
+int64_t graphrt_atou_bits(const char *s, int32_t bits) {
+  return parse_integer(s, bits, 1);
 }
 
 int64_t graphrt_atoi(const char *s) { return graphrt_atoi_bits(s, 64); }

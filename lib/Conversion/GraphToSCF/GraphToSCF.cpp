@@ -209,9 +209,10 @@ struct AtoiLowering : GraphPattern<AtoiOp> {
     // The runtime checks the range of the result type, so a too large
     // argument is an error instead of wrapping.
     Value bits = constI32(rewriter, loc, type.getIntOrFloatBitWidth());
-    Value value =
-        callRuntime1(rewriter, loc, op, "graphrt_atoi_bits",
-                     rewriter.getI64Type(), {adaptor.getInput(), bits});
+    Value value = callRuntime1(
+        rewriter, loc, op,
+        op.getIsUnsigned() ? "graphrt_atou_bits" : "graphrt_atoi_bits",
+        rewriter.getI64Type(), {adaptor.getInput(), bits});
     if (type.getIntOrFloatBitWidth() < 64)
       value = arith::TruncIOp::create(rewriter, loc, type, value);
     rewriter.replaceOp(op, value);
@@ -372,13 +373,14 @@ struct PrintLowering : GraphPattern<PrintOp> {
                           : arith::ExtFOp::create(rewriter, loc,
                                                   rewriter.getF64Type(), v)
                                 .getResult());
+      else if (type.getIntOrFloatBitWidth() == 64)
+        call(op.getIsUnsigned() ? "graphrt_print_u64" : "graphrt_print_i64", v);
+      else if (op.getIsUnsigned())
+        call("graphrt_print_u64",
+             arith::ExtUIOp::create(rewriter, loc, rewriter.getI64Type(), v));
       else
         call("graphrt_print_i64",
-             type.getIntOrFloatBitWidth() == 64
-                 ? v
-                 : arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(),
-                                          v)
-                       .getResult());
+             arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v));
     }
     rewriter.eraseOp(op);
     return success();

@@ -98,8 +98,9 @@ Value Generator::convert(Value value, GtType from, GtType to, Location loc) {
   // Only an argv element converts from a string (Sema checks): atoi.
   if (from.kind == GtType::String) {
     GtType parsed = to.kind == GtType::Vertex ? GtType::get(GtType::Int) : to;
-    return convert(AtoiOp::create(b, loc, toMLIR(parsed), value), parsed, to,
-                   loc);
+    return convert(
+        AtoiOp::create(b, loc, toMLIR(parsed), value, parsed.isUnsigned()),
+        parsed, to, loc);
   }
   if (to.kind == GtType::Bool) {
     if (from.isFloat())

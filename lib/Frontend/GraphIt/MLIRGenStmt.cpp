@@ -735,11 +735,8 @@ void Generator::emitPrint(PrintStmt &stmt) {
     return;
   }
   GtType type = value.type;
-  // Vertex ids print as GraphIt's 32-bit ids; a uint prints through the
-  // 64-bit integer it widens to without a sign.
+  // Vertex ids print as GraphIt's 32-bit ids.
   if (type.kind == GtType::Vertex)
     type = GtType::get(GtType::Int);
-  else if (type.kind == GtType::UInt)
-    type = GtType::get(GtType::UInt64);
-  PrintOp::create(b, loc, emitAs(value, type), StringAttr());
+  PrintOp::create(b, loc, emitAs(value, type), StringAttr(), type.isUnsigned());
 }

@@ -403,6 +403,28 @@ func.func @prefetch(%f: !graph.vector<i32>, %m: !graph.vector<?x4xf32>,
 
 // -----
 
+// Unsigned integers parse and print without a sign: graph.atoi unsigned
+// checks [0, 2^bits - 1], graph.print unsigned zero-extends.
+// CHECK-LABEL: func.func @unsigned_values(
+// CHECK: %[[BITS:.*]] = arith.constant 32 : i32
+// CHECK: %[[P:.*]] = call @graphrt_atou_bits(%{{.*}}, %[[BITS]])
+// CHECK: %[[U:.*]] = arith.trunci %[[P]] : i64 to i32
+// CHECK: %[[W:.*]] = arith.extui %[[U]] : i32 to i64
+// CHECK: call @graphrt_print_u64(%[[W]])
+// CHECK: call @graphrt_print_u64(%{{.*}}) : (i64) -> ()
+// CHECK: %[[S:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK: call @graphrt_print_i64(%[[S]])
+func.func @unsigned_values(%big: i64) {
+  %a = graph.argv 2
+  %u = graph.atoi %a unsigned : i32
+  graph.print unsigned %u : i32
+  graph.print unsigned %big : i64
+  graph.print %u : i32
+  return
+}
+
+// -----
+
 // An unscheduled vertex loop (apply or filter) runs in parallel unless it
 // prints: printing keeps vertex order.
 // CHECK-LABEL: func.func @print_in_order(

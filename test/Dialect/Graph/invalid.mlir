@@ -239,6 +239,22 @@ func.func @print_both(%x: i32) {
 
 // -----
 
+func.func @print_unsigned_float(%x: f64) {
+  // expected-error @+1 {{'graph.print' op prints 'unsigned' only an integer value wider than i1}}
+  graph.print unsigned %x : f64
+  return
+}
+
+// -----
+
+func.func @print_unsigned_text() {
+  // expected-error @+1 {{'graph.print' op prints 'unsigned' only an integer value wider than i1}}
+  graph.print unsigned "x"
+  return
+}
+
+// -----
+
 func.func @print_neither() {
   // expected-error @+1 {{'graph.print' op expects either a value or a text to print}}
   graph.print

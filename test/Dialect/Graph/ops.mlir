@@ -115,6 +115,7 @@ func.func @environment(%i: i32, %f: f64, %b: i1, %h: f16) -> f64 {
   // CHECK-NEXT: %{{.*}} = graph.atoi %[[A3]] : i32{{$}}
   // CHECK-NEXT: %{{.*}} = graph.atoi %[[A3]] : i64{{$}}
   // CHECK-NEXT: %{{.*}} = graph.atoi %[[A3]] : i1{{$}}
+  // CHECK-NEXT: %[[U32:.*]] = graph.atoi %[[A3]] unsigned : i32{{$}}
   // CHECK-NEXT: %[[K:.*]] = arith.index_cast %[[I]] : i32 to index{{$}}
   // CHECK-NEXT: %{{.*}} = graph.argv_at %[[K]]{{$}}
   %a0 = graph.argv 0
@@ -122,11 +123,13 @@ func.func @environment(%i: i32, %f: f64, %b: i1, %h: f16) -> f64 {
   %n32 = graph.atoi %a3 : i32
   %n64 = graph.atoi %a3 : i64
   %n1 = graph.atoi %a3 : i1
+  %u32 = graph.atoi %a3 unsigned : i32
   %k = arith.index_cast %i : i32 to index
   %ak = graph.argv_at %k
   // CHECK-NEXT: graph.timer.start{{$}}
   graph.timer.start
   // CHECK-NEXT: graph.print %[[I]] : i32{{$}}
+  // CHECK-NEXT: graph.print unsigned %[[U32]] : i32{{$}}
   // CHECK-NEXT: graph.print %[[F]] : f64{{$}}
   // CHECK-NEXT: graph.print %[[B]] : i1{{$}}
   // CHECK-NEXT: graph.print %[[H]] : f16{{$}}
@@ -135,6 +138,7 @@ func.func @environment(%i: i32, %f: f64, %b: i1, %h: f16) -> f64 {
   // CHECK-NEXT: graph.print ""{{$}}
   // CHECK-NEXT: graph.print "tab\09quote\22"{{$}}
   graph.print %i : i32
+  graph.print unsigned %u32 : i32
   graph.print %f : f64
   graph.print %b : i1
   graph.print %h : f16

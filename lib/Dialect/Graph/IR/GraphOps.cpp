@@ -90,6 +90,10 @@ verifyVertexSetSchedule(Operation *op, std::optional<ScheduleAttr> sched) {
 LogicalResult PrintOp::verify() {
   if (static_cast<bool>(getValue()) == getText().has_value())
     return emitOpError("expects either a value or a text to print");
+  if (getIsUnsigned() &&
+      !(getValue() && getValue().getType().isSignlessInteger() &&
+        !getValue().getType().isInteger(1)))
+    return emitOpError("prints 'unsigned' only an integer value wider than i1");
   return success();
 }
 

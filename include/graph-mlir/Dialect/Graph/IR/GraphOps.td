@@ -65,16 +65,19 @@ def Graph_AtoiOp : Graph_Op<"atoi", [NoMemoryEffect]> {
   let summary = "parse a string as an integer";
   let description = [{
     A string that is not an integer, or whose value does not fit in the
-    result type (as a signed integer), is a run-time error that quotes the
-    string.
+    result type, is a run-time error that quotes the string. The result type
+    is read as a signed integer, or as an unsigned one with `unsigned` (then
+    a minus sign is an error and the range is [0, 2^bits - 1]).
 
     ```mlir
     %n = graph.atoi %s : i64
+    %u = graph.atoi %s unsigned : i32
     ```
   }];
-  let arguments = (ins Graph_StringType:$input);
+  let arguments = (ins Graph_StringType:$input, UnitAttr:$is_unsigned);
   let results = (outs AnySignlessInteger:$result);
-  let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
+  let assemblyFormat =
+      "$input (`unsigned` $is_unsigned^)? attr-dict `:` qualified(type($result))";
 }
 
 def Graph_PrintOp : Graph_Op<"print"> {
@@ -84,15 +87,19 @@ def Graph_PrintOp : Graph_Op<"print"> {
     plainly, floats like `%g` (6 significant digits), `i1` as 0 or 1, strings
     as they are. Either a value or a literal text is printed.
 
+    An integer is printed as a signed value, or as an unsigned one
+    with `unsigned` (GraphIt's `uint` and `uint_64`).
+
     ```mlir
     graph.print %x : f64
+    graph.print unsigned %u : i64
     graph.print "done"
     ```
   }];
   let arguments = (ins Optional<AnyTypeOf<[Graph_ElementType, Graph_StringType]>>:$value,
-                       OptionalAttr<StrAttr>:$text);
+                       OptionalAttr<StrAttr>:$text, UnitAttr:$is_unsigned);
   let assemblyFormat = [{
-    ($value^ `:` type($value))? ($text^)? attr-dict
+    (`unsigned` $is_unsigned^)? ($value^ `:` type($value))? ($text^)? attr-dict
   }];
   let hasVerifier = 1;
 }
