@@ -1439,10 +1439,19 @@ struct VertexSetNewLowering : GraphPattern<VertexSetNewOp> {
     Location loc = op.getLoc();
     Value n = callRuntime1(rewriter, loc, op, "graphrt_num_vertices",
                            rewriter.getI64Type(), adaptor.getGraph());
+    Value all = constI32(rewriter, loc, op.getAll());
+    if (Value size = adaptor.getSize()) {
+      Value zero =
+          arith::ConstantIntOp::create(rewriter, loc, size.getType(), 0);
+      Value nonzero = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ne, size, zero);
+      all =
+          arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), nonzero);
+    }
     rewriter.replaceOp(
-        op, callRuntime1(rewriter, loc, op, "graphrt_vset_new",
-                         getTypeConverter()->convertType(op.getType()),
-                         {n, constI32(rewriter, loc, op.getAll())}));
+        op,
+        callRuntime1(rewriter, loc, op, "graphrt_vset_new",
+                     getTypeConverter()->convertType(op.getType()), {n, all}));
     return success();
   }
 };

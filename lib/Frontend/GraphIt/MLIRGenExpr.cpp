@@ -135,9 +135,10 @@ Value Generator::emit(Expr &expr) {
   case Expr::Functor:
     llvm_unreachable("Sema rejects functors and new vectors here");
   case Expr::NewSet: {
-    // GraphIt: `(0)` is the empty set, any other size all vertices. In a
-    // program without vertices (no edgeset, no sized global set) the set
-    // ranges over `size` vertices of its own.
+    // GraphIt: a size of 0 is the empty set, any other size all vertices,
+    // whether the size is a literal or known only at run time. In a program
+    // without vertices (no edgeset, no sized global set) the set ranges over
+    // `size` vertices of its own.
     auto &newSet = cast<NewSetExpr>(expr);
     auto *lit = dyn_cast<IntLitExpr>(newSet.size.get());
     Value vertices =
@@ -145,8 +146,12 @@ Value Generator::emit(Expr &expr) {
               : EmptyGraphOp::create(
                     b, loc, EdgeSetType::get(context, Type()),
                     emitAs(*newSet.size, GtType::get(GtType::Vertex)));
-    return VertexSetNewOp::create(b, loc, setType(), vertices,
-                                  !(lit && lit->value == 0));
+    if (lit)
+      return VertexSetNewOp::create(b, loc, setType(), vertices,
+                                    lit->value != 0);
+    return b.createOrFold<VertexSetNewOp>(
+        loc, setType(), vertices, false,
+        emitAs(*newSet.size, GtType::get(GtType::Int)));
   }
   }
   return Value();

@@ -403,6 +403,21 @@ func.func @prefetch(%f: !graph.vector<i32>, %m: !graph.vector<?x4xf32>,
 
 // -----
 
+// A set of all vertices or none, decided at run time by its size.
+// CHECK-LABEL: func.func @vertexset_sized(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr, %[[SIZE:[^:]*]]: i32)
+// CHECK: %[[N:.*]] = call @graphrt_num_vertices(%[[G]])
+// CHECK: %[[NZ:.*]] = arith.cmpi ne, %[[SIZE]], %{{.*}} : i32
+// CHECK: %[[ALL:.*]] = arith.extui %[[NZ]] : i1 to i32
+// CHECK: call @graphrt_vset_new(%[[N]], %[[ALL]])
+func.func @vertexset_sized(%g: !graph.edgeset, %size: i32) -> index {
+  %s = graph.vertexset.new %g size(%size : i32) : !graph.edgeset
+  %n = graph.vertexset.size %s
+  return %n : index
+}
+
+// -----
+
 // Unsigned integers parse and print without a sign: graph.atoi unsigned
 // checks [0, 2^bits - 1], graph.print unsigned zero-extends.
 // CHECK-LABEL: func.func @unsigned_values(

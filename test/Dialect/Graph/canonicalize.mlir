@@ -117,3 +117,33 @@ func.func @not_hoisted(%n: index, %v: !graph.vector<i32>) {
   }
   return
 }
+
+// -----
+
+// A set sized by a constant, or by the graph's own vertex count, folds to a
+// static set (0: empty, else all); any other size stays.
+// CANON-LABEL: func.func @sized_set
+// CANON-SAME: (%[[G:[^:]*]]: !graph.edgeset, %[[H:[^:]*]]: !graph.edgeset, %[[N:[^:]*]]: i32)
+// CANON-DAG:    %[[A:.*]] = graph.vertexset.new %[[G]] all : !graph.edgeset
+// CANON-DAG:    %[[B:.*]] = graph.vertexset.new %[[G]] : !graph.edgeset
+// CANON-DAG:    %[[C:.*]] = graph.vertexset.new %[[G]] all : !graph.edgeset
+// CANON-DAG:    %[[D:.*]] = graph.vertexset.new %[[G]] size(%{{.*}} : i32) : !graph.edgeset
+// CANON-DAG:    %[[E:.*]] = graph.vertexset.new %[[G]] size(%[[N]] : i32) : !graph.edgeset
+// CANON:        return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]]
+func.func @sized_set(%g: !graph.edgeset, %h: !graph.edgeset, %n: i32)
+    -> (!graph.vertexset, !graph.vertexset, !graph.vertexset,
+        !graph.vertexset, !graph.vertexset) {
+  %c5 = arith.constant 5 : i32
+  %c0 = arith.constant 0 : i32
+  %a = graph.vertexset.new %g size(%c5 : i32) : !graph.edgeset
+  %b = graph.vertexset.new %g size(%c0 : i32) : !graph.edgeset
+  %count = graph.num_vertices %g : !graph.edgeset
+  %count32 = arith.index_cast %count : index to i32
+  %c = graph.vertexset.new %g size(%count32 : i32) : !graph.edgeset
+  %other = graph.num_vertices %h : !graph.edgeset
+  %other32 = arith.index_cast %other : index to i32
+  %d = graph.vertexset.new %g size(%other32 : i32) : !graph.edgeset
+  %e = graph.vertexset.new %g size(%n : i32) : !graph.edgeset
+  return %a, %b, %c, %d, %e : !graph.vertexset, !graph.vertexset,
+      !graph.vertexset, !graph.vertexset, !graph.vertexset
+}

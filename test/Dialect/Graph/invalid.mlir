@@ -255,6 +255,14 @@ func.func @print_unsigned_text() {
 
 // -----
 
+func.func @vertexset_all_and_size(%g: !graph.edgeset, %n: i32) {
+  // expected-error @+1 {{'graph.vertexset.new' op takes either 'all' or a size, not both}}
+  %s = graph.vertexset.new %g all size(%n : i32) : !graph.edgeset
+  return
+}
+
+// -----
+
 func.func @print_neither() {
   // expected-error @+1 {{'graph.print' op expects either a value or a text to print}}
   graph.print

@@ -289,14 +289,16 @@ func.func @vectors(%g: !graph.edgeset, %v: index, %i: i32, %f: f64, %b: i1) {
 
 // CHECK-LABEL: func.func @vertexsets(
 // CHECK-SAME: %[[G:[^:]*]]: !graph.edgeset, %[[V:[^:]*]]: index,
-// CHECK-SAME: %[[VEC:[^:]*]]: !graph.vector<i32>)
-func.func @vertexsets(%g: !graph.edgeset, %v: index, %vec: !graph.vector<i32>) -> index {
+// CHECK-SAME: %[[VEC:[^:]*]]: !graph.vector<i32>, %[[C:[^:]*]]: i32)
+func.func @vertexsets(%g: !graph.edgeset, %v: index, %vec: !graph.vector<i32>, %c: i32) -> index {
   // CHECK-NEXT: %[[E:.*]] = graph.vertexset.new %[[G]] : !graph.edgeset{{$}}
   // CHECK-NEXT: %[[ALL:.*]] = graph.vertexset.new %[[G]] all : !graph.edgeset{{$}}
+  // CHECK-NEXT: graph.vertexset.new %[[G]] size(%[[C]] : i32) : !graph.edgeset{{$}}
   // CHECK-NEXT: graph.vertexset.insert %[[E]], %[[V]]{{$}}
   // CHECK-NEXT: %[[N:.*]] = graph.vertexset.size %[[E]]{{$}}
   %empty = graph.vertexset.new %g : !graph.edgeset
   %all = graph.vertexset.new %g all : !graph.edgeset
+  %either = graph.vertexset.new %g size(%c : i32) : !graph.edgeset
   graph.vertexset.insert %empty, %v
   %n = graph.vertexset.size %empty
 

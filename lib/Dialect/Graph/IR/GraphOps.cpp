@@ -2,6 +2,7 @@
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -477,6 +478,39 @@ LogicalResult SegmentWeightsOp::verify() {
     return emitOpError("needs the segments of a weighted graph, got ")
            << getSegments().getType();
   return success();
+}
+
+LogicalResult VertexSetNewOp::verify() {
+  if (getAll() && getSize())
+    return emitOpError("takes either 'all' or a size, not both");
+  return success();
+}
+
+/// Whether `value` is the vertex count of `graph`, perhaps cast.
+static bool isVertexCountOf(Value value, Value graph) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto count = dyn_cast<NumVerticesOp>(def))
+      return count.getGraph() == graph;
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+             arith::ExtUIOp>(def))
+      return false;
+    value = def->getOperand(0);
+  }
+  return false;
+}
+
+OpFoldResult VertexSetNewOp::fold(FoldAdaptor adaptor) {
+  Value size = getSize();
+  if (!size)
+    return {};
+  if (auto known = dyn_cast_or_null<IntegerAttr>(adaptor.getSize()))
+    setAll(!known.getValue().isZero());
+  else if (isVertexCountOf(size, getGraph()))
+    setAll(true);
+  else
+    return {};
+  getSizeMutable().clear();
+  return getResult();
 }
 
 /// The set of all vertices has as many members as the graph has vertices

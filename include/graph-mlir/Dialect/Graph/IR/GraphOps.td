@@ -753,14 +753,32 @@ def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
 def Graph_VertexSetNewOp : Graph_Op<"vertexset.new"> {
   let summary = "a new empty vertex set, or the set of all vertices";
   let description = [{
+    A new set is empty, holds all vertices (`all`), or is sized as
+    GraphIt's `new vertexset{Vertex}(size)` with a size known only at run
+    time: all vertices when `size` is not 0, none when it is. A `size` that
+    is a constant, or the graph's own vertex count (with no vertices, all is
+    none), folds to one of the static forms.
+
     ```mlir
     %frontier = graph.vertexset.new %g : !graph.edgeset
     %vertices = graph.vertexset.new %g all : !graph.edgeset
+    %either = graph.vertexset.new %g size(%n : i32) : !graph.edgeset
     ```
   }];
-  let arguments = (ins Graph_EdgeSetType:$graph, UnitAttr:$all);
+  let arguments = (ins Graph_EdgeSetType:$graph, UnitAttr:$all,
+                       Optional<AnySignlessInteger>:$size);
   let results = (outs Res<Graph_VertexSetType, "", [MemAlloc, MemWrite]>:$result);
-  let assemblyFormat = "$graph (`all` $all^)? attr-dict `:` qualified(type($graph))";
+  let assemblyFormat = [{
+    $graph (`all` $all^)? (`size` `(` $size^ `:` type($size) `)`)? attr-dict
+    `:` qualified(type($graph))
+  }];
+  let builders = [
+    OpBuilder<(ins "Type":$type, "Value":$graph, "bool":$all), [{
+      build($_builder, $_state, type, graph, all, Value());
+    }]>
+  ];
+  let hasFolder = 1;
+  let hasVerifier = 1;
 }
 
 def Graph_VertexSetInsertOp : Graph_Op<"vertexset.insert"> {
