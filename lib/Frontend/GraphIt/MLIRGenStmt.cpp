@@ -113,7 +113,7 @@ Value Generator::callExtern(const FuncDecl &callee, ArrayRef<Value> args,
   if (!module.lookupSymbol<func::FuncOp>(name)) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    auto decl = func::FuncOp::create(b, callee.loc, name,
+    auto decl = func::FuncOp::create(b, callee.externLoc, name,
                                      b.getFunctionType(argTypes, resultTypes));
     decl.setPrivate();
     if (throughWrapper) {
