@@ -30,6 +30,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -273,6 +274,24 @@ static void reportMissingExtern(const ExternDecl &decl, StringRef fix) {
                       << ")";
 }
 
+/// The extern function whose symbol, or (for a C++ symbol, mangled or not)
+/// whose C++ name, `symbol` is; null for none.
+static const ExternDecl *findExtern(StringRef symbol) {
+  std::string demangled = llvm::demangle(symbol);
+  bool cxx = StringRef(demangled).contains('(');
+  for (const ExternDecl &decl : externDecls)
+    if (decl.symbol == symbol || (cxx && decl.name == cxxBaseName(demangled)))
+      return &decl;
+  return nullptr;
+}
+
+static void
+reportMissingExterns(const llvm::SmallPtrSetImpl<const ExternDecl *> &missing) {
+  for (const ExternDecl &decl : externDecls)
+    if (missing.contains(&decl))
+      reportMissingExtern(decl, "pass a .c/.cpp/.o file defining it");
+}
+
 /// Reports, at its declaration, each extern function the linker's output
 /// `log` names as an undefined reference (GNU ld, gold and lld spell it in
 /// their own ways). Whether all undefined references were reported so.
@@ -291,19 +310,42 @@ static bool reportUndefinedExterns(StringRef log) {
       symbol = line.substr(at + strlen("undefined symbol: ")).trim();
     else
       continue;
-    std::string demangled = llvm::demangle(symbol);
-    auto decl = llvm::find_if(externDecls, [&](const ExternDecl &decl) {
-      return decl.symbol == symbol || decl.name == cxxBaseName(demangled);
-    });
-    if (decl == externDecls.end())
-      unknown = true;
+    if (const ExternDecl *decl = findExtern(symbol))
+      missing.insert(decl);
     else
-      missing.insert(&*decl);
+      unknown = true;
   }
-  for (const ExternDecl &decl : externDecls)
-    if (missing.contains(&decl))
-      reportMissingExtern(decl, "pass a .c/.cpp/.o file defining it");
+  reportMissingExterns(missing);
   return !missing.empty() && !unknown;
+}
+
+/// Reports, at its declaration, each extern function the shared library
+/// `library` leaves undefined (it links anyway, and would fail when
+/// loaded). Whether there were none.
+static bool libraryDefinesExterns(StringRef library) {
+  auto file = llvm::object::ObjectFile::createObjectFile(library);
+  if (!file) {
+    llvm::consumeError(file.takeError());
+    return true;
+  }
+  auto *elf = dyn_cast<llvm::object::ELFObjectFileBase>(file->getBinary());
+  if (!elf)
+    return true;
+  llvm::SmallPtrSet<const ExternDecl *, 4> missing;
+  for (const llvm::object::ELFSymbolRef &symbol :
+       elf->getDynamicSymbolIterators()) {
+    llvm::Expected<uint32_t> flags = symbol.getFlags();
+    llvm::Expected<StringRef> name = symbol.getName();
+    if (flags && name && (*flags & llvm::object::SymbolRef::SF_Undefined))
+      if (const ExternDecl *decl = findExtern(*name))
+        missing.insert(decl);
+    if (!flags)
+      llvm::consumeError(flags.takeError());
+    if (!name)
+      llvm::consumeError(name.takeError());
+  }
+  reportMissingExterns(missing);
+  return missing.empty();
 }
 
 /// Runs the linker with its output captured: passed on, or, when the link
@@ -351,7 +393,12 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
   appendLinkInputs(args, generated);
   args.append(
       {searchDir, rpath, "-lgraphrt", "-fopenmp=libomp", "-lm", "-o", library});
-  return runLinker(*program, args);
+  if (failed(runLinker(*program, args)))
+    return failure();
+  if (libraryDefinesExterns(library))
+    return success();
+  llvm::sys::fs::remove(library);
+  return failure();
 }
 
 static LogicalResult link(StringRef object, StringRef executable,
