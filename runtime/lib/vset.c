@@ -93,10 +93,11 @@ static graphrt_vset *register_set(vset *s) {
     __atomic_store_n(&num_slots, i + 1, __ATOMIC_RELEASE);
   }
   slot *e = slot_at(i);
-  if (e->gen == 0)
-    e->gen = 1;
   e->set = s;
-  s->serial = sets_created++;
+  if (e->gen == 0) /* a slot never used */
+    __atomic_store_n(&e->gen, 1, __ATOMIC_RELEASE);
+  s->serial = sets_created;
+  __atomic_store_n(&sets_created, s->serial + 1, __ATOMIC_RELEASE);
   graphrt_vset *h = make_handle(i, e->gen);
   pthread_mutex_unlock(&slots_lock);
   return h;
@@ -108,7 +109,8 @@ static void unregister_set(graphrt_vset *h) {
   pthread_mutex_lock(&slots_lock);
   slot *e = slot_at(i);
   e->set = NULL;
-  e->gen = e->gen == UINT32_MAX ? 1 : e->gen + 1;
+  __atomic_store_n(&e->gen, e->gen == UINT32_MAX ? 1 : e->gen + 1,
+                   __ATOMIC_RELEASE);
   e->next_free = free_slots;
   free_slots = i;
   pthread_mutex_unlock(&slots_lock);
@@ -262,10 +264,7 @@ static vset *copy_set(const vset *s) {
 }
 
 int64_t graphrt_vset_created(void) {
-  pthread_mutex_lock(&slots_lock);
-  int64_t count = sets_created;
-  pthread_mutex_unlock(&slots_lock);
-  return count;
+  return __atomic_load_n(&sets_created, __ATOMIC_ACQUIRE);
 }
 
 graphrt_vset *graphrt_vset_from_extern(graphrt_vset *h, const char *name,
