@@ -300,11 +300,10 @@ static bool reportUndefinedExterns(StringRef log) {
   bool unknown = false;
   for (StringRef line : llvm::split(log, '\n')) {
     StringRef symbol;
-    if (size_t at = line.find("undefined reference to `");
-        at != StringRef::npos)
-      symbol = line.substr(at)
-                   .drop_until([](char c) { return c == '`'; })
-                   .drop_front()
+    StringRef reference = "undefined reference to ";
+    if (size_t at = line.find(reference); at != StringRef::npos)
+      symbol = line.substr(at + reference.size())
+                   .drop_front() // ` (ld) or ' (gold)
                    .take_until([](char c) { return c == '\''; });
     else if (size_t at = line.find("undefined symbol: "); at != StringRef::npos)
       symbol = line.substr(at + strlen("undefined symbol: ")).trim();
