@@ -206,7 +206,13 @@ graphrt_graph *graphrt_gen_grid(int64_t scale, int32_t weighted, uint64_t seed);
  *    error. Sets are not thread-safe: one thread calls these functions (the
  *    views' storage is what parallel generated code writes).
  *  - Views (and the id buffer) stay valid until the set is next modified
- *    (insert, seal) or freed. */
+ *    (insert, seal) or freed.
+ *  - [added] A graphrt_vset * is a handle, not an address: freeing a set
+ *    ends every copy of its handle, so a second free (or any use) through
+ *    another copy, say a list entry, stops with "...: the vertex set was
+ *    deleted" rather than touching freed memory, and a value the runtime
+ *    never handed out stops with "...: 0x... is not a vertex set handle of
+ *    libgraphrt". */
 
 typedef struct graphrt_vset graphrt_vset;
 
@@ -278,10 +284,23 @@ graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
                                     int64_t count);
 /* [added] The n the set was created with. */
 int64_t graphrt_vset_num_vertices(const graphrt_vset *s);
+/* [added] How many sets have been created so far. */
+int64_t graphrt_vset_created(void);
+/* [added] Checks the set the extern function `name` returned, called as
+ * graphrt_vset_created() said `created_before`: a live handle (NULL, a
+ * deleted set and a value that is no handle stop with one line naming the
+ * extern) over num_vertices vertices when num_vertices >= 0. A set created
+ * before the call (such as its argument) comes back as a new copy, so that
+ * the program owns each set it deletes once; a set the extern made is
+ * returned as it is. */
+graphrt_vset *graphrt_vset_from_extern(graphrt_vset *s, const char *name,
+                                       int64_t num_vertices,
+                                       int64_t created_before);
 
 /* [added] Lists of vertex sets (GraphIt's list{vertexset{Vertex}}): they hold
- * the handles appended, not copies; freeing a list frees none of its sets.
- * Appending a deleted set and popping an empty list are run-time errors. */
+ * the handles appended, not copies; freeing a list frees none of its sets,
+ * and freeing a set ends the handles a list holds. Appending a deleted set
+ * and popping an empty list are run-time errors. */
 typedef struct graphrt_vlist graphrt_vlist;
 graphrt_vlist *graphrt_vlist_new(void);
 void graphrt_vlist_free(graphrt_vlist *l);

@@ -28,7 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct graphrt_vset {
+/* The set a handle names (graphrt_vset is the handle type; see below). */
+typedef struct vset {
   int64_t n, size;
   int32_t *ids;
   int64_t ids_cap; /* elements; freed with rt_zfree(ids, 4 * ids_cap) */
@@ -37,53 +38,125 @@ struct graphrt_vset {
   uint64_t *bits;
   int32_t *idbuf; /* handed out by graphrt_vset_id_buffer[_n] */
   int64_t idbuf_cap;
-  graphrt_vset *prev, *next; /* in the list of live sets */
-  int kept;                  /* state of an export library: off that list */
+  int kept; /* state of an export library: not freed by free_all */
   /* The members' out-degree sum in degrees_of, as the traversal that built
    * the set counted it (seal_dense); NULL when unknown. */
   const graphrt_graph *degrees_of;
   int64_t degree_sum;
-};
+  int64_t serial; /* sets created before this one */
+} vset;
 
-/* Every live set, so that the sets a program never deletes are freed when it
- * ends (graphrt_vset_free_all). */
-static graphrt_vset *live_sets;
-static pthread_mutex_t live_sets_lock = PTHREAD_MUTEX_INITIALIZER;
+/* ---- handles ---------------------------------------------------------------
+ * A program, its lists and extern functions hold a set by handle, never by
+ * address: the handle is generation << 32 | slot, the slot's entry names the
+ * set, and freeing the set bumps the slot's generation. Every other copy of
+ * the handle (a second variable, a list entry, an extern's result) then goes
+ * stale and is reported as deleted instead of reaching freed memory, and a
+ * slot reused by a later set cannot be reached through an old handle. A
+ * value the runtime never handed out fails the lookup as well. Generations
+ * start at 1, so no handle is NULL (graph.vertexset.deleted). The table
+ * also lists every live set for graphrt_vset_free_all. */
+enum { kChunkBits = 12, kChunk = 1 << kChunkBits, kMaxChunks = 1 << 16 };
+typedef struct {
+  vset *set; /* NULL while the slot is free */
+  uint32_t gen;
+  uint32_t next_free;
+} slot;
+static slot *chunks[kMaxChunks];         /* allocated as needed, never moved */
+static uint32_t num_slots;               /* slots ever used: [0, num_slots) */
+static uint32_t free_slots = UINT32_MAX; /* chained through next_free */
+static int64_t sets_created;
+static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void link_live(graphrt_vset *s) {
-  pthread_mutex_lock(&live_sets_lock);
-  s->next = live_sets;
-  if (live_sets)
-    live_sets->prev = s;
-  live_sets = s;
-  pthread_mutex_unlock(&live_sets_lock);
+static slot *slot_at(uint32_t i) {
+  return &__atomic_load_n(&chunks[i >> kChunkBits],
+                          __ATOMIC_ACQUIRE)[i & (kChunk - 1)];
 }
 
-static void unlink_live(graphrt_vset *s) {
-  if (s->kept)
-    return;
-  pthread_mutex_lock(&live_sets_lock);
-  if (s->prev)
-    s->prev->next = s->next;
-  else
-    live_sets = s->next;
-  if (s->next)
-    s->next->prev = s->prev;
-  pthread_mutex_unlock(&live_sets_lock);
+static graphrt_vset *make_handle(uint32_t i, uint32_t gen) {
+  return (graphrt_vset *)(uintptr_t)((uint64_t)gen << 32 | i);
+}
+
+static graphrt_vset *register_set(vset *s) {
+  pthread_mutex_lock(&slots_lock);
+  uint32_t i = free_slots;
+  if (i != UINT32_MAX) {
+    free_slots = slot_at(i)->next_free;
+  } else {
+    if (num_slots == (uint32_t)kMaxChunks * kChunk)
+      rt_fatal("more than %lld vertex sets exist at once",
+               (long long)kMaxChunks * kChunk);
+    i = num_slots;
+    if ((i & (kChunk - 1)) == 0)
+      __atomic_store_n(&chunks[i >> kChunkBits],
+                       rt_calloc(kChunk, sizeof(slot)), __ATOMIC_RELEASE);
+    __atomic_store_n(&num_slots, i + 1, __ATOMIC_RELEASE);
+  }
+  slot *e = slot_at(i);
+  e->set = s;
+  if (e->gen == 0) /* a slot never used */
+    __atomic_store_n(&e->gen, 1, __ATOMIC_RELEASE);
+  s->serial = sets_created;
+  __atomic_store_n(&sets_created, s->serial + 1, __ATOMIC_RELEASE);
+  graphrt_vset *h = make_handle(i, e->gen);
+  pthread_mutex_unlock(&slots_lock);
+  return h;
+}
+
+/* Ends the set's handle (every copy of it) and frees the slot for reuse. */
+static void unregister_set(graphrt_vset *h) {
+  uint32_t i = (uint32_t)(uintptr_t)h;
+  pthread_mutex_lock(&slots_lock);
+  slot *e = slot_at(i);
+  e->set = NULL;
+  __atomic_store_n(&e->gen, e->gen == UINT32_MAX ? 1 : e->gen + 1,
+                   __ATOMIC_RELEASE);
+  e->next_free = free_slots;
+  free_slots = i;
+  pthread_mutex_unlock(&slots_lock);
+}
+
+typedef enum { kLive, kNull, kDeleted, kForeign } handle_state;
+
+static handle_state resolve(const graphrt_vset *h, vset **out) {
+  uint64_t bits = (uint64_t)(uintptr_t)h;
+  uint32_t i = (uint32_t)bits, gen = (uint32_t)(bits >> 32);
+  *out = NULL;
+  if (!h)
+    return kNull;
+  if (gen == 0 || i >= __atomic_load_n(&num_slots, __ATOMIC_ACQUIRE))
+    return kForeign;
+  slot *e = slot_at(i);
+  uint32_t now = __atomic_load_n(&e->gen, __ATOMIC_ACQUIRE);
+  if (gen == now && e->set) {
+    *out = e->set;
+    return kLive;
+  }
+  /* An older generation of this slot was handed out and freed. */
+  return gen < now ? kDeleted : kForeign;
+}
+
+/* The set h names. Generated code replaces the handle of a deleted set with
+ * NULL, and other copies of it go stale: a use after `delete` (or a second
+ * `delete`, through any name) stops here instead of touching freed memory. */
+static vset *lookup(const graphrt_vset *h, const char *what) {
+  vset *s;
+  switch (resolve(h, &s)) {
+  case kLive:
+    return s;
+  case kNull:
+  case kDeleted:
+    rt_fatal("%s: the vertex set was deleted", what);
+  case kForeign:
+    break;
+  }
+  rt_fatal("%s: %p is not a vertex set handle of libgraphrt", what,
+           (const void *)h);
 }
 
 static int64_t nwords(int64_t n) { return (n + 63) / 64; }
 
-/* Generated code replaces the handle of a deleted set with NULL, so a use
- * after `delete` (or a second `delete`) stops here instead of touching freed
- * memory. */
-static void check_live(const graphrt_vset *s, const char *what) {
-  if (!s)
-    rt_fatal("%s: the vertex set was deleted", what);
-}
-
-static void check_id(const graphrt_vset *s, int64_t v, const char *what) {
-  check_live(s, what);
+static void check_id(const vset *s, int64_t v, const char *what) {
   if (v >= 0 && v < s->n)
     return;
   int64_t arg = rt_argv_source(v);
@@ -95,46 +168,50 @@ static void check_id(const graphrt_vset *s, int64_t v, const char *what) {
            what, (long long)v, source, (long long)s->n, (long long)s->n);
 }
 
-static void free_ids(graphrt_vset *s) {
+static void free_ids(vset *s) {
   rt_zfree(s->ids, (size_t)s->ids_cap * 4);
   s->ids = NULL;
   s->ids_cap = 0;
   s->ids_valid = 0;
   s->ids_dups = 0;
 }
-static void free_bools(graphrt_vset *s) {
+static void free_bools(vset *s) {
   rt_zfree(s->bools, (size_t)s->n);
   s->bools = NULL;
 }
-static void free_bits(graphrt_vset *s) {
+static void free_bits(vset *s) {
   rt_zfree(s->bits, (size_t)nwords(s->n) * 8);
   s->bits = NULL;
 }
-static void free_idbuf(graphrt_vset *s) {
+static void free_idbuf(vset *s) {
   rt_zfree(s->idbuf, (size_t)s->idbuf_cap * 4);
   s->idbuf = NULL;
   s->idbuf_cap = 0;
 }
 
-graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
+static vset *alloc_set(int64_t n) {
   if (n < 0 || n > RT_MAX_VERTICES)
     rt_fatal("vertex set of %lld vertices: out of range [0, %lld]",
              (long long)n, (long long)RT_MAX_VERTICES);
-  graphrt_vset *s = rt_calloc(1, sizeof(*s));
+  vset *s = rt_calloc(1, sizeof(*s));
   s->n = n;
   s->ids_valid = 1; /* the empty list */
   s->ids_sorted = 1;
+  return s;
+}
+
+graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
+  vset *s = alloc_set(n);
   if (all) {
     s->bools = rt_zalloc((size_t)n);
     memset(s->bools, 1, (size_t)n);
     s->size = n;
     s->ids_valid = 0;
   }
-  link_live(s);
-  return s;
+  return register_set(s);
 }
 
-static void free_set(graphrt_vset *s) {
+static void free_set(vset *s) {
   free_ids(s);
   free_bools(s);
   free_bits(s);
@@ -142,45 +219,94 @@ static void free_set(graphrt_vset *s) {
   free(s);
 }
 
-void graphrt_vset_free(graphrt_vset *s) {
-  check_live(s, "delete");
-  unlink_live(s);
+void graphrt_vset_free(graphrt_vset *h) {
+  vset *s = lookup(h, "delete");
+  unregister_set(h);
   free_set(s);
 }
 
-void graphrt_vset_keep(graphrt_vset *s) {
-  check_live(s, "export state");
-  unlink_live(s);
-  s->kept = 1;
-}
+void graphrt_vset_keep(graphrt_vset *h) { lookup(h, "export state")->kept = 1; }
 
 void graphrt_vset_free_all(void) {
-  pthread_mutex_lock(&live_sets_lock);
-  graphrt_vset *s = live_sets;
-  live_sets = NULL;
-  pthread_mutex_unlock(&live_sets_lock);
-  while (s) {
-    graphrt_vset *next = s->next;
-    free_set(s);
-    s = next;
+  for (uint32_t i = 0; i < num_slots; i++) {
+    slot *e = slot_at(i);
+    if (e->set && !e->set->kept) {
+      vset *s = e->set;
+      unregister_set(make_handle(i, e->gen));
+      free_set(s);
+    }
   }
 }
 
-int rt_vset_has_dups(const graphrt_vset *s) { return s->ids_dups; }
-
-int64_t graphrt_vset_num_vertices(const graphrt_vset *s) {
-  check_live(s, "vertex set");
-  return s->n;
+/* An independent set with s's members (its views copied as they are). */
+static vset *copy_set(const vset *s) {
+  vset *c = alloc_set(s->n);
+  c->size = s->size;
+  c->ids_valid = s->ids_valid;
+  c->ids_sorted = s->ids_sorted;
+  c->ids_dups = s->ids_dups;
+  c->degrees_of = s->degrees_of;
+  c->degree_sum = s->degree_sum;
+  if (s->ids_valid && s->size > 0) {
+    c->ids_cap = s->size;
+    c->ids = rt_zalloc((size_t)c->ids_cap * 4);
+    memcpy(c->ids, s->ids, (size_t)s->size * 4);
+  }
+  if (s->bools) {
+    c->bools = rt_zalloc((size_t)s->n);
+    memcpy(c->bools, s->bools, (size_t)s->n);
+  }
+  if (s->bits) {
+    c->bits = rt_zalloc((size_t)nwords(s->n) * 8);
+    memcpy(c->bits, s->bits, (size_t)nwords(s->n) * 8);
+  }
+  return c;
 }
-int64_t graphrt_vset_size(graphrt_vset *s) {
-  check_live(s, "vertex set size");
-  return s->size;
+
+int64_t graphrt_vset_created(void) {
+  return __atomic_load_n(&sets_created, __ATOMIC_ACQUIRE);
+}
+
+graphrt_vset *graphrt_vset_from_extern(graphrt_vset *h, const char *name,
+                                       int64_t num_vertices,
+                                       int64_t created_before) {
+  vset *s;
+  switch (resolve(h, &s)) {
+  case kLive:
+    break;
+  case kNull:
+    rt_fatal("extern '%s' returned no vertex set (NULL)", name);
+  case kDeleted:
+    rt_fatal("extern '%s' returned a vertex set that was deleted", name);
+  case kForeign:
+    rt_fatal("extern '%s' returned %p, which is not a vertex set of libgraphrt "
+             "(make sets with graphrt_vset_new)",
+             name, (const void *)h);
+  }
+  if (num_vertices >= 0 && s->n != num_vertices)
+    rt_fatal("extern '%s' returned a vertex set of %lld vertices; the "
+             "program's graph has %lld",
+             name, (long long)s->n, (long long)num_vertices);
+  /* A set that existed before the call (its argument, say) is already the
+   * program's: it gets a copy, so that each is deleted (and freed) once. */
+  return s->serial < created_before ? register_set(copy_set(s)) : h;
+}
+
+int rt_vset_has_dups(const graphrt_vset *h) {
+  return lookup(h, "vertex set")->ids_dups;
+}
+
+int64_t graphrt_vset_num_vertices(const graphrt_vset *h) {
+  return lookup(h, "vertex set")->n;
+}
+int64_t graphrt_vset_size(graphrt_vset *h) {
+  return lookup(h, "vertex set size")->size;
 }
 
 /* ---- materialization ------------------------------------------------------
  */
 
-static void ensure_bools(graphrt_vset *s) {
+static void ensure_bools(vset *s) {
   if (s->bools)
     return;
   uint8_t *b = rt_zalloc((size_t)s->n);
@@ -198,7 +324,7 @@ static void ensure_bools(graphrt_vset *s) {
   s->bools = b;
 }
 
-static void ensure_bits(graphrt_vset *s) {
+static void ensure_bits(vset *s) {
   if (s->bits)
     return;
   int64_t nw = nwords(s->n);
@@ -223,7 +349,7 @@ static void ensure_bits(graphrt_vset *s) {
   s->bits = w;
 }
 
-static void reserve_ids(graphrt_vset *s, int64_t cap) {
+static void reserve_ids(vset *s, int64_t cap) {
   if (s->ids_cap >= cap)
     return;
   int64_t nc = s->ids_cap * 2 > cap ? s->ids_cap * 2 : cap;
@@ -270,7 +396,7 @@ static void radix_sort(int32_t *a, int64_t k) {
 /* Members in ascending order from the bool array (or bitvector), by a
  * parallel count + scan + fill over fixed vertex blocks; a bitvector is
  * read a word at a time (popcount, then its set bits lowest first). */
-static void ids_from_dense(graphrt_vset *s) {
+static void ids_from_dense(vset *s) {
   int64_t n = s->n;
   if (!s->bools && !s->bits)
     ensure_bools(s); /* only when size == 0 */
@@ -309,7 +435,7 @@ static void ids_from_dense(graphrt_vset *s) {
   s->ids_sorted = 1;
 }
 
-static void ensure_sorted_ids(graphrt_vset *s) {
+static void ensure_sorted_ids(vset *s) {
   if (s->ids_valid && s->ids_sorted)
     return;
   /* A list with repeats must keep them: sort it even when it is long. */
@@ -323,7 +449,8 @@ static void ensure_sorted_ids(graphrt_vset *s) {
 
 /* ---- queries ------------------------------------------------------------- */
 
-int32_t graphrt_vset_contains(graphrt_vset *s, int64_t v) {
+int32_t graphrt_vset_contains(graphrt_vset *h, int64_t v) {
+  vset *s = lookup(h, "vertex set lookup");
   check_id(s, v, "vertex set lookup");
   if (s->bools)
     return s->bools[v] != 0;
@@ -335,8 +462,8 @@ int32_t graphrt_vset_contains(graphrt_vset *s, int64_t v) {
   return s->bools[v] != 0;
 }
 
-int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g) {
-  check_live(s, "vertex set");
+int64_t graphrt_vset_out_degree_sum(graphrt_vset *h, graphrt_graph *g) {
+  vset *s = lookup(h, "vertex set");
   if (s->n != g->n)
     rt_fatal("vertex set of %lld vertices used with a graph of %lld",
              (long long)s->n, (long long)g->n);
@@ -366,7 +493,8 @@ int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g) {
 
 /* ---- modification -------------------------------------------------------- */
 
-void graphrt_vset_insert(graphrt_vset *s, int64_t v) {
+void graphrt_vset_insert(graphrt_vset *h, int64_t v) {
+  vset *s = lookup(h, "vertex set insert");
   check_id(s, v, "vertex set insert");
   ensure_bools(s);
   if (s->bools[v])
@@ -385,7 +513,8 @@ void graphrt_vset_insert(graphrt_vset *s, int64_t v) {
 }
 
 void _mlir_ciface_graphrt_vset_id_buffer_n(graphrt_memref_i32 *r,
-                                           graphrt_vset *s, int64_t capacity) {
+                                           graphrt_vset *h, int64_t capacity) {
+  vset *s = lookup(h, "vertex set");
   if (capacity < 0)
     rt_fatal("vertex set id buffer of %lld entries", (long long)capacity);
   if (s->idbuf_cap < capacity || !s->idbuf) {
@@ -397,14 +526,14 @@ void _mlir_ciface_graphrt_vset_id_buffer_n(graphrt_memref_i32 *r,
 }
 
 void _mlir_ciface_graphrt_vset_id_buffer(graphrt_memref_i32 *r,
-                                         graphrt_vset *s) {
-  _mlir_ciface_graphrt_vset_id_buffer_n(r, s, s->n);
+                                         graphrt_vset *h) {
+  _mlir_ciface_graphrt_vset_id_buffer_n(r, h, lookup(h, "vertex set")->n);
 }
 
 /* Takes the id buffer over as the id list after checking count against it.
  * An empty set keeps its bool array, holding the caller's marks; a set
  * that had members loses it (the ids are the truth). */
-static int32_t *adopt_idbuf(graphrt_vset *s, int64_t count) {
+static int32_t *adopt_idbuf(vset *s, int64_t count) {
   if (count > 0 && !s->idbuf)
     rt_fatal("sealing a vertex set whose id buffer was never requested");
   if (count < 0 || count > (s->idbuf ? s->idbuf_cap : 0))
@@ -422,13 +551,14 @@ static int32_t *adopt_idbuf(graphrt_vset *s, int64_t count) {
   return s->ids;
 }
 
-static void fatal_bad_id(const graphrt_vset *s, int64_t i) {
+static void fatal_bad_id(const vset *s, int64_t i) {
   rt_fatal("sealing a vertex set: id buffer entry %lld is %d, out of range "
            "[0, %lld)",
            (long long)i, s->ids[i], (long long)s->n);
 }
 
-void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count) {
+void graphrt_vset_seal_ids_keep_dups(graphrt_vset *h, int64_t count) {
+  vset *s = lookup(h, "vertex set");
   int32_t *ids = adopt_idbuf(s, count);
   ensure_bools(s); /* the caller's marks, or zero */
   uint8_t *b = s->bools;
@@ -451,7 +581,8 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *s, int64_t count) {
   s->ids_dups = dups; /* none repeated: an ordinary set */
 }
 
-void graphrt_vset_seal_distinct_ids(graphrt_vset *s, int64_t count) {
+void graphrt_vset_seal_distinct_ids(graphrt_vset *h, int64_t count) {
+  vset *s = lookup(h, "vertex set");
   adopt_idbuf(s, count); /* a bool array left is the caller's marks */
   s->size = count;
   s->ids_valid = 1;
@@ -461,9 +592,9 @@ void graphrt_vset_seal_distinct_ids(graphrt_vset *s, int64_t count) {
 
 graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
                                     int64_t count) {
-  graphrt_vset *s = graphrt_vset_new(n, 0);
+  vset *s = alloc_set(n);
   if (count == 0)
-    return s;
+    return register_set(s);
   reserve_ids(s, count);
   for (int64_t i = 0; i < count; i++)
     if (ids[i] < 0 || ids[i] >= n)
@@ -473,10 +604,11 @@ graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
   memcpy(s->ids, ids, (size_t)count * sizeof(int32_t));
   s->size = count;
   s->ids_sorted = 0;
-  return s;
+  return register_set(s);
 }
 
-void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
+void graphrt_vset_seal_ids(graphrt_vset *h, int64_t count) {
+  vset *s = lookup(h, "vertex set");
   int32_t *ids = adopt_idbuf(s, count);
   ensure_bools(s); /* the caller's marks, or zero */
   uint8_t *b = s->bools;
@@ -541,7 +673,8 @@ void graphrt_vset_seal_ids(graphrt_vset *s, int64_t count) {
   s->ids_sorted = 0;
 }
 
-void graphrt_vset_seal_bools(graphrt_vset *s) {
+void graphrt_vset_seal_bools(graphrt_vset *h) {
+  vset *s = lookup(h, "vertex set");
   free_bits(s);
   s->ids_valid = 0;
   s->ids_dups = 0;
@@ -572,7 +705,7 @@ void graphrt_vset_seal_bools(graphrt_vset *s) {
 }
 
 /* Remembers the members' out-degree sum in g, as a traversal counted it. */
-static void keep_degree_sum(graphrt_vset *s, int64_t degree_sum,
+static void keep_degree_sum(vset *s, int64_t degree_sum,
                             const graphrt_graph *g) {
   if (s->n != g->n)
     rt_fatal("vertex set of %lld vertices sealed with a graph of %lld",
@@ -583,15 +716,15 @@ static void keep_degree_sum(graphrt_vset *s, int64_t degree_sum,
   s->degree_sum = degree_sum;
 }
 
-void graphrt_vset_seal_counted_ids(graphrt_vset *s, int64_t count,
+void graphrt_vset_seal_counted_ids(graphrt_vset *h, int64_t count,
                                    int64_t degree_sum, graphrt_graph *g) {
-  graphrt_vset_seal_distinct_ids(s, count);
-  keep_degree_sum(s, degree_sum, g);
+  graphrt_vset_seal_distinct_ids(h, count);
+  keep_degree_sum(lookup(h, "vertex set"), degree_sum, g);
 }
 
-void graphrt_vset_seal_dense(graphrt_vset *s, int64_t count, int64_t degree_sum,
+void graphrt_vset_seal_dense(graphrt_vset *h, int64_t count, int64_t degree_sum,
                              graphrt_graph *g) {
-  check_live(s, "vertex set");
+  vset *s = lookup(h, "vertex set");
   if (count < 0 || count > s->n || (count > 0 && !s->bools && !s->bits))
     rt_fatal("sealing a vertex set of %lld vertices with %lld marked",
              (long long)s->n, (long long)count);
@@ -605,22 +738,22 @@ void graphrt_vset_seal_dense(graphrt_vset *s, int64_t count, int64_t degree_sum,
 
 /* ---- views --------------------------------------------------------------- */
 
-void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *s) {
-  check_live(s, "vertex set");
+void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *h) {
+  vset *s = lookup(h, "vertex set");
   ensure_sorted_ids(s);
   if (!s->ids)
     reserve_ids(s, 1);
   RT_SET_MEMREF(r, s->ids, s->size);
 }
 
-void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *s) {
-  check_live(s, "vertex set");
+void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *h) {
+  vset *s = lookup(h, "vertex set");
   ensure_bools(s);
   RT_SET_MEMREF(r, s->bools, s->n);
 }
 
-void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s) {
-  check_live(s, "vertex set");
+void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *h) {
+  vset *s = lookup(h, "vertex set");
   ensure_bits(s);
   RT_SET_MEMREF(r, (int64_t *)s->bits, nwords(s->n));
 }
@@ -644,7 +777,7 @@ void graphrt_vlist_free(graphrt_vlist *l) {
 }
 
 void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s) {
-  check_live(s, "list append");
+  lookup(s, "list append");
   if (l->size == l->capacity) {
     l->capacity = l->capacity ? 2 * l->capacity : 16;
     graphrt_vset **items = rt_malloc((size_t)l->capacity * sizeof *items);

@@ -1,6 +1,7 @@
 /* vset_tests - vertex sets the way generated code uses them: insert,
  * id buffer + seal, bools + seal, the three views and their conversions,
- * size, contains, out-degree sums, dedup, and O(count) sparse sealing. */
+ * size, contains, out-degree sums, dedup, O(count) sparse sealing, and
+ * handles: stale after a free, checked when an extern returns them. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -8,6 +9,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 typedef struct {
   graphrt_memref_i32 ids;
@@ -418,7 +421,124 @@ static void test_keep_dups(int64_t n, int64_t count) {
   free(ref);
 }
 
+static void exit_at_once(void) { _exit(1); }
+
+/* Runs f(s) in a child process: whether it stopped with exit status 1 and
+ * `expected` in what it printed on stderr. The child's exit skips the leak
+ * checker of a sanitized build: libomp's fork handlers allocate in it. */
+static int dies_with(void (*f)(graphrt_vset *), graphrt_vset *s,
+                     const char *expected) {
+  int fds[2];
+  if (pipe(fds))
+    return 0;
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 2);
+    close(fds[0]);
+    atexit(exit_at_once);
+    f(s);
+    _exit(0);
+  }
+  close(fds[1]);
+  char out[512];
+  size_t len = 0;
+  ssize_t got;
+  while ((got = read(fds[0], out + len, sizeof out - 1 - len)) > 0)
+    len += (size_t)got;
+  out[len] = 0;
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!strstr(out, expected))
+    fprintf(stderr, "expected '%s', got '%s'\n", expected, out);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 1 && strstr(out, expected);
+}
+
+static void size_of(graphrt_vset *s) { graphrt_vset_size(s); }
+static void from_extern_10(graphrt_vset *s) {
+  graphrt_vset_from_extern(s, "f", 10, 0);
+}
+
+/* A freed set's handle is stale wherever it was copied, also once a new set
+ * reuses its slot; values that were never handles are refused; free_all
+ * frees each live set once and ends their handles too. */
+static void test_handles(void) {
+  graphrt_vset *s = graphrt_vset_new(10, 0);
+  graphrt_vset_insert(s, 3);
+  graphrt_vlist *l = graphrt_vlist_new();
+  graphrt_vlist_append(l, s);
+  graphrt_vlist_append(l, s);
+  graphrt_vset *first = graphrt_vlist_pop(l), *second = graphrt_vlist_pop(l);
+  CHECK(first == s && second == s);
+  graphrt_vset_free(first);
+  graphrt_vlist_free(l);
+  CHECK(dies_with(graphrt_vset_free, second,
+                  "graphrt: delete: the vertex set was deleted"));
+  graphrt_vset *reused = graphrt_vset_new(10, 1);
+  CHECK(reused != s);
+  CHECK(dies_with(graphrt_vset_free, s,
+                  "graphrt: delete: the vertex set was deleted"));
+  CHECK(dies_with(size_of, s, "vertex set size: the vertex set was deleted"));
+  CHECK_EQ(graphrt_vset_size(reused), 10);
+  CHECK(dies_with(graphrt_vset_free, NULL,
+                  "graphrt: delete: the vertex set was deleted"));
+  static char storage[64];
+  CHECK(dies_with(size_of, (graphrt_vset *)storage,
+                  "is not a vertex set handle of libgraphrt"));
+  CHECK(dies_with(size_of, (graphrt_vset *)(uintptr_t)1,
+                  "is not a vertex set handle of libgraphrt"));
+
+  graphrt_vset *a = graphrt_vset_new(5, 0), *b = graphrt_vset_new(5, 1);
+  graphrt_vset_free(a);
+  graphrt_vset_free_all();
+  CHECK(dies_with(size_of, b, "vertex set size: the vertex set was deleted"));
+  CHECK(dies_with(size_of, reused, "the vertex set was deleted"));
+}
+
+/* What an extern function returns: a set it made is passed through; one
+ * that existed before the call comes back as an independent copy with the
+ * same members; anything else stops with one line naming the extern. */
+static void test_from_extern(void) {
+  int64_t n = 1000;
+  uint8_t ref[1000] = {0};
+  graphrt_vset *arg = graphrt_vset_new(n, 0);
+  for (int64_t v = 0; v < n; v += 7) {
+    graphrt_vset_insert(arg, v);
+    ref[v] = 1;
+  }
+  graphrt_memref_i64 bits;
+  _mlir_ciface_graphrt_vset_bits(&bits, arg); /* every view is copied */
+  int64_t before = graphrt_vset_created();
+  graphrt_vset *made = graphrt_vset_new(n, 0);
+  CHECK(graphrt_vset_from_extern(made, "f", n, before) == made);
+  CHECK(graphrt_vset_from_extern(made, "f", -1, before) == made);
+  graphrt_vset *copy = graphrt_vset_from_extern(arg, "f", n, before);
+  CHECK(copy != arg);
+  CHECK(consistent(copy, ref, n));
+  graphrt_vset_insert(copy, 1);
+  CHECK(consistent(arg, ref, n));
+  graphrt_vset_free(copy);
+  graphrt_vset_free(made);
+
+  CHECK(dies_with(from_extern_10, NULL,
+                  "graphrt: extern 'f' returned no vertex set (NULL)"));
+  CHECK(dies_with(from_extern_10, arg,
+                  "graphrt: extern 'f' returned a vertex set of 1000 "
+                  "vertices; the program's graph has 10"));
+  CHECK(dies_with(from_extern_10, made,
+                  "graphrt: extern 'f' returned a vertex set that was "
+                  "deleted"));
+  static char storage[64];
+  CHECK(dies_with(from_extern_10, (graphrt_vset *)storage,
+                  "which is not a vertex set of libgraphrt"));
+  graphrt_vset_free(arg);
+}
+
 int main(void) {
+  test_handles();
+  test_from_extern();
   test_basic();
   test_seal_ids(1000, 300, 1, 1);      /* small: serial path */
   test_seal_ids(1000, 300, 0, 2);      /* no bool marks: runtime dedups */

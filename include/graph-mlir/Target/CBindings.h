@@ -31,7 +31,10 @@ LogicalResult writeExportHeader(ModuleOp module, llvm::raw_ostream &os);
 LogicalResult writeExportSource(ModuleOp module, llvm::raw_ostream &os);
 
 /// The C++ wrappers (C linkage) of the C++ functions the program calls that
-/// take strings (graph.extern), or nothing when there are none.
+/// take strings, lists or vertex sets or return vertex sets (graph.extern),
+/// or nothing when there are none. A wrapper returning a vertex set takes
+/// the program's vertex count (i64, -1 for none) after the C++ function's
+/// arguments and checks the set with graphrt_vset_from_extern.
 void writeExternWrappers(ModuleOp module, llvm::raw_ostream &os);
 
 /// Registers the translations --graph-export-header and

@@ -98,10 +98,22 @@ Value Generator::callExtern(const FuncDecl &callee, ArrayRef<Value> args,
   SmallVector<Type> resultTypes;
   if (callee.result)
     resultTypes.push_back(toMLIR(externType(callee.result->spec.type)));
+  // The wrapper checks a vertex set the extern returns against the program's
+  // vertex count, its last argument (-1 when the program has no graph).
+  if (callee.result && callee.result->spec.type.kind == GtType::VertexSet) {
+    operands.push_back(
+        graph ? arith::IndexCastOp::create(
+                    b, loc, b.getI64Type(),
+                    NumVerticesOp::create(b, loc, b.getIndexType(), graph))
+                    .getResult()
+              : arith::ConstantIntOp::create(b, loc, b.getI64Type(), -1)
+                    .getResult());
+    argTypes.push_back(b.getI64Type());
+  }
   if (!module.lookupSymbol<func::FuncOp>(name)) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    auto decl = func::FuncOp::create(b, callee.loc, name,
+    auto decl = func::FuncOp::create(b, callee.externLoc, name,
                                      b.getFunctionType(argTypes, resultTypes));
     decl.setPrivate();
     if (throughWrapper) {

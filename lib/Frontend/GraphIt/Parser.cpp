@@ -470,6 +470,7 @@ FailureOr<TypeSpec> Parser::parseType() {
 
 /// `func name(p : T, ...) [-> r : T] body end`
 std::unique_ptr<FuncDecl> Parser::parseFunc() {
+  Location start = loc();
   bool isExtern = consumeKeyword("extern");
   bool isExport = !isExtern && consumeKeyword("export");
   if ((isExtern || isExport) && !isKeyword("func")) {
@@ -480,6 +481,8 @@ std::unique_ptr<FuncDecl> Parser::parseFunc() {
   consume(); // func
   auto func = std::make_unique<FuncDecl>(FuncDecl{"", loc(), {}, {}, {}, {}});
   func->isExtern = isExtern;
+  if (isExtern)
+    func->externLoc = start;
   func->isExport = isExport;
   FailureOr<std::string> name = parseIdent("function name");
   if (failed(name))

@@ -309,6 +309,9 @@ void mlir::graph::writeExternWrappers(ModuleOp module, llvm::raw_ostream &os) {
             "#include <string>\n#include <vector>\n\n"
             "// Vertex sets and lists of numbers (graph_rt.h).\n"
             "extern \"C\" {\nstruct graphrt_vset;\nstruct graphrt_list;\n"
+            "int64_t graphrt_vset_created(void);\n"
+            "graphrt_vset *graphrt_vset_from_extern(graphrt_vset *s, const "
+            "char *name, int64_t num_vertices, int64_t created_before);\n"
             "int64_t graphrt_list_size(const graphrt_list *l);\n"
             "void *graphrt_list_data(graphrt_list *l);\n"
             "void graphrt_list_resize(graphrt_list *l, int64_t size);\n}\n";
@@ -336,7 +339,14 @@ void mlir::graph::writeExternWrappers(ModuleOp module, llvm::raw_ostream &os) {
         cType = "graphrt_list *";
       os << (i ? ", " : "") << cType << " a" << i;
     }
+    // A vertex set result is checked (graphrt_vset_from_extern) against the
+    // vertex count the program passes last.
+    bool returnsSet = result == "graphrt_vset *";
+    if (returnsSet)
+      os << (types.empty() ? "" : ", ") << "int64_t num_vertices";
     os << ") {\n";
+    if (returnsSet)
+      os << "  int64_t created = graphrt_vset_created();\n";
     for (auto [i, type] : llvm::enumerate(types))
       if (StringRef elem = listElement(type); !elem.empty())
         os << "  " << elem << " *data" << i << " = static_cast<" << elem
@@ -359,7 +369,10 @@ void mlir::graph::writeExternWrappers(ModuleOp module, llvm::raw_ostream &os) {
            << ".size());\n  if (!v" << i
            << ".empty())\n    std::memcpy(graphrt_list_data(a" << i << "), v"
            << i << ".data(), v" << i << ".size() * sizeof(" << elem << "));\n";
-    if (result != "void")
+    if (returnsSet)
+      os << "  return graphrt_vset_from_extern(result, \"" << name
+         << "\", num_vertices, created);\n";
+    else if (result != "void")
       os << "  return result;\n";
     os << "}\n";
   }

@@ -513,6 +513,9 @@ struct FuncDecl {
   /// `extern func f(...);`: no body; defined in C or C++ and called with
   /// C++ linkage.
   bool isExtern = false;
+  /// Where an extern function's declaration starts (its `extern`): the
+  /// location of its C++ declaration, which a link error points at.
+  LocationAttr externLoc = {};
   /// `export func f(...)`: an entry point called from C, C++ or Python
   /// (a C function of a shared library), like main a root of inlining.
   bool isExport = false;
