@@ -43,6 +43,76 @@ static void build_adj(int64_t n, int64_t m, const int32_t *from,
   *w_out = aw;
 }
 
+/* The live graphs: an open-addressing set of pointers, so that a client's
+ * freed or made-up handle is an error rather than a use after free. */
+static const graphrt_graph **live;
+static int64_t live_count, live_used, live_capacity; /* used: with tombstones */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static const graphrt_graph tombstone;
+
+static int64_t live_slot(const graphrt_graph *g) {
+  return (int64_t)(rt_mix64((uint64_t)(uintptr_t)g) &
+                   (uint64_t)(live_capacity - 1));
+}
+
+/* The slot of g, or -1. */
+static int64_t live_find(const graphrt_graph *g) {
+  if (!live_capacity)
+    return -1;
+  for (int64_t i = live_slot(g);; i = (i + 1) & (live_capacity - 1)) {
+    if (live[i] == g)
+      return i;
+    if (!live[i])
+      return -1;
+  }
+}
+
+static void live_add(const graphrt_graph *g) {
+  pthread_mutex_lock(&live_lock);
+  if (2 * (live_used + 1) > live_capacity) {
+    const graphrt_graph **old = live;
+    int64_t old_capacity = live_capacity;
+    while (2 * (live_count + 1) > live_capacity / 2)
+      live_capacity = live_capacity ? 2 * live_capacity : 64;
+    live = rt_calloc((size_t)live_capacity, sizeof(*live));
+    live_used = live_count;
+    for (int64_t i = 0; i < old_capacity; i++)
+      if (old[i] && old[i] != &tombstone) {
+        int64_t j = live_slot(old[i]);
+        while (live[j])
+          j = (j + 1) & (live_capacity - 1);
+        live[j] = old[i];
+      }
+    free(old);
+  }
+  int64_t i = live_slot(g);
+  while (live[i] && live[i] != &tombstone)
+    i = (i + 1) & (live_capacity - 1);
+  live_used += !live[i];
+  live[i] = g;
+  live_count++;
+  pthread_mutex_unlock(&live_lock);
+}
+
+/* Removes g; returns whether it was live. */
+static int live_remove(const graphrt_graph *g) {
+  pthread_mutex_lock(&live_lock);
+  int64_t i = live_find(g);
+  if (i >= 0) {
+    live[i] = &tombstone;
+    live_count--;
+  }
+  pthread_mutex_unlock(&live_lock);
+  return i >= 0;
+}
+
+int rt_graph_live(const graphrt_graph *g) {
+  pthread_mutex_lock(&live_lock);
+  int found = g && live_find(g) >= 0;
+  pthread_mutex_unlock(&live_lock);
+  return found;
+}
+
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
                              int32_t *out_nbr, int32_t *out_w, int64_t *in_off,
                              int32_t *in_nbr, int32_t *in_w, int symmetric) {
@@ -58,6 +128,7 @@ graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
   g->in_w = symmetric ? out_w : in_w;
   g->weighted = out_w != NULL;
   pthread_mutex_init(&g->lock, NULL);
+  live_add(g);
   return g;
 }
 
@@ -271,12 +342,26 @@ graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
   return rt_graph_build(&e, symmetrize);
 }
 
+/* Bytes of count elements of size bytes, or an error when that overflows. */
+static size_t checked_bytes(int64_t count, size_t size, const char *what) {
+  size_t bytes;
+  if (count < 0 || __builtin_mul_overflow((uint64_t)count, size, &bytes))
+    rt_fatal("%s: %lld elements of %zu bytes do not fit in memory", what,
+             (long long)count, size);
+  return bytes;
+}
+
 graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
                                       const int32_t *neighbors,
                                       const int32_t *weights) {
+  RT_CLIENT_BEGIN(NULL);
+  /* Everything is checked before anything is allocated or copied. */
   if (n < 0 || n > RT_MAX_VERTICES)
-    rt_fatal("vertex count %lld out of range [0, %lld]", (long long)n,
-             (long long)RT_MAX_VERTICES);
+    rt_fatal("graphrt_graph_from_csr: vertex count %lld out of range "
+             "[0, %lld]",
+             (long long)n, (long long)RT_MAX_VERTICES);
+  if (!offsets)
+    rt_fatal("graphrt_graph_from_csr: offsets is NULL");
   if (offsets[0] != 0)
     rt_fatal("CSR offsets must start at 0, got %lld", (long long)offsets[0]);
   for (int64_t v = 0; v < n; v++)
@@ -284,29 +369,48 @@ graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
       rt_fatal("CSR offsets decrease at vertex %lld (%lld, then %lld)",
                (long long)v, (long long)offsets[v], (long long)offsets[v + 1]);
   int64_t m = offsets[n];
-  rt_edges e = {n, m, NULL, NULL, NULL, 0};
-  e.src = rt_malloc((size_t)m * sizeof(int32_t));
-  e.dst = rt_malloc((size_t)m * sizeof(int32_t));
-  if (weights) {
-    e.w = rt_malloc((size_t)m * sizeof(int32_t));
-    memcpy(e.w, weights, (size_t)m * sizeof(int32_t));
-  }
+  size_t bytes = checked_bytes(m, sizeof(int32_t), "CSR edge count");
+  if (m > 0 && !neighbors)
+    rt_fatal("graphrt_graph_from_csr: neighbors is NULL but there are %lld "
+             "edges",
+             (long long)m);
   for (int64_t v = 0; v < n; v++)
-    for (int64_t j = offsets[v]; j < offsets[v + 1]; j++) {
-      if (neighbors[j] < 0 || neighbors[j] >= n) {
-        rt_edges_free(&e);
+    for (int64_t j = offsets[v]; j < offsets[v + 1]; j++)
+      if (neighbors[j] < 0 || neighbors[j] >= n)
         rt_fatal("CSR neighbor %d of vertex %lld out of range [0, %lld)",
                  neighbors[j], (long long)v, (long long)n);
-      }
+  rt_edges e = {n,
+                m,
+                rt_try_malloc(bytes),
+                rt_try_malloc(bytes),
+                weights ? rt_try_malloc(bytes) : NULL,
+                0};
+  if (!e.src || !e.dst || (weights && !e.w)) {
+    rt_edges_free(&e);
+    rt_fatal("out of memory copying %lld CSR edges", (long long)m);
+  }
+  if (weights)
+    memcpy(e.w, weights, bytes);
+  for (int64_t v = 0; v < n; v++)
+    for (int64_t j = offsets[v]; j < offsets[v + 1]; j++) {
       e.src[j] = (int32_t)v;
       e.dst[j] = neighbors[j];
     }
-  return rt_graph_build(&e, 0);
+  graphrt_graph *g = rt_graph_build(&e, 0);
+  RT_CLIENT_END();
+  return g;
 }
 
-void graphrt_graph_free(graphrt_graph *g) {
+int32_t graphrt_graph_free(graphrt_graph *g) {
   if (!g)
-    return;
+    return 0;
+  if (!live_remove(g)) {
+    RT_CLIENT_BEGIN(1);
+    rt_fatal("graphrt_graph_free: %p is not a live graph (freed already, or "
+             "not made by libgraphrt)",
+             (void *)g);
+    RT_CLIENT_END();
+  }
   rt_segments_free_all(g);
   if (!g->symmetric)
     free(g->in_wf);
@@ -328,6 +432,7 @@ void graphrt_graph_free(graphrt_graph *g) {
   }
   pthread_mutex_destroy(&g->lock);
   free(g);
+  return 0;
 }
 
 graphrt_graph *graphrt_transpose(graphrt_graph *g) {
@@ -344,10 +449,45 @@ graphrt_graph *graphrt_transpose(graphrt_graph *g) {
   t->weighted = g->weighted;
   t->borrowed = 1;
   pthread_mutex_init(&t->lock, NULL);
+  live_add(t);
   return t;
 }
 
-int64_t graphrt_num_vertices(const graphrt_graph *g) { return g->n; }
+/* Stops (or, for a client, fails) unless g is a live graph. */
+static void check_live(const graphrt_graph *g, const char *what) {
+  if (!g)
+    rt_fatal("%s: the graph is NULL", what);
+  if (!rt_graph_live(g))
+    rt_fatal("%s: %p is not a live graph (freed, or not made by "
+             "graphrt_graph_from_csr or graphrt_load)",
+             what, (const void *)g);
+}
+
+int64_t graphrt_num_vertices(const graphrt_graph *g) {
+  if (!rt_program && !rt_recovery) { /* a client's call */
+    RT_CLIENT_BEGIN(-1);
+    check_live(g, "graphrt_num_vertices");
+    RT_CLIENT_END();
+  }
+  return g->n;
+}
+
+void graphrt_export_check_graph(const graphrt_graph *g, const char *func,
+                                const char *param) {
+  char what[256];
+  snprintf(what, sizeof(what), "%s: argument '%s'", func, param);
+  check_live(g, what);
+}
+
+void graphrt_export_check_state_graph(const graphrt_graph *g, const char *func,
+                                      const char *name) {
+  if (!g)
+    rt_fatal("export state: '%s' is used before an export function set it",
+             name);
+  if (!rt_graph_live(g))
+    rt_fatal("%s: the graph '%s' an earlier call kept was freed since", func,
+             name);
+}
 int64_t graphrt_num_edges(const graphrt_graph *g) {
   return rt_degree_offsets(g)[g->n];
 }

@@ -5,6 +5,7 @@
 #include "graph_rt.h"
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,7 +26,10 @@ typedef struct rt_err {
 /* Records the first error only; later calls are ignored. */
 void rt_err_set(rt_err *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Prints "graphrt: <msg>" on stderr and exits with status 1. */
+/* Prints "graphrt: <msg>" on stderr and exits with status 1; but under a
+ * recovery point (an export call, or a client's call into libgraphrt), and
+ * in the OpenMP region level it was set at, records <msg> as
+ * graphrt_last_error and longjmps there instead. */
 _Noreturn void rt_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 _Noreturn void rt_fatal_err(const rt_err *e);
@@ -35,6 +39,38 @@ _Noreturn void rt_fatal_err(const rt_err *e);
  * ended it if rank 0 failed too; so an error only one rank meets is still
  * reported (with its rank), and a shared one once. */
 extern int rt_fatal_rank;
+
+/* Set by graphrt_set_args (a program's main, graphc --run): errors of the
+ * functions a library client calls exit, as every error of a program does. */
+extern int rt_program;
+/* This thread's recovery point (NULL when none) and the omp_get_level() at
+ * which it was set. */
+extern _Thread_local jmp_buf *rt_recovery;
+extern _Thread_local int rt_recovery_level;
+/* graphrt_last_error's message: set (printf-style) or cleared. */
+void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void rt_clear_error(void);
+/* Makes env this thread's recovery point and clears the last error. */
+void rt_client_enter(jmp_buf *env);
+
+/* A function a library's client calls directly (graphrt_graph_from_csr,
+ * graphrt_load...) starts with RT_CLIENT_BEGIN(value): called by a client,
+ * outside any export call, an rt_fatal under it makes it return `value` with
+ * the message in graphrt_last_error; called by a program or an export
+ * function, errors go where theirs go. RT_CLIENT_END() before each return. */
+#define RT_CLIENT_BEGIN(value)                                                 \
+  jmp_buf rt_client_env;                                                       \
+  int rt_client_owns = !rt_program && !rt_recovery;                            \
+  if (rt_client_owns) {                                                        \
+    if (setjmp(rt_client_env))                                                 \
+      return value;                                                            \
+    rt_client_enter(&rt_client_env);                                           \
+  }
+#define RT_CLIENT_END()                                                        \
+  do {                                                                         \
+    if (rt_client_owns)                                                        \
+      rt_recovery = NULL;                                                      \
+  } while (0)
 
 /* The argv index an integer argument with this value was parsed from by
  * graphrt_atoi_bits, or -1 (args.c). */
@@ -126,6 +162,8 @@ int64_t rt_find_untransposed(int64_t n, const int64_t *oo, const int32_t *on,
                              const int32_t *ow, const int64_t *io,
                              const int32_t *in, const int32_t *iw);
 void rt_segments_free_all(graphrt_graph *g);
+/* Whether g is a graph made by libgraphrt and not freed yet. */
+int rt_graph_live(const graphrt_graph *g);
 /* The offsets whose differences are the whole graph's out-degrees (a
  * distributed graph's own CSR holds only the edges into its rank). */
 static inline const int64_t *rt_degree_offsets(const graphrt_graph *g) {
