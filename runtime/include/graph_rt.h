@@ -16,9 +16,10 @@
  *    return a status, with the message in graphrt_last_error; the functions
  *    a library's client calls itself (graphrt_graph_from_csr, graphrt_load,
  *    graphrt_num_vertices, graphrt_graph_free) return NULL, -1 or 1 the
- *    same way. A process whose main() called graphrt_set_args (a compiled
- *    program) keeps the exit. An error inside an OpenMP parallel region
- *    still exits: its threads cannot be unwound.
+ *    same way once an export library is loaded (graphrt_export_library);
+ *    in other processes (programs, tools) they keep the exit. An error
+ *    inside an OpenMP parallel region still exits: its threads cannot be
+ *    unwound.
  *  - Functions marked [added] are extensions of the compiler's ABI for
  *    graph-gen, tests and future lowering; the compiler need not call them.
  */
@@ -63,8 +64,7 @@ int64_t graphrt_argc(void);
 int64_t graphrt_atoi_bits(const char *s, int32_t bits);
 int64_t graphrt_atoi(const char *s);
 /* [added] Records argc/argv (called by libgraphrt's main(), which lives in
- * its own archive member so tools with their own main() can link), and
- * marks the process a program: errors exit. */
+ * its own archive member so tools with their own main() can link). */
 void graphrt_set_args(int argc, char **argv);
 
 /* ---- Graphs ------------------------------------------------------------ */
@@ -196,6 +196,9 @@ const char *graphrt_last_error(void);
  * longjmps there. end and failed free the call's vertex sets and graphs and
  * return its status: 0, or 1 with graphrt_last_error set. */
 void graphrt_export_begin(jmp_buf *env);
+/* [added] Called when an export library is loaded (a constructor in its
+ * bindings): from then on the functions a client calls return errors. */
+void graphrt_export_library(void);
 int32_t graphrt_export_end(void);
 int32_t graphrt_export_failed(void);
 /* [added] Argument and state checks of the bindings: g must be a live graph

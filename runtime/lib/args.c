@@ -11,7 +11,6 @@ static char **rt_argv;
 /* Kept out of entry.c so that tools with their own main() never pull in
  * libgraphrt's main(). */
 void graphrt_set_args(int argc, char **argv) {
-  rt_program = 1;
   rt_argc = argc;
   rt_argv = argv;
 }

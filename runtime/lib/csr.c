@@ -402,6 +402,8 @@ graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
 }
 
 int32_t graphrt_graph_free(graphrt_graph *g) {
+  if (rt_library && !rt_recovery) /* a client's call */
+    rt_clear_error();
   if (!g)
     return 0;
   if (!live_remove(g)) {
@@ -464,7 +466,7 @@ static void check_live(const graphrt_graph *g, const char *what) {
 }
 
 int64_t graphrt_num_vertices(const graphrt_graph *g) {
-  if (!rt_program && !rt_recovery) { /* a client's call */
+  if (rt_library && !rt_recovery) { /* a client's call */
     RT_CLIENT_BEGIN(-1);
     check_live(g, "graphrt_num_vertices");
     RT_CLIENT_END();

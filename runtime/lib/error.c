@@ -18,7 +18,7 @@ void rt_err_set(rt_err *e, const char *fmt, ...) {
 }
 
 int rt_fatal_rank;
-int rt_program;
+int rt_library;
 _Thread_local jmp_buf *rt_recovery;
 _Thread_local int rt_recovery_level;
 
@@ -118,6 +118,8 @@ int32_t graphrt_export_failed(void) {
   memcpy(last_error, msg, sizeof(msg));
   return 1;
 }
+
+void graphrt_export_library(void) { rt_library = 1; }
 
 void rt_client_enter(jmp_buf *env) {
   rt_clear_error();

@@ -40,9 +40,10 @@ _Noreturn void rt_fatal_err(const rt_err *e);
  * reported (with its rank), and a shared one once. */
 extern int rt_fatal_rank;
 
-/* Set by graphrt_set_args (a program's main, graphc --run): errors of the
- * functions a library client calls exit, as every error of a program does. */
-extern int rt_program;
+/* Set when an export library is loaded (graphrt_export_library, which its
+ * bindings call from a constructor): the functions its client calls then
+ * return errors instead of exiting. Elsewhere (programs, tools) they exit. */
+extern int rt_library;
 /* This thread's recovery point (NULL when none) and the omp_get_level() at
  * which it was set. */
 extern _Thread_local jmp_buf *rt_recovery;
@@ -60,7 +61,7 @@ void rt_client_enter(jmp_buf *env);
  * function, errors go where theirs go. RT_CLIENT_END() before each return. */
 #define RT_CLIENT_BEGIN(value)                                                 \
   jmp_buf rt_client_env;                                                       \
-  int rt_client_owns = !rt_program && !rt_recovery;                            \
+  int rt_client_owns = rt_library && !rt_recovery;                             \
   if (rt_client_owns) {                                                        \
     if (setjmp(rt_client_env))                                                 \
       return value;                                                            \

@@ -79,13 +79,13 @@ static constexpr StringLiteral kReservedPrefixes[] = {
 /// `isFunction`, else a parameter), or nothing.
 static std::optional<std::string> cNameProblem(StringRef name,
                                                bool isFunction) {
-  if (name.empty() || isDigit(name[0]) ||
-      !llvm::all_of(name, [](char c) { return isAlnum(c) || c == '_'; }))
+  if (name.empty() || llvm::isDigit(name[0]) ||
+      !llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
     return std::string("is not a C identifier");
   if (cKeywords().contains(name))
     return std::string("is a C or C++ keyword or a name the C bindings use");
   if (name.starts_with("__") ||
-      (name.size() > 1 && name[0] == '_' && isUpper(name[1])))
+      (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1])))
     return std::string("is reserved in C (it starts with '__' or '_' and a "
                        "capital)");
   for (StringRef prefix : kReservedPrefixes)
@@ -281,7 +281,7 @@ static void writePrototype(const Export &exported, llvm::raw_ostream &os) {
 
 /// The declarations the header and the source share.
 static void writeDeclarations(ArrayRef<Export> exports, llvm::raw_ostream &os) {
-  os << R"(#include <stdbool.h>
+  os << R"c(#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -319,7 +319,7 @@ graphrt_graph *graphrt_load(const char *path, int32_t weighted,
 int64_t graphrt_num_vertices(const graphrt_graph *g);
 int32_t graphrt_graph_free(graphrt_graph *g);
 const char *graphrt_last_error(void);
-)";
+)c";
   for (const Export &exported : exports) {
     os << "\n/* export func " << exported.name << ": ";
     SmallVector<std::string> arrays;
@@ -400,7 +400,12 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
         "char *func, const char *name);\n"
         "void graphrt_export_check_array(const void *p, const char *func, "
         "const char *param);\n"
-        "void graphrt_export_check_state(int32_t set, const char *name);\n";
+        "void graphrt_export_check_state(int32_t set, const char *name);\n"
+        "void graphrt_export_library(void);\n"
+        "/* Loading the library makes libgraphrt's client calls return "
+        "errors. */\n"
+        "__attribute__((constructor)) static void "
+        "graphrt_library_loaded(void) {\n  graphrt_export_library();\n}\n";
   // The slots some function reads, each with a flag: set once a call that
   // stores it has returned.
   SmallVector<GlobalOp> slots;
@@ -456,9 +461,6 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
     os << " {\n  jmp_buf graphrt_env;\n  graphrt_export_begin(&graphrt_env);\n"
           "  if (setjmp(graphrt_env))\n    return graphrt_export_failed();\n";
     // Every check comes before the compiled code touches anything.
-    for (GlobalOp slot : exported.loads)
-      os << "  graphrt_export_check_state(graphrt_state_set[" << slotIndex(slot)
-         << "], " << cString(slotName(slot)) << ");\n";
     for (const CValue &param : exported.params) {
       if (param.kind == CValue::Graph)
         os << "  graphrt_export_check_graph(" << param.name << ", " << funcName
@@ -470,6 +472,9 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
     if (exported.result)
       os << "  graphrt_export_check_array(" << exported.result->name << ", "
          << funcName << ", " << cString(exported.result->name) << ");\n";
+    for (GlobalOp slot : exported.loads)
+      os << "  graphrt_export_check_state(graphrt_state_set[" << slotIndex(slot)
+         << "], " << cString(slotName(slot)) << ");\n";
     if (!exported.graphParam.empty())
       os << "  int64_t graphrt_n = graphrt_num_vertices(" << exported.graphParam
          << ");\n  (void)graphrt_n;\n";
