@@ -32,7 +32,7 @@ enum {
   NULL_NEIGHBORS = 8,
   USE_FREED = 16,    /* call the functions again on the freed graph */
   NULL_GRAPH = 32,   /* call them with a NULL graph */
-  SMALL_SOURCE = 64, /* source modulo n + 3 */
+  SMALL_SOURCE = 64, /* source modulo n + 3 (n >= 0) */
 };
 
 typedef struct {
@@ -81,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       off[v + 1] = off[v] + (int64_t)(take(&r, 1) % 8);
   }
   int32_t source = (int32_t)take(&r, 4), bound = (int32_t)take(&r, 4);
-  if (flags & SMALL_SOURCE)
+  if ((flags & SMALL_SOURCE) && n >= 0)
     source = (int32_t)(source % (n + 3));
   int64_t length = (int64_t)(r.size - r.at);
   int32_t *nbr = malloc((size_t)(length ? length : 1) * sizeof(int32_t));

@@ -43,74 +43,12 @@ static void build_adj(int64_t n, int64_t m, const int32_t *from,
   *w_out = aw;
 }
 
-/* The live graphs: an open-addressing set of pointers, so that a client's
- * freed or made-up handle is an error rather than a use after free. */
-static const graphrt_graph **live;
-static int64_t live_count, live_used, live_capacity; /* used: with tombstones */
-static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
-static const graphrt_graph tombstone;
-
-static int64_t live_slot(const graphrt_graph *g) {
-  return (int64_t)(rt_mix64((uint64_t)(uintptr_t)g) &
-                   (uint64_t)(live_capacity - 1));
-}
-
-/* The slot of g, or -1. */
-static int64_t live_find(const graphrt_graph *g) {
-  if (!live_capacity)
-    return -1;
-  for (int64_t i = live_slot(g);; i = (i + 1) & (live_capacity - 1)) {
-    if (live[i] == g)
-      return i;
-    if (!live[i])
-      return -1;
-  }
-}
-
-static void live_add(const graphrt_graph *g) {
-  pthread_mutex_lock(&live_lock);
-  if (2 * (live_used + 1) > live_capacity) {
-    const graphrt_graph **old = live;
-    int64_t old_capacity = live_capacity;
-    while (2 * (live_count + 1) > live_capacity / 2)
-      live_capacity = live_capacity ? 2 * live_capacity : 64;
-    live = rt_calloc((size_t)live_capacity, sizeof(*live));
-    live_used = live_count;
-    for (int64_t i = 0; i < old_capacity; i++)
-      if (old[i] && old[i] != &tombstone) {
-        int64_t j = live_slot(old[i]);
-        while (live[j])
-          j = (j + 1) & (live_capacity - 1);
-        live[j] = old[i];
-      }
-    free(old);
-  }
-  int64_t i = live_slot(g);
-  while (live[i] && live[i] != &tombstone)
-    i = (i + 1) & (live_capacity - 1);
-  live_used += !live[i];
-  live[i] = g;
-  live_count++;
-  pthread_mutex_unlock(&live_lock);
-}
-
-/* Removes g; returns whether it was live. */
-static int live_remove(const graphrt_graph *g) {
-  pthread_mutex_lock(&live_lock);
-  int64_t i = live_find(g);
-  if (i >= 0) {
-    live[i] = &tombstone;
-    live_count--;
-  }
-  pthread_mutex_unlock(&live_lock);
-  return i >= 0;
-}
+/* The live graphs, so that a client's freed or made-up handle is an error
+ * rather than a use after free. */
+static rt_ptrset live = RT_PTRSET_INIT;
 
 int rt_graph_live(const graphrt_graph *g) {
-  pthread_mutex_lock(&live_lock);
-  int found = g && live_find(g) >= 0;
-  pthread_mutex_unlock(&live_lock);
-  return found;
+  return g && rt_ptrset_contains(&live, g);
 }
 
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
@@ -128,7 +66,7 @@ graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
   g->in_w = symmetric ? out_w : in_w;
   g->weighted = out_w != NULL;
   pthread_mutex_init(&g->lock, NULL);
-  live_add(g);
+  rt_ptrset_add(&live, g);
   return g;
 }
 
@@ -406,7 +344,7 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
     rt_clear_error();
   if (!g)
     return 0;
-  if (!live_remove(g)) {
+  if (!rt_ptrset_remove(&live, g)) {
     RT_CLIENT_BEGIN(1);
     rt_fatal("graphrt_graph_free: %p is not a live graph (freed already, or "
              "not made by libgraphrt)",
@@ -451,7 +389,7 @@ graphrt_graph *graphrt_transpose(graphrt_graph *g) {
   t->weighted = g->weighted;
   t->borrowed = 1;
   pthread_mutex_init(&t->lock, NULL);
-  live_add(t);
+  rt_ptrset_add(&live, t);
   return t;
 }
 

@@ -82,6 +82,22 @@ void graphrt_export_check_state(int32_t set, const char *name) {
              name);
 }
 
+/* Set while an export call runs (calls are serialized): its compiled code's
+ * blocks are tracked then. */
+static int export_active;
+static rt_ptrset call_blocks = RT_PTRSET_INIT;
+
+void *rt_export_track(void *p) {
+  if (p && __atomic_load_n(&export_active, __ATOMIC_RELAXED))
+    rt_ptrset_add(&call_blocks, p);
+  return p;
+}
+
+void rt_export_untrack(void *p) {
+  if (p && __atomic_load_n(&export_active, __ATOMIC_RELAXED))
+    rt_ptrset_remove(&call_blocks, p);
+}
+
 /* Export calls run one at a time: they share the program's state and the
  * set of vertex sets graphrt_vset_free_all frees. */
 static pthread_mutex_t export_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -91,11 +107,16 @@ void graphrt_export_begin(jmp_buf *env) {
   rt_clear_error();
   rt_recovery = env;
   rt_recovery_level = omp_get_level();
+  __atomic_store_n(&export_active, 1, __ATOMIC_RELAXED);
 }
 
 /* Frees what every call leaves behind: its vertex sets and the graphs it
  * made. Returns 1 when that fails (the message is then the error), else 0. */
-static int export_cleanup(void) {
+static int export_cleanup(int failed_call) {
+  /* A failed call stored nothing (state is stored as a call returns): the
+   * blocks it still held are garbage. A good one's are the caller's now. */
+  __atomic_store_n(&export_active, 0, __ATOMIC_RELAXED);
+  rt_ptrset_clear(&call_blocks, failed_call ? free : NULL);
   jmp_buf env;
   int failed = setjmp(env);
   if (!failed) {
@@ -108,13 +129,13 @@ static int export_cleanup(void) {
   return failed ? 1 : 0;
 }
 
-int32_t graphrt_export_end(void) { return export_cleanup(); }
+int32_t graphrt_export_end(void) { return export_cleanup(0); }
 
 int32_t graphrt_export_failed(void) {
   /* rt_fatal recorded the message; keep it over any error of the cleanup. */
   char msg[sizeof(last_error)];
   memcpy(msg, last_error, sizeof(msg));
-  export_cleanup();
+  export_cleanup(1);
   memcpy(last_error, msg, sizeof(msg));
   return 1;
 }

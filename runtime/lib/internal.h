@@ -77,6 +77,29 @@ void rt_client_enter(jmp_buf *env);
  * graphrt_atoi_bits, or -1 (args.c). */
 int64_t rt_argv_source(int64_t value);
 
+/* ---- pointer sets (ptrset.c) ----------------------------------------------
+ */
+
+/* A set of pointers, safe to share between threads; zero-initialized with
+ * RT_PTRSET_INIT. */
+typedef struct rt_ptrset {
+  const void **slots;
+  int64_t count, used, capacity; /* used: members and tombstones */
+  pthread_mutex_t lock;
+} rt_ptrset;
+#define RT_PTRSET_INIT {NULL, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER}
+void rt_ptrset_add(rt_ptrset *s, const void *p);
+/* Returns whether p was a member. */
+int rt_ptrset_remove(rt_ptrset *s, const void *p);
+int rt_ptrset_contains(rt_ptrset *s, const void *p);
+/* Empties s, calling release (unless NULL) on every member. */
+void rt_ptrset_clear(rt_ptrset *s, void (*release)(void *));
+
+/* The blocks compiled code allocates (_mlir_memref_to_llvm_*) during an
+ * export call: a call that fails frees those it did not free itself. */
+void *rt_export_track(void *p);
+void rt_export_untrack(void *p);
+
 /* ---- memory (mem.c) ------------------------------------------------------ */
 
 /* malloc that returns NULL when out of memory; a large block is aligned to
