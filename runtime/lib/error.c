@@ -102,8 +102,16 @@ void rt_export_untrack(void *p) {
  * set of vertex sets graphrt_vset_free_all frees. */
 static pthread_mutex_t export_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Whether this thread is inside an export call. */
+static _Thread_local int in_export;
+
 void graphrt_export_begin(jmp_buf *env) {
+  /* A call from inside another (an extern function the program calls,
+   * calling back) would wait for itself: it fails the outer call instead. */
+  if (in_export)
+    rt_fatal("an export function was called during another export call");
   pthread_mutex_lock(&export_lock);
+  in_export = 1;
   rt_clear_error();
   rt_recovery = env;
   rt_recovery_level = omp_get_level();
@@ -117,16 +125,18 @@ static int export_cleanup(int failed_call) {
    * blocks it still held are garbage. A good one's are the caller's now. */
   __atomic_store_n(&export_active, 0, __ATOMIC_RELAXED);
   rt_ptrset_clear(&call_blocks, failed_call ? free : NULL);
+  volatile int status = 1;
   jmp_buf env;
-  int failed = setjmp(env);
-  if (!failed) {
+  if (setjmp(env) == 0) {
     rt_recovery = &env;
     graphrt_vset_free_all();
     graphrt_graph_free_kept();
+    status = 0;
   }
   rt_recovery = NULL;
+  in_export = 0;
   pthread_mutex_unlock(&export_lock);
-  return failed ? 1 : 0;
+  return status;
 }
 
 int32_t graphrt_export_end(void) { return export_cleanup(0); }

@@ -73,7 +73,7 @@ void rt_ptrset_clear(rt_ptrset *s, void (*release)(void *)) {
   pthread_mutex_lock(&s->lock);
   for (int64_t i = 0; i < s->capacity; i++) {
     if (release && s->slots[i] && s->slots[i] != RT_TOMBSTONE)
-      release((void *)s->slots[i]);
+      release((void *)(uintptr_t)s->slots[i]); /* members are the owner's */
     s->slots[i] = NULL;
   }
   s->count = s->used = 0;

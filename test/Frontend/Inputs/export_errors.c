@@ -4,10 +4,30 @@
  * "<case>: <status> <message>". */
 #include "libexport_errors.h"
 
+#include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 static void report(const char *what, int failed) {
   printf("%s: %s %s\n", what, failed ? "error" : "ok", graphrt_last_error());
+}
+
+/* Two threads call at once, one failing: each sees its own status and
+ * message (graphrt_last_error is per thread; the calls take turns). */
+typedef struct {
+  graphrt_graph *g;
+  int32_t source, count;
+  int status;
+  char error[256];
+} call;
+
+static void *call_reach(void *arg) {
+  call *c = arg;
+  for (int i = 0; i < 100; i++) {
+    c->status = reach(c->g, c->source, &c->count);
+    snprintf(c->error, sizeof(c->error), "%s", graphrt_last_error());
+  }
+  return NULL;
 }
 
 int main(void) {
@@ -59,6 +79,15 @@ int main(void) {
   report("set_graph", set_graph(g));
   report("get_degrees", get_degrees(degrees));
   printf("degrees %d %d %d\n", degrees[0], degrees[1], degrees[2]);
+
+  call good = {g, 0, -1, -1, ""}, bad = {g, 3, -1, -1, ""};
+  pthread_t a, b;
+  pthread_create(&a, NULL, call_reach, &good);
+  pthread_create(&b, NULL, call_reach, &bad);
+  pthread_join(a, NULL);
+  pthread_join(b, NULL);
+  printf("thread good: %d %d '%s'\n", good.status, good.count, good.error);
+  printf("thread bad: %d '%s'\n", bad.status, bad.error);
 
   /* A freed graph: as an argument, as the kept state, freed again. */
   report("free", graphrt_graph_free(g));
