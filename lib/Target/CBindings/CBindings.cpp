@@ -425,13 +425,22 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
     os << "/* Program state: whether a call has set each global another "
           "reads. */\nstatic int32_t graphrt_state_set["
        << slots.size() << "];\n";
+  // The kept graphs: a call checks that those it reads were not freed since.
+  auto isGraph = [](GlobalOp slot) { return isa<EdgeSetType>(slot.getType()); };
   std::vector<std::string> graphSlots;
-  for (const Export &exported : *exports)
-    if (!exported.graphSlot.empty() &&
-        !llvm::is_contained(graphSlots, exported.graphSlot)) {
-      graphSlots.push_back(exported.graphSlot);
-      os << "extern graphrt_graph *" << exported.graphSlot << ";\n";
-    }
+  for (const Export &exported : *exports) {
+    SmallVector<std::string> names;
+    for (GlobalOp slot : exported.loads)
+      if (isGraph(slot))
+        names.push_back(slot.getSymName().str());
+    if (!exported.graphSlot.empty())
+      names.push_back(exported.graphSlot);
+    for (const std::string &name : names)
+      if (!llvm::is_contained(graphSlots, name)) {
+        graphSlots.push_back(name);
+        os << "extern graphrt_graph *" << name << ";\n";
+      }
+  }
   for (const Export &exported : *exports)
     for (const CValue &param : exported.params) {
       if (param.kind != CValue::Array ||
@@ -475,14 +484,22 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
     for (GlobalOp slot : exported.loads)
       os << "  graphrt_export_check_state(graphrt_state_set[" << slotIndex(slot)
          << "], " << cString(slotName(slot)) << ");\n";
+    for (GlobalOp slot : exported.loads)
+      if (isGraph(slot))
+        os << "  graphrt_export_check_state_graph(" << slot.getSymName() << ", "
+           << funcName << ", " << cString(slotName(slot)) << ");\n";
     if (!exported.graphParam.empty())
       os << "  int64_t graphrt_n = graphrt_num_vertices(" << exported.graphParam
          << ");\n  (void)graphrt_n;\n";
-    else if (!exported.graphSlot.empty())
-      os << "  graphrt_export_check_state_graph(" << exported.graphSlot << ", "
-         << funcName << ", " << cString(exported.graphName)
-         << ");\n  int64_t graphrt_n = graphrt_num_vertices("
-         << exported.graphSlot << ");\n  (void)graphrt_n;\n";
+    else if (!exported.graphSlot.empty()) {
+      if (llvm::none_of(exported.loads, [&](GlobalOp slot) {
+            return slot.getSymName() == exported.graphSlot;
+          }))
+        os << "  graphrt_export_check_state_graph(" << exported.graphSlot
+           << ", " << funcName << ", " << cString(exported.graphName) << ");\n";
+      os << "  int64_t graphrt_n = graphrt_num_vertices(" << exported.graphSlot
+         << ");\n";
+    }
     for (const CValue &param : exported.params) {
       if (param.kind != CValue::Array)
         continue;
