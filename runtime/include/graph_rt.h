@@ -196,11 +196,11 @@ const char *graphrt_last_error(void);
  * longjmps there. end and failed free the call's vertex sets and graphs and
  * return its status: 0, or 1 with graphrt_last_error set. */
 void graphrt_export_begin(jmp_buf *env);
+int32_t graphrt_export_end(void);
+int32_t graphrt_export_failed(void);
 /* [added] Called when an export library is loaded (a constructor in its
  * bindings): from then on the functions a client calls return errors. */
 void graphrt_export_library(void);
-int32_t graphrt_export_end(void);
-int32_t graphrt_export_failed(void);
 /* [added] Argument and state checks of the bindings: g must be a live graph
  * (made by libgraphrt, not freed), p not NULL, a state slot set. */
 void graphrt_export_check_graph(const graphrt_graph *g, const char *func,

@@ -29,13 +29,6 @@ const char *graphrt_last_error(void) { return last_error; }
 
 void rt_clear_error(void) { last_error[0] = '\0'; }
 
-void rt_set_error(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(last_error, sizeof(last_error), fmt, ap);
-  va_end(ap);
-}
-
 _Noreturn void rt_fatal(const char *fmt, ...) {
   char msg[1024];
   va_list ap;

@@ -48,8 +48,7 @@ extern int rt_library;
  * which it was set. */
 extern _Thread_local jmp_buf *rt_recovery;
 extern _Thread_local int rt_recovery_level;
-/* graphrt_last_error's message: set (printf-style) or cleared. */
-void rt_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Empties graphrt_last_error's message. */
 void rt_clear_error(void);
 /* Makes env this thread's recovery point and clears the last error. */
 void rt_client_enter(jmp_buf *env);

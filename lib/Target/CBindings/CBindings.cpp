@@ -99,18 +99,26 @@ static std::optional<std::string> cNameProblem(StringRef name,
     return std::string("is a symbol every C program has");
   // The libraries an export library and its callers link against: a symbol
   // they define would be replaced, for the whole process, by the export
-  // function. Those not installed are skipped (the prefixes above cover
-  // libgraphrt's and libomp's).
-  for (const char *library : {"libc.so.6", "libm.so.6", "libstdc++.so.6",
-                              "libgcc_s.so.1", "libomp.so.5", "libnuma.so.1"}) {
-    std::string error;
-    llvm::sys::DynamicLibrary lib =
-        llvm::sys::DynamicLibrary::getLibrary(library, &error);
-    if (lib.isValid() && lib.getAddressOfSymbol(name.str().c_str()))
+  // function. Opened once; those not installed are skipped (the prefixes
+  // above cover libgraphrt's and libomp's).
+  static const SmallVector<std::pair<const char *, llvm::sys::DynamicLibrary>>
+      libraries = [] {
+        SmallVector<std::pair<const char *, llvm::sys::DynamicLibrary>> opened;
+        for (const char *library :
+             {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1",
+              "libomp.so.5", "libnuma.so.1"}) {
+          llvm::sys::DynamicLibrary lib =
+              llvm::sys::DynamicLibrary::getLibrary(library);
+          if (lib.isValid())
+            opened.push_back({library, lib});
+        }
+        return opened;
+      }();
+  for (auto [library, lib] : libraries)
+    if (lib.getAddressOfSymbol(name.str().c_str()))
       return ("is a symbol of " + Twine(library) +
               ", which every caller of the library would then call instead")
           .str();
-  }
   return std::nullopt;
 }
 
