@@ -463,12 +463,21 @@ void _mlir_ciface_graphrt_in_weights(graphrt_memref_i32 *r, graphrt_graph *g) {
   RT_SET_MEMREF(r, g->in_w, g->m);
 }
 
+/* NULL when out of memory: the caller holds g->lock, which an error must
+ * not leave locked (in a library, errors return to the caller). */
 static double *to_f64(const int32_t *w, int64_t m) {
-  double *d = rt_malloc((size_t)m * sizeof(double));
+  double *d = rt_try_malloc((size_t)m * sizeof(double));
+  if (!d)
+    return NULL;
 #pragma omp parallel for if (m > RT_PAR_MIN)
   for (int64_t i = 0; i < m; i++)
     d[i] = (double)w[i];
   return d;
+}
+
+static void out_of_memory_f64(graphrt_graph *g) {
+  pthread_mutex_unlock(&g->lock);
+  rt_fatal("out of memory converting %lld edge weights", (long long)g->m);
 }
 
 void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
@@ -477,6 +486,8 @@ void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
   pthread_mutex_lock(&g->lock);
   if (!g->out_wf) {
     g->out_wf = to_f64(g->out_w, g->m);
+    if (!g->out_wf)
+      out_of_memory_f64(g);
     if (g->symmetric)
       g->in_wf = g->out_wf;
   }
@@ -490,6 +501,8 @@ void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
   pthread_mutex_lock(&g->lock);
   if (!g->in_wf) {
     g->in_wf = to_f64(g->in_w, g->m);
+    if (!g->in_wf)
+      out_of_memory_f64(g);
     if (g->symmetric)
       g->out_wf = g->in_wf;
   }
@@ -602,12 +615,15 @@ static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 void graphrt_graph_keep(graphrt_graph *g) {
   pthread_mutex_lock(&kept_lock);
   if (kept_count == kept_capacity) {
-    kept_capacity = kept_capacity ? 2 * kept_capacity : 8;
+    int64_t capacity = kept_capacity ? 2 * kept_capacity : 8;
     graphrt_graph **grown =
-        realloc(kept, (size_t)kept_capacity * sizeof(graphrt_graph *));
-    if (!grown)
+        realloc(kept, (size_t)capacity * sizeof(graphrt_graph *));
+    if (!grown) {
+      pthread_mutex_unlock(&kept_lock); /* an error may return to a caller */
       rt_fatal("out of memory keeping a graph");
+    }
     kept = grown;
+    kept_capacity = capacity;
   }
   kept[kept_count++] = g;
   pthread_mutex_unlock(&kept_lock);

@@ -28,10 +28,17 @@ void rt_ptrset_add(rt_ptrset *s, const void *p) {
   pthread_mutex_lock(&s->lock);
   if (2 * (s->used + 1) > s->capacity) { /* rehash, dropping tombstones */
     const void **old = s->slots;
-    int64_t old_capacity = s->capacity;
-    while (4 * (s->count + 1) > s->capacity)
-      s->capacity = s->capacity ? 2 * s->capacity : 64;
-    s->slots = rt_calloc((size_t)s->capacity, sizeof(*s->slots));
+    int64_t old_capacity = s->capacity, capacity = s->capacity;
+    while (4 * (s->count + 1) > capacity)
+      capacity = capacity ? 2 * capacity : 64;
+    const void **slots = calloc((size_t)capacity, sizeof(*slots));
+    if (!slots) { /* an error may return to a caller: unlock first */
+      pthread_mutex_unlock(&s->lock);
+      rt_fatal("out of memory growing a set of %lld pointers",
+               (long long)s->count);
+    }
+    s->slots = slots;
+    s->capacity = capacity;
     s->used = s->count;
     for (int64_t i = 0; i < old_capacity; i++)
       if (old[i] && old[i] != RT_TOMBSTONE) {
