@@ -9,7 +9,8 @@
 #                   in $build/corpus grow from run to run
 #   FUZZ_TARGETS    run only these targets (names, space separated)
 #   JOBS            build parallelism (default 2)
-# Reproduce a finding: $build/runtime/bin/graphrt-fuzz-FORMAT ARTIFACT, or
+# Reproduce a finding: $build/runtime/bin/graphrt-fuzz-{FORMAT,export}
+# ARTIFACT, or
 # $build/compiler/bin/{graphit,graph-ir}-fuzzer ARTIFACT
 set -euo pipefail
 shopt -s nullglob
@@ -38,7 +39,26 @@ if [ ! -f "$cc/build.ninja" ]; then
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DGRAPH_MLIR_FUZZERS=ON \
     >/dev/null
 fi
-ninja -C "$cc" -j "${JOBS:-2}" graph-mlir-fuzzers >/dev/null
+ninja -C "$cc" -j "${JOBS:-2}" graph-mlir-fuzzers graphc graph-translate \
+  >/dev/null
+
+# The export library's target: runtime/fuzz/export_fuzz.gt compiled by graphc
+# and its C bindings, linked with the sanitized runtime into
+# graphrt-fuzz-export.
+exp=$build/export
+mkdir -p "$exp"
+gt=$root/runtime/fuzz/export_fuzz.gt
+# (The sanitized compiler's leaks at exit are not this target's findings.)
+nl=(env ASAN_OPTIONS=detect_leaks=0)
+"${nl[@]}" "$cc/bin/graphc" "$gt" --emit=obj -o "$exp/export_fuzz.o"
+"${nl[@]}" "$cc/bin/graph-translate" --import-graphit "$gt" \
+  -o "$exp/export_fuzz.mlir"
+"${nl[@]}" "$cc/bin/graph-translate" --graph-export-source \
+  "$exp/export_fuzz.mlir" -o "$exp/export_fuzz_bindings.c"
+"${nl[@]}" "$cc/bin/graph-translate" --graph-export-header \
+  "$exp/export_fuzz.mlir" -o "$exp/libexport_fuzz.h"
+cmake -S "$root/runtime" -B "$rt" -DGRAPHRT_FUZZ_EXPORT_DIR="$exp" >/dev/null
+ninja -C "$rt" -j "${JOBS:-2}" graphrt-fuzz-export >/dev/null
 
 # Seeds for the binary formats (and more text ones), made by graph-gen.
 seeds=$build/seeds
@@ -100,7 +120,7 @@ run_target() {
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   if [ "$rc" -ne 0 ]; then
     failed+=("$name")
-    grep -E "^(==[0-9]+==ERROR|SUMMARY|loader_fuzzer|artifact_prefix|Test unit written)" \
+    grep -E "^(==[0-9]+==ERROR|SUMMARY|loader_fuzzer|export_fuzzer|artifact_prefix|Test unit written)" \
       "$log" | head -5 >&2 || true
   fi
   summary+=("$(printf '%-13s %5ss %10s execs  %s' "$name" \
@@ -117,6 +137,7 @@ run_target wel "$bin/graphrt-fuzz-wel" -dict="$fz/el.dict" "$seeds"/*.wel \
 run_target mtx "$bin/graphrt-fuzz-mtx" -dict="$fz/mtx.dict" "${inputs[1]}"/*.mtx
 run_target sg "$bin/graphrt-fuzz-sg" "$seeds"/*.sg
 run_target wsg "$bin/graphrt-fuzz-wsg" "$seeds"/*.wsg
+run_target export "$bin/graphrt-fuzz-export" "$fz/export-seeds"
 ff=$root/tools/fuzzers
 programs=("$root"/examples/*.gt "$root"/test/Frontend/*.gt "$ff/regressions/graphit")
 run_target graphit "$cc/bin/graphit-fuzzer" "${programs[@]}"

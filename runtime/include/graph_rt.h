@@ -11,12 +11,22 @@
  *    stderr ("graphrt: <file>:<line>: <what>") and exits with status 1.
  *    Binary files name a byte offset instead: "graphrt: <file>: byte <n>:
  *    <what>". A graph is returned only when the whole file was valid.
+ *  - Except in export libraries (graphc --emit=lib): there no error exits.
+ *    Under an export call (graphrt_export_begin) an error makes the call
+ *    return a status, with the message in graphrt_last_error; the functions
+ *    a library's client calls itself (graphrt_graph_from_csr, graphrt_load,
+ *    graphrt_num_vertices, graphrt_graph_free) return NULL, -1 or 1 the
+ *    same way once an export library is loaded (graphrt_export_library);
+ *    in other processes (programs, tools) they keep the exit. An error
+ *    inside an OpenMP parallel region still exits: its threads cannot be
+ *    unwound.
  *  - Functions marked [added] are extensions of the compiler's ABI for
  *    graph-gen, tests and future lowering; the compiler need not call them.
  */
 #ifndef GRAPH_RT_H
 #define GRAPH_RT_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -105,11 +115,14 @@ graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
 /* [added] A graph from CSR arrays (copied): offsets[0..n] with offsets[0] = 0
  * and non-decreasing, neighbors[0..offsets[n]) in [0, n), weights of the same
  * length or NULL; what a C or Python caller of an exported function passes
- * (SciPy's csr_matrix has indptr, indices and data). Exits on bad input. */
+ * (SciPy's csr_matrix has indptr, indices and data). Every argument is
+ * checked before anything is copied: bad input is an error (in a library,
+ * NULL and graphrt_last_error). */
 graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
                                       const int32_t *neighbors,
                                       const int32_t *weights);
-void graphrt_graph_free(graphrt_graph *g);
+/* Frees g (NULL: nothing); 0, or (a freed or unknown g) an error. */
+int32_t graphrt_graph_free(graphrt_graph *g);
 /* [added] g with every edge reversed (GraphIt's edges.transpose()): shares
  * g's arrays, so it must be freed before g (freeing it frees only what it
  * built itself: segments, converted weights). */
@@ -132,6 +145,7 @@ void graphrt_check_vertex_count(const graphrt_graph *loaded,
  * graph whose handle outlives the block that made it. */
 void graphrt_graph_keep(graphrt_graph *g);
 void graphrt_graph_free_kept(void);
+/* -1 for a client's NULL or freed g (an error). */
 int64_t graphrt_num_vertices(const graphrt_graph *g);
 /* Stored directed edges (the length of out_neighbors): for an undirected
  * (symmetric) graph every edge counts in both directions, as GAPBS's
@@ -170,6 +184,35 @@ int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v);
 /* Out-degrees as a fresh int32 array the caller owns (free with free()). */
 void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g);
 /* The weight views exit with an error on an unweighted graph. */
+
+/* ---- Export libraries -------------------------------------------------- */
+
+/* The one-line message (no "graphrt: " prefix) of the last call on this
+ * thread that failed; "" after a call that succeeded. */
+const char *graphrt_last_error(void);
+/* [added] The C binding of an export function (CBindings.cpp) runs
+ *   graphrt_export_begin(&env); if (setjmp(env)) return
+ *   graphrt_export_failed(); ...checks, the call...; return
+ *   graphrt_export_end();
+ * begin waits for other export calls to end (they share the program's
+ * state) and makes env the thread's recovery point; an error until end
+ * longjmps there. end and failed free the call's vertex sets and graphs and
+ * return its status: 0, or 1 with graphrt_last_error set. */
+void graphrt_export_begin(jmp_buf *env);
+int32_t graphrt_export_end(void);
+int32_t graphrt_export_failed(void);
+/* [added] Called when an export library is loaded (a constructor in its
+ * bindings): from then on the functions a client calls return errors. */
+void graphrt_export_library(void);
+/* [added] Argument and state checks of the bindings: g must be a live graph
+ * (made by libgraphrt, not freed), p not NULL, a state slot set. */
+void graphrt_export_check_graph(const graphrt_graph *g, const char *func,
+                                const char *param);
+void graphrt_export_check_state_graph(const graphrt_graph *g, const char *func,
+                                      const char *name);
+void graphrt_export_check_array(const void *p, const char *func,
+                                const char *param);
+void graphrt_export_check_state(int32_t set, const char *name);
 
 /* ---- Generators [added] ----------------------------------------------------
  * Deterministic for a given seed, whatever the thread count. n = 2^scale

@@ -43,6 +43,14 @@ static void build_adj(int64_t n, int64_t m, const int32_t *from,
   *w_out = aw;
 }
 
+/* The live graphs, so that a client's freed or made-up handle is an error
+ * rather than a use after free. */
+static rt_ptrset live = RT_PTRSET_INIT;
+
+int rt_graph_live(const graphrt_graph *g) {
+  return g && rt_ptrset_contains(&live, g);
+}
+
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
                              int32_t *out_nbr, int32_t *out_w, int64_t *in_off,
                              int32_t *in_nbr, int32_t *in_w, int symmetric) {
@@ -58,6 +66,7 @@ graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
   g->in_w = symmetric ? out_w : in_w;
   g->weighted = out_w != NULL;
   pthread_mutex_init(&g->lock, NULL);
+  rt_ptrset_add(&live, g);
   return g;
 }
 
@@ -271,12 +280,26 @@ graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
   return rt_graph_build(&e, symmetrize);
 }
 
+/* Bytes of count elements of size bytes, or an error when that overflows. */
+static size_t checked_bytes(int64_t count, size_t size, const char *what) {
+  size_t bytes;
+  if (count < 0 || __builtin_mul_overflow((uint64_t)count, size, &bytes))
+    rt_fatal("%s: %lld elements of %zu bytes do not fit in memory", what,
+             (long long)count, size);
+  return bytes;
+}
+
 graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
                                       const int32_t *neighbors,
                                       const int32_t *weights) {
+  RT_CLIENT_BEGIN(NULL);
+  /* Everything is checked before anything is allocated or copied. */
   if (n < 0 || n > RT_MAX_VERTICES)
-    rt_fatal("vertex count %lld out of range [0, %lld]", (long long)n,
-             (long long)RT_MAX_VERTICES);
+    rt_fatal("graphrt_graph_from_csr: vertex count %lld out of range "
+             "[0, %lld]",
+             (long long)n, (long long)RT_MAX_VERTICES);
+  if (!offsets)
+    rt_fatal("graphrt_graph_from_csr: offsets is NULL");
   if (offsets[0] != 0)
     rt_fatal("CSR offsets must start at 0, got %lld", (long long)offsets[0]);
   for (int64_t v = 0; v < n; v++)
@@ -284,29 +307,50 @@ graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
       rt_fatal("CSR offsets decrease at vertex %lld (%lld, then %lld)",
                (long long)v, (long long)offsets[v], (long long)offsets[v + 1]);
   int64_t m = offsets[n];
-  rt_edges e = {n, m, NULL, NULL, NULL, 0};
-  e.src = rt_malloc((size_t)m * sizeof(int32_t));
-  e.dst = rt_malloc((size_t)m * sizeof(int32_t));
-  if (weights) {
-    e.w = rt_malloc((size_t)m * sizeof(int32_t));
-    memcpy(e.w, weights, (size_t)m * sizeof(int32_t));
-  }
+  size_t bytes = checked_bytes(m, sizeof(int32_t), "CSR edge count");
+  if (m > 0 && !neighbors)
+    rt_fatal("graphrt_graph_from_csr: neighbors is NULL but there are %lld "
+             "edges",
+             (long long)m);
   for (int64_t v = 0; v < n; v++)
-    for (int64_t j = offsets[v]; j < offsets[v + 1]; j++) {
-      if (neighbors[j] < 0 || neighbors[j] >= n) {
-        rt_edges_free(&e);
+    for (int64_t j = offsets[v]; j < offsets[v + 1]; j++)
+      if (neighbors[j] < 0 || neighbors[j] >= n)
         rt_fatal("CSR neighbor %d of vertex %lld out of range [0, %lld)",
                  neighbors[j], (long long)v, (long long)n);
-      }
+  rt_edges e = {n,
+                m,
+                rt_try_malloc(bytes),
+                rt_try_malloc(bytes),
+                weights ? rt_try_malloc(bytes) : NULL,
+                0};
+  if (!e.src || !e.dst || (weights && !e.w)) {
+    rt_edges_free(&e);
+    rt_fatal("out of memory copying %lld CSR edges", (long long)m);
+  }
+  if (weights)
+    memcpy(e.w, weights, bytes);
+  for (int64_t v = 0; v < n; v++)
+    for (int64_t j = offsets[v]; j < offsets[v + 1]; j++) {
       e.src[j] = (int32_t)v;
       e.dst[j] = neighbors[j];
     }
-  return rt_graph_build(&e, 0);
+  graphrt_graph *g = rt_graph_build(&e, 0);
+  RT_CLIENT_END();
+  return g;
 }
 
-void graphrt_graph_free(graphrt_graph *g) {
+int32_t graphrt_graph_free(graphrt_graph *g) {
+  if (rt_library && !rt_recovery) /* a client's call */
+    rt_clear_error();
   if (!g)
-    return;
+    return 0;
+  if (!rt_ptrset_remove(&live, g)) {
+    RT_CLIENT_BEGIN(1);
+    rt_fatal("graphrt_graph_free: %p is not a live graph (freed already, or "
+             "not made by libgraphrt)",
+             (void *)g);
+    RT_CLIENT_END();
+  }
   rt_segments_free_all(g);
   if (!g->symmetric)
     free(g->in_wf);
@@ -328,6 +372,7 @@ void graphrt_graph_free(graphrt_graph *g) {
   }
   pthread_mutex_destroy(&g->lock);
   free(g);
+  return 0;
 }
 
 graphrt_graph *graphrt_transpose(graphrt_graph *g) {
@@ -344,10 +389,45 @@ graphrt_graph *graphrt_transpose(graphrt_graph *g) {
   t->weighted = g->weighted;
   t->borrowed = 1;
   pthread_mutex_init(&t->lock, NULL);
+  rt_ptrset_add(&live, t);
   return t;
 }
 
-int64_t graphrt_num_vertices(const graphrt_graph *g) { return g->n; }
+/* Stops (or, for a client, fails) unless g is a live graph. */
+static void check_live(const graphrt_graph *g, const char *what) {
+  if (!g)
+    rt_fatal("%s: the graph is NULL", what);
+  if (!rt_graph_live(g))
+    rt_fatal("%s: %p is not a live graph (freed, or not made by "
+             "graphrt_graph_from_csr or graphrt_load)",
+             what, (const void *)g);
+}
+
+int64_t graphrt_num_vertices(const graphrt_graph *g) {
+  if (rt_library && !rt_recovery) { /* a client's call */
+    RT_CLIENT_BEGIN(-1);
+    check_live(g, "graphrt_num_vertices");
+    RT_CLIENT_END();
+  }
+  return g->n;
+}
+
+void graphrt_export_check_graph(const graphrt_graph *g, const char *func,
+                                const char *param) {
+  char what[256];
+  snprintf(what, sizeof(what), "%s: argument '%s'", func, param);
+  check_live(g, what);
+}
+
+void graphrt_export_check_state_graph(const graphrt_graph *g, const char *func,
+                                      const char *name) {
+  if (!g)
+    rt_fatal("export state: '%s' is used before an export function set it",
+             name);
+  if (!rt_graph_live(g))
+    rt_fatal("%s: the graph '%s' an earlier call kept was freed since", func,
+             name);
+}
 int64_t graphrt_num_edges(const graphrt_graph *g) {
   return rt_degree_offsets(g)[g->n];
 }
@@ -383,12 +463,21 @@ void _mlir_ciface_graphrt_in_weights(graphrt_memref_i32 *r, graphrt_graph *g) {
   RT_SET_MEMREF(r, g->in_w, g->m);
 }
 
+/* NULL when out of memory: the caller holds g->lock, which an error must
+ * not leave locked (in a library, errors return to the caller). */
 static double *to_f64(const int32_t *w, int64_t m) {
-  double *d = rt_malloc((size_t)m * sizeof(double));
+  double *d = rt_try_malloc((size_t)m * sizeof(double));
+  if (!d)
+    return NULL;
 #pragma omp parallel for if (m > RT_PAR_MIN)
   for (int64_t i = 0; i < m; i++)
     d[i] = (double)w[i];
   return d;
+}
+
+static void out_of_memory_f64(graphrt_graph *g) {
+  pthread_mutex_unlock(&g->lock);
+  rt_fatal("out of memory converting %lld edge weights", (long long)g->m);
 }
 
 void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
@@ -397,6 +486,8 @@ void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
   pthread_mutex_lock(&g->lock);
   if (!g->out_wf) {
     g->out_wf = to_f64(g->out_w, g->m);
+    if (!g->out_wf)
+      out_of_memory_f64(g);
     if (g->symmetric)
       g->in_wf = g->out_wf;
   }
@@ -410,6 +501,8 @@ void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
   pthread_mutex_lock(&g->lock);
   if (!g->in_wf) {
     g->in_wf = to_f64(g->in_w, g->m);
+    if (!g->in_wf)
+      out_of_memory_f64(g);
     if (g->symmetric)
       g->out_wf = g->in_wf;
   }
@@ -522,12 +615,15 @@ static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 void graphrt_graph_keep(graphrt_graph *g) {
   pthread_mutex_lock(&kept_lock);
   if (kept_count == kept_capacity) {
-    kept_capacity = kept_capacity ? 2 * kept_capacity : 8;
+    int64_t capacity = kept_capacity ? 2 * kept_capacity : 8;
     graphrt_graph **grown =
-        realloc(kept, (size_t)kept_capacity * sizeof(graphrt_graph *));
-    if (!grown)
+        realloc(kept, (size_t)capacity * sizeof(graphrt_graph *));
+    if (!grown) {
+      pthread_mutex_unlock(&kept_lock); /* an error may return to a caller */
       rt_fatal("out of memory keeping a graph");
+    }
     kept = grown;
+    kept_capacity = capacity;
   }
   kept[kept_count++] = g;
   pthread_mutex_unlock(&kept_lock);

@@ -5,6 +5,7 @@
 #include "graph_rt.h"
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,7 +26,10 @@ typedef struct rt_err {
 /* Records the first error only; later calls are ignored. */
 void rt_err_set(rt_err *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Prints "graphrt: <msg>" on stderr and exits with status 1. */
+/* Prints "graphrt: <msg>" on stderr and exits with status 1; but under a
+ * recovery point (an export call, or a client's call into libgraphrt), and
+ * in the OpenMP region level it was set at, records <msg> as
+ * graphrt_last_error and longjmps there instead. */
 _Noreturn void rt_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 _Noreturn void rt_fatal_err(const rt_err *e);
@@ -36,9 +40,64 @@ _Noreturn void rt_fatal_err(const rt_err *e);
  * reported (with its rank), and a shared one once. */
 extern int rt_fatal_rank;
 
+/* Set when an export library is loaded (graphrt_export_library, which its
+ * bindings call from a constructor): the functions its client calls then
+ * return errors instead of exiting. Elsewhere (programs, tools) they exit. */
+extern int rt_library;
+/* This thread's recovery point (NULL when none) and the omp_get_level() at
+ * which it was set. */
+extern _Thread_local jmp_buf *rt_recovery;
+extern _Thread_local int rt_recovery_level;
+/* Empties graphrt_last_error's message. */
+void rt_clear_error(void);
+/* Makes env this thread's recovery point and clears the last error. */
+void rt_client_enter(jmp_buf *env);
+
+/* A function a library's client calls directly (graphrt_graph_from_csr,
+ * graphrt_load...) starts with RT_CLIENT_BEGIN(value): called by a client,
+ * outside any export call, an rt_fatal under it makes it return `value` with
+ * the message in graphrt_last_error; called by a program or an export
+ * function, errors go where theirs go. RT_CLIENT_END() before each return. */
+#define RT_CLIENT_BEGIN(value)                                                 \
+  jmp_buf rt_client_env;                                                       \
+  int rt_client_owns = rt_library && !rt_recovery;                             \
+  if (rt_client_owns) {                                                        \
+    if (setjmp(rt_client_env))                                                 \
+      return value;                                                            \
+    rt_client_enter(&rt_client_env);                                           \
+  }
+#define RT_CLIENT_END()                                                        \
+  do {                                                                         \
+    if (rt_client_owns)                                                        \
+      rt_recovery = NULL;                                                      \
+  } while (0)
+
 /* The argv index an integer argument with this value was parsed from by
  * graphrt_atoi_bits, or -1 (args.c). */
 int64_t rt_argv_source(int64_t value);
+
+/* ---- pointer sets (ptrset.c) ----------------------------------------------
+ */
+
+/* A set of pointers, safe to share between threads; zero-initialized with
+ * RT_PTRSET_INIT. */
+typedef struct rt_ptrset {
+  const void **slots;
+  int64_t count, used, capacity; /* used: members and tombstones */
+  pthread_mutex_t lock;
+} rt_ptrset;
+#define RT_PTRSET_INIT {NULL, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER}
+void rt_ptrset_add(rt_ptrset *s, const void *p);
+/* Returns whether p was a member. */
+int rt_ptrset_remove(rt_ptrset *s, const void *p);
+int rt_ptrset_contains(rt_ptrset *s, const void *p);
+/* Empties s, calling release (unless NULL) on every member. */
+void rt_ptrset_clear(rt_ptrset *s, void (*release)(void *));
+
+/* The blocks compiled code allocates (_mlir_memref_to_llvm_*) during an
+ * export call: a call that fails frees those it did not free itself. */
+void *rt_export_track(void *p);
+void rt_export_untrack(void *p);
 
 /* ---- memory (mem.c) ------------------------------------------------------ */
 
@@ -126,6 +185,8 @@ int64_t rt_find_untransposed(int64_t n, const int64_t *oo, const int32_t *on,
                              const int32_t *ow, const int64_t *io,
                              const int32_t *in, const int32_t *iw);
 void rt_segments_free_all(graphrt_graph *g);
+/* Whether g is a graph made by libgraphrt and not freed yet. */
+int rt_graph_live(const graphrt_graph *g);
 /* The offsets whose differences are the whole graph's out-degrees (a
  * distributed graph's own CSR holds only the edges into its rank). */
 static inline const int64_t *rt_degree_offsets(const graphrt_graph *g) {

@@ -170,11 +170,15 @@ graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
 
 graphrt_graph *graphrt_load(const char *path, int32_t weighted,
                             int32_t symmetrize) {
+  RT_CLIENT_BEGIN(NULL);
+  if (!path)
+    rt_fatal("graphrt_load: the path is NULL");
   char msg[512];
   graphrt_graph *g =
       graphrt_try_load(path, weighted, symmetrize, msg, (int64_t)sizeof(msg));
   if (!g)
     rt_fatal("%s", msg);
+  RT_CLIENT_END();
   return g;
 }
 

@@ -48,18 +48,24 @@ void *rt_calloc(size_t count, size_t size) {
   return memset(rt_malloc(count * size), 0, count * size);
 }
 
-void *_mlir_memref_to_llvm_alloc(size_t bytes) { return rt_try_malloc(bytes); }
+void *_mlir_memref_to_llvm_alloc(size_t bytes) {
+  return rt_export_track(rt_try_malloc(bytes));
+}
 
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
   if (bytes >= RT_HUGE_MIN && alignment <= RT_HUGE_PAGE)
-    return rt_try_malloc(bytes);
+    return rt_export_track(rt_try_malloc(bytes));
   void *p;
   if (alignment < sizeof(void *))
     alignment = sizeof(void *);
-  return posix_memalign(&p, alignment, bytes ? bytes : 1) == 0 ? p : NULL;
+  return rt_export_track(
+      posix_memalign(&p, alignment, bytes ? bytes : 1) == 0 ? p : NULL);
 }
 
-void _mlir_memref_to_llvm_free(void *p) { free(p); }
+void _mlir_memref_to_llvm_free(void *p) {
+  rt_export_untrack(p);
+  free(p);
+}
 
 void *rt_zalloc(size_t bytes) {
   if (bytes < RT_MMAP_MIN)

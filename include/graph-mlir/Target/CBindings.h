@@ -1,11 +1,14 @@
 //===- CBindings.h - C interface of exported graph functions ----*- C++ -*-===//
 //
 // A GraphIt `export func` becomes a function with `graph.export = "name"`
-// and `llvm.emit_c_interface`. Its C binding is a function `name` taking
-// plain C values: a graph handle (`graphrt_graph *`), numbers, and vectors
-// as arrays, with a vector result written to a last array argument; it
-// wraps the arrays into memref descriptors and calls the compiled
-// function's `_mlir_ciface_` entry. This writes the header declaring the
+// and `llvm.emit_c_interface`. Its C binding is a function `int name(...)`
+// taking plain C values: a graph handle (`graphrt_graph *`), numbers, and
+// vectors as arrays, with a vector result written to a last array argument
+// and a number result through a last pointer; it returns 0, or 1 on an
+// error with the message in graphrt_last_error(). It checks its arguments
+// and the program state it reads, wraps the arrays into memref descriptors
+// and calls the compiled function's `_mlir_ciface_` entry under a recovery
+// point (graphrt_export_begin). This writes the header declaring the
 // bindings and the C source defining them.
 //
 //===----------------------------------------------------------------------===//
@@ -16,10 +19,25 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+#include <string>
+
 namespace mlir::graph {
 
 /// Whether `module` exports functions.
 bool hasExports(ModuleOp module);
+
+/// Why `name` cannot name an export function's C binding, or nothing: it
+/// must be a C identifier, not a C or C++ keyword, not reserved (`__x`,
+/// `_X`), not start with a prefix of the runtime's, the compiled program's,
+/// MLIR's or OpenMP's symbols (`graphrt_`, `rt_`, `graphit_`, `_mlir_`,
+/// `omp_`, `__kmpc_`...), not be `main`, and not be a symbol of the C, math,
+/// C++, OpenMP or NUMA libraries installed here (looked up in libc.so.6,
+/// libm.so.6, libstdc++.so.6, libgcc_s.so.1, libomp.so.5, libnuma.so.1):
+/// the library's function would replace that symbol in its whole process.
+std::optional<std::string> exportNameProblem(StringRef name);
+/// The same for a parameter name, without the library look-up.
+std::optional<std::string> exportParamNameProblem(StringRef name);
 
 /// The C header: the runtime entry points a caller needs to make graphs and
 /// one prototype per exported function. Fails (with a diagnostic) on a

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Frontend/GraphIt/Sema.h"
+#include "graph-mlir/Target/CBindings.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SetVector.h"
@@ -493,6 +494,23 @@ void Sema::checkFunc(FuncDecl &func) {
     error(func.loc) << "'main' is the program's own function; it cannot be "
                        "exported";
   if (func.isExport) {
+    // The C binding is a global symbol of every process that loads it.
+    if (func.name != "main")
+      if (std::optional<std::string> problem =
+              mlir::graph::exportNameProblem(func.name))
+        error(func.loc) << "export function name '" << func.name << "' "
+                        << *problem;
+    SmallVector<const VarDecl *> cParams;
+    for (auto &param : func.params)
+      cParams.push_back(param.get());
+    if (func.result)
+      cParams.push_back(func.result.get());
+    for (const VarDecl *param : cParams)
+      if (std::optional<std::string> problem =
+              mlir::graph::exportParamNameProblem(param->name))
+        error(param->loc) << "parameter '" << param->name
+                          << "' of export function '" << func.name << "' "
+                          << *problem;
     for (auto &param : func.params)
       checkExportType(param->spec.type, param->loc, /*isResult=*/false);
     if (func.result)

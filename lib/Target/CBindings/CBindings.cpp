@@ -6,7 +6,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/DynamicLibrary.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -28,14 +31,104 @@ struct CValue {
 struct Export {
   func::FuncOp op;
   std::string name;
-  SmallVector<CValue> params; // The vector result, if any, is the last.
-  std::optional<CValue> result;
-  std::string graphParam; // The parameter that sizes per-vertex arrays.
+  SmallVector<CValue> params;   // The vector result, if any, is the last.
+  std::optional<CValue> result; // A scalar, written through a last pointer.
+  std::string graphParam;       // The parameter that sizes per-vertex arrays.
   // Without one, the graph.global slot of the graph an earlier call kept.
   std::string graphSlot, graphName;
+  // The graph.global slots it reads without storing them, and those it
+  // stores.
+  SmallVector<GlobalOp> loads, stores;
 };
 
 } // namespace
+
+// C and C++ keywords (the header is included from both), and names the
+// bindings' source uses, which a parameter must not shadow.
+static const llvm::StringSet<> &cKeywords() {
+  static const llvm::StringSet<> keywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
+      "bool", "break", "case", "catch", "char", "char8_t", "char16_t",
+      "char32_t", "class", "compl", "concept", "const", "consteval",
+      "constexpr", "constinit", "const_cast", "continue", "co_await",
+      "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+      "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false",
+      "float", "for", "friend", "goto", "if", "inline", "int", "long",
+      "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr",
+      "operator", "or", "or_eq", "private", "protected", "public", "register",
+      "reinterpret_cast", "requires", "restrict", "return", "short", "signed",
+      "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
+      "template", "this", "thread_local", "throw", "true", "try", "typedef",
+      "typeid", "typename", "typeof", "typeof_unqual", "union", "unsigned",
+      "using", "virtual", "void", "volatile", "wchar_t", "while", "xor",
+      "xor_eq",
+      // Types and macros of <stdbool.h>, <stdint.h> and <setjmp.h>.
+      "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
+      "uint32_t", "uint64_t", "intptr_t", "uintptr_t", "size_t", "NULL",
+      "jmp_buf", "setjmp", "longjmp"};
+  return keywords;
+}
+
+// Prefixes of the symbols of libgraphrt, the compiled program, MLIR's C
+// interface and OpenMP's runtime (libomp, with its GOMP compatibility layer).
+static constexpr StringLiteral kReservedPrefixes[] = {
+    "graphrt_", "rt_",  "graphit_", "_mlir_", "mlir_", "__kmpc_",
+    "__kmp",    "kmp_", "omp_",     "ompt_",  "GOMP_"};
+
+/// Why `name` cannot name a C identifier of the bindings (a function with
+/// `isFunction`, else a parameter), or nothing.
+static std::optional<std::string> cNameProblem(StringRef name,
+                                               bool isFunction) {
+  if (name.empty() || llvm::isDigit(name[0]) ||
+      !llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    return std::string("is not a C identifier");
+  if (cKeywords().contains(name))
+    return std::string("is a C or C++ keyword or a name the C bindings use");
+  if (name.starts_with("__") ||
+      (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1])))
+    return std::string("is reserved in C (it starts with '__' or '_' and a "
+                       "capital)");
+  for (StringRef prefix : kReservedPrefixes)
+    if (name.starts_with(prefix))
+      return ("starts with '" + prefix +
+              "', which the runtime's and the compiled program's symbols use")
+          .str();
+  if (!isFunction)
+    return std::nullopt;
+  if (llvm::is_contained({"main", "_start", "_init", "_fini", "environ"}, name))
+    return std::string("is a symbol every C program has");
+  // The libraries an export library and its callers link against: a symbol
+  // they define would be replaced, for the whole process, by the export
+  // function. Opened once; those not installed are skipped (the prefixes
+  // above cover libgraphrt's and libomp's).
+  static const SmallVector<std::pair<const char *, llvm::sys::DynamicLibrary>>
+      libraries = [] {
+        SmallVector<std::pair<const char *, llvm::sys::DynamicLibrary>> opened;
+        for (const char *library :
+             {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1",
+              "libomp.so.5", "libnuma.so.1"}) {
+          llvm::sys::DynamicLibrary lib =
+              llvm::sys::DynamicLibrary::getLibrary(library);
+          if (lib.isValid())
+            opened.push_back({library, lib});
+        }
+        return opened;
+      }();
+  for (auto [library, lib] : libraries)
+    if (lib.getAddressOfSymbol(name.str().c_str()))
+      return ("is a symbol of " + Twine(library) +
+              ", which every caller of the library would then call instead")
+          .str();
+  return std::nullopt;
+}
+
+std::optional<std::string> mlir::graph::exportNameProblem(StringRef name) {
+  return cNameProblem(name, /*isFunction=*/true);
+}
+
+std::optional<std::string> mlir::graph::exportParamNameProblem(StringRef name) {
+  return cNameProblem(name, /*isFunction=*/false);
+}
 
 static std::optional<std::string> scalarCType(Type type) {
   if (type.isIndex())
@@ -68,8 +161,31 @@ static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
          << "' has a " << type << " with no C form";
 }
 
+/// The graph.global slots `func` and the functions it calls load and store.
+static void collectState(func::FuncOp func, SymbolTable &symbols,
+                         llvm::SmallPtrSetImpl<Operation *> &seen,
+                         llvm::SetVector<GlobalOp> &loads,
+                         llvm::SetVector<GlobalOp> &stores) {
+  if (!seen.insert(func).second)
+    return;
+  func.walk([&](Operation *op) {
+    if (auto load = dyn_cast<GlobalLoadOp>(op)) {
+      if (auto slot = symbols.lookup<GlobalOp>(load.getGlobal()))
+        loads.insert(slot);
+    } else if (auto store = dyn_cast<GlobalStoreOp>(op)) {
+      if (auto slot = symbols.lookup<GlobalOp>(store.getGlobal()))
+        stores.insert(slot);
+    } else if (auto call = dyn_cast<func::CallOp>(op)) {
+      if (auto callee = symbols.lookup<func::FuncOp>(call.getCallee()))
+        collectState(callee, symbols, seen, loads, stores);
+    }
+  });
+}
+
 static FailureOr<SmallVector<Export, 4>> collectExports(ModuleOp module) {
   SmallVector<Export, 4> exports;
+  SymbolTable symbols(module);
+  llvm::StringSet<> names;
   GlobalOp graphSlot;
   for (auto global : module.getOps<GlobalOp>())
     if (!graphSlot && isa<EdgeSetType>(global.getType()))
@@ -78,12 +194,31 @@ static FailureOr<SmallVector<Export, 4>> collectExports(ModuleOp module) {
     auto name = op->getAttrOfType<StringAttr>(kExportAttrName);
     if (!name)
       continue;
-    Export exported{op, name.str(), {}, std::nullopt, ""};
+    if (std::optional<std::string> problem = exportNameProblem(name))
+      return op.emitError("export function name '")
+             << name.getValue() << "' " << *problem;
+    if (!names.insert(name).second)
+      return op.emitError("export function name '")
+             << name.getValue() << "' is exported twice";
+    Export exported{op, name.str(), {}, std::nullopt, "", "", "", {}, {}};
+    llvm::SetVector<GlobalOp> loads, stores;
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    collectState(op, symbols, seen, loads, stores);
+    for (GlobalOp slot : loads)
+      if (!stores.contains(slot))
+        exported.loads.push_back(slot);
+    exported.stores.assign(stores.begin(), stores.end());
     auto names =
         op->getAttrOfType<ArrayAttr>(GraphDialect::kExportParamsAttrName);
     for (auto [i, type] : llvm::enumerate(op.getArgumentTypes())) {
       auto argName = names && i < names.size() ? dyn_cast<StringAttr>(names[i])
                                                : StringAttr();
+      if (argName)
+        if (std::optional<std::string> problem =
+                exportParamNameProblem(argName.getValue()))
+          return op.emitError("parameter '")
+                 << argName.getValue() << "' of export function '"
+                 << name.getValue() << "' " << *problem;
       FailureOr<CValue> param =
           cValue(op, type, argName ? argName.str() : "arg" + std::to_string(i));
       if (failed(param))
@@ -95,7 +230,13 @@ static FailureOr<SmallVector<Export, 4>> collectExports(ModuleOp module) {
     if (op.getNumResults() > 1)
       return op.emitError("an exported function returns at most one value");
     if (op.getNumResults() == 1) {
-      FailureOr<CValue> result = cValue(op, op.getResultTypes()[0], "result");
+      // Named apart from the parameters.
+      std::string resultName = "result";
+      while (llvm::any_of(exported.params, [&](const CValue &param) {
+        return param.name == resultName;
+      }))
+        resultName += "_";
+      FailureOr<CValue> result = cValue(op, op.getResultTypes()[0], resultName);
       if (failed(result))
         return failure();
       exported.result = *result;
@@ -137,25 +278,43 @@ static std::string cParam(const CValue &value) {
 }
 
 static void writePrototype(const Export &exported, llvm::raw_ostream &os) {
-  os << (exported.result ? exported.result->type : "void") << " "
-     << exported.name << "(";
-  if (exported.params.empty())
-    os << "void";
-  llvm::interleaveComma(exported.params, os,
-                        [&](const CValue &param) { os << cParam(param); });
-  os << ")";
+  os << "int " << exported.name << "(";
+  SmallVector<std::string> params;
+  for (const CValue &param : exported.params)
+    params.push_back(cParam(param));
+  if (exported.result)
+    params.push_back(exported.result->type + " *" + exported.result->name);
+  os << (params.empty() ? "void" : llvm::join(params, ", ")) << ")";
 }
 
 /// The declarations the header and the source share.
 static void writeDeclarations(ArrayRef<Export> exports, llvm::raw_ostream &os) {
-  os << R"(#include <stdbool.h>
+  os << R"c(#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Graphs (libgraphrt): build one from CSR arrays (copied; offsets has
+/* Errors. No function here exits or aborts its caller:
+ *  - every export function returns an int status, 0 on success and 1 on an
+ *    error, and writes a number it returns through its last argument (a
+ *    pointer); graphrt_graph_from_csr and graphrt_load return NULL on an
+ *    error, graphrt_num_vertices -1, graphrt_graph_free 1;
+ *  - graphrt_last_error() is then the error in one line (e.g. "CSR neighbor
+ *    7 of vertex 2 out of range [0, 3)");
+  it is the calling thread's own, * and "" after a call that succeeded;
+  *-arguments are checked before they are used : NULL pointers,
+      graphs that *were freed,
+      CSR arrays(offsets from 0, never decreasing, neighbours in * range,
+                 sizes that fit in memory);
+  so are globals of the program that an *earlier export function must have set;
+ *  - an error of the program itself (an id out of range...) ends the call
+ *    with its status, but one raised inside a parallel loop of the compiled
+ *    code still ends the process (OpenMP's threads cannot be unwound);
+ *  - export functions run one at a time: a call made while another thread's
+ *    runs waits for it (they share the program's globals).
+ * Graphs (libgraphrt): build one from CSR arrays (copied; offsets has
  * num_vertices + 1 entries, neighbors and weights offsets[num_vertices];
  * weights may be NULL) or load a file, and free it when done. */
 typedef struct graphrt_graph graphrt_graph;
@@ -166,8 +325,9 @@ graphrt_graph *graphrt_graph_from_csr(int64_t num_vertices,
 graphrt_graph *graphrt_load(const char *path, int32_t weighted,
                             int32_t symmetrize);
 int64_t graphrt_num_vertices(const graphrt_graph *g);
-void graphrt_graph_free(graphrt_graph *g);
-)";
+int32_t graphrt_graph_free(graphrt_graph *g);
+const char *graphrt_last_error(void);
+)c";
   for (const Export &exported : exports) {
     os << "\n/* export func " << exported.name << ": ";
     SmallVector<std::string> arrays;
@@ -184,7 +344,10 @@ void graphrt_graph_free(graphrt_graph *g);
             (param.rowLength ? " x " + std::to_string(param.rowLength)
                              : std::string()) +
             " elements");
-    os << (arrays.empty() ? "no arrays" : llvm::join(arrays, ", ")) << ". */\n";
+    os << (arrays.empty() ? "no arrays" : llvm::join(arrays, ", "));
+    if (exported.result)
+      os << "; the result goes to *" << exported.result->name;
+    os << ". */\n";
     writePrototype(exported, os);
     os << ";\n";
   }
@@ -208,33 +371,84 @@ LogicalResult mlir::graph::writeExportHeader(ModuleOp module,
   return success();
 }
 
+/// A C string literal of `text`.
+static std::string cString(StringRef text) {
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      quoted += '\\';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
 LogicalResult mlir::graph::writeExportSource(ModuleOp module,
                                              llvm::raw_ostream &os) {
   FailureOr<SmallVector<Export, 4>> exports = collectExports(module);
   if (failed(exports))
     return failure();
   os << "/* C bindings of a graph-mlir program's export functions (generated "
-        "by graphc): each wraps its arrays in memref descriptors and calls "
-        "the compiled function's C interface. */\n";
+        "by graphc): each checks its arguments, wraps its arrays in memref "
+        "descriptors and calls the compiled function's C interface under a "
+        "recovery point, so that an error returns a status. */\n";
   writeDeclarations(*exports, os);
   // One descriptor type per element type and rank (rows have two).
   auto descriptor = [](const CValue &array) {
     return (array.rowLength ? "graphrt_rows_" : "graphrt_array_") + array.type;
   };
   std::vector<std::string> descriptors;
-  os << "\n/* Program teardown between calls (libgraphrt). */\n"
-        "void graphrt_vset_free_all(void);\nvoid "
-        "graphrt_graph_free_kept(void);\n";
-  std::vector<std::string> slots;
+  os << "\n/* A call's error channel (libgraphrt, graph_rt.h). */\n"
+        "#include <setjmp.h>\n"
+        "void graphrt_export_begin(jmp_buf *env);\n"
+        "int32_t graphrt_export_end(void);\n"
+        "int32_t graphrt_export_failed(void);\n"
+        "void graphrt_export_check_graph(const graphrt_graph *g, const char "
+        "*func, const char *param);\n"
+        "void graphrt_export_check_state_graph(const graphrt_graph *g, const "
+        "char *func, const char *name);\n"
+        "void graphrt_export_check_array(const void *p, const char *func, "
+        "const char *param);\n"
+        "void graphrt_export_check_state(int32_t set, const char *name);\n"
+        "void graphrt_export_library(void);\n"
+        "/* Loading the library makes libgraphrt's client calls return "
+        "errors. */\n"
+        "__attribute__((constructor)) static void "
+        "graphrt_library_loaded(void) {\n  graphrt_export_library();\n}\n";
+  // The slots some function reads, each with a flag: set once a call that
+  // stores it has returned.
+  SmallVector<GlobalOp> slots;
   for (const Export &exported : *exports)
-    if (!exported.graphSlot.empty() &&
-        !llvm::is_contained(slots, exported.graphSlot)) {
-      if (slots.empty())
-        os << "/* The graph an earlier call kept (program state). */\n"
-              "void graphrt_state_check(const void *p, const char *name);\n";
-      slots.push_back(exported.graphSlot);
-      os << "extern graphrt_graph *" << exported.graphSlot << ";\n";
-    }
+    for (GlobalOp slot : exported.loads)
+      if (!llvm::is_contained(slots, slot))
+        slots.push_back(slot);
+  auto slotIndex = [&](GlobalOp slot) {
+    return std::to_string(llvm::find(slots, slot) - slots.begin());
+  };
+  auto slotName = [](GlobalOp slot) {
+    StringRef name = slot.getSymName();
+    name.consume_front(GraphDialect::kStatePrefix);
+    return name;
+  };
+  if (!slots.empty())
+    os << "/* Program state: whether a call has set each global another "
+          "reads. */\nstatic int32_t graphrt_state_set["
+       << slots.size() << "];\n";
+  // The kept graphs: a call checks that those it reads were not freed since.
+  auto isGraph = [](GlobalOp slot) { return isa<EdgeSetType>(slot.getType()); };
+  std::vector<std::string> graphSlots;
+  for (const Export &exported : *exports) {
+    SmallVector<std::string> names;
+    for (GlobalOp slot : exported.loads)
+      if (isGraph(slot))
+        names.push_back(slot.getSymName().str());
+    if (!exported.graphSlot.empty())
+      names.push_back(exported.graphSlot);
+    for (const std::string &name : names)
+      if (!llvm::is_contained(graphSlots, name)) {
+        graphSlots.push_back(name);
+        os << "extern graphrt_graph *" << name << ";\n";
+      }
+  }
   for (const Export &exported : *exports)
     for (const CValue &param : exported.params) {
       if (param.kind != CValue::Array ||
@@ -249,6 +463,7 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
   for (const Export &exported : *exports) {
     std::string impl =
         "_mlir_ciface_" + func::FuncOp(exported.op).getSymName().str();
+    std::string funcName = cString(exported.name);
     os << "\n"
        << (exported.result ? exported.result->type : "void") << " " << impl
        << "(";
@@ -260,37 +475,62 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
     });
     os << ");\n";
     writePrototype(exported, os);
-    os << " {\n";
+    os << " {\n  jmp_buf graphrt_env;\n  graphrt_export_begin(&graphrt_env);\n"
+          "  if (setjmp(graphrt_env))\n    return graphrt_export_failed();\n";
+    // Every check comes before the compiled code touches anything.
+    for (const CValue &param : exported.params) {
+      if (param.kind == CValue::Graph)
+        os << "  graphrt_export_check_graph(" << param.name << ", " << funcName
+           << ", " << cString(param.name) << ");\n";
+      else if (param.kind == CValue::Array)
+        os << "  graphrt_export_check_array(" << param.name << ", " << funcName
+           << ", " << cString(param.name) << ");\n";
+    }
+    if (exported.result)
+      os << "  graphrt_export_check_array(" << exported.result->name << ", "
+         << funcName << ", " << cString(exported.result->name) << ");\n";
+    for (GlobalOp slot : exported.loads)
+      os << "  graphrt_export_check_state(graphrt_state_set[" << slotIndex(slot)
+         << "], " << cString(slotName(slot)) << ");\n";
+    for (GlobalOp slot : exported.loads)
+      if (isGraph(slot))
+        os << "  graphrt_export_check_state_graph(" << slot.getSymName() << ", "
+           << funcName << ", " << cString(slotName(slot)) << ");\n";
     if (!exported.graphParam.empty())
-      os << "  int64_t num_vertices = graphrt_num_vertices("
-         << exported.graphParam << ");\n  (void)num_vertices;\n";
-    else if (!exported.graphSlot.empty())
-      os << "  graphrt_state_check(" << exported.graphSlot << ", \""
-         << exported.graphName
-         << "\");\n  int64_t num_vertices = graphrt_num_vertices("
-         << exported.graphSlot << ");\n";
+      os << "  int64_t graphrt_n = graphrt_num_vertices(" << exported.graphParam
+         << ");\n  (void)graphrt_n;\n";
+    else if (!exported.graphSlot.empty()) {
+      if (llvm::none_of(exported.loads, [&](GlobalOp slot) {
+            return slot.getSymName() == exported.graphSlot;
+          }))
+        os << "  graphrt_export_check_state_graph(" << exported.graphSlot
+           << ", " << funcName << ", " << cString(exported.graphName) << ");\n";
+      os << "  int64_t graphrt_n = graphrt_num_vertices(" << exported.graphSlot
+         << ");\n";
+    }
     for (const CValue &param : exported.params) {
       if (param.kind != CValue::Array)
         continue;
       std::string count =
-          param.length ? std::to_string(param.length) : "num_vertices";
+          param.length ? std::to_string(param.length) : "graphrt_n";
       std::string row = std::to_string(param.rowLength);
-      os << "  " << descriptor(param) << " " << param.name << "_array = {"
-         << param.name << ", " << param.name << ", 0, "
+      os << "  " << descriptor(param) << " graphrt_array_" << param.name
+         << " = {" << param.name << ", " << param.name << ", 0, "
          << (param.rowLength ? "{" + count + ", " + row + "}, {" + row + ", 1}"
                              : "{" + count + "}, {1}")
          << "};\n";
     }
-    os << "  " << (exported.result ? exported.result->type + " result = " : "")
+    os << "  " << (exported.result ? "*" + exported.result->name + " = " : "")
        << impl << "(";
     llvm::interleaveComma(exported.params, os, [&](const CValue &param) {
-      os << (param.kind == CValue::Array ? "&" + param.name + "_array"
+      os << (param.kind == CValue::Array ? "&graphrt_array_" + param.name
                                          : param.name);
     });
-    os << ");\n  graphrt_vset_free_all();\n  graphrt_graph_free_kept();\n";
-    if (exported.result)
-      os << "  return result;\n";
-    os << "}\n";
+    os << ");\n";
+    for (GlobalOp slot : exported.stores)
+      if (llvm::is_contained(slots, slot))
+        os << "  graphrt_state_set[" << slotIndex(slot) << "] = 1;\n";
+    os << "  return graphrt_export_end();\n}\n";
   }
   return success();
 }

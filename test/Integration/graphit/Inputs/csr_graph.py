@@ -26,11 +26,34 @@ def read_csr(path, weighted):
             (ctypes.c_int32 * len(edges))(*[e[1] for e in edges]), weights)
 
 
-def graph_from_csr(lib, path, weighted):
-    """A graphrt_graph of the file's edges made through `lib`; returns
-    (graph, n, edges)."""
+def declare_runtime(lib):
+    """Declares the libgraphrt functions an export library's header does."""
     lib.graphrt_graph_from_csr.restype = ctypes.c_void_p
     lib.graphrt_graph_from_csr.argtypes = [ctypes.c_int64, ctypes.c_void_p,
                                            ctypes.c_void_p, ctypes.c_void_p]
+    lib.graphrt_load.restype = ctypes.c_void_p
+    lib.graphrt_load.argtypes = [ctypes.c_char_p, ctypes.c_int32,
+                                 ctypes.c_int32]
+    lib.graphrt_num_vertices.restype = ctypes.c_int64
+    lib.graphrt_num_vertices.argtypes = [ctypes.c_void_p]
+    lib.graphrt_graph_free.restype = ctypes.c_int32
+    lib.graphrt_graph_free.argtypes = [ctypes.c_void_p]
+    lib.graphrt_last_error.restype = ctypes.c_char_p
+    lib.graphrt_last_error.argtypes = []
+
+
+def check(lib, status, call):
+    """Raises with graphrt_last_error() when an export call failed."""
+    if status != 0:
+        raise RuntimeError(f"{call}: {lib.graphrt_last_error().decode()}")
+
+
+def graph_from_csr(lib, path, weighted):
+    """A graphrt_graph of the file's edges made through `lib`; returns
+    (graph, n, edges)."""
+    declare_runtime(lib)
     n, edges, offsets, neighbors, weights = read_csr(path, weighted)
-    return lib.graphrt_graph_from_csr(n, offsets, neighbors, weights), n, edges
+    graph = lib.graphrt_graph_from_csr(n, offsets, neighbors, weights)
+    if not graph:
+        raise RuntimeError(lib.graphrt_last_error().decode())
+    return graph, n, edges

@@ -8,20 +8,21 @@ usage: export_driver.py LIBRARY GRAPH SOURCE SCALE
 import ctypes
 import sys
 
-from csr_graph import graph_from_csr
+from csr_graph import check, graph_from_csr
 
 library, path, source, scale = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 lib = ctypes.CDLL(library)
-lib.graphrt_graph_free.argtypes = [ctypes.c_void_p]
-lib.vertex_count.argtypes = [ctypes.c_void_p]
-lib.vertex_count.restype = ctypes.c_int32
+lib.vertex_count.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
 lib.shortest_paths.argtypes = [ctypes.c_void_p, ctypes.c_int32,
                                ctypes.c_void_p, ctypes.c_void_p]
 graph, n, _ = graph_from_csr(lib, path, weighted=True)
-assert lib.vertex_count(graph) == n
+count = ctypes.c_int32()
+check(lib, lib.vertex_count(graph, ctypes.byref(count)), "vertex_count")
+assert count.value == n
 distances = (ctypes.c_int32 * n)()
-lib.shortest_paths(graph, source, (ctypes.c_int32 * 1)(scale), distances)
-lib.graphrt_graph_free(graph)
+check(lib, lib.shortest_paths(graph, source, (ctypes.c_int32 * 1)(scale),
+                              distances), "shortest_paths")
+check(lib, lib.graphrt_graph_free(graph), "graphrt_graph_free")
 for d in distances:
     if d != 2147483647:
         assert d % scale == 0, f"distance {d} is not scaled by {scale}"

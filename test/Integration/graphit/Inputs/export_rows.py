@@ -9,11 +9,10 @@ usage: export_rows.py LIBRARY GRAPH
 import ctypes
 import sys
 
-from csr_graph import graph_from_csr
+from csr_graph import check, graph_from_csr
 
 library, path = sys.argv[1], sys.argv[2]
 lib = ctypes.CDLL(library)
-lib.graphrt_graph_free.argtypes = [ctypes.c_void_p]
 lib.add_steps.argtypes = [ctypes.c_void_p] + [ctypes.c_void_p] * 3
 graph, n, edges = graph_from_csr(lib, path, weighted=False)
 in_degree = [0] * n
@@ -22,8 +21,9 @@ for _, d in edges:
 steps = (0.5, 1.25, 2.0)
 rows = (ctypes.c_float * (3 * n))(*[v * (k + 1) for v in range(n) for k in range(3)])
 output = (ctypes.c_float * (3 * n))()
-lib.add_steps(graph, rows, (ctypes.c_float * 3)(*steps), output)
-lib.graphrt_graph_free(graph)
+check(lib, lib.add_steps(graph, rows, (ctypes.c_float * 3)(*steps), output),
+      "add_steps")
+check(lib, lib.graphrt_graph_free(graph), "graphrt_graph_free")
 for v in range(n):
     for k in range(3):
         want = v * (k + 1) + in_degree[v] * steps[k]
@@ -32,7 +32,7 @@ for v in range(n):
             sys.exit(f"row {v}, column {k}: got {got}, want {want}")
 table = (ctypes.c_int32 * 6)()
 lib.multiples.argtypes = [ctypes.c_int32, ctypes.c_void_p]
-lib.multiples(7, table)
+check(lib, lib.multiples(7, table), "multiples")
 want = [7 * (i + 1) * (j + 1) for i in range(3) for j in range(2)]
 if list(table) != want:
     sys.exit(f"multiples(7): got {list(table)}, want {want}")
