@@ -11,8 +11,9 @@
 #include "graph-mlir/Pipelines/Pipelines.h"
 #include "graph-mlir/Target/CBindings.h"
 
+#include "ExternFunctions.h"
+
 #include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
@@ -26,11 +27,9 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -226,131 +225,11 @@ static void appendLinkInputs(SmallVectorImpl<StringRef> &args,
     args.push_back("-lstdc++");
 }
 
-/// A function the program declares and the link inputs must define (a
-/// GraphIt extern function): its symbol, its C++ name and its declaration.
-struct ExternDecl {
-  std::string symbol, name;
-  Location loc;
-};
-static std::vector<ExternDecl> externDecls;
-
-/// `name` of a demangled C++ function `name(params)`.
-static StringRef cxxBaseName(StringRef demangled) {
-  return demangled.take_until([](char c) { return c == '('; });
-}
-
-/// Records the functions `module` declares without a body (before lowering,
-/// when the runtime's are not declared yet).
-static void collectExterns(ModuleOp module) {
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (!func.isExternal())
-      continue;
-    std::string symbol = func.getSymName().str();
-    // A wrapped function's C++ name is in graph.extern, where the linker
-    // reports it missing (from the wrapper's object).
-    auto names =
-        func->getAttrOfType<ArrayAttr>(graph::GraphDialect::kExternAttrName);
-    std::string name = names && !names.empty()
-                           ? cast<StringAttr>(names[0]).getValue().str()
-                           : cxxBaseName(llvm::demangle(symbol)).str();
-    externDecls.push_back({symbol, name, func.getLoc()});
-  }
-  // Errors come in the order of the declarations.
-  auto line = [](const ExternDecl &decl) {
-    auto loc = dyn_cast<FileLineColLoc>(decl.loc);
-    return loc ? loc.getLine() : 0;
-  };
-  llvm::sort(externDecls, [&](const ExternDecl &a, const ExternDecl &b) {
-    return std::make_pair(line(a), a.symbol) <
-           std::make_pair(line(b), b.symbol);
-  });
-}
-
-static void reportMissingExtern(const ExternDecl &decl, StringRef fix) {
-  emitError(decl.loc) << "extern function '" << decl.name
-                      << "' has no definition: " << fix << " (graphc "
-                      << llvm::sys::path::filename(inputFile) << " "
-                      << decl.name << ".cpp" << (runProgram ? " -o prog" : "")
-                      << ")";
-}
-
-/// The extern function whose symbol, or (for a C++ symbol, mangled or not)
-/// whose C++ name, `symbol` is; null for none.
-static const ExternDecl *findExtern(StringRef symbol) {
-  std::string demangled = llvm::demangle(symbol);
-  bool cxx = StringRef(demangled).contains('(');
-  for (const ExternDecl &decl : externDecls)
-    if (decl.symbol == symbol || (cxx && decl.name == cxxBaseName(demangled)))
-      return &decl;
-  return nullptr;
-}
-
-static void
-reportMissingExterns(const llvm::SmallPtrSetImpl<const ExternDecl *> &missing) {
-  for (const ExternDecl &decl : externDecls)
-    if (missing.contains(&decl))
-      reportMissingExtern(decl, "pass a .c/.cpp/.o file defining it");
-}
-
-/// Reports, at its declaration, each extern function the linker's output
-/// `log` names as an undefined reference (GNU ld, gold and lld spell it in
-/// their own ways). Whether all undefined references were reported so.
-static bool reportUndefinedExterns(StringRef log) {
-  llvm::SmallPtrSet<const ExternDecl *, 4> missing;
-  bool unknown = false;
-  for (StringRef line : llvm::split(log, '\n')) {
-    StringRef symbol;
-    StringRef reference = "undefined reference to ";
-    if (size_t at = line.find(reference); at != StringRef::npos)
-      symbol = line.substr(at + reference.size())
-                   .drop_front() // ` (ld) or ' (gold)
-                   .take_until([](char c) { return c == '\''; });
-    else if (size_t at = line.find("undefined symbol: "); at != StringRef::npos)
-      symbol = line.substr(at + strlen("undefined symbol: ")).trim();
-    else
-      continue;
-    if (const ExternDecl *decl = findExtern(symbol))
-      missing.insert(decl);
-    else
-      unknown = true;
-  }
-  reportMissingExterns(missing);
-  return !missing.empty() && !unknown;
-}
-
-/// Reports, at its declaration, each extern function the shared library
-/// `library` leaves undefined (it links anyway, and would fail when
-/// loaded). Whether there were none.
-static bool libraryDefinesExterns(StringRef library) {
-  auto file = llvm::object::ObjectFile::createObjectFile(library);
-  if (!file) {
-    llvm::consumeError(file.takeError());
-    return true;
-  }
-  auto *elf = dyn_cast<llvm::object::ELFObjectFileBase>(file->getBinary());
-  if (!elf)
-    return true;
-  llvm::SmallPtrSet<const ExternDecl *, 4> missing;
-  for (const llvm::object::ELFSymbolRef &symbol :
-       elf->getDynamicSymbolIterators()) {
-    llvm::Expected<uint32_t> flags = symbol.getFlags();
-    llvm::Expected<StringRef> name = symbol.getName();
-    if (flags && name && (*flags & llvm::object::SymbolRef::SF_Undefined))
-      if (const ExternDecl *decl = findExtern(*name))
-        missing.insert(decl);
-    if (!flags)
-      llvm::consumeError(flags.takeError());
-    if (!name)
-      llvm::consumeError(name.takeError());
-  }
-  reportMissingExterns(missing);
-  return missing.empty();
-}
-
 /// Runs the linker with its output captured: passed on, or, when the link
 /// failed only for want of extern functions, replaced by one located error
 /// each.
-static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args) {
+static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args,
+                               const graphc::ExternFunctions &externs) {
   step("link: " + llvm::join(args, " "));
   SmallString<128> logPath;
   std::optional<StringRef> redirects[] = {std::nullopt, std::nullopt,
@@ -370,7 +249,7 @@ static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args) {
     llvm::errs() << log;
     return success();
   }
-  if (reportUndefinedExterns(log))
+  if (externs.reportUndefinedReferences(log))
     return failure();
   llvm::errs() << log;
   return fail("link failed" + (error.empty() ? "" : ": " + error));
@@ -381,7 +260,8 @@ static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args) {
 /// directory.
 static LogicalResult linkLibrary(StringRef object, StringRef source,
                                  StringRef library,
-                                 ArrayRef<std::string> generated) {
+                                 ArrayRef<std::string> generated,
+                                 const graphc::ExternFunctions &externs) {
   auto program = llvm::sys::findProgramByName(linker);
   if (!program)
     return fail("cannot find the linker '" + linker + "'");
@@ -392,16 +272,17 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
   appendLinkInputs(args, generated);
   args.append(
       {searchDir, rpath, "-lgraphrt", "-fopenmp=libomp", "-lm", "-o", library});
-  if (failed(runLinker(*program, args)))
+  if (failed(runLinker(*program, args, externs)))
     return failure();
-  if (libraryDefinesExterns(library))
+  if (externs.checkLibrary(library))
     return success();
   llvm::sys::fs::remove(library);
   return failure();
 }
 
 static LogicalResult link(StringRef object, StringRef executable,
-                          ArrayRef<std::string> generated) {
+                          ArrayRef<std::string> generated,
+                          const graphc::ExternFunctions &externs) {
   auto program = llvm::sys::findProgramByName(linker);
   if (!program)
     return fail("cannot find the linker '" + linker + "'");
@@ -438,7 +319,7 @@ static LogicalResult link(StringRef object, StringRef executable,
   for (const std::string &arg : mpiArgs)
     args.push_back(arg);
   args.append({"-o", executable});
-  return runLinker(*program, args);
+  return runLinker(*program, args, externs);
 }
 
 static bool isGraphItProgram() {
@@ -495,7 +376,8 @@ static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
 
 /// JIT-compiles the LLVM-dialect `module` against the shared libgraphrt and
 /// runs it with argv = {input, program arguments...}.
-static LogicalResult runInProcess(ModuleOp module) {
+static LogicalResult runInProcess(ModuleOp module,
+                                  const graphc::ExternFunctions &externs) {
   FailureOr<std::string> found = runtimeLibrary("libgraphrt.so");
   if (failed(found))
     return failure();
@@ -514,16 +396,14 @@ static LogicalResult runInProcess(ModuleOp module) {
   // Nothing defines an extern function here unless this process or the
   // runtime happens to: say so at its declaration, before the JIT fails.
   auto process = llvm::sys::DynamicLibrary::getPermanentLibrary(nullptr);
-  bool missing = false;
-  for (const ExternDecl &decl : externDecls) {
-    if (library.getAddressOfSymbol(decl.symbol.c_str()) ||
-        process.getAddressOfSymbol(decl.symbol.c_str()))
-      continue;
-    reportMissingExtern(decl, "--run links no C or C++ files; build an "
-                              "executable with one defining it");
-    missing = true;
-  }
-  if (missing)
+  if (!externs.checkDefined(
+          [&](StringRef symbol) {
+            std::string name = symbol.str();
+            return library.getAddressOfSymbol(name.c_str()) ||
+                   process.getAddressOfSymbol(name.c_str());
+          },
+          "--run links no C or C++ files; build an executable with one "
+          "defining it"))
     return failure();
 
   auto tm = hostTargetMachine();
@@ -641,7 +521,7 @@ static LogicalResult compile() {
       return failure();
   }
 
-  collectExterns(*module);
+  graphc::ExternFunctions externs(*module, inputFile);
   PassManager pm(&context);
   graph::GraphToLLVMOptions options;
   options.hybridThreshold = hybridThreshold;
@@ -655,7 +535,7 @@ static LogicalResult compile() {
   if (failed(pm.run(*module)))
     return failure();
   if (runProgram)
-    return runInProcess(*module);
+    return runInProcess(*module, externs);
   if (emitKind == EmitKind::MLIR)
     return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
 
@@ -719,9 +599,9 @@ static LogicalResult compile() {
     FailureOr<std::string> source = writeTemporary("bindings.c", bindings);
     if (failed(source))
       return failure();
-    return linkLibrary(*object, *source, output, generated);
+    return linkLibrary(*object, *source, output, generated, externs);
   }
-  return link(*object, output, generated);
+  return link(*object, output, generated, externs);
 }
 
 int main(int argc, char **argv) {
