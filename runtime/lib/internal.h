@@ -125,6 +125,10 @@ void rt_graph_edges(const graphrt_graph *g, rt_edges *e);
 int64_t rt_find_untransposed(int64_t n, const int64_t *oo, const int32_t *on,
                              const int32_t *ow, const int64_t *io,
                              const int32_t *in, const int32_t *iw);
+/* A fingerprint of the edge (u, v, w) under `key`: sums over two multisets
+ * of edges are equal when they are, and differ with probability about
+ * 1 - 2^-64 otherwise, for a key drawn independently of the edges. */
+uint64_t rt_edge_fingerprint(uint64_t key, int64_t u, int32_t v, int32_t w);
 void rt_segments_free_all(graphrt_graph *g);
 /* The offsets whose differences are the whole graph's out-degrees (a
  * distributed graph's own CSR holds only the edges into its rank). */

@@ -1090,6 +1090,22 @@ def Graph_PriorityQueueChangedOp : Graph_PriorityQueueOp<"changed"> {
   let assemblyFormat = "$queue `,` $vertex attr-dict `:` qualified(type($queue))";
 }
 
+def Graph_PriorityQueueOverflowOp : Graph_PriorityQueueOp<"overflow"> {
+  let summary = "report a priority that overflowed its type";
+  let description = [{
+    A run-time error naming `vertex`: the new priority computed for it
+    wrapped around the queue's priority type (a distance overflow).
+    `graph-lower-priority` guards the updates whose value is a sum with it.
+
+    ```mlir
+    graph.pq.overflow %pq, %v : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$vertex);
+  let assemblyFormat = "$queue `,` $vertex attr-dict `:` qualified(type($queue))";
+}
+
 def Graph_PriorityQueueCountOp : Graph_PriorityQueueOp<"count"> {
   let summary = "count one constant-amount update of a vertex in this round";
   let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
