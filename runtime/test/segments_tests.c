@@ -97,6 +97,13 @@ int main(void) {
   int32_t w[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
   graphrt_graph *g = graphrt_graph_from_edges(6, 10, src, dst, w, 0);
   check_all(g);
+  /* The largest count on 6 vertices: 6 segments, one vertex each, the same
+   * whatever count above 6 is asked for. */
+  graphrt_segments *most = graphrt_segments_get(
+      g, (int64_t)1 << 20, GRAPHRT_PUSH, GRAPHRT_EDGE_AWARE);
+  CHECK_EQ(graphrt_segments_count(most), 6);
+  CHECK_EQ(graphrt_segment_range_end(most, 5), 6);
+  CHECK(graphrt_segments_get(g, 7, GRAPHRT_PUSH, GRAPHRT_EDGE_AWARE) == most);
   /* pull, 2 fixed segments: ranges [0,3) [3,6) */
   graphrt_segments *s =
       graphrt_segments_get(g, 2, GRAPHRT_PULL, GRAPHRT_FIXED_VERTEX_COUNT);
