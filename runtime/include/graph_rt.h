@@ -338,8 +338,13 @@ void graphrt_pq_free(graphrt_pq *q);
 /* True when no vertex is left in any bucket. */
 int32_t graphrt_pq_finished(graphrt_pq *q);
 /* True when v's priority is final: no vertex is left in v's bucket or one
- * before it (point-to-point searches stop on it). */
+ * before it (point-to-point searches stop on it); once a priority fell
+ * before the current bucket, or when a graph given to graphrt_pq_edges has
+ * a negative weight, only when the queue is empty. */
 int32_t graphrt_pq_finished_vertex(graphrt_pq *q, int64_t v);
+/* [added] g is the graph whose traversals update q (generated code calls
+ * it before each); its weights are read only by finished_vertex. */
+void graphrt_pq_edges(graphrt_pq *q, graphrt_graph *g);
 /* A new set of the next bucket's vertices, each once (empty when finished);
  * it becomes the current bucket. A refilled current bucket comes again. */
 graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q);

@@ -124,6 +124,13 @@ static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
   graphrt_graph *g = rt_graph_wrap(n, m, cout, onbr, ow, cin, nbr, w, 0);
   g->part = rt_malloc(sizeof(rt_partition));
   *g->part = (rt_partition){rank, ranks, bounds, out_off};
+  /* Whether the whole graph has a negative weight (priority queues ask),
+   * decided here, where all ranks can agree. */
+  int negative = 0;
+  for (int64_t j = 0; w && j < m; j++)
+    negative |= w[j] < 0;
+  MPI_Allreduce(MPI_IN_PLACE, &negative, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+  g->negative_weights = negative ? 2 : 1;
   return g;
 }
 

@@ -102,6 +102,8 @@ struct graphrt_graph {
   double *out_wf, *in_wf; /* lazily converted f64 weights */
   struct graphrt_segments *segments; /* cache, a list */
   rt_partition *part;                /* NULL unless distributed */
+  int negative_weights; /* whether a weight is < 0: 0 unknown, 1 no, 2 yes
+                           (pq.c computes it on demand; dist.c at load) */
   pthread_mutex_t lock;
 };
 

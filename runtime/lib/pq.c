@@ -123,10 +123,11 @@ struct graphrt_pq {
   int32_t width;
   int64_t n, delta;
   int32_t lower_first, lazy;
-  int64_t current;    /* the bucket of the last dequeue */
-  int64_t rounds;     /* dequeues of the current bucket in a row */
-  int32_t went_below; /* whether a priority ever fell before the current
-                         bucket */
+  int64_t current;      /* the bucket of the last dequeue */
+  int64_t rounds;       /* dequeues of the current bucket in a row */
+  int32_t went_below;   /* whether a priority ever fell before the current
+                           bucket */
+  graphrt_graph *graph; /* the graph traversals last updated it with */
   int32_t threads;
   pq_thread *per_thread;
   uint32_t round; /* stamps dedup one dequeue's vertices */
@@ -484,6 +485,25 @@ int32_t graphrt_pq_finished(graphrt_pq *q) {
   return next_bucket(q) < 0;
 }
 
+void graphrt_pq_edges(graphrt_pq *q, graphrt_graph *g) {
+  check_queue(q, "priority update");
+  q->graph = g;
+}
+
+/* Whether some weight of g is negative, computed once per graph. */
+static int has_negative_weights(graphrt_graph *g) {
+  if (!g->negative_weights) {
+    int negative = 0;
+    if (g->out_w) {
+#pragma omp parallel for reduction(| : negative) if (g->m > RT_PAR_MIN)
+      for (int64_t j = 0; j < g->m; j++)
+        negative |= g->out_w[j] < 0;
+    }
+    g->negative_weights = negative ? 2 : 1;
+  }
+  return g->negative_weights == 2;
+}
+
 int32_t graphrt_pq_finished_vertex(graphrt_pq *q, int64_t v) {
   check_queue(q, "finishedNode");
   if (v < 0 || v >= q->n)
@@ -492,7 +512,7 @@ int32_t graphrt_pq_finished_vertex(graphrt_pq *q, int64_t v) {
   int64_t next = next_bucket(q);
   /* Once a priority fell before the current bucket, processed buckets may
    * change again: only an empty queue settles a vertex. */
-  if (any_below(q))
+  if (any_below(q) || (q->graph && has_negative_weights(q->graph)))
     q->went_below = 1;
   if (q->went_below)
     return next < 0;

@@ -170,6 +170,28 @@ static void test_below(int strategy) {
   graphrt_pq_free(q);
 }
 
+/* A queue whose traversals walk a graph with a negative weight settles a
+ * vertex only when it is empty: a later bucket may still lower it. */
+static void test_negative_graph(void) {
+  int32_t src[] = {0, 0, 1}, dst[] = {3, 1, 3}, w[] = {3, 5, -4};
+  graphrt_graph *g = graphrt_graph_from_edges(4, 3, src, dst, w, 0);
+  int32_t prio[4] = {0, 5, INT32_MAX, 3};
+  graphrt_pq *q = graphrt_pq_new(prio, 4, 4, 1, 1, 0, GRAPHRT_PQ_START,
+                                 GRAPHRT_PQ_EAGER, 1);
+  int32_t got[4];
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  graphrt_pq_push(q, 3, 3);
+  graphrt_pq_push(q, 1, 5);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* bucket 3: 3 */
+  CHECK(graphrt_pq_finished_vertex(q, 3)); /* as far as the queue knows */
+  graphrt_pq_edges(q, g);
+  CHECK(!graphrt_pq_finished_vertex(q, 3));
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* bucket 5: 1 */
+  CHECK(graphrt_pq_finished_vertex(q, 3));
+  graphrt_pq_free(q);
+  graphrt_graph_free(g);
+}
+
 /* Eager buckets far apart (priorities up to 2^31 - 2, delta 1) need memory
  * for the entries only; the window moves from far bucket to far bucket,
  * and an entry that went stale in the heap is dropped. */
@@ -406,6 +428,7 @@ int main(void) {
   test_below(GRAPHRT_PQ_EAGER);
   test_below(GRAPHRT_PQ_LAZY);
   test_far_buckets();
+  test_negative_graph();
   for (int threads = 1; threads <= 3; threads += 2)
     for (int64_t delta = 1; delta <= 8; delta *= 8) {
       for (int weights = PLAIN; weights <= HUGE; ++weights) {

@@ -1871,6 +1871,8 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                           "graphrt_pq_changed");
   patterns.add<QueueCallLowering<PriorityQueueOverflowOp>>(
       converter, context, "graphrt_pq_overflow");
+  patterns.add<QueueCallLowering<PriorityQueueEdgesOp>>(converter, context,
+                                                        "graphrt_pq_edges");
   patterns.add<QueueCallLowering<PriorityQueueCountOp>>(converter, context,
                                                         "graphrt_pq_count");
   patterns.add<QueueCallLowering<PriorityQueueApplyCountsOp>>(

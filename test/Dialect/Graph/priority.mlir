@@ -5,7 +5,8 @@
 // Delta-stepping's relaxation, eager: the min update becomes a graph.reduce
 // on the queue's priority vector (made atomic later, by
 // graph-lower-direction, in a parallel push) and a changed destination goes
-// to the calling thread's bin of its new bucket (graph.pq.push). A changed
+// to the calling thread's bin of its new bucket (graph.pq.push); the queue
+// learns the traversal's graph first (graph.pq.edges). A changed
 // priority that is a sum which wrapped around (both operands' signs differ
 // from the result's) is a distance overflow (graph.pq.overflow) before it
 // reaches the queue.
@@ -15,7 +16,8 @@
 // ROUND: graph.pq.update min %{{.*}}[%{{.*}}], %{{.*}} : !graph.priority_queue<i32>
 // ROUND: graph.pq.mirror %{{.*}}, %{{.*}} : !graph.edgeset<i32>, !graph.priority_queue<i32>
 // CHECK-LABEL: func.func @eager
-// CHECK: %[[PRIO:.*]] = graph.pq.priorities %[[PQ:.*]] : !graph.priority_queue<i32> -> !graph.vector<i32>
+// CHECK: graph.pq.edges %[[PQ:.*]], %{{.*}} : !graph.priority_queue<i32>, !graph.edgeset<i32>
+// CHECK-NEXT: %[[PRIO:.*]] = graph.pq.priorities %[[PQ]] : !graph.priority_queue<i32> -> !graph.vector<i32>
 // CHECK: graph.edgeset.apply %{{.*}} from(%{{.*}}) schedule(
 // CHECK-NOT: update_priority
 // CHECK: %[[C:.*]] = graph.reduce min %[[PRIO]][%[[DST:.*]]], %[[D:.*]] : !graph.vector<i32>
@@ -30,6 +32,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: graph.pq.push %[[PQ]], %[[DST]], %[[D]] : !graph.priority_queue<i32>, i32
 // SCF-LABEL: func.func @eager
+// SCF: call @graphrt_pq_edges
 // SCF: call @graphrt_pq_priorities_i32
 // SCF: omp.parallel
 // SCF: memref.atomic_rmw mins

@@ -155,6 +155,7 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
                           "eager_with_fusion) needs a frontier: from(...)");
 
   rewriter.setInsertionPoint(op);
+  PriorityQueueEdgesOp::create(rewriter, loc, queue, op.getGraph());
   Value priorities = PriorityQueuePrioritiesOp::create(
       rewriter, loc, VertexVectorType::get(priority), queue);
   // A changed vertex goes to the thread's bin of its bucket (eager) or is

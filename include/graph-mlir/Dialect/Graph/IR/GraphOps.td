@@ -1090,6 +1090,27 @@ def Graph_PriorityQueueChangedOp : Graph_PriorityQueueOp<"changed"> {
   let assemblyFormat = "$queue `,` $vertex attr-dict `:` qualified(type($queue))";
 }
 
+def Graph_PriorityQueueEdgesOp : Graph_PriorityQueueOp<"edges"> {
+  let summary = "name the graph whose edges update a queue";
+  let description = [{
+    Tells the queue which graph a traversal updating it walks: where that
+    graph has a negative edge weight, a priority can fall behind buckets
+    already processed, so `graph.pq.finished` with a vertex holds only
+    once the queue is empty. `graph-lower-priority` puts one before each
+    updating traversal.
+
+    ```mlir
+    graph.pq.edges %pq, %g : !graph.priority_queue<i32>, !graph.edgeset<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Graph_EdgeSetType:$graph);
+  let assemblyFormat = [{
+    $queue `,` $graph attr-dict `:` qualified(type($queue)) `,`
+    qualified(type($graph))
+  }];
+}
+
 def Graph_PriorityQueueOverflowOp : Graph_PriorityQueueOp<"overflow"> {
   let summary = "report a priority that overflowed its type";
   let description = [{
