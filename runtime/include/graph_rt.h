@@ -372,12 +372,18 @@ void graphrt_list_resize(graphrt_list *l, int64_t size);
  * 1; negative priorities are an error). Buckets are dequeued in increasing
  * order (lower_first) or decreasing order. Generated code lowers priorities
  * itself (atomically where threads meet) and then tells the queue; an
- * entry whose vertex has moved to another bucket since is dropped, and
- * updates may only move vertices to buckets not before the current one.
- * Initially the queue holds `start` (-1: none) or, with init_all, every
- * vertex.
+ * entry whose vertex has moved to another bucket since is dropped. A vertex
+ * moved before the current bucket (a negative edge weight) is handed out
+ * with the current bucket again, which the next dequeue returns
+ * (label-correcting: the answers are Bellman-Ford's); a bucket returned
+ * more than num_vertices + 1 times in a row is an error (priorities that
+ * keep decreasing: a negative cycle). Initially the queue holds, by
+ * `initial`: GRAPHRT_PQ_START the vertex `start` (an error unless 0 <=
+ * start < num_vertices), GRAPHRT_PQ_ALL every vertex, GRAPHRT_PQ_EMPTY none.
  *  - GRAPHRT_PQ_EAGER: one set of bins per OpenMP thread (as many as
- *    omp_get_max_threads() at creation), indexed by bucket; lower-first
+ *    omp_get_max_threads() at creation), a dense window of up to 65536
+ *    buckets; entries beyond it wait in a heap ordered by bucket, so memory
+ *    grows with the entries, not with the largest priority; lower-first
  *    only. graphrt_pq_push appends to the calling thread's bin, lock-free.
  *  - GRAPHRT_PQ_LAZY: a window of open_buckets buckets plus an overflow
  *    bucket (Julienne). graphrt_pq_changed records a vertex once; the next
@@ -388,16 +394,22 @@ void graphrt_list_resize(graphrt_list *l, int64_t size);
  * operation; so is an eager call on a lazy queue or the reverse. */
 typedef struct graphrt_pq graphrt_pq;
 enum { GRAPHRT_PQ_EAGER = 0, GRAPHRT_PQ_LAZY = 1 };
+enum { GRAPHRT_PQ_START = 0, GRAPHRT_PQ_ALL = 1, GRAPHRT_PQ_EMPTY = 2 };
 graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
                            int64_t num_vertices, int32_t lower_first,
-                           int64_t delta, int64_t start, int32_t init_all,
+                           int64_t delta, int64_t start, int32_t initial,
                            int32_t strategy, int64_t open_buckets);
 void graphrt_pq_free(graphrt_pq *q);
 /* True when no vertex is left in any bucket. */
 int32_t graphrt_pq_finished(graphrt_pq *q);
 /* True when v's priority is final: no vertex is left in v's bucket or one
- * before it (point-to-point searches stop on it). */
+ * before it (point-to-point searches stop on it); once a priority fell
+ * before the current bucket, or when a graph given to graphrt_pq_edges has
+ * a negative weight, only when the queue is empty. */
 int32_t graphrt_pq_finished_vertex(graphrt_pq *q, int64_t v);
+/* [added] g is the graph whose traversals update q (generated code calls
+ * it before each); its weights are read only by finished_vertex. */
+void graphrt_pq_edges(graphrt_pq *q, graphrt_graph *g);
 /* A new set of the next bucket's vertices, each once (empty when finished);
  * it becomes the current bucket. A refilled current bucket comes again. */
 graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q);
@@ -405,6 +417,11 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q);
 int64_t graphrt_pq_current_priority(graphrt_pq *q);
 /* Eager: v's priority became `priority`; thread-safe and thread-local. */
 void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority);
+/* [added] Reports that v's new priority overflowed the priority type (a
+ * distance overflow), an error; generated code calls it where the sum it
+ * computed for an update wrapped around, constant-sum updates check their
+ * own. */
+void graphrt_pq_overflow(graphrt_pq *q, int64_t v);
 /* Lazy: v's priority changed; thread-safe. */
 void graphrt_pq_changed(graphrt_pq *q, int64_t v);
 /* [added] The priorities of s's vertices changed outside a traversal (an
@@ -414,8 +431,9 @@ void graphrt_pq_requeue(graphrt_pq *q, graphrt_vset *s);
 /* Lazy, constant-sum updates: counts one update of v; thread-safe. */
 void graphrt_pq_count(graphrt_pq *q, int64_t v);
 /* Lazy: for every counted vertex whose priority is above floor, priority =
- * max(priority + amount * count, floor), then records it as changed;
- * resets the counts. Serial. */
+ * max(priority + amount * count, floor) (a distance overflow error where
+ * that does not fit), then records it as changed; resets the counts.
+ * Serial. */
 void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor);
 /* Eager bucket fusion, called by each thread of a parallel region: when the
  * calling thread's bin of the current bucket holds between 1 and
@@ -444,7 +462,9 @@ enum { GRAPHRT_FIXED_VERTEX_COUNT = 0, GRAPHRT_EDGE_AWARE = 1 };
 /* Ranges: fixed: [n*i/count, n*(i+1)/count); edge-aware: boundaries where
  * the cumulative degree (out-degree of sources for pull, in-degree of
  * destinations for push) crosses m*i/count. Ranges are disjoint, ascending
- * and cover [0, n); with count > n some are empty. count is in [1, 2^20].
+ * and cover [0, n); some may be empty. count is in [1, 2^20]; a count
+ * above n gives max(n, 1) segments (the others would be empty), which
+ * graphrt_segments_count reports and loops over segments use.
  * Every edge is in exactly one segment; within a segment, vertices ascend
  * and each one's neighbours are sorted. Thread-safe. */
 typedef struct graphrt_segments graphrt_segments;

@@ -163,8 +163,7 @@ graphrt_graph *rt_graph_simple(graphrt_graph *g) {
  * the same in any order, and two different multisets give different sums
  * but with a chance of about 2^-64, whatever the edges, because the key is
  * drawn anew by each check. */
-static uint64_t edge_fingerprint(uint64_t key, int64_t u, int32_t v,
-                                 int32_t w) {
+uint64_t rt_edge_fingerprint(uint64_t key, int64_t u, int32_t v, int32_t w) {
   return rt_mix64(rt_mix64(key ^ ((uint64_t)u << 32 | (uint32_t)v)) ^
                   (uint32_t)w);
 }
@@ -183,9 +182,9 @@ static int same_edge_sums(int64_t n, const int64_t *oo, const int32_t *on,
     reduction(+ : out_sum, in_sum)
   for (int64_t v = 0; v < n; v++) {
     for (int64_t j = oo[v]; j < oo[v + 1]; j++)
-      out_sum += edge_fingerprint(key, v, on[j], ow ? ow[j] : 0);
+      out_sum += rt_edge_fingerprint(key, v, on[j], ow ? ow[j] : 0);
     for (int64_t p = io[v]; p < io[v + 1]; p++)
-      in_sum += edge_fingerprint(key, in[p], (int32_t)v, iw ? iw[p] : 0);
+      in_sum += rt_edge_fingerprint(key, in[p], (int32_t)v, iw ? iw[p] : 0);
   }
   return out_sum == in_sum;
 }

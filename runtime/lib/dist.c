@@ -14,13 +14,19 @@
  * Loading never gathers the graph on one rank for .sg/.wsg files: each rank
  * reads the offsets (O(n)) and its own slice of in-edges with pread. Text
  * formats, and a directed .sg to be symmetrized, are read by rank 0 and
- * scattered. A rank that meets bad input makes every rank exit with status 1
- * after the lowest such rank printed its one-line error. */
+ * scattered. Before reading, the ranks check that their files are the same
+ * (format, size, sampled content); after, that the in-edges are the
+ * transpose of the out-edges (each rank fingerprints its slices, a sum over
+ * the ranks compares the whole multisets). A rank that meets bad input makes
+ * every rank exit with status 1 after the lowest such rank printed its
+ * one-line error. */
 #include "internal.h"
 
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* What this rank sent, for GRAPHRT_MPI_STATS=1 (bench/mpi.sh). */
@@ -118,6 +124,13 @@ static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
   graphrt_graph *g = rt_graph_wrap(n, m, cout, onbr, ow, cin, nbr, w, 0);
   g->part = rt_malloc(sizeof(rt_partition));
   *g->part = (rt_partition){rank, ranks, bounds, out_off};
+  /* Whether the whole graph has a negative weight (priority queues ask),
+   * decided here, where all ranks can agree. */
+  int negative = 0;
+  for (int64_t j = 0; w && j < m; j++)
+    negative |= w[j] < 0;
+  MPI_Allreduce(MPI_IN_PLACE, &negative, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+  g->negative_weights = negative ? 2 : 1;
   return g;
 }
 
@@ -141,6 +154,50 @@ static int64_t find_degree_mismatch(int64_t n, const int64_t *out_off,
   *found = bad < n ? sources[bad] : 0;
   free(sources);
   return bad < n ? bad : -1;
+}
+
+/* This rank's share of the whole-graph transpose check: the fingerprints
+ * of the out-edges of its vertices [lo, hi) minus those of the in-edges
+ * into them (nbr, w from in_off[lo]). Summed over the ranks it is 0 when
+ * the in-edges are the transpose of the out-edges (an undirected file: its
+ * lists are symmetric), and otherwise nonzero but with a chance of about
+ * 2^-64. onbr, ow: the out-edges of [lo, hi) (NULL: undirected, the in-lists
+ * are the out-lists). */
+static uint64_t transpose_share(uint64_t key, int64_t lo, int64_t hi,
+                                const int64_t *in_off, const int32_t *nbr,
+                                const int32_t *w, const int64_t *out_off,
+                                const int32_t *onbr, const int32_t *ow) {
+  uint64_t sum = 0;
+  int64_t in_base = in_off[lo], out_base = out_off[lo];
+#pragma omp parallel for reduction(+ : sum)                                    \
+    schedule(dynamic, 1024) if (hi - lo > RT_PAR_MIN)
+  for (int64_t v = lo; v < hi; v++)
+    for (int64_t j = in_off[v] - in_base; j < in_off[v + 1] - in_base; j++) {
+      sum -= rt_edge_fingerprint(key, nbr[j], (int32_t)v, w ? w[j] : 0);
+      sum += onbr ? 0 : rt_edge_fingerprint(key, v, nbr[j], w ? w[j] : 0);
+    }
+  if (onbr) {
+#pragma omp parallel for reduction(+ : sum)                                    \
+    schedule(dynamic, 1024) if (hi - lo > RT_PAR_MIN)
+    for (int64_t u = lo; u < hi; u++)
+      for (int64_t j = out_off[u] - out_base; j < out_off[u + 1] - out_base;
+           j++)
+        sum += rt_edge_fingerprint(key, u, onbr[j], ow ? ow[j] : 0);
+  }
+  return sum;
+}
+
+/* A fingerprint key every rank shares, drawn anew by each load. */
+static uint64_t shared_key(int rank) {
+  uint64_t key = 0;
+  if (rank == 0) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    key = rt_mix64((uint64_t)t.tv_nsec ^ (uint64_t)t.tv_sec << 30 ^
+                   (uint64_t)(uintptr_t)&t);
+  }
+  MPI_Bcast(&key, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  return key;
 }
 
 /* Reads this rank's slice of the open .sg/.wsg file `f` (see the file
@@ -168,6 +225,19 @@ static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
                    ? rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t))
                    : NULL;
   rt_sg_read_neighbors(fd, f, 1, first, count, nbr, w, &err);
+  /* A directed file's out-edges of the owned vertices, for the transpose
+   * check below. */
+  int64_t lo = bounds[rank], hi = bounds[rank + 1];
+  int64_t out_count = f->directed ? out_off[hi] - out_off[lo] : 0;
+  int32_t *onbr = NULL, *ow = NULL;
+  if (f->directed) {
+    onbr = rt_malloc((size_t)(out_count ? out_count : 1) * sizeof(int32_t));
+    ow = f->weighted
+             ? rt_malloc((size_t)(out_count ? out_count : 1) * sizeof(int32_t))
+             : NULL;
+    if (!err.set)
+      rt_sg_read_neighbors(fd, f, 0, out_off[lo], out_count, onbr, ow, &err);
+  }
   close(fd);
   check_all(&err, rank, ranks);
   int64_t found, bad = find_degree_mismatch(n, out_off, nbr, count, &found);
@@ -178,6 +248,21 @@ static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
                path, (long long)(rt_sg_offsets_at(f, 0) + bad * 8),
                (long long)bad, (long long)(out_off[bad + 1] - out_off[bad]),
                (long long)found,
+               f->directed ? "the stored in-edges are not the transpose of "
+                             "the out-edges"
+                           : "the undirected graph is not symmetric");
+  check_all(&err, rank, ranks);
+  /* The same degrees can still pair the edges wrongly (in-edges permuted
+   * among the same sources): the whole multisets must agree, as the
+   * single-process loader checks. */
+  uint64_t diff = transpose_share(shared_key(rank), lo, hi, in_off, nbr, w,
+                                  out_off, onbr, ow);
+  free(onbr);
+  free(ow);
+  MPI_Allreduce(MPI_IN_PLACE, &diff, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  if (diff != 0)
+    rt_err_set(&err, "%s: %s (the fingerprints of the two edge lists differ)",
+               path,
                f->directed ? "the stored in-edges are not the transpose of "
                              "the out-edges"
                            : "the undirected graph is not symmetric");
@@ -247,6 +332,82 @@ static graphrt_graph *load_scattered(const char *path, int32_t weighted,
   return g;
 }
 
+/* What a rank sees of its graph file before reading it: whether it opens,
+ * its size, and a hash of its format (extension) and of evenly spaced 4 KB
+ * samples of its content (the header among them). */
+typedef struct {
+  int64_t size; /* -1: does not open (the loader then says why) */
+  uint64_t hash;
+} rt_file_ident;
+
+static rt_file_ident identify(const char *path) {
+  rt_file_ident id = {-1, 0};
+  for (const char *c = rt_path_ext(path); *c; c++)
+    id.hash = rt_mix64(id.hash ^ (unsigned char)*c);
+  rt_err ignored = {0, {0}};
+  int fd = rt_open_regular(path, &ignored);
+  struct stat st;
+  if (fd < 0)
+    return id;
+  if (fstat(fd, &st) != 0) {
+    close(fd);
+    return id;
+  }
+  id.size = st.st_size;
+  enum { SAMPLES = 17, BLOCK = 4096 };
+  unsigned char block[BLOCK];
+  int64_t bytes = id.size < BLOCK ? id.size : BLOCK;
+  for (int i = 0; i < SAMPLES; i++) {
+    int64_t at = (id.size - bytes) * i / (SAMPLES - 1);
+    if (rt_read_at(fd, block, bytes, at) != 0) {
+      id.size = -1;
+      break;
+    }
+    for (int64_t k = 0; k < bytes; k += 8) {
+      uint64_t word = 0;
+      memcpy(&word, block + k, (size_t)(bytes - k < 8 ? bytes - k : 8));
+      id.hash = rt_mix64(id.hash ^ word);
+    }
+  }
+  close(fd);
+  return id;
+}
+
+static void describe(char *out, size_t size, const char *path,
+                     rt_file_ident id) {
+  if (id.size < 0)
+    snprintf(out, size, "%s (unreadable)", path);
+  else
+    snprintf(out, size, "%s (%s, %lld bytes)", path, rt_path_ext(path),
+             (long long)id.size);
+}
+
+/* Before any rank reads its graph, all agree that they load the same one:
+ * the same format, size and sampled content as rank 0. Otherwise the lowest
+ * rank that differs names both files and every rank exits 1 (the
+ * collectives of different loads would not match). */
+static void agree_on_file(const char *path, int rank, int ranks) {
+  rt_file_ident mine = identify(path), first = mine;
+  MPI_Bcast(&first, (int)sizeof(first), MPI_BYTE, 0, MPI_COMM_WORLD);
+  char first_path[512];
+  snprintf(first_path, sizeof(first_path), "%s", path);
+  MPI_Bcast(first_path, (int)sizeof(first_path), MPI_CHAR, 0, MPI_COMM_WORLD);
+  rt_err err = {0, {0}};
+  if (mine.size != first.size || mine.hash != first.hash) {
+    char a[600], b[600];
+    describe(a, sizeof(a), path, mine);
+    describe(b, sizeof(b), first_path, first);
+    rt_err_set(&err,
+               "rank %d: graph file %s is not the graph rank 0 loads, %s%s: "
+               "every rank must load the same graph",
+               rank, a, b,
+               mine.size == first.size && mine.size >= 0 ? " (same size, "
+                                                           "other content)"
+                                                         : "");
+  }
+  check_all(&err, rank, ranks);
+}
+
 graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
                                  int32_t symmetrize) {
   int rank, ranks;
@@ -259,6 +420,7 @@ graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
     stats.rank = rank;
     atexit(print_stats);
   }
+  agree_on_file(path, rank, ranks);
   const char *ext = rt_path_ext(path);
   int sg = !strcmp(ext, ".sg"), wsg = !strcmp(ext, ".wsg");
   if ((sg && !weighted) || wsg) {

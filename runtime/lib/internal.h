@@ -161,6 +161,8 @@ struct graphrt_graph {
   double *out_wf, *in_wf; /* lazily converted f64 weights */
   struct graphrt_segments *segments; /* cache, a list */
   rt_partition *part;                /* NULL unless distributed */
+  int negative_weights; /* whether a weight is < 0: 0 unknown, 1 no, 2 yes
+                           (pq.c computes it on demand; dist.c at load) */
   pthread_mutex_t lock;
 };
 
@@ -184,6 +186,10 @@ void rt_graph_edges(const graphrt_graph *g, rt_edges *e);
 int64_t rt_find_untransposed(int64_t n, const int64_t *oo, const int32_t *on,
                              const int32_t *ow, const int64_t *io,
                              const int32_t *in, const int32_t *iw);
+/* A fingerprint of the edge (u, v, w) under `key`: sums over two multisets
+ * of edges are equal when they are, and differ with probability about
+ * 1 - 2^-64 otherwise, for a key drawn independently of the edges. */
+uint64_t rt_edge_fingerprint(uint64_t key, int64_t u, int32_t v, int32_t w);
 void rt_segments_free_all(graphrt_graph *g);
 /* Whether g is a graph made by libgraphrt and not freed yet. */
 int rt_graph_live(const graphrt_graph *g);

@@ -5,15 +5,24 @@
  * priority vector. Buckets are processed in order (lower or higher first);
  * priorities only move towards the buckets already processed (lower for
  * lower-first), so an entry whose vertex has since moved to another bucket
- * is stale forever and is dropped wherever it is met.
+ * is stale forever and is dropped wherever it is met. A vertex whose
+ * priority moves before the current bucket (a negative edge weight) goes to
+ * its thread's `below` bin, which the next dequeue hands out as the current
+ * bucket again: label-correcting, as Bellman-Ford. A bucket that keeps
+ * coming back more often than the graph has vertices means priorities
+ * that keep decreasing (a negative cycle), an error.
  *
  * Eager queues (the delta-stepping organisation of the GAP suite) keep one
- * set of bins per thread, indexed by bucket: generated code pushes each
- * vertex it improved into the calling thread's bin, with no
- * synchronization; a dequeue gathers every thread's bin of the next
- * bucket. Lazy queues (Julienne) record changed vertices and move them in
- * bulk at the next dequeue into a window of open buckets plus an overflow
- * bucket that is redistributed when the window runs out. */
+ * set of bins per thread, a dense window of buckets [base, base + bins):
+ * generated code pushes each vertex it improved into the calling thread's
+ * bin, with no synchronization; a dequeue gathers every thread's bin of the
+ * next bucket. Entries of buckets beyond the window (at most EAGER_WINDOW
+ * buckets) go to the thread's `far` list; a dequeue moves those into a
+ * min-heap of (bucket, vertex), and when the window is exhausted it moves to
+ * the heap's first bucket. Storage grows with the entries, not with the
+ * largest priority. Lazy queues (Julienne) record changed vertices and move
+ * them in bulk at the next dequeue into a window of open buckets plus an
+ * overflow bucket that is redistributed when the window runs out. */
 #include "graph_rt.h"
 #include "internal.h"
 
@@ -37,13 +46,74 @@ static void bin_push(pq_bin *b, int32_t v) {
   b->ids[b->size++] = v;
 }
 
+/* An eager entry beyond the dense window: its vertex and its bucket then. */
+typedef struct {
+  int64_t bucket;
+  int32_t v;
+} pq_far;
+
+/* A growable array of far entries; a min-heap by bucket where it is the
+ * queue's heap. */
+typedef struct {
+  pq_far *at;
+  int64_t size, capacity;
+} pq_far_list;
+
+static void far_push(pq_far_list *l, int64_t bucket, int32_t v) {
+  if (l->size == l->capacity) {
+    l->capacity = l->capacity ? 2 * l->capacity : 16;
+    l->at = realloc(l->at, (size_t)l->capacity * sizeof(pq_far));
+    if (!l->at)
+      rt_fatal("out of memory growing a priority queue");
+  }
+  l->at[l->size++] = (pq_far){bucket, v};
+}
+
+static void heap_push(pq_far_list *h, pq_far e) {
+  far_push(h, e.bucket, e.v);
+  for (int64_t i = h->size - 1; i > 0;) {
+    int64_t parent = (i - 1) / 2;
+    if (h->at[parent].bucket <= e.bucket)
+      break;
+    h->at[i] = h->at[parent];
+    h->at[i = parent] = e;
+  }
+}
+
+static pq_far heap_pop(pq_far_list *h) {
+  pq_far top = h->at[0], last = h->at[--h->size];
+  int64_t i = 0;
+  for (;;) {
+    int64_t child = 2 * i + 1;
+    if (child >= h->size)
+      break;
+    if (child + 1 < h->size && h->at[child + 1].bucket < h->at[child].bucket)
+      ++child;
+    if (last.bucket <= h->at[child].bucket)
+      break;
+    h->at[i] = h->at[child];
+    i = child;
+  }
+  if (h->size)
+    h->at[i] = last;
+  return top;
+}
+
+/* The most buckets an eager thread keeps dense (24 bytes each). */
+enum { EAGER_WINDOW = 1 << 16 };
+
 /* One thread's state, padded so that threads share no cache line. */
 typedef struct {
-  pq_bin *bins; /* eager: bins[b] holds the thread's entries of bucket b */
+  pq_bin *bins; /* eager: bins[i] holds the thread's entries of bucket
+                   base + i */
   int64_t num_bins;
-  pq_bin local;   /* eager: the bin take_local handed out */
-  pq_bin changed; /* lazy: vertices recorded by graphrt_pq_changed */
-  pq_bin counted; /* lazy: vertices counted by graphrt_pq_count */
+  pq_far_list far; /* eager: entries of buckets beyond the window */
+  pq_bin below;    /* vertices whose priority fell before the current bucket */
+  pq_bin local;    /* eager: the bin take_local handed out */
+  uint32_t fused_round; /* eager: the dequeue of `fused` */
+  int64_t fused;        /* eager: bins taken by take_local since */
+  pq_bin changed;       /* lazy: vertices recorded by graphrt_pq_changed */
+  pq_bin counted;       /* lazy: vertices counted by graphrt_pq_count */
   pq_bin journal; /* distributed: vertices updated since the last mirror */
   char pad[64];
 } pq_thread;
@@ -53,12 +123,20 @@ struct graphrt_pq {
   int32_t width;
   int64_t n, delta;
   int32_t lower_first, lazy;
-  int64_t current; /* the bucket of the last dequeue */
+  int64_t current;      /* the bucket of the last dequeue */
+  int64_t rounds;       /* dequeues of the current bucket in a row */
+  int32_t went_below;   /* whether a priority ever fell before the current
+                           bucket */
+  graphrt_graph *graph; /* the graph traversals last updated it with */
   int32_t threads;
   pq_thread *per_thread;
   uint32_t round; /* stamps dedup one dequeue's vertices */
   uint32_t *stamp;
   pq_bin scratch; /* where a dequeue gathers its bucket */
+  /* eager */
+  int64_t base;       /* the first bucket of the dense window */
+  pq_far_list heap;   /* the far entries met by a dequeue */
+  pq_bin heap_bucket; /* the heap's entries of the bucket being dequeued */
   /* lazy */
   int64_t open, window_key; /* the window holds keys [window_key, +open) */
   pq_bin *window, overflow;
@@ -112,24 +190,51 @@ static pq_thread *calling_thread(graphrt_pq *q, const char *what) {
   return &q->per_thread[t];
 }
 
+/* Whether some thread holds a vertex that fell before the current bucket. */
+static int any_below(const graphrt_pq *q) {
+  for (int t = 0; t < q->threads; ++t)
+    if (q->per_thread[t].below.size)
+      return 1;
+  return 0;
+}
+
 /* ---- eager bins ---------------------------------------------------------- */
+
+/* Grows t's window to hold bin i when i < EAGER_WINDOW; whether it does. */
+static int grow_bins(pq_thread *t, int64_t i) {
+  if (i >= EAGER_WINDOW)
+    return 0;
+  int64_t grown = t->num_bins ? t->num_bins : 16;
+  while (grown <= i)
+    grown *= 2;
+  t->bins = realloc(t->bins, (size_t)grown * sizeof(pq_bin));
+  if (!t->bins)
+    rt_fatal("out of memory growing a priority queue");
+  memset(t->bins + t->num_bins, 0,
+         (size_t)(grown - t->num_bins) * sizeof(pq_bin));
+  t->num_bins = grown;
+  return 1;
+}
+
+static void eager_insert_slow(graphrt_pq *q, pq_thread *t, int32_t v,
+                              int64_t bucket) {
+  if (bucket >= q->base && grow_bins(t, bucket - q->base))
+    bin_push(&t->bins[bucket - q->base], v);
+  else
+    far_push(&t->far, bucket, v);
+}
 
 static void eager_insert(graphrt_pq *q, pq_thread *t, int32_t v,
                          int64_t bucket) {
-  if (bucket < q->current)
-    bucket = q->current;
-  if (bucket >= t->num_bins) {
-    int64_t grown = t->num_bins ? t->num_bins : 16;
-    while (grown <= bucket)
-      grown *= 2;
-    t->bins = realloc(t->bins, (size_t)grown * sizeof(pq_bin));
-    if (!t->bins)
-      rt_fatal("out of memory growing a priority queue");
-    memset(t->bins + t->num_bins, 0,
-           (size_t)(grown - t->num_bins) * sizeof(pq_bin));
-    t->num_bins = grown;
+  if (bucket < q->current) {
+    bin_push(&t->below, v);
+    return;
   }
-  bin_push(&t->bins[bucket], v);
+  uint64_t i = (uint64_t)(bucket - q->base);
+  if (i < (uint64_t)t->num_bins)
+    bin_push(&t->bins[i], v);
+  else
+    eager_insert_slow(q, t, v, bucket);
 }
 
 /* Drops stale entries from the end of a bin; whether a live one is left. */
@@ -139,23 +244,63 @@ static int trim(const graphrt_pq *q, pq_bin *b, int64_t bucket) {
   return b->size > 0;
 }
 
-/* The first bucket at or after the current one holding a live entry, or -1. */
-static int64_t eager_next(graphrt_pq *q) {
-  int64_t end = 0;
-  for (int t = 0; t < q->threads; ++t)
-    if (q->per_thread[t].num_bins > end)
-      end = q->per_thread[t].num_bins;
-  for (int64_t b = q->current; b < end; ++b) {
-    int live = 0;
-    for (int t = 0; t < q->threads; ++t) {
-      pq_thread *th = &q->per_thread[t];
-      if (b < th->num_bins)
-        live |= trim(q, &th->bins[b], b);
-    }
-    if (live)
-      return b;
+/* Moves the threads' far entries into the heap and drops the heap's stale
+ * top entries. */
+static void eager_gather_far(graphrt_pq *q) {
+  for (int t = 0; t < q->threads; ++t) {
+    pq_far_list *far = &q->per_thread[t].far;
+    for (int64_t i = 0; i < far->size; ++i)
+      if (is_live(q, far->at[i].v, far->at[i].bucket))
+        heap_push(&q->heap, far->at[i]);
+    far->size = 0;
   }
-  return -1;
+  while (q->heap.size && !is_live(q, q->heap.at[0].v, q->heap.at[0].bucket))
+    heap_pop(&q->heap);
+}
+
+/* Moves the exhausted dense window to the heap's first bucket, taking the
+ * heap's entries that fall in it. */
+static void eager_slide(graphrt_pq *q) {
+  q->base = q->heap.at[0].bucket;
+  pq_thread *t = &q->per_thread[0];
+  while (q->heap.size && q->heap.at[0].bucket - q->base < EAGER_WINDOW) {
+    pq_far e = heap_pop(&q->heap);
+    if (is_live(q, e.v, e.bucket))
+      eager_insert_slow(q, t, e.v, e.bucket);
+  }
+}
+
+/* The first bucket at or after the current one holding a live entry, or -1:
+ * the current one while a vertex fell before it. */
+static int64_t eager_next(graphrt_pq *q) {
+  if (any_below(q))
+    return q->current;
+  eager_gather_far(q);
+  for (;;) {
+    int64_t end = 0;
+    for (int t = 0; t < q->threads; ++t)
+      if (q->per_thread[t].num_bins > end)
+        end = q->per_thread[t].num_bins;
+    int64_t from = q->current - q->base;
+    /* Far entries pushed between a slide and the next dequeue may lie
+     * before the window. */
+    int64_t limit = q->heap.size ? q->heap.at[0].bucket - q->base : end;
+    for (int64_t i = from < 0 ? 0 : from; i < end && i <= limit; ++i) {
+      int live = 0;
+      for (int t = 0; t < q->threads; ++t) {
+        pq_thread *th = &q->per_thread[t];
+        if (i < th->num_bins)
+          live |= trim(q, &th->bins[i], q->base + i);
+      }
+      if (live)
+        return q->base + i;
+    }
+    if (!q->heap.size)
+      return -1;
+    if (limit < end)
+      return q->heap.at[0].bucket;
+    eager_slide(q);
+  }
 }
 
 /* ---- lazy buckets -------------------------------------------------------- */
@@ -163,8 +308,8 @@ static int64_t eager_next(graphrt_pq *q) {
 static void lazy_insert(graphrt_pq *q, int32_t v, int64_t bucket) {
   int64_t key = key_of(q, bucket);
   if (key < key_of(q, q->current))
-    key = key_of(q, q->current);
-  if (key >= q->window_key && key < q->window_key + q->open)
+    bin_push(&q->per_thread[0].below, v);
+  else if (key >= q->window_key && key < q->window_key + q->open)
     bin_push(&q->window[key - q->window_key], v);
   else
     bin_push(&q->overflow, v);
@@ -217,6 +362,8 @@ static int refill_window(graphrt_pq *q) {
 /* The next bucket holding a live entry, or -1. */
 static int64_t lazy_next(graphrt_pq *q) {
   rebucket(q);
+  if (q->per_thread[0].below.size)
+    return q->current;
   for (;;) {
     int64_t from = key_of(q, q->current) - q->window_key;
     for (int64_t i = from < 0 ? 0 : from; i < q->open; ++i) {
@@ -233,7 +380,7 @@ static int64_t lazy_next(graphrt_pq *q) {
 
 graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
                            int64_t num_vertices, int32_t lower_first,
-                           int64_t delta, int64_t start, int32_t init_all,
+                           int64_t delta, int64_t start, int32_t initial,
                            int32_t strategy, int64_t open_buckets) {
   if (width_bytes != 4 && width_bytes != 8)
     rt_fatal("priority queue: priorities of %d bytes (expected 4 or 8)",
@@ -244,7 +391,10 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
   if (open_buckets < 1)
     rt_fatal("priority queue needs at least 1 open bucket, got %lld",
              (long long)open_buckets);
-  if (start < -1 || start >= num_vertices)
+  if (initial != GRAPHRT_PQ_START && initial != GRAPHRT_PQ_ALL &&
+      initial != GRAPHRT_PQ_EMPTY)
+    rt_fatal("priority queue: unknown initial contents %d", initial);
+  if (initial == GRAPHRT_PQ_START && (start < 0 || start >= num_vertices))
     rt_fatal("priority queue start vertex %lld is not a vertex (0 to %lld)",
              (long long)start, (long long)num_vertices - 1);
   if (strategy == GRAPHRT_PQ_EAGER && !lower_first)
@@ -270,20 +420,23 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
   }
   if (rt_pq_journal)
     q->journaled = rt_calloc((size_t)(num_vertices ? num_vertices : 1), 1);
+  /* The vertices [from, to) start in the queue. */
+  int64_t from = initial == GRAPHRT_PQ_START ? start : 0;
+  int64_t to = initial == GRAPHRT_PQ_START ? start + 1
+               : initial == GRAPHRT_PQ_ALL ? num_vertices
+                                           : 0;
   /* The first window starts at the first bucket in processing order. */
   int64_t first = INT64_MAX;
-  for (int64_t v = init_all ? 0 : start; v >= 0 && v < num_vertices;
-       v = init_all ? v + 1 : -1) {
+  for (int64_t v = from; v < to; ++v) {
     int64_t key = key_of(q, bucket_of(q, v));
     if (key < first)
       first = key;
   }
   if (first != INT64_MAX) {
-    q->current = bucket_of_key(q, first);
+    q->current = q->base = bucket_of_key(q, first);
     q->window_key = first;
   }
-  for (int64_t v = init_all ? 0 : start; v >= 0 && v < num_vertices;
-       v = init_all ? v + 1 : -1) {
+  for (int64_t v = from; v < to; ++v) {
     if (q->lazy)
       lazy_insert(q, (int32_t)v, bucket_of(q, v));
     else
@@ -299,6 +452,8 @@ void graphrt_pq_free(graphrt_pq *q) {
     for (int64_t b = 0; b < th->num_bins; ++b)
       free(th->bins[b].ids);
     free(th->bins);
+    free(th->far.at);
+    free(th->below.ids);
     free(th->local.ids);
     free(th->changed.ids);
     free(th->counted.ids);
@@ -312,6 +467,8 @@ void graphrt_pq_free(graphrt_pq *q) {
     free(q->is_changed);
     free(q->counts);
   }
+  free(q->heap.at);
+  free(q->heap_bucket.ids);
   free(q->overflow.ids);
   free(q->scratch.ids);
   free(q->per_thread);
@@ -328,12 +485,37 @@ int32_t graphrt_pq_finished(graphrt_pq *q) {
   return next_bucket(q) < 0;
 }
 
+void graphrt_pq_edges(graphrt_pq *q, graphrt_graph *g) {
+  check_queue(q, "priority update");
+  q->graph = g;
+}
+
+/* Whether some weight of g is negative, computed once per graph. */
+static int has_negative_weights(graphrt_graph *g) {
+  if (!g->negative_weights) {
+    int negative = 0;
+    if (g->out_w) {
+#pragma omp parallel for reduction(| : negative) if (g->m > RT_PAR_MIN)
+      for (int64_t j = 0; j < g->m; j++)
+        negative |= g->out_w[j] < 0;
+    }
+    g->negative_weights = negative ? 2 : 1;
+  }
+  return g->negative_weights == 2;
+}
+
 int32_t graphrt_pq_finished_vertex(graphrt_pq *q, int64_t v) {
   check_queue(q, "finishedNode");
   if (v < 0 || v >= q->n)
     rt_fatal("finishedNode: %lld is not a vertex (0 to %lld)", (long long)v,
              (long long)q->n - 1);
   int64_t next = next_bucket(q);
+  /* Once a priority fell before the current bucket, processed buckets may
+   * change again: only an empty queue settles a vertex. */
+  if (any_below(q) || (q->graph && has_negative_weights(q->graph)))
+    q->went_below = 1;
+  if (q->went_below)
+    return next < 0;
   return next < 0 || key_of(q, next) > key_of(q, bucket_of(q, v));
 }
 
@@ -342,14 +524,26 @@ int64_t graphrt_pq_current_priority(graphrt_pq *q) {
   return q->current;
 }
 
+/* Without a negative cycle a bucket comes at most once per vertex: each
+ * time, a path one edge longer improved some vertex, as in Bellman-Ford. */
+static void too_many_rounds(const graphrt_pq *q, int64_t bucket,
+                            int64_t rounds) {
+  rt_fatal("priority queue: bucket %lld came back %lld times in a row, more "
+           "often than %lld vertices allow: priorities keep decreasing (a "
+           "negative cycle)",
+           (long long)bucket, (long long)rounds, (long long)q->n);
+}
+
 /* Appends the live entries of `b` not yet in this dequeue's output to ids
- * from position `at`; returns the new end. Thread-safe across bins: the
- * stamp is claimed atomically. */
-static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int32_t *ids,
-                      int64_t at) {
+ * from position `at`; returns the new end. Entries of a below bin are live
+ * anywhere before the bucket too. Thread-safe across bins: the stamp is
+ * claimed atomically. */
+static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int below,
+                      int32_t *ids, int64_t at) {
   for (int64_t i = 0; i < b->size; ++i) {
     int32_t v = b->ids[i];
-    if (is_live(q, v, bucket) &&
+    int64_t key = key_of(q, bucket_of(q, v));
+    if ((below ? key <= key_of(q, bucket) : key == key_of(q, bucket)) &&
         __atomic_exchange_n(&q->stamp[v], q->round, __ATOMIC_RELAXED) !=
             q->round)
       ids[at++] = v;
@@ -358,29 +552,49 @@ static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int32_t *ids,
   return at;
 }
 
+/* The bins a dequeue of `bucket` gathers: per thread, its bin of the bucket
+ * (if any) and its below bin, then the eager heap's entries of the bucket. */
+static void bins_of(graphrt_pq *q, int64_t bucket, pq_bin **bins) {
+  for (int t = 0; t < q->threads; ++t) {
+    pq_thread *th = &q->per_thread[t];
+    uint64_t i = q->lazy ? (uint64_t)(key_of(q, bucket) - q->window_key)
+                         : (uint64_t)(bucket - q->base);
+    bins[2 * t] = q->lazy
+                      ? (t == 0 && i < (uint64_t)q->open ? &q->window[i] : NULL)
+                  : i < (uint64_t)th->num_bins ? &th->bins[i]
+                                               : NULL;
+    bins[2 * t + 1] = &th->below;
+  }
+  q->heap_bucket.size = 0;
+  while (q->heap.size && q->heap.at[0].bucket == bucket)
+    bin_push(&q->heap_bucket, heap_pop(&q->heap).v);
+  bins[2 * q->threads] = &q->heap_bucket;
+}
+
 graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
   check_queue(q, "dequeue_ready_set");
   int64_t bucket = next_bucket(q);
   if (bucket < 0)
     return graphrt_vset_new(q->n, 0);
+  q->rounds = q->rounds && bucket == q->current ? q->rounds + 1 : 1;
+  if (q->rounds > q->n + 1)
+    too_many_rounds(q, bucket, q->rounds);
   q->current = bucket;
+  if (any_below(q))
+    q->went_below = 1;
   if (++q->round == 0) { /* after 2^32 rounds: clear the stamps */
     memset(q->stamp, 0, (size_t)q->n * sizeof(uint32_t));
     q->round = 1;
   }
   /* Each bin goes to its own range of the scratch array (in parallel when
    * the bucket is large), then the ranges are packed. */
-  int parts = q->lazy ? 1 : q->threads;
+  int parts = 2 * q->threads + 1;
   pq_bin **bins = rt_malloc((size_t)parts * sizeof(pq_bin *));
   int64_t *start = rt_calloc((size_t)parts + 1, sizeof(int64_t));
   int64_t *end = rt_malloc((size_t)parts * sizeof(int64_t));
-  for (int t = 0; t < parts; ++t) {
-    pq_thread *th = &q->per_thread[t];
-    bins[t] = q->lazy ? &q->window[key_of(q, bucket) - q->window_key]
-              : bucket < th->num_bins ? &th->bins[bucket]
-                                      : NULL;
-    start[t + 1] = start[t] + (bins[t] ? bins[t]->size : 0);
-  }
+  bins_of(q, bucket, bins);
+  for (int i = 0; i < parts; ++i)
+    start[i + 1] = start[i] + (bins[i] ? bins[i]->size : 0);
   int64_t total = start[parts];
   if (total > q->scratch.capacity) {
     free(q->scratch.ids);
@@ -389,13 +603,14 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
   }
   int32_t *scratch = q->scratch.ids;
 #pragma omp parallel for schedule(dynamic, 1) if (total > 4096)
-  for (int t = 0; t < parts; ++t)
-    end[t] = bins[t] ? gather(q, bins[t], bucket, scratch, start[t]) : start[t];
+  for (int i = 0; i < parts; ++i)
+    end[i] = bins[i] ? gather(q, bins[i], bucket, i % 2, scratch, start[i])
+                     : start[i];
   int64_t count = 0;
-  for (int t = 0; t < parts; ++t) {
-    memmove(scratch + count, scratch + start[t],
-            (size_t)(end[t] - start[t]) * sizeof(int32_t));
-    count += end[t] - start[t];
+  for (int i = 0; i < parts; ++i) {
+    memmove(scratch + count, scratch + start[i],
+            (size_t)(end[i] - start[i]) * sizeof(int32_t));
+    count += end[i] - start[i];
   }
   free(bins);
   free(start);
@@ -424,6 +639,12 @@ void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
   eager_insert(q, calling_thread(q, "priority update"), (int32_t)v,
                priority / q->delta);
   journal(q, v);
+}
+
+void graphrt_pq_overflow(graphrt_pq *q, int64_t v) {
+  rt_fatal("priority queue: distance overflow: the new priority of vertex "
+           "%lld does not fit in the queue's %d-bit priorities",
+           (long long)v, 8 * q->width);
 }
 
 static void check_lazy(const graphrt_pq *q, const char *what) {
@@ -501,9 +722,13 @@ void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor) {
       q->counts[v] = 0;
       if (p <= floor)
         continue;
-      p += amount * count;
-      if (p < floor)
+      int64_t added;
+      int wrapped = __builtin_mul_overflow(amount, count, &added) ||
+                    __builtin_add_overflow(p, added, &p);
+      if (wrapped ? amount < 0 : p < floor)
         p = floor;
+      else if (wrapped || (q->width == 4 && p > INT32_MAX))
+        graphrt_pq_overflow(q, v);
       if (q->width == 4)
         ((int32_t *)q->prio)[v] = (int32_t)p;
       else
@@ -524,8 +749,9 @@ void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
              "strategy and its traversal's schedule differ");
   pq_thread *t = calling_thread(q, "bucket fusion");
   int64_t count = 0;
-  if (q->current < t->num_bins) {
-    pq_bin *bin = &t->bins[q->current];
+  uint64_t at = (uint64_t)(q->current - q->base);
+  if (at < (uint64_t)t->num_bins) {
+    pq_bin *bin = &t->bins[at];
     if (bin->size > 0 && bin->size < threshold) {
       /* Hand the bin out and keep the old buffer as the next bin. */
       pq_bin taken = *bin;
@@ -536,6 +762,15 @@ void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
         if (is_live(q, taken.ids[i], q->current))
           t->local.ids[count++] = taken.ids[i];
     }
+  }
+  /* The thread's passes over its own bin are rounds of the bucket too. */
+  if (count) {
+    if (t->fused_round != q->round) {
+      t->fused_round = q->round;
+      t->fused = 0;
+    }
+    if (++t->fused > q->n + 1)
+      too_many_rounds(q, q->current, t->fused);
   }
   r->allocated = r->aligned = t->local.ids;
   r->offset = 0;

@@ -214,6 +214,10 @@ graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
     rt_fatal("invalid segment direction %d", direction);
   if (strategy != GRAPHRT_FIXED_VERTEX_COUNT && strategy != GRAPHRT_EDGE_AWARE)
     rt_fatal("invalid segment strategy %d", strategy);
+  /* Ranges beyond the vertex count would be empty: no segments for them,
+   * so that neither building nor the loops over segments pay for them. */
+  if (count > g->n)
+    count = g->n > 1 ? g->n : 1;
   pthread_mutex_lock(&g->lock);
   graphrt_segments *s = g->segments;
   while (s && !(s->count == count && s->direction == direction &&

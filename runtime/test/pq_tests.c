@@ -2,7 +2,9 @@
  * stale entries, dedup, a refilled current bucket, finished and
  * finished_vertex, bucket fusion's local bins, the lazy window and its
  * overflow, constant-sum counts; and whole delta-stepping and k-core runs
- * (serial and parallel) against a plain Dijkstra and a plain peeling. */
+ * (serial and parallel) against a plain Dijkstra (Bellman-Ford for negative
+ * weights) and a plain peeling; updates before the current bucket, eager
+ * buckets far beyond the dense window. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -129,6 +131,102 @@ static void test_lazy_window(void) {
   graphrt_pq_free(q);
 }
 
+/* A vertex whose priority falls before the current bucket (a negative
+ * edge) comes again with the current bucket, eager or lazy; once that
+ * happened, only an empty queue settles a vertex. */
+static void test_below(int strategy) {
+  int32_t prio[4] = {0, 5, 4, INT32_MAX};
+  graphrt_pq *q =
+      graphrt_pq_new(prio, 4, 4, 1, 1, 0, GRAPHRT_PQ_START, strategy, 8);
+  int32_t got[8];
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 0);
+  for (int32_t v = 1; v <= 2; ++v)
+    strategy == GRAPHRT_PQ_EAGER ? graphrt_pq_push(q, v, prio[v])
+                                 : graphrt_pq_changed(q, v);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* bucket 4 */
+  CHECK_EQ(got[0], 2);
+  prio[3] = 5;
+  strategy == GRAPHRT_PQ_EAGER ? graphrt_pq_push(q, 3, 5)
+                               : graphrt_pq_changed(q, 3);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 2); /* bucket 5: 1 and 3 */
+  CHECK(graphrt_pq_finished_vertex(q, 2));
+  prio[2] = 2; /* 1 -> 2 of weight -3 */
+  strategy == GRAPHRT_PQ_EAGER ? graphrt_pq_push(q, 2, 2)
+                               : graphrt_pq_changed(q, 2);
+  CHECK(!graphrt_pq_finished(q));
+  CHECK(!graphrt_pq_finished_vertex(q, 2));
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* 2, with bucket 5 */
+  CHECK_EQ(got[0], 2);
+  CHECK_EQ(graphrt_pq_current_priority(q), 5);
+  prio[3] = 3; /* 2 -> 3 of weight 1 */
+  strategy == GRAPHRT_PQ_EAGER ? graphrt_pq_push(q, 3, 3)
+                               : graphrt_pq_changed(q, 3);
+  CHECK(!graphrt_pq_finished_vertex(q, 0));
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 3);
+  CHECK(graphrt_pq_finished(q));
+  CHECK(graphrt_pq_finished_vertex(q, 0));
+  graphrt_pq_free(q);
+}
+
+/* A queue whose traversals walk a graph with a negative weight settles a
+ * vertex only when it is empty: a later bucket may still lower it. */
+static void test_negative_graph(void) {
+  int32_t src[] = {0, 0, 1}, dst[] = {3, 1, 3}, w[] = {3, 5, -4};
+  graphrt_graph *g = graphrt_graph_from_edges(4, 3, src, dst, w, 0);
+  int32_t prio[4] = {0, 5, INT32_MAX, 3};
+  graphrt_pq *q = graphrt_pq_new(prio, 4, 4, 1, 1, 0, GRAPHRT_PQ_START,
+                                 GRAPHRT_PQ_EAGER, 1);
+  int32_t got[4];
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  graphrt_pq_push(q, 3, 3);
+  graphrt_pq_push(q, 1, 5);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* bucket 3: 3 */
+  CHECK(graphrt_pq_finished_vertex(q, 3)); /* as far as the queue knows */
+  graphrt_pq_edges(q, g);
+  CHECK(!graphrt_pq_finished_vertex(q, 3));
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* bucket 5: 1 */
+  CHECK(graphrt_pq_finished_vertex(q, 3));
+  graphrt_pq_free(q);
+  graphrt_graph_free(g);
+}
+
+/* Eager buckets far apart (priorities up to 2^31 - 2, delta 1) need memory
+ * for the entries only; the window moves from far bucket to far bucket,
+ * and an entry that went stale in the heap is dropped. */
+static void test_far_buckets(void) {
+  int32_t prio[5] = {0, INT32_MAX, INT32_MAX, INT32_MAX, 7};
+  graphrt_pq *q = graphrt_pq_new(prio, 4, 5, 1, 1, 0, GRAPHRT_PQ_START,
+                                 GRAPHRT_PQ_EAGER, 1);
+  int32_t got[8];
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  prio[1] = 2000000000, graphrt_pq_push(q, 1, prio[1]);
+  prio[2] = 1000000000, graphrt_pq_push(q, 2, prio[2]);
+  prio[3] = INT32_MAX - 1, graphrt_pq_push(q, 3, prio[3]);
+  prio[4] = 1000000000, graphrt_pq_push(q, 4, prio[4]);
+  CHECK(!graphrt_pq_finished(q)); /* the heap holds them */
+  prio[4] = 1500000000, graphrt_pq_push(q, 4, prio[4]); /* up: stale */
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 2);
+  CHECK_EQ(graphrt_pq_current_priority(q), 1000000000);
+  /* 3 drops into the window of 2's bucket. */
+  prio[3] = 1000000005, graphrt_pq_push(q, 3, prio[3]);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 3);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 4);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 1);
+  CHECK(graphrt_pq_finished(q));
+  graphrt_pq_free(q);
+  /* Initially empty: finished at once. */
+  q = graphrt_pq_new(prio, 4, 5, 1, 1, 0, GRAPHRT_PQ_EMPTY, GRAPHRT_PQ_EAGER,
+                     1);
+  CHECK(graphrt_pq_finished(q));
+  graphrt_pq_free(q);
+}
+
 /* A random weighted graph (weights 0..9) as CSR. */
 typedef struct {
   int64_t n, offsets[201];
@@ -140,18 +238,50 @@ static uint64_t next_random(uint64_t *state) {
   return *state >> 33;
 }
 
-static void random_graph(small_graph *g, uint64_t seed) {
+/* How test_delta_stepping's graphs weigh their edges. */
+enum {
+  PLAIN,    /* 0..9 */
+  NEGATIVE, /* 0..9 reweighted by vertex potentials: many negative */
+  HUGE,     /* 0..9 times 10^7: far more buckets than the eager window */
+};
+
+static void random_graph(small_graph *g, uint64_t seed, int weights) {
   g->n = 200;
+  int32_t potential[200];
+  for (int64_t v = 0; v < g->n; ++v)
+    potential[v] = (int32_t)(next_random(&seed) % 20);
+  potential[0] = 20; /* so that every distance from 0 stays >= 0 */
   int64_t m = 0;
   for (int64_t v = 0; v < g->n; ++v) {
     g->offsets[v] = m;
     int64_t degree = (int64_t)(next_random(&seed) % 9);
     for (int64_t i = 0; i < degree; ++i, ++m) {
-      g->neighbors[m] = (int32_t)(next_random(&seed) % (uint64_t)g->n);
-      g->weights[m] = (int32_t)(next_random(&seed) % 10);
+      int32_t u = (int32_t)(next_random(&seed) % (uint64_t)g->n);
+      int32_t w = (int32_t)(next_random(&seed) % 10);
+      g->neighbors[m] = u;
+      g->weights[m] = weights == HUGE       ? w * 10000000
+                      : weights == NEGATIVE ? w + potential[v] - potential[u]
+                                            : w;
     }
   }
   g->offsets[g->n] = m;
+}
+
+/* Shortest distances from 0 for any weights without a negative cycle. */
+static void bellman_ford(const small_graph *g, int32_t *dist) {
+  for (int64_t v = 0; v < g->n; ++v)
+    dist[v] = INT32_MAX;
+  dist[0] = 0;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int64_t u = 0; u < g->n; ++u)
+      for (int64_t k = g->offsets[u];
+           dist[u] != INT32_MAX && k < g->offsets[u + 1]; ++k)
+        if (dist[u] + g->weights[k] < dist[g->neighbors[k]]) {
+          dist[g->neighbors[k]] = dist[u] + g->weights[k];
+          changed = 1;
+        }
+  }
 }
 
 static void dijkstra(const small_graph *g, int32_t *dist) {
@@ -197,12 +327,16 @@ static void relax(const small_graph *g, int32_t *dist, graphrt_pq *q,
 
 /* Delta-stepping as generated code runs it, in parallel over each bucket,
  * with bucket fusion for the eager queue. */
-static void test_delta_stepping(int strategy, int64_t delta, int threads) {
+static void test_delta_stepping(int strategy, int64_t delta, int threads,
+                                int weights) {
   small_graph g;
   int32_t dist[200], want[200];
   for (uint64_t seed = 1; seed <= 5; ++seed) {
-    random_graph(&g, seed);
-    dijkstra(&g, want);
+    random_graph(&g, seed, weights);
+    if (weights == PLAIN)
+      dijkstra(&g, want);
+    else
+      bellman_ford(&g, want);
     for (int64_t v = 0; v < g.n; ++v)
       dist[v] = INT32_MAX;
     dist[0] = 0;
@@ -240,7 +374,7 @@ static void test_delta_stepping(int strategy, int64_t delta, int threads) {
 /* k-core peeling with constant-sum counts against a serial peeling. */
 static void test_kcore(int threads) {
   small_graph g;
-  random_graph(&g, 11);
+  random_graph(&g, 11, PLAIN);
   int32_t degree[200], want[200], removed[200] = {0};
   for (int64_t v = 0; v < g.n; ++v)
     want[v] = degree[v] = (int32_t)(g.offsets[v + 1] - g.offsets[v]);
@@ -291,10 +425,16 @@ int main(void) {
   test_lazy_window();
   test_requeue(GRAPHRT_PQ_EAGER);
   test_requeue(GRAPHRT_PQ_LAZY);
+  test_below(GRAPHRT_PQ_EAGER);
+  test_below(GRAPHRT_PQ_LAZY);
+  test_far_buckets();
+  test_negative_graph();
   for (int threads = 1; threads <= 3; threads += 2)
     for (int64_t delta = 1; delta <= 8; delta *= 8) {
-      test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads);
-      test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads);
+      for (int weights = PLAIN; weights <= HUGE; ++weights) {
+        test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads, weights);
+        test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads, weights);
+      }
     }
   test_kcore(1);
   test_kcore(3);

@@ -1,6 +1,7 @@
 /* segments_tests - segmented subgraphs: ranges cover all vertices, offsets
  * are consistent, every edge is in exactly one segment (in order), both
- * strategies and directions, counts above the vertex count, caching. */
+ * strategies and directions, counts above the vertex count (clamped to
+ * it), caching. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -11,6 +12,9 @@ static int check_segments(graphrt_graph *g, int64_t count, int32_t dir,
   graphrt_segments *s = graphrt_segments_get(g, count, dir, strat);
   int64_t n = graphrt_num_vertices(g), m = graphrt_num_edges(g);
   int weighted = graphrt_is_weighted(g);
+  /* Counts above the vertex count give one segment per vertex. */
+  if (count > n)
+    count = n > 1 ? n : 1;
   if (graphrt_segments_count(s) != count)
     return 0;
   if (graphrt_segments_get(g, count, dir, strat) != s) /* cached */
@@ -93,6 +97,13 @@ int main(void) {
   int32_t w[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
   graphrt_graph *g = graphrt_graph_from_edges(6, 10, src, dst, w, 0);
   check_all(g);
+  /* The largest count on 6 vertices: 6 segments, one vertex each, the same
+   * whatever count above 6 is asked for. */
+  graphrt_segments *most = graphrt_segments_get(
+      g, (int64_t)1 << 20, GRAPHRT_PUSH, GRAPHRT_EDGE_AWARE);
+  CHECK_EQ(graphrt_segments_count(most), 6);
+  CHECK_EQ(graphrt_segment_range_end(most, 5), 6);
+  CHECK(graphrt_segments_get(g, 7, GRAPHRT_PUSH, GRAPHRT_EDGE_AWARE) == most);
   /* pull, 2 fixed segments: ranges [0,3) [3,6) */
   graphrt_segments *s =
       graphrt_segments_get(g, 2, GRAPHRT_PULL, GRAPHRT_FIXED_VERTEX_COUNT);

@@ -12,7 +12,8 @@ usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
              ppsp (the one distance from R to T) | kcore |
              components (weakly connected: each vertex's smallest
              connected id)
-The algorithms and their parameters are those of examples/*.gt (the graph IR
+sssp and ppsp use Bellman-Ford when some weight is negative (Dijkstra
+otherwise). The algorithms and their parameters are those of examples/*.gt (the graph IR
 programs under test/Integration/Inputs compute the same); reach_stats is
 test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
 test/Integration/graphit/Inputs/bc_sources.gt; components and bc_range
@@ -141,6 +142,30 @@ def dijkstra(n, edges, root):
                 dist[v] = du + w
                 heapq.heappush(heap, (dist[v], v))
     return dist
+
+
+def bellman_ford(n, edges, root):
+    """Shortest distances with negative weights: n - 1 rounds relaxing every
+    edge; one more round that still improves means a negative cycle
+    reachable from the root, which has no answer."""
+    unreachable = 2147483647
+    dist = [unreachable] * n
+    dist[root] = 0
+    for _ in range(n):
+        changed = False
+        for s, d, w in edges:
+            if dist[s] != unreachable and dist[s] + w < dist[d]:
+                dist[d] = dist[s] + w
+                changed = True
+        if not changed:
+            return dist
+    fail("negative cycle reachable from vertex %d: no shortest distances" % root)
+
+
+def shortest(n, edges, root):
+    if any(w < 0 for _, _, w in edges):
+        return bellman_ford(n, edges, root)
+    return dijkstra(n, edges, root)
 
 
 def peel(n, edges):
@@ -316,9 +341,9 @@ def answer(algorithm, n, edges, root, target):
     if algorithm == "bfs":
         return bfs_levels(n, edges, root), {(s, d) for s, d, _ in edges}
     if algorithm == "sssp":
-        return dijkstra(n, edges, root)
+        return shortest(n, edges, root)
     if algorithm == "ppsp":
-        return dijkstra(n, edges, root)[target]
+        return shortest(n, edges, root)[target]
     if algorithm == "kcore":
         return peel(n, edges)
     if algorithm == "cc":

@@ -1323,10 +1323,14 @@ struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
     unsigned width = op.getQueue().getType().getPriorityType().getWidth();
     bool lazy = op.getUpdate() == PriorityUpdate::Lazy ||
                 op.getUpdate() == PriorityUpdate::LazyConstantSum;
+    // What the queue starts with is a flag of its own (libgraphrt's
+    // GRAPHRT_PQ_START, _ALL, _EMPTY): no start value means "none", so
+    // every start value the program computes is checked as a vertex.
     Value start =
         adaptor.getStart()
             ? toI64(rewriter, loc, adaptor.getStart())
-            : arith::ConstantIntOp::create(rewriter, loc, -1, 64).getResult();
+            : arith::ConstantIntOp::create(rewriter, loc, 0, 64).getResult();
+    int32_t initial = adaptor.getStart() ? 0 : op.getAll() ? 1 : 2;
     SmallVector<Value> args = {
         data,
         constI32(rewriter, loc, width / 8),
@@ -1334,7 +1338,7 @@ struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
         constI32(rewriter, loc, op.getOrder() == BucketOrder::LowerFirst),
         toI64(rewriter, loc, adaptor.getDelta()),
         start,
-        constI32(rewriter, loc, op.getAll()),
+        constI32(rewriter, loc, initial),
         constI32(rewriter, loc, lazy),
         toI64(rewriter, loc, adaptor.getOpenBuckets())};
     rewriter.replaceOp(
@@ -1876,6 +1880,10 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
                                                        "graphrt_pq_push");
   patterns.add<QueueCallLowering<PriorityQueueChangedOp>>(converter, context,
                                                           "graphrt_pq_changed");
+  patterns.add<QueueCallLowering<PriorityQueueOverflowOp>>(
+      converter, context, "graphrt_pq_overflow");
+  patterns.add<QueueCallLowering<PriorityQueueEdgesOp>>(converter, context,
+                                                        "graphrt_pq_edges");
   patterns.add<QueueCallLowering<PriorityQueueCountOp>>(converter, context,
                                                         "graphrt_pq_count");
   patterns.add<QueueCallLowering<PriorityQueueApplyCountsOp>>(

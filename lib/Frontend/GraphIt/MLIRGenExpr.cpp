@@ -521,10 +521,11 @@ Value Generator::emitNewQueue(NewPriorityQueueExpr &expr) {
   if (args.size() == 7)
     start = emitAs(*args[6], GtType::get(GtType::Vertex));
   bool all = cast<BoolLitExpr>(*args[5]).value;
-  // GraphIt passes start -1 (no vertex) with init_bucket = true.
+  // GraphIt passes start -1 (no vertex) with init_bucket = true; without
+  // init_bucket a negative start is kept, and the run time rejects it.
   if (auto *unary = dyn_cast_or_null<UnaryExpr>(args.size() == 7 ? args[6].get()
                                                                  : nullptr);
-      unary && unary->op == UnaryExpr::Neg)
+      all && unary && unary->op == UnaryExpr::Neg)
     start = Value();
   return PriorityQueueNewOp::create(
       b, loc, toMLIR(expr.type), priorities, order, sched.getPriorityUpdate(),

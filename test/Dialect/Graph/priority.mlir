@@ -5,23 +5,38 @@
 // Delta-stepping's relaxation, eager: the min update becomes a graph.reduce
 // on the queue's priority vector (made atomic later, by
 // graph-lower-direction, in a parallel push) and a changed destination goes
-// to the calling thread's bin of its new bucket (graph.pq.push).
+// to the calling thread's bin of its new bucket (graph.pq.push); the queue
+// learns the traversal's graph first (graph.pq.edges). A changed
+// priority that is a sum which wrapped around (both operands' signs differ
+// from the result's) is a distance overflow (graph.pq.overflow) before it
+// reaches the queue.
 // ROUND-LABEL: func.func @eager
 // ROUND: graph.pq.new %{{.*}} lower_first update(eager) delta(%{{.*}}) open_buckets(%{{.*}}) start(%{{.*}}) : !graph.vector<i32> -> !graph.priority_queue<i32>
 // ROUND: graph.edgeset.apply %{{.*}} from(%{{.*}}) update_priority(%{{.*}} : !graph.priority_queue<i32>) schedule(#graph.schedule<parallel = dynamic_vertex, delta = argv[3]>)
 // ROUND: graph.pq.update min %{{.*}}[%{{.*}}], %{{.*}} : !graph.priority_queue<i32>
 // ROUND: graph.pq.mirror %{{.*}}, %{{.*}} : !graph.edgeset<i32>, !graph.priority_queue<i32>
 // CHECK-LABEL: func.func @eager
-// CHECK: %[[PRIO:.*]] = graph.pq.priorities %[[PQ:.*]] : !graph.priority_queue<i32> -> !graph.vector<i32>
+// CHECK: graph.pq.edges %[[PQ:.*]], %{{.*}} : !graph.priority_queue<i32>, !graph.edgeset<i32>
+// CHECK-NEXT: %[[PRIO:.*]] = graph.pq.priorities %[[PQ]] : !graph.priority_queue<i32> -> !graph.vector<i32>
 // CHECK: graph.edgeset.apply %{{.*}} from(%{{.*}}) schedule(
 // CHECK-NOT: update_priority
 // CHECK: %[[C:.*]] = graph.reduce min %[[PRIO]][%[[DST:.*]]], %[[D:.*]] : !graph.vector<i32>
 // CHECK-NEXT: scf.if %[[C]] {
+// CHECK-NEXT: %[[X1:.*]] = arith.xori %[[A:.*]], %[[D]] : i32
+// CHECK-NEXT: %[[X2:.*]] = arith.xori %[[W:.*]], %[[D]] : i32
+// CHECK-NEXT: %[[BOTH:.*]] = arith.andi %[[X1]], %[[X2]] : i32
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[WRAPPED:.*]] = arith.cmpi slt, %[[BOTH]], %[[ZERO]] : i32
+// CHECK-NEXT: scf.if %[[WRAPPED]] {
+// CHECK-NEXT: graph.pq.overflow %[[PQ]], %[[DST]] : !graph.priority_queue<i32>
+// CHECK-NEXT: }
 // CHECK-NEXT: graph.pq.push %[[PQ]], %[[DST]], %[[D]] : !graph.priority_queue<i32>, i32
 // SCF-LABEL: func.func @eager
+// SCF: call @graphrt_pq_edges
 // SCF: call @graphrt_pq_priorities_i32
 // SCF: omp.parallel
 // SCF: memref.atomic_rmw mins
+// SCF: call @graphrt_pq_overflow
 // SCF: call @graphrt_pq_push
 func.func @eager(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
   %c2 = arith.constant 2 : index
@@ -169,4 +184,39 @@ func.func @queue_ops(%degree: !graph.vector<i32>, %v: index, %moved: !graph.vert
   graph.pq.requeue %pq, %moved : !graph.priority_queue<i32>
   graph.pq.free %pq : !graph.priority_queue<i32>
   return %done, %reached, %k : i1, i1, i32
+}
+
+// -----
+
+// A max update checks its value before the update (a sum that wrapped
+// around would not raise the priority); a value that is no sum or
+// difference is not checked. The start is a flag of its own at run time
+// (GRAPHRT_PQ_START = 0, GRAPHRT_PQ_ALL = 1, GRAPHRT_PQ_EMPTY = 2).
+// CHECK-LABEL: func.func @max_update
+// CHECK: arith.subi
+// CHECK: arith.xori
+// CHECK: scf.if
+// CHECK-NEXT: graph.pq.overflow
+// CHECK: graph.reduce max
+// CHECK-NOT: graph.pq.overflow
+// CHECK: graph.reduce max
+// CHECK-NOT: graph.pq.overflow
+// CHECK: graph.yield
+// SCF-LABEL: func.func @max_update
+// SCF: %[[EMPTY:.*]] = arith.constant 2 : i32
+// SCF: call @graphrt_pq_new({{.*}}, %[[EMPTY]], {{.*}})
+func.func @max_update(%g: !graph.edgeset<i32>, %prio: !graph.vector<i32>) {
+  %c1 = arith.constant 1 : index
+  %pq = graph.pq.new %prio higher_first update(lazy) delta(%c1) open_buckets(%c1)
+      : !graph.vector<i32> -> !graph.priority_queue<i32>
+  %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+  graph.edgeset.apply %g from(%frontier) update_priority(%pq : !graph.priority_queue<i32>) body {
+  ^bb0(%src: index, %dst: index, %w: i32):
+    %p = graph.vector.get %prio[%src] : !graph.vector<i32>
+    %nd = arith.subi %p, %w : i32
+    %a = graph.pq.update max %pq[%dst], %nd : !graph.priority_queue<i32>
+    %b = graph.pq.update max %pq[%dst], %w : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
 }

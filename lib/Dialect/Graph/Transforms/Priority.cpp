@@ -2,7 +2,8 @@
 //
 // Lowers the traversals that update a priority queue: each priority update
 // in the body becomes an update of the queue's priority vector followed by
-// the bucket insertion its `priority_update` strategy names, and bucket
+// the bucket insertion its `priority_update` strategy names (an update whose
+// value is a sum that wrapped around is a distance overflow error), and bucket
 // fusion lowers the traversal itself with a vertex loop that goes on with
 // the thread's own small bins (see the pass description in Passes.td).
 //
@@ -109,6 +110,37 @@ Value hoistBefore(EdgeSetApplyOp op, Value value, RewriterBase &rewriter) {
       ->getResult(cast<OpResult>(value).getResultNumber());
 }
 
+/// Whether `value`, when it is the result of an integer addition or
+/// subtraction, wrapped around (signed overflow); null when it is not one.
+Value wrappedAround(OpBuilder &b, Location loc, Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
+    return {};
+  Value lhs = def->getOperand(0), rhs = def->getOperand(1);
+  // a + b overflows when both operands' signs differ from the result's;
+  // a - b when a's differs from both b's and the result's.
+  Value sign = arith::XOrIOp::create(b, loc, lhs, value);
+  Value other = isa<arith::AddIOp>(def)
+                    ? arith::XOrIOp::create(b, loc, rhs, value)
+                    : arith::XOrIOp::create(b, loc, lhs, rhs);
+  Value both = arith::AndIOp::create(b, loc, sign, other);
+  Value zero = arith::ConstantOp::create(b, loc, value.getType(),
+                                         b.getIntegerAttr(value.getType(), 0));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, both, zero);
+}
+
+/// Reports a distance overflow for `vertex` if `value` wrapped around.
+void checkOverflow(OpBuilder &b, Location loc, Value queue, Value vertex,
+                   Value value) {
+  Value wrapped = wrappedAround(b, loc, value);
+  if (!wrapped)
+    return;
+  auto ifWrapped = scf::IfOp::create(b, loc, wrapped, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifWrapped.thenBlock());
+  PriorityQueueOverflowOp::create(b, loc, queue, vertex);
+}
+
 /// Rewrites the priority updates of `op`'s body and lowers a fused
 /// traversal; leaves the others to graph-lower-direction.
 LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
@@ -123,15 +155,22 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
                           "eager_with_fusion) needs a frontier: from(...)");
 
   rewriter.setInsertionPoint(op);
+  PriorityQueueEdgesOp::create(rewriter, loc, queue, op.getGraph());
   Value priorities = PriorityQueuePrioritiesOp::create(
       rewriter, loc, VertexVectorType::get(priority), queue);
   // A changed vertex goes to the thread's bin of its bucket (eager) or is
   // recorded for the next dequeue's bulk move (lazy).
-  auto insert = [&](Location loc, Value changed, Value vertex, Value value) {
+  // A value that wrapped around lowers a priority (min) unless both of its
+  // operands were negative, so a min update checks only when it changed the
+  // priority, off the path of the edges that change nothing.
+  auto insert = [&](Location loc, Value changed, Value vertex, Value value,
+                    bool checkIfChanged) {
     OpBuilder::InsertionGuard guard(rewriter);
     auto ifChanged =
         scf::IfOp::create(rewriter, loc, changed, /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(ifChanged.thenBlock());
+    if (checkIfChanged)
+      checkOverflow(rewriter, loc, queue, vertex, value);
     if (isEager(strategy))
       PriorityQueuePushOp::create(rewriter, loc, queue, vertex, value);
     else
@@ -148,10 +187,14 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
     rewriter.setInsertionPoint(update);
     Location updateLoc = update->getLoc();
     if (auto minMax = dyn_cast<PriorityQueueUpdateOp>(update)) {
+      bool isMin = minMax.getKind() == ReduceKind::Min;
+      if (!isMin)
+        checkOverflow(rewriter, updateLoc, queue, minMax.getVertex(),
+                      minMax.getValue());
       Value changed = ReduceOp::create(
           rewriter, updateLoc, rewriter.getI1Type(), minMax.getKind(),
           priorities, minMax.getVertex(), minMax.getValue());
-      insert(updateLoc, changed, minMax.getVertex(), minMax.getValue());
+      insert(updateLoc, changed, minMax.getVertex(), minMax.getValue(), isMin);
       rewriter.replaceOp(update, changed);
       continue;
     }
@@ -187,7 +230,8 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
     auto add = VectorAddFlooredOp::create(
         rewriter, updateLoc, rewriter.getI1Type(), priority, priorities,
         sum.getVertex(), sum.getAmount(), sum.getFloor(), sched.isParallel());
-    insert(updateLoc, add.getChanged(), sum.getVertex(), add.getUpdated());
+    insert(updateLoc, add.getChanged(), sum.getVertex(), add.getUpdated(),
+           false);
     rewriter.replaceOp(sum, add.getChanged());
   }
 

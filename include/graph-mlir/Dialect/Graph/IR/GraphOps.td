@@ -1115,6 +1115,43 @@ def Graph_PriorityQueueChangedOp : Graph_PriorityQueueOp<"changed"> {
   let assemblyFormat = "$queue `,` $vertex attr-dict `:` qualified(type($queue))";
 }
 
+def Graph_PriorityQueueEdgesOp : Graph_PriorityQueueOp<"edges"> {
+  let summary = "name the graph whose edges update a queue";
+  let description = [{
+    Tells the queue which graph a traversal updating it walks: where that
+    graph has a negative edge weight, a priority can fall behind buckets
+    already processed, so `graph.pq.finished` with a vertex holds only
+    once the queue is empty. `graph-lower-priority` puts one before each
+    updating traversal.
+
+    ```mlir
+    graph.pq.edges %pq, %g : !graph.priority_queue<i32>, !graph.edgeset<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Graph_EdgeSetType:$graph);
+  let assemblyFormat = [{
+    $queue `,` $graph attr-dict `:` qualified(type($queue)) `,`
+    qualified(type($graph))
+  }];
+}
+
+def Graph_PriorityQueueOverflowOp : Graph_PriorityQueueOp<"overflow"> {
+  let summary = "report a priority that overflowed its type";
+  let description = [{
+    A run-time error naming `vertex`: the new priority computed for it
+    wrapped around the queue's priority type (a distance overflow).
+    `graph-lower-priority` guards the updates whose value is a sum with it.
+
+    ```mlir
+    graph.pq.overflow %pq, %v : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$vertex);
+  let assemblyFormat = "$queue `,` $vertex attr-dict `:` qualified(type($queue))";
+}
+
 def Graph_PriorityQueueCountOp : Graph_PriorityQueueOp<"count"> {
   let summary = "count one constant-amount update of a vertex in this round";
   let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,

@@ -98,6 +98,13 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
     | `lazy` | the same | `graph.pq.changed` (moved in bulk at the next dequeue) |
     | `lazy_constant_sum` | `graph.pq.count` (sums); after the traversal, `graph.pq.apply_counts` | |
 
+    Each such traversal is preceded by `graph.pq.edges %pq, %graph`, so that
+    the queue knows whether negative weights can lower settled priorities.
+    A `min`/`max` update whose value is an `arith.addi`/`arith.subi` is
+    guarded: if that wrapped around, `graph.pq.overflow` reports a distance
+    overflow (for `min` only where the priority changed, since a wrapped
+    sum of non-negative operands always lowers it; for `max` always).
+
     `graph-lower-direction` then makes the vector updates atomic where the
     traversal is parallel. With `eager_with_fusion` this pass lowers the
     traversal itself, through the traversal emitter, with a bucket-fusion
