@@ -73,3 +73,18 @@ int64_t graphrt_atoi_bits(const char *s, int32_t bits) {
 }
 
 int64_t graphrt_atoi(const char *s) { return graphrt_atoi_bits(s, 64); }
+
+/* Generated code calls this when an index it could not prove in range is
+ * not (graph.check_index): `where` is the access's file:line:col, `what`
+ * what it indexes ("'dist'", "the rows of 'latent'"), `source` where the
+ * index came from (empty when the compiler cannot tell). */
+_Noreturn void graphrt_index_error(int64_t index, int64_t size,
+                                   const char *where, const char *what,
+                                   const char *source) {
+  char from[256] = "";
+  if (source && *source)
+    snprintf(from, sizeof(from), " (index from %s)", source);
+  rt_fatal("%s%sindex %lld of %s is out of range [0, %lld)%s", where,
+           where && *where ? ": " : "", (long long)index, what, (long long)size,
+           from);
+}

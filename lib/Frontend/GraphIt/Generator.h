@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::graph::graphit {
@@ -54,6 +55,12 @@ private:
   Value emitSetSize(MethodExpr &expr);
   std::pair<Value, Value> neighborsOf(Expr &set);
   Value outDegree(Value graph, Value vertex, Location loc);
+
+  // Run-time index checks (graph.check_index).
+  Value checkIndex(Value index, Expr &indexExpr, Value range, bool column,
+                   const Twine &what, Location loc);
+  std::string indexSource(const Expr &index);
+  bool isReassigned(const VarDecl *var);
   Value emitEdgeApply(MethodExpr &expr);
   Value emitNewQueue(NewPriorityQueueExpr &expr);
   Value emitQueueMethod(MethodExpr &expr);
@@ -153,6 +160,10 @@ private:
   llvm::DenseMap<const VarDecl *, GlobalOp> stateSlots;
   /// par_for loops around the current statement.
   unsigned parallelForDepth = 0;
+  /// Variables of `for` loops, and the variables some statement of the
+  /// program assigns (made on first use): what index checks name.
+  llvm::DenseSet<const VarDecl *> loopVars;
+  std::optional<llvm::DenseSet<const VarDecl *>> reassigned;
   std::string labelPrefix, currentLabel;
 };
 
