@@ -1858,14 +1858,15 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            EmptyGraphLowering, IsDirectedLowering, ListNewLowering,
            ListAppendLowering, ListPopLowering, GlobalLowering,
            GlobalLoadLowering, GlobalStoreLowering, VectorCopyLowering,
-           VectorGetLowering, VectorSetLowering, CheckIndexLowering,
-           VectorFillLowering, VectorReduceLowering, VectorExportLowering,
-           ReduceLowering, VectorCasLowering, VectorPrefetchLowering,
-           VectorLinkLowering, VectorFindLowering, VertexSetNewLowering,
-           VertexSetInsertLowering, VertexSetIdBufferLowering,
-           VertexSetSealIdsLowering, VertexSetApplyLowering,
-           VertexSetFilterLowering, SegmentsLowering, ParallelForLowering,
-           SegmentViewLowering, SegmentWeightsLowering>(converter, context);
+           VectorGetLowering, VectorSetLowering, VectorFillLowering,
+           VectorReduceLowering, VectorExportLowering, ReduceLowering,
+           VectorCasLowering, VectorPrefetchLowering, VectorLinkLowering,
+           VectorFindLowering, VertexSetNewLowering, VertexSetInsertLowering,
+           VertexSetIdBufferLowering, VertexSetSealIdsLowering,
+           VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
+           ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(
+          converter, context);
+  patterns.add<CheckIndexLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

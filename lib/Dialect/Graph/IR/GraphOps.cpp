@@ -266,7 +266,10 @@ bool CheckIndexOp::isKnownInRange() {
   auto arg = dyn_cast<BlockArgument>(index);
   if (!arg)
     return false;
+  // A block being built or converted may have no op yet.
   Operation *owner = arg.getOwner()->getParentOp();
+  if (!owner)
+    return false;
   if (auto loop = dyn_cast<scf::ForOp>(owner))
     return arg == loop.getInductionVar() &&
            loopInRange(loop.getLowerBound(), loop.getUpperBound(),
