@@ -2,8 +2,10 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 static int rt_argc;
 static char **rt_argv;
@@ -81,6 +83,12 @@ int64_t graphrt_atoi(const char *s) { return graphrt_atoi_bits(s, 64); }
 _Noreturn void graphrt_index_error(int64_t index, int64_t size,
                                    const char *where, const char *what,
                                    const char *source) {
+  /* Iterations of a parallel loop may fail at once: the first reports and
+   * exits, the others wait for the exit, so that the error is one line. */
+  static atomic_flag reported = ATOMIC_FLAG_INIT;
+  if (atomic_flag_test_and_set(&reported))
+    for (;;)
+      pause();
   char from[256] = "";
   if (source && *source)
     snprintf(from, sizeof(from), " (index from %s)", source);
