@@ -41,6 +41,7 @@ private:
   Value defaultValue(GtType type, Location loc);
 
   // Expressions.
+  bool isSimple(const Expr &expr);
   Value emit(Expr &expr);
   Value emitAs(Expr &expr, GtType to);
   Value emitBinary(BinaryExpr &expr);
@@ -55,12 +56,6 @@ private:
   Value emitSetSize(MethodExpr &expr);
   std::pair<Value, Value> neighborsOf(Expr &set);
   Value outDegree(Value graph, Value vertex, Location loc);
-
-  // Run-time index checks (graph.check_index).
-  Value checkIndex(Value index, Expr &indexExpr, Value range, bool column,
-                   const Twine &what, Location loc);
-  std::string indexSource(const Expr &index);
-  bool isReassigned(const VarDecl *var);
   Value emitEdgeApply(MethodExpr &expr);
   Value emitNewQueue(NewPriorityQueueExpr &expr);
   Value emitQueueMethod(MethodExpr &expr);
@@ -69,6 +64,12 @@ private:
     Value vector, vertex, column;
   };
   ElementAddress emitElementAddress(IndexExpr &expr);
+
+  // Run-time index checks (graph.check_index).
+  Value checkIndex(Value index, Expr &indexExpr, Value range, bool column,
+                   const Twine &what, Location loc);
+  std::string indexSource(const Expr &index);
+  bool isReassigned(const VarDecl *var);
 
   // Functions and regions.
   /// A function passed to apply or filter, with the values of its captured

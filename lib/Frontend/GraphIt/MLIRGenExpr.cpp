@@ -18,8 +18,9 @@ using namespace mlir::graph::graphit;
 //===----------------------------------------------------------------------===//
 
 /// Cheap, side-effect-free expressions evaluate eagerly in `and`/`or`;
-/// anything that calls a function is guarded by the left operand.
-static bool isSimple(const Expr &expr) {
+/// anything that calls a function, or reads an element at an index that
+/// needs a check (`v < n and deg[v] > 0`), is guarded by the left operand.
+bool Generator::isSimple(const Expr &expr) {
   switch (expr.kind) {
   case Expr::IntLit:
   case Expr::FloatLit:
@@ -28,7 +29,23 @@ static bool isSimple(const Expr &expr) {
     return true;
   case Expr::Index: {
     auto &index = cast<IndexExpr>(expr);
-    return isSimple(*index.base) && isSimple(*index.index);
+    auto *row = dyn_cast<IndexExpr>(index.base.get());
+    const Expr &vector = row ? *row->base : *index.base;
+    auto inRange = [&](const Expr &i, bool column) {
+      auto *ref = dyn_cast<VarRefExpr>(&i);
+      Value value = ref && ref->decl && !ref->decl->inMemory
+                        ? env.lookup(ref->decl)
+                        : Value();
+      return value &&
+             CheckIndexOp::isKnownInRange(value, toMLIR(vector.type), column);
+    };
+    if (auto *ref = dyn_cast<VarRefExpr>(&vector); ref && ref->isArgv)
+      return isSimple(*index.index);
+    if (row && (vector.type.kind == GtType::Vector ? vector.type.width
+                                                   : vector.type.rowWidth))
+      return inRange(*row->index, /*column=*/false) &&
+             inRange(*index.index, /*column=*/true);
+    return inRange(*index.index, /*column=*/false);
   }
   case Expr::Unary:
     return isSimple(*cast<UnaryExpr>(expr).operand);
@@ -663,7 +680,10 @@ Value Generator::emitQueueMethod(MethodExpr &expr) {
   auto arg = [&](size_t i, GtType type) { return emitAs(*expr.args[i], type); };
   // A vertex whose priority is updated (the queue holds the graph's).
   auto updated = [&] {
-    return checkIndex(arg(0, vertex), *expr.args[0], graph, /*column=*/false,
+    Value v = arg(0, vertex);
+    if (!graph)
+      return v;
+    return checkIndex(v, *expr.args[0], graph, /*column=*/false,
                       "the priority queue " + quotedName(*expr.receiver),
                       expr.args[0]->loc);
   };

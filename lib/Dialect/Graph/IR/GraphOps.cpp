@@ -255,12 +255,12 @@ static bool loopInRange(Value lower, Value upper, Value step, int64_t length) {
   return first && *first >= 0 && by && *by > 0 && boundsRange(upper, length);
 }
 
-bool CheckIndexOp::isKnownInRange() {
+bool CheckIndexOp::isKnownInRange(Value index, Type range, bool column) {
   // The range is [0, length), or the vertices when `length` is 0.
   int64_t length = 0;
-  if (auto vector = dyn_cast<VertexVectorType>(getRange().getType()))
-    length = getColumn() ? vector.getRowLength() : vector.getLength();
-  Value index = stripIndexCasts(getIndex());
+  if (auto vector = dyn_cast<VertexVectorType>(range))
+    length = column ? vector.getRowLength() : vector.getLength();
+  index = stripIndexCasts(index);
   if (std::optional<int64_t> constant = constantOf(index))
     return length && *constant >= 0 && *constant < length;
   auto arg = dyn_cast<BlockArgument>(index);

@@ -786,7 +786,13 @@ def Graph_CheckIndexOp : Graph_Op<"check_index", [NoMemoryEffect]> {
   let hasFolder = 1;
   let extraClassDeclaration = [{
     /// Whether `index` is known to lie in the op's range.
-    bool isKnownInRange();
+    bool isKnownInRange() {
+      return isKnownInRange(getIndex(), getRange().getType(), getColumn());
+    }
+    /// Whether `index` is known to lie in a range of type `range` (a vector,
+    /// its rows with `column`, or a graph), so needs no check.
+    static bool isKnownInRange(::mlir::Value index, ::mlir::Type range,
+                               bool column);
   }];
 }
 
