@@ -66,6 +66,12 @@ int64_t graphrt_atoi_bits(const char *s, int32_t bits);
  * sign), returned as its bit pattern. */
 int64_t graphrt_atou_bits(const char *s, int32_t bits);
 int64_t graphrt_atoi(const char *s);
+/* Does not return: exits with "graphrt: <where>: index <index> of <what> is
+ * out of range [0, <size>) (index from <source>)", an index that generated
+ * code could not prove in range (graph.check_index) being out of it.
+ * `source` may be empty. */
+void graphrt_index_error(int64_t index, int64_t size, const char *where,
+                         const char *what, const char *source);
 /* [added] Records argc/argv (called by libgraphrt's main(), which lives in
  * its own archive member so tools with their own main() can link). */
 void graphrt_set_args(int argc, char **argv);

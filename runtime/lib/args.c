@@ -3,8 +3,10 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 static int rt_argc;
 static char **rt_argv;
@@ -103,3 +105,24 @@ int64_t graphrt_atou_bits(const char *s, int32_t bits) {
 }
 
 int64_t graphrt_atoi(const char *s) { return graphrt_atoi_bits(s, 64); }
+
+/* Generated code calls this when an index it could not prove in range is
+ * not (graph.check_index): `where` is the access's file:line:col, `what`
+ * what it indexes ("'dist'", "the rows of 'latent'"), `source` where the
+ * index came from (empty when the compiler cannot tell). */
+_Noreturn void graphrt_index_error(int64_t index, int64_t size,
+                                   const char *where, const char *what,
+                                   const char *source) {
+  /* Iterations of a parallel loop may fail at once: the first reports and
+   * exits, the others wait for the exit, so that the error is one line. */
+  static atomic_flag reported = ATOMIC_FLAG_INIT;
+  if (atomic_flag_test_and_set(&reported))
+    for (;;)
+      pause();
+  char from[256] = "";
+  if (source && *source)
+    snprintf(from, sizeof(from), " (index from %s)", source);
+  rt_fatal("%s%sindex %lld of %s is out of range [0, %lld)%s", where,
+           where && *where ? ": " : "", (long long)index, what, (long long)size,
+           from);
+}

@@ -932,6 +932,53 @@ struct VectorSetLowering : GraphPattern<VectorSetOp> {
   }
 };
 
+/// `index < size` (unsigned, so a negative index fails too), else a call of
+/// graphrt_index_error, which prints the one-line error and exits. The
+/// runtime function is declared noreturn and cold, so the check costs a
+/// compare and a branch never taken.
+struct CheckIndexLowering : GraphPattern<CheckIndexOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(CheckIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value index = adaptor.getIndex();
+    Value size = isa<VertexVectorType>(op.getRange().getType())
+                     ? memref::DimOp::create(rewriter, loc, adaptor.getRange(),
+                                             op.getColumn() ? 1 : 0)
+                           .getResult()
+                     : numVertices(rewriter, loc, op, adaptor.getRange());
+    Value outside = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::uge, index, size);
+    std::string where;
+    if (auto file = loc->findInstanceOf<FileLineColLoc>())
+      where = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+               ":" + Twine(file.getColumn()))
+                  .str();
+    auto ifOutside =
+        scf::IfOp::create(rewriter, loc, outside, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOutside.thenBlock());
+      callRuntime(
+          rewriter, loc, op, "graphrt_index_error", {},
+          {toI64(rewriter, loc, index), toI64(rewriter, loc, size),
+           textAddress(rewriter, loc, op, where),
+           textAddress(rewriter, loc, op, op.getWhat()),
+           textAddress(rewriter, loc, op, op.getSource().value_or(""))});
+    }
+    auto callee = op->getParentOfType<ModuleOp>().lookupSymbol<func::FuncOp>(
+        "graphrt_index_error");
+    if (!callee->hasAttr("passthrough"))
+      rewriter.modifyOpInPlace(callee, [&] {
+        callee->setAttr("passthrough",
+                        rewriter.getStrArrayAttr({"noreturn", "cold"}));
+      });
+    rewriter.replaceOp(op, index);
+    return success();
+  }
+};
+
 struct VectorFillLowering : GraphPattern<VectorFillOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -1834,6 +1881,7 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
            ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(
           converter, context);
+  patterns.add<CheckIndexLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::graph::graphit {
@@ -40,6 +41,7 @@ private:
   Value defaultValue(GtType type, Location loc);
 
   // Expressions.
+  bool isSimple(const Expr &expr);
   Value emit(Expr &expr);
   Value emitAs(Expr &expr, GtType to);
   Value emitBinary(BinaryExpr &expr);
@@ -62,6 +64,12 @@ private:
     Value vector, vertex, column;
   };
   ElementAddress emitElementAddress(IndexExpr &expr);
+
+  // Run-time index checks (graph.check_index).
+  Value checkIndex(Value index, Expr &indexExpr, Value range, bool column,
+                   const Twine &what, Location loc);
+  std::string indexSource(const Expr &index);
+  bool isReassigned(const VarDecl *var);
 
   // Functions and regions.
   /// A function passed to apply or filter, with the values of its captured
@@ -153,6 +161,10 @@ private:
   llvm::DenseMap<const VarDecl *, GlobalOp> stateSlots;
   /// par_for loops around the current statement.
   unsigned parallelForDepth = 0;
+  /// Variables of `for` loops, and the variables some statement of the
+  /// program assigns (made on first use): what index checks name.
+  llvm::DenseSet<const VarDecl *> loopVars;
+  std::optional<llvm::DenseSet<const VarDecl *>> reassigned;
   std::string labelPrefix, currentLabel;
 };
 

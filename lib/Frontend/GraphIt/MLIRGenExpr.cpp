@@ -18,8 +18,9 @@ using namespace mlir::graph::graphit;
 //===----------------------------------------------------------------------===//
 
 /// Cheap, side-effect-free expressions evaluate eagerly in `and`/`or`;
-/// anything that calls a function is guarded by the left operand.
-static bool isSimple(const Expr &expr) {
+/// anything that calls a function, or reads an element at an index that
+/// needs a check (`v < n and deg[v] > 0`), is guarded by the left operand.
+bool Generator::isSimple(const Expr &expr) {
   switch (expr.kind) {
   case Expr::IntLit:
   case Expr::FloatLit:
@@ -28,7 +29,23 @@ static bool isSimple(const Expr &expr) {
     return true;
   case Expr::Index: {
     auto &index = cast<IndexExpr>(expr);
-    return isSimple(*index.base) && isSimple(*index.index);
+    auto *row = dyn_cast<IndexExpr>(index.base.get());
+    const Expr &vector = row ? *row->base : *index.base;
+    auto inRange = [&](const Expr &i, bool column) {
+      auto *ref = dyn_cast<VarRefExpr>(&i);
+      Value value = ref && ref->decl && !ref->decl->inMemory
+                        ? env.lookup(ref->decl)
+                        : Value();
+      return value &&
+             CheckIndexOp::isKnownInRange(value, toMLIR(vector.type), column);
+    };
+    if (auto *ref = dyn_cast<VarRefExpr>(&vector); ref && ref->isArgv)
+      return isSimple(*index.index);
+    if (row && (vector.type.kind == GtType::Vector ? vector.type.width
+                                                   : vector.type.rowWidth))
+      return inRange(*row->index, /*column=*/false) &&
+             inRange(*index.index, /*column=*/true);
+    return inRange(*index.index, /*column=*/false);
   }
   case Expr::Unary:
     return isSimple(*cast<UnaryExpr>(expr).operand);
@@ -157,8 +174,109 @@ Value Generator::emit(Expr &expr) {
   return Value();
 }
 
+//===----------------------------------------------------------------------===//
+// Run-time index checks
+//===----------------------------------------------------------------------===//
+
+/// `k` when `expr` is `argv[k]` or `atoi(argv[k])`.
+static std::optional<uint64_t> argvIndex(const Expr &expr) {
+  if (auto *call = dyn_cast<CallExpr>(&expr);
+      call && call->builtin == Builtin::Atoi)
+    return argvIndex(*call->args[0]);
+  auto *index = dyn_cast<IndexExpr>(&expr);
+  auto *base = index ? dyn_cast<VarRefExpr>(index->base.get()) : nullptr;
+  auto *lit =
+      base && base->isArgv ? dyn_cast<IntLitExpr>(index->index.get()) : nullptr;
+  if (!lit)
+    return std::nullopt;
+  return lit->value;
+}
+
+/// The name of a vector or a graph as the program spells it.
+static std::string quotedName(const Expr &expr) {
+  if (auto *ref = dyn_cast<VarRefExpr>(&expr))
+    return "'" + ref->name + "'";
+  return "a vector";
+}
+
+/// The variables that an assignment statement anywhere in the program sets.
+static void collectReassigned(ArrayRef<StmtPtr> stmts,
+                              llvm::DenseSet<const VarDecl *> &vars) {
+  for (const StmtPtr &stmt : stmts) {
+    if (auto *assign = dyn_cast<AssignStmt>(stmt.get())) {
+      if (auto *ref = dyn_cast<VarRefExpr>(assign->target.get()))
+        vars.insert(ref->decl);
+    } else if (auto *ifStmt = dyn_cast<IfStmt>(stmt.get())) {
+      for (auto &branch : ifStmt->branches)
+        collectReassigned(branch.second, vars);
+      collectReassigned(ifStmt->elseBody, vars);
+    } else if (auto *loop = dyn_cast<LoopStmt>(stmt.get())) {
+      collectReassigned(loop->body, vars);
+    }
+  }
+}
+
+bool Generator::isReassigned(const VarDecl *var) {
+  if (!reassigned) {
+    reassigned.emplace();
+    for (const auto &func : program.funcs)
+      collectReassigned(func->body, *reassigned);
+  }
+  return reassigned->contains(var);
+}
+
+/// Where an index came from, as the run-time error names it.
+std::string Generator::indexSource(const Expr &index) {
+  if (std::optional<uint64_t> k = argvIndex(index))
+    return "argv[" + std::to_string(*k) + "]";
+  if (auto *ref = dyn_cast<VarRefExpr>(&index); ref && ref->decl) {
+    const VarDecl *var = ref->decl;
+    if (loopVars.contains(var))
+      return "loop variable '" + var->name + "'";
+    if (currentFunc && llvm::any_of(currentFunc->params, [&](auto &param) {
+          return param.get() == var;
+        }))
+      return "parameter '" + var->name + "' of '" + currentFunc->name + "'";
+    std::string text = "variable '" + var->name + "'";
+    if (std::optional<uint64_t> k =
+            var->init ? argvIndex(*var->init) : std::nullopt;
+        k && !isReassigned(var))
+      text += " = argv[" + std::to_string(*k) + "]";
+    return text;
+  }
+  if (auto *element = dyn_cast<IndexExpr>(&index)) {
+    const Expr *vector = element->base.get();
+    if (auto *row = dyn_cast<IndexExpr>(vector))
+      vector = row->base.get();
+    return "an element of " + quotedName(*vector);
+  }
+  if (auto *call = dyn_cast<CallExpr>(&index); call && call->func)
+    return "the result of '" + call->callee + "'";
+  const Expr *literal = &index;
+  if (auto *neg = dyn_cast<UnaryExpr>(&index); neg && neg->op == UnaryExpr::Neg)
+    literal = neg->operand.get();
+  if (isa<IntLitExpr>(literal))
+    return "a constant";
+  return "an expression";
+}
+
+/// `index` (of `indexExpr`) once a graph.check_index at `loc` found it in
+/// `range`: a vector, the rows of a vector with `column`, or a graph's
+/// vertices. Indices known to be in range (traversal vertices, loops over
+/// the vertices) are not checked.
+Value Generator::checkIndex(Value index, Expr &indexExpr, Value range,
+                            bool column, const Twine &what, Location loc) {
+  auto check = CheckIndexOp::create(b, loc, index, range, column, what.str());
+  if (check.isKnownInRange()) {
+    check.erase();
+    return index;
+  }
+  check.setSource(indexSource(indexExpr));
+  return check;
+}
+
 /// `vec[v]`, or `vec[v][k]` of a `vector{Vertex}(vector[K](T))`: the
-/// vector, the vertex and the column (null without rows).
+/// vector, the vertex and the column (null without rows), each index checked.
 Generator::ElementAddress Generator::emitElementAddress(IndexExpr &expr) {
   GtType vertexType = GtType::get(GtType::Vertex);
   auto hasRows = [](GtType type) {
@@ -166,10 +284,21 @@ Generator::ElementAddress Generator::emitElementAddress(IndexExpr &expr) {
            (type.kind == GtType::FixedVector && type.rowWidth);
   };
   if (auto *row = dyn_cast<IndexExpr>(expr.base.get());
-      row && hasRows(row->base->type))
-    return {emit(*row->base), emitAs(*row->index, vertexType),
-            emitAs(*expr.index, vertexType)};
-  return {emit(*expr.base), emitAs(*expr.index, vertexType), Value()};
+      row && hasRows(row->base->type)) {
+    Value vector = emit(*row->base);
+    std::string name = quotedName(*row->base);
+    Value vertex = checkIndex(emitAs(*row->index, vertexType), *row->index,
+                              vector, /*column=*/false, name, row->loc);
+    Value column =
+        checkIndex(emitAs(*expr.index, vertexType), *expr.index, vector,
+                   /*column=*/true, "the rows of " + name, expr.loc);
+    return {vector, vertex, column};
+  }
+  Value vector = emit(*expr.base);
+  Value vertex =
+      checkIndex(emitAs(*expr.index, vertexType), *expr.index, vector,
+                 /*column=*/false, quotedName(*expr.base), expr.loc);
+  return {vector, vertex, Value()};
 }
 
 Value Generator::emitArith(BinaryExpr::Op op, Value lhs, Value rhs, GtType type,
@@ -352,7 +481,9 @@ Value Generator::emitCall(CallExpr &expr) {
   case Builtin::WriteMin: {
     GtType element = GtType::get(expr.args[0]->type.elem);
     Value vector = emit(*expr.args[0]);
-    Value vertex = emitAs(*expr.args[1], GtType::get(GtType::Vertex));
+    Value vertex = checkIndex(
+        emitAs(*expr.args[1], GtType::get(GtType::Vertex)), *expr.args[1],
+        vector, /*column=*/false, quotedName(*expr.args[0]), expr.args[1]->loc);
     Value value = emitAs(*expr.args[2], element);
     bool isMin = expr.builtin == Builtin::WriteMin;
     Value changed = ReduceOp::create(
@@ -366,10 +497,14 @@ Value Generator::emitCall(CallExpr &expr) {
   case Builtin::UnionFindRoot: {
     GtType vertex = GtType::get(GtType::Vertex);
     Value forest = emit(*expr.args[0]);
-    Value u = emitAs(*expr.args[1], vertex);
+    auto checked = [&](Expr &arg) {
+      return checkIndex(emitAs(arg, vertex), arg, forest, /*column=*/false,
+                        quotedName(*expr.args[0]), arg.loc);
+    };
+    Value u = checked(*expr.args[1]);
     if (expr.builtin == Builtin::UnionFindRoot)
       return VectorFindOp::create(b, loc, forest, u);
-    VectorLinkOp::create(b, loc, forest, u, emitAs(*expr.args[2], vertex));
+    VectorLinkOp::create(b, loc, forest, u, checked(*expr.args[2]));
     return Value();
   }
   case Builtin::Load:
@@ -413,11 +548,22 @@ Value Generator::emitMethod(MethodExpr &expr) {
     Value graph = emit(*expr.receiver);
     return TransposeOp::create(b, loc, graph.getType(), graph);
   }
-  case Method::GetNgh:
-    return emitAs(*expr.args[0], GtType::get(GtType::Vertex));
-  case Method::GetOutDegree:
-    return outDegree(emit(*expr.receiver),
-                     emitAs(*expr.args[0], GtType::get(GtType::Vertex)), loc);
+  case Method::GetNgh: {
+    Expr &arg = *expr.args[0];
+    return checkIndex(emitAs(arg, GtType::get(GtType::Vertex)), arg,
+                      emit(*expr.receiver), /*column=*/false,
+                      "the vertices of " + quotedName(*expr.receiver), arg.loc);
+  }
+  case Method::GetOutDegree: {
+    Value graph = emit(*expr.receiver);
+    Expr &arg = *expr.args[0];
+    return outDegree(graph,
+                     checkIndex(emitAs(arg, GtType::get(GtType::Vertex)), arg,
+                                graph, /*column=*/false,
+                                "the vertices of " + quotedName(*expr.receiver),
+                                arg.loc),
+                     loc);
+  }
   case Method::IsDirected:
     return IsDirectedOp::create(b, loc, b.getI1Type(), emit(*expr.receiver));
   case Method::Relabel: {
@@ -465,9 +611,7 @@ Value Generator::emitMethod(MethodExpr &expr) {
 std::pair<Value, Value> Generator::neighborsOf(Expr &set) {
   if (auto *ref = dyn_cast<VarRefExpr>(&set))
     return {emit(*cast<MethodExpr>(*ref->decl->init).receiver), emit(set)};
-  auto &method = cast<MethodExpr>(set);
-  return {emit(*method.receiver),
-          emitAs(*method.args[0], GtType::get(GtType::Vertex))};
+  return {emit(*cast<MethodExpr>(set).receiver), emit(set)};
 }
 
 /// `vertex`'s out-degree as an int, from the graph's CSR offsets.
@@ -540,6 +684,15 @@ Value Generator::emitQueueMethod(MethodExpr &expr) {
   GtType priorityType = GtType::get(expr.receiver->type.elem);
   GtType vertex = GtType::get(GtType::Vertex);
   auto arg = [&](size_t i, GtType type) { return emitAs(*expr.args[i], type); };
+  // A vertex whose priority is updated (the queue holds the graph's).
+  auto updated = [&] {
+    Value v = arg(0, vertex);
+    if (!graph)
+      return v;
+    return checkIndex(v, *expr.args[0], graph, /*column=*/false,
+                      "the priority queue " + quotedName(*expr.receiver),
+                      expr.args[0]->loc);
+  };
   switch (expr.method) {
   case Method::QueueFinished:
     return PriorityQueueFinishedOp::create(b, loc, b.getI1Type(), queue,
@@ -558,11 +711,11 @@ Value Generator::emitQueueMethod(MethodExpr &expr) {
         b, loc, b.getI1Type(),
         expr.method == Method::QueueUpdateMin ? ReduceKind::Min
                                               : ReduceKind::Max,
-        queue, arg(0, vertex), arg(2, priorityType));
+        queue, updated(), arg(2, priorityType));
   case Method::QueueUpdateSum:
-    return PriorityQueueUpdateSumOp::create(
-        b, loc, b.getI1Type(), queue, arg(0, vertex), arg(1, priorityType),
-        arg(2, priorityType));
+    return PriorityQueueUpdateSumOp::create(b, loc, b.getI1Type(), queue,
+                                            updated(), arg(1, priorityType),
+                                            arg(2, priorityType));
   default:
     llvm_unreachable("not a priority queue method");
   }

@@ -690,6 +690,7 @@ void Generator::emitFor(ForStmt &loop) {
   GtType intType = GtType::get(GtType::Int);
   Value lo = emitAs(*loop.lo, intType);
   Value hi = emitAs(*loop.hi, intType);
+  loopVars.insert(loop.var.get());
   if (loop.parallel) {
     emitParallelFor(loop, lo, hi);
     return;

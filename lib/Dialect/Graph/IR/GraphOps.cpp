@@ -3,6 +3,7 @@
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -204,6 +205,92 @@ LogicalResult ReduceOp::verify() {
     return failure();
   return verifyReduceKind(*this, getKind(),
                           getVector().getType().getElementType());
+}
+
+LogicalResult CheckIndexOp::verify() {
+  auto vector = dyn_cast<VertexVectorType>(getRange().getType());
+  if (getColumn() && !(vector && vector.hasRows()))
+    return emitOpError("checks a column only in a vector with rows, got ")
+           << getRange().getType();
+  if (getWhat().empty())
+    return emitOpError("needs a description of what the index indexes");
+  return success();
+}
+
+/// `value` before index casts from or to integers of 32 bits or more, which
+/// keep every value in [0, 2^31): vertex ids, vertex counts and lengths.
+static Value stripIndexCasts(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+      break;
+    Value input = def->getOperand(0);
+    auto width = [](Type type) {
+      return type.isIndex() ? 64u : type.getIntOrFloatBitWidth();
+    };
+    if (width(input.getType()) < 32 || width(def->getResult(0).getType()) < 32)
+      break;
+    value = input;
+  }
+  return value;
+}
+
+static std::optional<int64_t> constantOf(Value value) {
+  APInt constant;
+  if (!matchPattern(stripIndexCasts(value), m_ConstantInt(&constant)))
+    return std::nullopt;
+  return constant.getSExtValue();
+}
+
+/// Whether `bound` is at most the upper end of the range: the vertex count
+/// (`length` 0) or the constant `length`.
+static bool boundsRange(Value bound, int64_t length) {
+  if (!length)
+    return isa_and_nonnull<NumVerticesOp>(
+        stripIndexCasts(bound).getDefiningOp());
+  std::optional<int64_t> constant = constantOf(bound);
+  return constant && *constant <= length;
+}
+
+/// Whether the loop variable of a loop from `lower` to `upper` by `step`
+/// (null: 1) stays in [0, the vertex count) or [0, length).
+static bool loopInRange(Value lower, Value upper, Value step, int64_t length) {
+  std::optional<int64_t> first = constantOf(lower);
+  std::optional<int64_t> by = step ? constantOf(step) : 1;
+  return first && *first >= 0 && by && *by > 0 && boundsRange(upper, length);
+}
+
+bool CheckIndexOp::isKnownInRange(Value index, Type range, bool column) {
+  // The range is [0, length), or the vertices when `length` is 0.
+  int64_t length = 0;
+  if (auto vector = dyn_cast<VertexVectorType>(range))
+    length = column ? vector.getRowLength() : vector.getLength();
+  index = stripIndexCasts(index);
+  if (std::optional<int64_t> constant = constantOf(index))
+    return length && *constant >= 0 && *constant < length;
+  auto arg = dyn_cast<BlockArgument>(index);
+  if (!arg)
+    return false;
+  // A block being built or converted may have no op yet.
+  Operation *owner = arg.getOwner()->getParentOp();
+  if (!owner)
+    return false;
+  if (auto loop = dyn_cast<scf::ForOp>(owner))
+    return arg == loop.getInductionVar() &&
+           loopInRange(loop.getLowerBound(), loop.getUpperBound(),
+                       loop.getStep(), length);
+  if (auto loop = dyn_cast<ParallelForOp>(owner))
+    return loopInRange(loop.getLower(), loop.getUpper(), Value(), length);
+  if (length)
+    return false;
+  // The vertices a traversal or a vertex-set op hands its regions (edge
+  // weights follow them in an edge body).
+  if (isa<EdgeSetApplyOp>(owner))
+    return arg.getArgNumber() < 2;
+  return isa<VertexSetApplyOp, VertexSetFilterOp>(owner);
+}
+
+OpFoldResult CheckIndexOp::fold(FoldAdaptor) {
+  return isKnownInRange() ? getIndex() : OpFoldResult();
 }
 
 LogicalResult VectorExportOp::verify() {

@@ -746,6 +746,63 @@ def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
   let hasVerifier = 1;
 }
 
+def Graph_CheckIndexOp : Graph_Op<"check_index", [NoMemoryEffect]> {
+  let summary = "the index, if it lies in a vector or a graph; else stop";
+  let description = [{
+    Returns `index` when it lies in `[0, size)`: `size` is the number of
+    elements of the vector `range` (its vertex count, or its length when
+    fixed), the length of its rows with `column`, or the vertex count of
+    the graph `range`. Otherwise the program stops with one line naming the
+    op's location, the index (signed: -1 is out of range), `what` it
+    indexes, the range and, when given, where the index came from:
+
+        graphrt: p.gt:12:5: index 12 of 'vals' is out of range [0, 12) (index from argv[2])
+
+    The frontend puts one in front of every element access whose index it
+    cannot prove in range. It folds away when the index is known to be in
+    range, looking through index casts: a vertex argument of a traversal,
+    vertex-set apply or filter body, or the induction variable of a loop
+    from a constant >= 0 to the graph's vertex count (for per-vertex data
+    and graphs); a constant, or a loop variable from a constant >= 0 to a
+    constant at most the length (for fixed lengths and rows). Not
+    speculatable, so it is never hoisted out of the branch it guards.
+
+    ```mlir
+    %i = graph.check_index %v in %vals "'vals'" from "argv[2]" : !graph.vector<i32>
+    %k = graph.check_index %c in %latent column "the rows of 'latent'" : !graph.vector<?x3xf64>
+    %u = graph.check_index %v in %g "the vertices of 'edges'" : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Index:$index,
+                       AnyTypeOf<[Graph_VectorType, Graph_EdgeSetType]>:$range,
+                       UnitAttr:$column, StrAttr:$what,
+                       OptionalAttr<StrAttr>:$source);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    $index `in` $range (`column` $column^)? $what (`from` $source^)? attr-dict
+    `:` qualified(type($range))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$index, "::mlir::Value":$range,
+                   "bool":$column, "::llvm::StringRef":$what), [{
+      build($_builder, $_state, $_builder.getIndexType(), index, range, column,
+            what, ::mlir::StringAttr());
+    }]>
+  ];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// Whether `index` is known to lie in the op's range.
+    bool isKnownInRange() {
+      return isKnownInRange(getIndex(), getRange().getType(), getColumn());
+    }
+    /// Whether `index` is known to lie in a range of type `range` (a vector,
+    /// its rows with `column`, or a graph), so needs no check.
+    static bool isKnownInRange(::mlir::Value index, ::mlir::Type range,
+                               bool column);
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Vertex sets
 //===----------------------------------------------------------------------===//
