@@ -39,24 +39,23 @@ if [ ! -f "$cc/build.ninja" ]; then
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DGRAPH_MLIR_FUZZERS=ON \
     >/dev/null
 fi
-ninja -C "$cc" -j "${JOBS:-2}" graph-mlir-fuzzers graphc graph-translate \
-  >/dev/null
+ninja -C "$cc" -j "${JOBS:-2}" graph-mlir-fuzzers >/dev/null
 
-# The export library's target: runtime/fuzz/export_fuzz.gt compiled by graphc
-# and its C bindings, linked with the sanitized runtime into
-# graphrt-fuzz-export.
+# The export library's target: runtime/fuzz/export_fuzz.gt compiled by the
+# plain graphc (./build, or $BUILD_DIR; built here if missing: the sanitized
+# build has no libgraphrt.so for graphc) and its C bindings, linked with the
+# sanitized runtime into graphrt-fuzz-export.
+"$root/scripts/build.sh" graphc graph-translate >/dev/null
+bin=${BUILD_DIR:-$root/build}/bin
 exp=$build/export
 mkdir -p "$exp"
 gt=$root/runtime/fuzz/export_fuzz.gt
-# (The sanitized compiler's leaks at exit are not this target's findings.)
-nl=(env ASAN_OPTIONS=detect_leaks=0)
-"${nl[@]}" "$cc/bin/graphc" "$gt" --emit=obj -o "$exp/export_fuzz.o"
-"${nl[@]}" "$cc/bin/graph-translate" --import-graphit "$gt" \
-  -o "$exp/export_fuzz.mlir"
-"${nl[@]}" "$cc/bin/graph-translate" --graph-export-source \
-  "$exp/export_fuzz.mlir" -o "$exp/export_fuzz_bindings.c"
-"${nl[@]}" "$cc/bin/graph-translate" --graph-export-header \
-  "$exp/export_fuzz.mlir" -o "$exp/libexport_fuzz.h"
+"$bin/graphc" "$gt" --emit=obj -o "$exp/export_fuzz.o"
+"$bin/graph-translate" --import-graphit "$gt" -o "$exp/export_fuzz.mlir"
+"$bin/graph-translate" --graph-export-source "$exp/export_fuzz.mlir" \
+  -o "$exp/export_fuzz_bindings.c"
+"$bin/graph-translate" --graph-export-header "$exp/export_fuzz.mlir" \
+  -o "$exp/libexport_fuzz.h"
 cmake -S "$root/runtime" -B "$rt" -DGRAPHRT_FUZZ_EXPORT_DIR="$exp" >/dev/null
 ninja -C "$rt" -j "${JOBS:-2}" graphrt-fuzz-export >/dev/null
 
