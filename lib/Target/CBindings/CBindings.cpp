@@ -302,13 +302,12 @@ extern "C" {
  *    pointer); graphrt_graph_from_csr and graphrt_load return NULL on an
  *    error, graphrt_num_vertices -1, graphrt_graph_free 1;
  *  - graphrt_last_error() is then the error in one line (e.g. "CSR neighbor
- *    7 of vertex 2 out of range [0, 3)");
-  it is the calling thread's own, * and "" after a call that succeeded;
-  *-arguments are checked before they are used : NULL pointers,
-      graphs that *were freed,
-      CSR arrays(offsets from 0, never decreasing, neighbours in * range,
-                 sizes that fit in memory);
-  so are globals of the program that an *earlier export function must have set;
+ *    7 of vertex 2 out of range [0, 3)"); it is the calling thread's own,
+ *    and "" after a call that succeeded;
+ *  - arguments are checked before they are used: NULL pointers, graphs that
+ *    were freed, CSR arrays (offsets from 0, never decreasing, neighbours in
+ *    range, sizes that fit in memory); so are globals of the program that an
+ *    earlier export function must have set;
  *  - an error of the program itself (an id out of range...) ends the call
  *    with its status, but one raised inside a parallel loop of the compiled
  *    code still ends the process (OpenMP's threads cannot be unwound);
