@@ -68,6 +68,7 @@ private:
   // Run-time index checks (graph.check_index).
   Value checkIndex(Value index, Expr &indexExpr, Value range, bool column,
                    const Twine &what, Location loc);
+  Value emitCheckedVertex(Expr &arg, Value range, const Twine &what);
   std::string indexSource(const Expr &index);
   bool isReassigned(const VarDecl *var);
 

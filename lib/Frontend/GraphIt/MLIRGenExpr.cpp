@@ -275,6 +275,13 @@ Value Generator::checkIndex(Value index, Expr &indexExpr, Value range,
   return check;
 }
 
+/// The vertex argument `arg`, checked at its location against `range` (a
+/// per-vertex vector or a graph), which the error calls `what`.
+Value Generator::emitCheckedVertex(Expr &arg, Value range, const Twine &what) {
+  return checkIndex(emitAs(arg, GtType::get(GtType::Vertex)), arg, range,
+                    /*column=*/false, what, arg.loc);
+}
+
 /// `vec[v]`, or `vec[v][k]` of a `vector{Vertex}(vector[K](T))`: the
 /// vector, the vertex and the column (null without rows), each index checked.
 Generator::ElementAddress Generator::emitElementAddress(IndexExpr &expr) {
@@ -481,9 +488,8 @@ Value Generator::emitCall(CallExpr &expr) {
   case Builtin::WriteMin: {
     GtType element = GtType::get(expr.args[0]->type.elem);
     Value vector = emit(*expr.args[0]);
-    Value vertex = checkIndex(
-        emitAs(*expr.args[1], GtType::get(GtType::Vertex)), *expr.args[1],
-        vector, /*column=*/false, quotedName(*expr.args[0]), expr.args[1]->loc);
+    Value vertex =
+        emitCheckedVertex(*expr.args[1], vector, quotedName(*expr.args[0]));
     Value value = emitAs(*expr.args[2], element);
     bool isMin = expr.builtin == Builtin::WriteMin;
     Value changed = ReduceOp::create(
@@ -495,11 +501,9 @@ Value Generator::emitCall(CallExpr &expr) {
   }
   case Builtin::UnionFindLink:
   case Builtin::UnionFindRoot: {
-    GtType vertex = GtType::get(GtType::Vertex);
     Value forest = emit(*expr.args[0]);
     auto checked = [&](Expr &arg) {
-      return checkIndex(emitAs(arg, vertex), arg, forest, /*column=*/false,
-                        quotedName(*expr.args[0]), arg.loc);
+      return emitCheckedVertex(arg, forest, quotedName(*expr.args[0]));
     };
     Value u = checked(*expr.args[1]);
     if (expr.builtin == Builtin::UnionFindRoot)
@@ -556,13 +560,11 @@ Value Generator::emitMethod(MethodExpr &expr) {
   }
   case Method::GetOutDegree: {
     Value graph = emit(*expr.receiver);
-    Expr &arg = *expr.args[0];
-    return outDegree(graph,
-                     checkIndex(emitAs(arg, GtType::get(GtType::Vertex)), arg,
-                                graph, /*column=*/false,
-                                "the vertices of " + quotedName(*expr.receiver),
-                                arg.loc),
-                     loc);
+    return outDegree(
+        graph,
+        emitCheckedVertex(*expr.args[0], graph,
+                          "the vertices of " + quotedName(*expr.receiver)),
+        loc);
   }
   case Method::IsDirected:
     return IsDirectedOp::create(b, loc, b.getI1Type(), emit(*expr.receiver));
@@ -686,12 +688,11 @@ Value Generator::emitQueueMethod(MethodExpr &expr) {
   auto arg = [&](size_t i, GtType type) { return emitAs(*expr.args[i], type); };
   // A vertex whose priority is updated (the queue holds the graph's).
   auto updated = [&] {
-    Value v = arg(0, vertex);
     if (!graph)
-      return v;
-    return checkIndex(v, *expr.args[0], graph, /*column=*/false,
-                      "the priority queue " + quotedName(*expr.receiver),
-                      expr.args[0]->loc);
+      return arg(0, vertex);
+    return emitCheckedVertex(*expr.args[0], graph,
+                             "the priority queue " +
+                                 quotedName(*expr.receiver));
   };
   switch (expr.method) {
   case Method::QueueFinished:
