@@ -1373,11 +1373,12 @@ struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
     // What the queue starts with is a flag of its own (libgraphrt's
     // GRAPHRT_PQ_START, _ALL, _EMPTY): no start value means "none", so
     // every start value the program computes is checked as a vertex.
+    enum { kStart = 0, kAll = 1, kEmpty = 2 };
     Value start =
         adaptor.getStart()
             ? toI64(rewriter, loc, adaptor.getStart())
             : arith::ConstantIntOp::create(rewriter, loc, 0, 64).getResult();
-    int32_t initial = adaptor.getStart() ? 0 : op.getAll() ? 1 : 2;
+    int32_t initial = adaptor.getStart() ? kStart : op.getAll() ? kAll : kEmpty;
     SmallVector<Value> args = {
         data,
         constI32(rewriter, loc, width / 8),
