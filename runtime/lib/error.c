@@ -58,9 +58,7 @@ _Noreturn void rt_fatal(const char *fmt, ...) {
 _Noreturn void rt_fatal_err(const rt_err *e) { rt_fatal("%s", e->msg); }
 
 void graphrt_state_check(const void *p, const char *name) {
-  if (!p)
-    rt_fatal("export state: '%s' is used before an export function set it",
-             name);
+  graphrt_export_check_state(p != NULL, name);
 }
 
 void graphrt_export_check_array(const void *p, const char *func,
