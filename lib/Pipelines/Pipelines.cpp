@@ -21,7 +21,8 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createGraphLowerDirection(
       GraphLowerDirectionOptions{options.hybridThreshold}));
   pm.addPass(createGraphNuma());
-  pm.addPass(createConvertGraphToSCF());
+  pm.addPass(createConvertGraphToSCF(
+      ConvertGraphToSCFOptions{/*recoverableErrors=*/options.library}));
   // graph.vector.reduce's scf.parallel becomes an omp.wsloop reduction.
   pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(createCanonicalizerPass());

@@ -66,10 +66,10 @@ int64_t graphrt_atoi_bits(const char *s, int32_t bits);
  * sign), returned as its bit pattern. */
 int64_t graphrt_atou_bits(const char *s, int32_t bits);
 int64_t graphrt_atoi(const char *s);
-/* Does not return: exits with "graphrt: <where>: index <index> of <what> is
- * out of range [0, <size>) (index from <source>)", an index that generated
- * code could not prove in range (graph.check_index) being out of it.
- * `source` may be empty. */
+/* Fails with "<where>: index <index> of <what> is out of range [0, <size>)
+ * (index from <source>)", an index that generated code could not prove in
+ * range (graph.check_index) being out of it. `source` may be empty. Returns
+ * only where the error is deferred (an OpenMP region of an export call). */
 void graphrt_index_error(int64_t index, int64_t size, const char *where,
                          const char *what, const char *source);
 /* [added] Records argc/argv (called by libgraphrt's main(), which lives in
@@ -203,10 +203,17 @@ const char *graphrt_last_error(void);
  * begin waits for other export calls to end (they share the program's
  * state) and makes env the thread's recovery point; an error until end
  * longjmps there. end and failed free the call's vertex sets and graphs and
- * return its status: 0, or 1 with graphrt_last_error set. */
+ * return its status: 0, or 1 with graphrt_last_error set.
+ * A thread of an OpenMP region the call's compiled code started cannot
+ * longjmp: the errors generated code reports there (graphrt_index_error,
+ * graphrt_pq_overflow) are deferred, the code going on with a safe value,
+ * and graphrt_export_poll, which the compiled code calls after each such
+ * region and the binding after the call, raises the first of them. Other
+ * errors there still end the process. */
 void graphrt_export_begin(jmp_buf *env);
 int32_t graphrt_export_end(void);
 int32_t graphrt_export_failed(void);
+void graphrt_export_poll(void);
 /* [added] Called when an export library is loaded (a constructor in its
  * bindings): from then on the functions a client calls return errors. */
 void graphrt_export_library(void);

@@ -110,19 +110,22 @@ int64_t graphrt_atoi(const char *s) { return graphrt_atoi_bits(s, 64); }
  * not (graph.check_index): `where` is the access's file:line:col, `what`
  * what it indexes ("'dist'", "the rows of 'latent'"), `source` where the
  * index came from (empty when the compiler cannot tell). */
-_Noreturn void graphrt_index_error(int64_t index, int64_t size,
-                                   const char *where, const char *what,
-                                   const char *source) {
+void graphrt_index_error(int64_t index, int64_t size, const char *where,
+                         const char *what, const char *source) {
+  char from[256] = "";
+  if (source && *source)
+    snprintf(from, sizeof(from), " (index from %s)", source);
+  char msg[1024];
+  snprintf(msg, sizeof(msg), "%s%sindex %lld of %s is out of range [0, %lld)%s",
+           where, where && *where ? ": " : "", (long long)index, what,
+           (long long)size, from);
+  if (rt_defer_error("%s", msg))
+    return;
   /* Iterations of a parallel loop may fail at once: the first reports and
    * exits, the others wait for the exit, so that the error is one line. */
   static atomic_flag reported = ATOMIC_FLAG_INIT;
   if (atomic_flag_test_and_set(&reported))
     for (;;)
       pause();
-  char from[256] = "";
-  if (source && *source)
-    snprintf(from, sizeof(from), " (index from %s)", source);
-  rt_fatal("%s%sindex %lld of %s is out of range [0, %lld)%s", where,
-           where && *where ? ": " : "", (long long)index, what, (long long)size,
-           from);
+  rt_fatal("%s", msg);
 }

@@ -57,6 +57,44 @@ _Noreturn void rt_fatal(const char *fmt, ...) {
 
 _Noreturn void rt_fatal_err(const rt_err *e) { rt_fatal("%s", e->msg); }
 
+/* Set while an export call runs (calls are serialized): its compiled code's
+ * blocks are tracked then, and errors of the threads of its OpenMP regions
+ * are deferred. */
+static int export_active;
+
+/* The first error a thread of an OpenMP region of an export call raised
+ * (pending_set nonzero). Such a thread cannot longjmp to the call's
+ * recovery point: the generated code goes on with a safe value to the end
+ * of the region, and the call fails at its next graphrt_export_poll. */
+static char pending_error[1024];
+static int pending_set;
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int rt_defer_error(const char *fmt, ...) {
+  if (!rt_library || !__atomic_load_n(&export_active, __ATOMIC_ACQUIRE) ||
+      (rt_recovery && omp_get_level() == rt_recovery_level))
+    return 0;
+  pthread_mutex_lock(&pending_lock);
+  if (!pending_set) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(pending_error, sizeof(pending_error), fmt, ap);
+    va_end(ap);
+    __atomic_store_n(&pending_set, 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&pending_lock);
+  return 1;
+}
+
+void graphrt_export_poll(void) {
+  if (!__atomic_load_n(&pending_set, __ATOMIC_ACQUIRE))
+    return;
+  char msg[sizeof(pending_error)];
+  memcpy(msg, pending_error, sizeof(msg));
+  __atomic_store_n(&pending_set, 0, __ATOMIC_RELAXED);
+  rt_fatal("%s", msg);
+}
+
 void graphrt_state_check(const void *p, const char *name) {
   graphrt_export_check_state(p != NULL, name);
 }
@@ -73,9 +111,6 @@ void graphrt_export_check_state(int32_t set, const char *name) {
              name);
 }
 
-/* Set while an export call runs (calls are serialized): its compiled code's
- * blocks are tracked then. */
-static int export_active;
 static rt_ptrset call_blocks = RT_PTRSET_INIT;
 
 void *rt_export_track(void *p) {
@@ -106,7 +141,8 @@ void graphrt_export_begin(jmp_buf *env) {
   rt_clear_error();
   rt_recovery = env;
   rt_recovery_level = omp_get_level();
-  __atomic_store_n(&export_active, 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&pending_set, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&export_active, 1, __ATOMIC_RELEASE);
 }
 
 /* Frees what every call leaves behind: its vertex sets and the graphs it

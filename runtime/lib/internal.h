@@ -48,6 +48,10 @@ extern int rt_library;
  * which it was set. */
 extern _Thread_local jmp_buf *rt_recovery;
 extern _Thread_local int rt_recovery_level;
+/* In a thread of an OpenMP region an export call started, records the
+ * error for graphrt_export_poll (the first only) and returns 1: the caller
+ * goes on with a safe value. Elsewhere returns 0: the caller fails. */
+int rt_defer_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Empties graphrt_last_error's message. */
 void rt_clear_error(void);
 /* Makes env this thread's recovery point and clears the last error. */

@@ -642,9 +642,14 @@ void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
 }
 
 void graphrt_pq_overflow(graphrt_pq *q, int64_t v) {
-  rt_fatal("priority queue: distance overflow: the new priority of vertex "
+  char msg[256];
+  snprintf(msg, sizeof(msg),
+           "priority queue: distance overflow: the new priority of vertex "
            "%lld does not fit in the queue's %d-bit priorities",
            (long long)v, 8 * q->width);
+  if (rt_defer_error("%s", msg))
+    return;
+  rt_fatal("%s", msg);
 }
 
 static void check_lazy(const graphrt_pq *q, const char *what) {

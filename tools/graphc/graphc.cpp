@@ -526,6 +526,7 @@ static LogicalResult compile() {
   graph::GraphToLLVMOptions options;
   options.hybridThreshold = hybridThreshold;
   options.distributed = distributed;
+  options.library = emitKind == EmitKind::Lib;
   graph::buildGraphToLLVMPipeline(pm, options);
   if (printPipeline) {
     pm.printAsTextualPipeline(llvm::outs());

@@ -18,7 +18,19 @@ def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
     `atomic`; `graph.vector.cas` becomes `memref.generic_atomic_rmw`.
     `func.func @main()` becomes `@graphrt_user_main`, which the runtime's
     `main` calls after recording the program arguments.
+
+    With `recoverable-errors` (export libraries), an error generated code
+    reports inside an OpenMP region must not end the client's process, and
+    a thread of the region cannot leave it: a failed `graph.check_index`
+    calls `graphrt_index_error`, which then returns (deferring the error),
+    and goes on with index 0, and a `graphrt_export_poll` call after every
+    outermost `omp.parallel` fails the export call there.
   }];
+  let options = [
+    Option<"recoverableErrors", "recoverable-errors", "bool", "false",
+           "errors in OpenMP regions are deferred to the region's end "
+           "(export libraries)">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::LLVM::LLVMDialect",

@@ -17,6 +17,12 @@ struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
       *this, "distributed",
       llvm::cl::desc("run the program on MPI ranks (graph-distribute)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> library{
+      *this, "library",
+      llvm::cl::desc("code of an export library: errors in OpenMP regions "
+                     "fail the call (convert-graph-to-scf's "
+                     "recoverable-errors)"),
+      llvm::cl::init(false)};
 };
 
 /// graph IR -> LLVM dialect: graph-lower-direction, convert-graph-to-scf,

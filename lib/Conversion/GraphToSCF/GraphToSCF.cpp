@@ -937,7 +937,9 @@ struct VectorSetLowering : GraphPattern<VectorSetOp> {
 /// runtime function is declared noreturn and cold, so the check costs a
 /// compare and a branch never taken.
 struct CheckIndexLowering : GraphPattern<CheckIndexOp> {
-  using GraphPattern::GraphPattern;
+  CheckIndexLowering(GraphTypeConverter &converter, MLIRContext *context,
+                     bool recoverable)
+      : GraphPattern(converter, context), recoverable(recoverable) {}
   LogicalResult
   matchAndRewrite(CheckIndexOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -955,8 +957,12 @@ struct CheckIndexLowering : GraphPattern<CheckIndexOp> {
       where = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
                ":" + Twine(file.getColumn()))
                   .str();
+    // Recoverable: the error returns, and the access reads element 0.
+    TypeRange results;
+    if (recoverable)
+      results = index.getType();
     auto ifOutside =
-        scf::IfOp::create(rewriter, loc, outside, /*withElseRegion=*/false);
+        scf::IfOp::create(rewriter, loc, results, outside, recoverable);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifOutside.thenBlock());
@@ -966,17 +972,30 @@ struct CheckIndexLowering : GraphPattern<CheckIndexOp> {
            textAddress(rewriter, loc, op, where),
            textAddress(rewriter, loc, op, op.getWhat()),
            textAddress(rewriter, loc, op, op.getSource().value_or(""))});
+      if (recoverable) {
+        scf::YieldOp::create(
+            rewriter, loc,
+            ValueRange{arith::ConstantOp::create(
+                rewriter, loc, rewriter.getZeroAttr(index.getType()))});
+        rewriter.setInsertionPointToStart(ifOutside.elseBlock());
+        scf::YieldOp::create(rewriter, loc, index);
+      }
     }
     auto callee = op->getParentOfType<ModuleOp>().lookupSymbol<func::FuncOp>(
         "graphrt_index_error");
-    if (!callee->hasAttr("passthrough"))
-      rewriter.modifyOpInPlace(callee, [&] {
-        callee->setAttr("passthrough",
-                        rewriter.getStrArrayAttr({"noreturn", "cold"}));
-      });
-    rewriter.replaceOp(op, index);
+    if (!callee->hasAttr("passthrough")) {
+      ArrayAttr attrs = recoverable
+                            ? rewriter.getStrArrayAttr({"cold"})
+                            : rewriter.getStrArrayAttr({"noreturn", "cold"});
+      rewriter.modifyOpInPlace(callee,
+                               [&] { callee->setAttr("passthrough", attrs); });
+    }
+    rewriter.replaceOp(op, recoverable ? ifOutside.getResult(0) : index);
     return success();
   }
+
+private:
+  bool recoverable;
 };
 
 struct VectorFillLowering : GraphPattern<VectorFillOp> {
@@ -1805,6 +1824,7 @@ struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
 
 struct ConvertGraphToSCFPass
     : graph::impl::ConvertGraphToSCFBase<ConvertGraphToSCFPass> {
+  using ConvertGraphToSCFBase::ConvertGraphToSCFBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     WalkResult unlowered = module.walk([](EdgeSetApplyOp apply) {
@@ -1844,7 +1864,8 @@ struct ConvertGraphToSCFPass
         [&](Operation *op) { return converter.isLegal(op); });
 
     RewritePatternSet patterns(&getContext());
-    populateGraphToSCFConversionPatterns(converter, patterns);
+    populateGraphToSCFConversionPatterns(converter, patterns,
+                                         recoverableErrors);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);
@@ -1852,14 +1873,32 @@ struct ConvertGraphToSCFPass
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    if (recoverableErrors)
+      pollAfterParallelRegions(module);
+  }
+
+  /// Raises, right after each outermost OpenMP region, the first error a
+  /// thread of the region deferred.
+  static void pollAfterParallelRegions(ModuleOp module) {
+    SmallVector<omp::ParallelOp> regions;
+    module.walk([&](omp::ParallelOp region) {
+      if (!region->getParentOfType<omp::ParallelOp>())
+        regions.push_back(region);
+    });
+    for (omp::ParallelOp region : regions) {
+      OpBuilder b(region->getContext());
+      b.setInsertionPointAfter(region);
+      callRuntime(b, region.getLoc(), region, "graphrt_export_poll", {}, {});
+    }
   }
 };
 
 } // namespace
 
 void mlir::graph::populateGraphToSCFConversionPatterns(
-    GraphTypeConverter &converter, RewritePatternSet &patterns) {
+    GraphTypeConverter &converter, RewritePatternSet &patterns,
+    bool recoverableErrors) {
   MLIRContext *context = patterns.getContext();
   patterns
       .add<ArgvLowering<ArgvOp>, ArgvLowering<ArgvAtOp>, AtoiLowering,
@@ -1882,7 +1921,7 @@ void mlir::graph::populateGraphToSCFConversionPatterns(
            VertexSetApplyLowering, VertexSetFilterLowering, SegmentsLowering,
            ParallelForLowering, SegmentViewLowering, SegmentWeightsLowering>(
           converter, context);
-  patterns.add<CheckIndexLowering>(converter, context);
+  patterns.add<CheckIndexLowering>(converter, context, recoverableErrors);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              "graphrt_num_vertices");
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

@@ -308,9 +308,10 @@ extern "C" {
  *    were freed, CSR arrays (offsets from 0, never decreasing, neighbours in
  *    range, sizes that fit in memory); so are globals of the program that an
  *    earlier export function must have set;
- *  - an error of the program itself (an id out of range...) ends the call
- *    with its status, but one raised inside a parallel loop of the compiled
- *    code still ends the process (OpenMP's threads cannot be unwound);
+ *  - an error of the program itself (an id out of range, a distance
+ *    overflow...) ends the call with its status, also inside a parallel
+ *    loop (whose threads finish the loop first); only the runtime's own
+ *    failures there (out of memory) still end the process;
  *  - export functions run one at a time: a call made while another thread's
  *    runs waits for it (they share the program's globals).
  * Graphs (libgraphrt): build one from CSR arrays (copied; offsets has
@@ -401,6 +402,7 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
         "void graphrt_export_begin(jmp_buf *env);\n"
         "int32_t graphrt_export_end(void);\n"
         "int32_t graphrt_export_failed(void);\n"
+        "void graphrt_export_poll(void);\n"
         "void graphrt_export_check_graph(const graphrt_graph *g, const char "
         "*func, const char *param);\n"
         "void graphrt_export_check_state_graph(const graphrt_graph *g, const "
@@ -526,6 +528,9 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
                                          : param.name);
     });
     os << ");\n";
+    // An error deferred in a parallel region fails the call before it
+    // records state.
+    os << "  graphrt_export_poll();\n";
     for (GlobalOp slot : exported.stores)
       if (llvm::is_contained(slots, slot))
         os << "  graphrt_state_set[" << slotIndex(slot) << "] = 1;\n";

@@ -20,8 +20,11 @@ public:
   static Type storageType(Type element);
 };
 
+/// With `recoverableErrors` (an export library's code), a failed index
+/// check goes on with index 0 after reporting (see the pass's option).
 void populateGraphToSCFConversionPatterns(GraphTypeConverter &converter,
-                                          RewritePatternSet &patterns);
+                                          RewritePatternSet &patterns,
+                                          bool recoverableErrors = false);
 
 #define GEN_PASS_DECL_CONVERTGRAPHTOSCF
 #include "graph-mlir/Conversion/Passes.h.inc"
