@@ -7,11 +7,16 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/Object/Archive.h"
 #include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 using namespace mlir;
 using graphc::ExternFunctions;
+using graphc::LinkInputs;
 
 /// `name` of a demangled C++ function `name(params)`.
 static StringRef cxxBaseName(StringRef demangled) {
@@ -43,10 +48,112 @@ ExternFunctions::ExternFunctions(ModuleOp module, StringRef program)
   });
 }
 
-void ExternFunctions::report(const Decl &decl, StringRef fix) const {
+/// The functions the object file `object` defines, as from `file`.
+static void addDefinitions(const llvm::object::ObjectFile &object,
+                           StringRef file,
+                           std::vector<ExternFunctions::Definition> &out) {
+  for (const llvm::object::SymbolRef &symbol : object.symbols()) {
+    llvm::Expected<uint32_t> flags = symbol.getFlags();
+    llvm::Expected<llvm::object::SymbolRef::Type> type = symbol.getType();
+    llvm::Expected<StringRef> name = symbol.getName();
+    if (flags && type && name &&
+        !(*flags & llvm::object::SymbolRef::SF_Undefined) &&
+        *type == llvm::object::SymbolRef::ST_Function)
+      out.push_back({name->str(), file.str()});
+    if (!flags)
+      llvm::consumeError(flags.takeError());
+    if (!type)
+      llvm::consumeError(type.takeError());
+    if (!name)
+      llvm::consumeError(name.takeError());
+  }
+}
+
+/// The functions the link inputs define; sources are compiled (into
+/// temporary objects) to find out. Inputs that cannot be read add nothing.
+static std::vector<ExternFunctions::Definition>
+linkInputDefinitions(const graphc::LinkInputs &inputs) {
+  std::vector<ExternFunctions::Definition> definitions;
+  for (const std::string &file : inputs.files) {
+    StringRef extension = llvm::sys::path::extension(file);
+    std::string path = file;
+    llvm::FileRemover removeObject;
+    if (extension != ".o" && extension != ".a") {
+      SmallString<128> object;
+      if (llvm::sys::fs::createTemporaryFile("graphc-extern", "o", object))
+        continue;
+      removeObject.setFile(object);
+      StringRef args[] = {inputs.compiler, "-c", "-w", file, "-o", object};
+      if (llvm::sys::ExecuteAndWait(
+              inputs.compiler, args, std::nullopt,
+              {std::nullopt, std::nullopt, StringRef("")}) != 0)
+        continue;
+      path = object.str().str();
+    }
+    auto binary = llvm::object::createBinary(path);
+    if (!binary) {
+      llvm::consumeError(binary.takeError());
+      continue;
+    }
+    if (auto *object =
+            dyn_cast<llvm::object::ObjectFile>(binary->getBinary())) {
+      addDefinitions(*object, llvm::sys::path::filename(file), definitions);
+      continue;
+    }
+    auto *archive = dyn_cast<llvm::object::Archive>(binary->getBinary());
+    if (!archive)
+      continue;
+    llvm::Error error = llvm::Error::success();
+    for (const llvm::object::Archive::Child &child : archive->children(error)) {
+      auto member = child.getAsBinary();
+      if (!member) {
+        llvm::consumeError(member.takeError());
+        continue;
+      }
+      if (auto *object = dyn_cast<llvm::object::ObjectFile>(member->get()))
+        addDefinitions(*object, llvm::sys::path::filename(file), definitions);
+    }
+    llvm::consumeError(std::move(error));
+  }
+  return definitions;
+}
+
+void ExternFunctions::report(const Decl &decl, StringRef fix,
+                             ArrayRef<Definition> definitions) const {
+  std::string called = llvm::demangle(decl.symbol);
+  for (const Definition &definition : definitions) {
+    std::string defined = llvm::demangle(definition.symbol);
+    if (cxxBaseName(defined) != decl.name)
+      continue;
+    if (!StringRef(defined).contains('(')) {
+      emitError(decl.loc) << "extern function '" << decl.name << "' is defined"
+                          << " in " << definition.file
+                          << " with C linkage, but the program calls the C++ "
+                             "function '"
+                          << called
+                          << "': define it in C++ (a .cpp file, or "
+                             "inside extern \"C++\" { })";
+      return;
+    }
+    emitError(decl.loc) << "extern function '" << decl.name << "' is defined"
+                        << " in " << definition.file << " as '" << defined
+                        << "', but the program calls '" << called
+                        << "': give it the parameter types of the extern func "
+                           "(a Vertex is an int)";
+    return;
+  }
   emitError(decl.loc) << "extern function '" << decl.name
                       << "' has no definition: " << fix << " (graphc "
                       << program << " " << decl.name << ".cpp)";
+}
+
+void ExternFunctions::reportMissing(function_ref<bool(const Decl &)> isMissing,
+                                    StringRef fix,
+                                    const LinkInputs &inputs) const {
+  std::vector<Definition> definitions = linkInputDefinitions(inputs);
+  for (const Decl &decl : decls)
+    if (isMissing(decl))
+      report(decl, fix, definitions);
 }
 
 /// The declaration whose symbol, or (for a C++ symbol, mangled or not) whose
@@ -62,7 +169,8 @@ const ExternFunctions::Decl *ExternFunctions::find(StringRef symbol) const {
 
 static constexpr StringLiteral kLinkFix = "pass a .c/.cpp/.o file defining it";
 
-bool ExternFunctions::reportUndefinedReferences(StringRef log) const {
+bool ExternFunctions::reportUndefinedReferences(
+    StringRef log, const LinkInputs &inputs) const {
   llvm::SmallPtrSet<const Decl *, 4> missing;
   bool unknown = false;
   for (StringRef line : llvm::split(log, '\n')) {
@@ -81,13 +189,14 @@ bool ExternFunctions::reportUndefinedReferences(StringRef log) const {
     else
       unknown = true;
   }
-  for (const Decl &decl : decls)
-    if (missing.contains(&decl))
-      report(decl, kLinkFix);
+  if (!missing.empty())
+    reportMissing([&](const Decl &decl) { return missing.contains(&decl); },
+                  kLinkFix, inputs);
   return !missing.empty() && !unknown;
 }
 
-bool ExternFunctions::checkLibrary(StringRef path) const {
+bool ExternFunctions::checkLibrary(StringRef path,
+                                   const LinkInputs &inputs) const {
   auto file = llvm::object::ObjectFile::createObjectFile(path);
   if (!file) {
     llvm::consumeError(file.takeError());
@@ -109,9 +218,11 @@ bool ExternFunctions::checkLibrary(StringRef path) const {
     if (!name)
       llvm::consumeError(name.takeError());
   }
-  return checkDefined(
-      [&](StringRef symbol) { return !undefined.contains(find(symbol)); },
-      kLinkFix);
+  if (undefined.empty())
+    return true;
+  reportMissing([&](const Decl &decl) { return undefined.contains(&decl); },
+                kLinkFix, inputs);
+  return false;
 }
 
 bool ExternFunctions::checkDefined(function_ref<bool(StringRef)> isDefined,
@@ -120,7 +231,7 @@ bool ExternFunctions::checkDefined(function_ref<bool(StringRef)> isDefined,
   for (const Decl &decl : decls) {
     if (isDefined(decl.symbol))
       continue;
-    report(decl, fix);
+    report(decl, fix, {});
     all = false;
   }
   return all;

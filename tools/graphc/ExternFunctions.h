@@ -10,6 +10,7 @@
 #define GRAPHC_EXTERNFUNCTIONS_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
@@ -17,8 +18,21 @@
 
 namespace graphc {
 
+/// The C and C++ sources, objects and archives linked with the program, and
+/// the compiler that builds them: where a definition of the wrong type can
+/// be found when an extern function stays undefined.
+struct LinkInputs {
+  llvm::ArrayRef<std::string> files;
+  llvm::StringRef compiler;
+};
+
 class ExternFunctions {
 public:
+  /// A function a link input defines.
+  struct Definition {
+    std::string symbol, file;
+  };
+
   /// Collects the body-less functions of `module`, before lowering declares
   /// the runtime's. `program` names the input in the suggested fix.
   ExternFunctions(mlir::ModuleOp module, llvm::StringRef program);
@@ -27,12 +41,13 @@ public:
   /// undefined reference (GNU ld, gold and lld spell it in their own ways).
   /// Whether every undefined reference in `log` was one of them, so that
   /// the located errors say all there is to say.
-  bool reportUndefinedReferences(llvm::StringRef log) const;
+  bool reportUndefinedReferences(llvm::StringRef log,
+                                 const LinkInputs &inputs) const;
 
   /// Reports each extern function the shared library at `path` leaves
   /// undefined (such a library links, and fails when loaded). Whether there
   /// were none.
-  bool checkLibrary(llvm::StringRef path) const;
+  bool checkLibrary(llvm::StringRef path, const LinkInputs &inputs) const;
 
   /// Reports each extern function whose symbol `isDefined` does not find,
   /// with `fix` as the advice. Whether all were found.
@@ -46,7 +61,13 @@ private:
     mlir::Location loc;
   };
   const Decl *find(llvm::StringRef symbol) const;
-  void report(const Decl &decl, llvm::StringRef fix) const;
+  /// Reports `decl` undefined: as defined with other parameter types or
+  /// linkage when one of `definitions` has its name, else with `fix`.
+  void report(const Decl &decl, llvm::StringRef fix,
+              llvm::ArrayRef<Definition> definitions) const;
+  /// Reports each of `missing` (in declaration order).
+  void reportMissing(llvm::function_ref<bool(const Decl &)> isMissing,
+                     llvm::StringRef fix, const LinkInputs &inputs) const;
 
   std::vector<Decl> decls; // In the order of their declarations.
   std::string program;

@@ -249,7 +249,8 @@ static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args,
     llvm::errs() << log;
     return success();
   }
-  if (externs.reportUndefinedReferences(log))
+  std::vector<std::string> files(programArgs.begin(), programArgs.end());
+  if (externs.reportUndefinedReferences(log, {files, program}))
     return failure();
   llvm::errs() << log;
   return fail("link failed" + (error.empty() ? "" : ": " + error));
@@ -274,7 +275,8 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
       {searchDir, rpath, "-lgraphrt", "-fopenmp=libomp", "-lm", "-o", library});
   if (failed(runLinker(*program, args, externs)))
     return failure();
-  if (externs.checkLibrary(library))
+  std::vector<std::string> files(programArgs.begin(), programArgs.end());
+  if (externs.checkLibrary(library, {files, *program}))
     return success();
   llvm::sys::fs::remove(library);
   return failure();
