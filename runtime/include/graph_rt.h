@@ -413,6 +413,9 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
                            int64_t delta, int64_t start, int32_t initial,
                            int32_t strategy, int64_t open_buckets);
 void graphrt_pq_free(graphrt_pq *q);
+/* [added] Frees every queue not freed yet; the runtime's main calls it when
+ * the program returns (a global queue is never deleted). */
+void graphrt_pq_free_all(void);
 /* True when no vertex is left in any bucket. */
 int32_t graphrt_pq_finished(graphrt_pq *q);
 /* True when v's priority is final: no vertex is left in v's bucket or one

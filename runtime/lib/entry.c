@@ -6,6 +6,7 @@ int main(int argc, char **argv) {
   graphrt_set_args(argc, argv);
   graphrt_user_main();
   graphrt_vset_free_all();
+  graphrt_pq_free_all();
   graphrt_graph_free_kept();
   return 0;
 }

@@ -378,6 +378,10 @@ static int64_t lazy_next(graphrt_pq *q) {
 
 /* ---- the interface ------------------------------------------------------- */
 
+/* The queues not deleted yet, freed when the program ends (a global queue
+ * lives until then). */
+static rt_ptrset live_queues = RT_PTRSET_INIT;
+
 graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
                            int64_t num_vertices, int32_t lower_first,
                            int64_t delta, int64_t start, int32_t initial,
@@ -442,11 +446,12 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
     else
       eager_insert(q, &q->per_thread[0], (int32_t)v, bucket_of(q, v));
   }
+  rt_ptrset_add(&live_queues, q);
   return q;
 }
 
-void graphrt_pq_free(graphrt_pq *q) {
-  check_queue(q, "delete");
+static void free_queue(void *p) {
+  graphrt_pq *q = p;
   for (int t = 0; t < q->threads; ++t) {
     pq_thread *th = &q->per_thread[t];
     for (int64_t b = 0; b < th->num_bins; ++b)
@@ -475,6 +480,14 @@ void graphrt_pq_free(graphrt_pq *q) {
   free(q->stamp);
   free(q);
 }
+
+void graphrt_pq_free(graphrt_pq *q) {
+  check_queue(q, "delete");
+  rt_ptrset_remove(&live_queues, q);
+  free_queue(q);
+}
+
+void graphrt_pq_free_all(void) { rt_ptrset_clear(&live_queues, free_queue); }
 
 static int64_t next_bucket(graphrt_pq *q) {
   return q->lazy ? lazy_next(q) : eager_next(q);
