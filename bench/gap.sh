@@ -9,8 +9,11 @@
 # vertices, DEGREE edges per vertex, symmetrized, without self loops and
 # repeated edges, as GAPBS's `converter -gN` and `-uN` make them; weighted
 # copies (weights 1..255) for SSSP. Both sides
-# read the same .sg/.wsg files. Every kernel starts from the same root
-# (a vertex with edges, chosen by a fixed seed); BC sums over 4 sources.
+# read the same .sg/.wsg files and do the same work. Every kernel starts
+# from the same root (a vertex with edges, chosen by a fixed seed); BC sums
+# over 4 consecutive sources with edges, GAPBS running each alone (-r S
+# -i 1) with its trial times summed. SSSP's delta is chosen per graph kind
+# (GAP's rules allow tuning it per graph), the same for both sides.
 #
 # Each kernel runs TRIALS trials in one process; the table gives the minimum
 # and median trial seconds, the graph's arcs per second of the minimum
@@ -19,7 +22,10 @@
 # usage: bench/gap.sh [SCALE] [THREADS] [TRIALS] [DEGREE] [KERNEL...]
 #        (default 22 2 5 16, all kernels: bfs sssp pr cc bc tc; pr-seg is
 #        PR under bench/gap/pr_segments.sched, cache-tiled)
-#   GAP_GRAPHS: the graph kinds (default "kron uniform").
+#   GAP_GRAPHS: the graph kinds (default "kron uniform"; graph-gen's kinds,
+#     e.g. grid, also work).
+#   GAP_DELTAS: SSSP deltas per kind, e.g. "kron=2 grid=64" (defaults: 2 on
+#     kron and uniform, 64 on grid).
 source "$(dirname "$0")/common.sh"
 trials=${3:-5}
 degree=${4:-16}
@@ -27,7 +33,8 @@ shift $(($# < 4 ? $# : 4))
 kernels=("$@")
 [ $# -gt 0 ] || kernels=(bfs sssp pr cc bc tc)
 gapbs=${GAPBS_DIR:-}
-delta=2
+declare -A deltas=([kron]=2 [uniform]=2 [grid]=64)
+for pair in ${GAP_DELTAS:-}; do deltas[${pair%%=*}]=${pair#*=}; done
 
 # pr-seg: bench/gap/pr.gt under bench/gap/pr_segments.sched (cache tiling).
 for kernel in "${kernels[@]}"; do
@@ -44,18 +51,20 @@ if [ -z "$gapbs" ]; then
   done
 fi
 
-# pick_root GRAPH: a vertex with out-edges, from a fixed pseudo-random order.
+# pick_root GRAPH [COUNT]: the first vertex v, in a fixed pseudo-random
+# order, such that v .. v + COUNT - 1 (default 1) all have out-edges.
 pick_root() {
-  python3 - "$1" <<'PY'
+  python3 - "$1" "${2:-1}" <<'PY'
 import random, struct, sys
+count = int(sys.argv[2])
 with open(sys.argv[1], "rb") as f:
     _, _, n = struct.unpack("<?qq", f.read(17))
     rng = random.Random(27491095)
     while True:
-        v = rng.randrange(n)
+        v = rng.randrange(n - count + 1)
         f.seek(17 + 8 * v)
-        begin, end = struct.unpack("<qq", f.read(16))
-        if end > begin:
+        offsets = struct.unpack("<%dq" % (count + 1), f.read(8 * (count + 1)))
+        if all(offsets[i + 1] > offsets[i] for i in range(count)):
             print(v)
             break
 PY
@@ -71,6 +80,16 @@ min_median() {
     if (NR == 0) { print "- -"; exit }
     m = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
     print t[1], m }'
+}
+# gapbs_bc_times GRAPH FIRST: GAPBS's BC from FIRST .. FIRST + 3, each
+# source in its own run, the four runs' times summed trial by trial.
+gapbs_bc_times() {
+  local runs=()
+  for ((s = $2; s < $2 + 4; ++s)); do
+    "$gapbs/bc" -f "$1" -n "$trials" -r "$s" -i 1 | gapbs_times >"$work/bc-times.$s"
+    runs+=("$work/bc-times.$s")
+  done
+  paste "${runs[@]}" | awk '{ t = 0; for (i = 1; i <= NF; ++i) t += $i; print t }'
 }
 # baseline_times KERNEL GRAPH ROOT: the hand-written baseline's seconds per
 # trial, one run per trial (BFS, SSSP, PR only).
@@ -96,19 +115,22 @@ for kind in ${GAP_GRAPHS:-kron uniform}; do
     "$build/bin/graph-gen" "$kind" --scale "$scale" \
     --degree "$degree" --symmetrize --simple --weighted -q -o "$wgraph"
   arcs=$("$build/bin/graph-gen" info "$graph" | sed -n 's/.*edges: \([0-9]*\).*/\1/p')
-  start=$(pick_root "$graph")
+  start=$(pick_root "$graph") bc_first=$(pick_root "$graph" 4)
+  delta=${deltas[$kind]:-2}
   for kernel in "${kernels[@]}"; do
     input=$graph passes=1
     case $kernel in
     bfs) ours=("$start" "$trials") theirs=(-r "$start") ;;
-    sssp) input=$wgraph ours=("$start" "$trials") theirs=(-r "$start" -d "$delta") ;;
+    sssp) input=$wgraph ours=("$start" "$trials" "$delta") theirs=(-r "$start" -d "$delta") ;;
     pr | pr-seg) passes=20 ours=("$trials") theirs=(-i 20 -t 0) ;;
     cc | tc) ours=("$trials") theirs=() ;;
-    bc) ours=("$start" 4 "$trials") theirs=(-r "$start" -i 4) ;;
+    bc) ours=("$bc_first" 4 "$trials") theirs=() ;;
     esac
     read -r ours_min ours_median < <("$work/gap-$kernel" "$input" "${ours[@]}" |
       graphc_times | min_median)
-    if [ -n "$gapbs" ]; then
+    if [ -n "$gapbs" ] && [ "$kernel" = bc ]; then
+      read -r base_min base_median < <(gapbs_bc_times "$input" "$bc_first" | min_median)
+    elif [ -n "$gapbs" ]; then
       read -r base_min base_median < <("$gapbs/${kernel%-seg}" -f "$input" -n "$trials" \
         "${theirs[@]}" | gapbs_times | min_median)
     else

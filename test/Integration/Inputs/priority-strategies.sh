@@ -6,7 +6,7 @@
 # argv[4], threshold argv[5]) into WORK/bin/ppsp.*; and SRC/bench/gap/sssp.gt
 # under its own
 # schedule (eager with fusion) and a lazy one into WORK/bin/gap.* (argv[3]:
-# trials).
+# trials; argv[4]: the own schedule's delta).
 set -euo pipefail
 work=$1 src=$2
 bin=$work/bin
