@@ -22,10 +22,10 @@
 # usage: bench/gap.sh [SCALE] [THREADS] [TRIALS] [DEGREE] [KERNEL...]
 #        (default 22 2 5 16, all kernels: bfs sssp pr cc bc tc; pr-seg is
 #        PR under bench/gap/pr_segments.sched, cache-tiled)
-#   GAP_GRAPHS: the graph kinds (default "kron uniform"; graph-gen's kinds,
-#     e.g. grid, also work).
+#   GAP_GRAPHS: the graph kinds (default "kron uniform"; graph-gen's grid
+#     and road, high-diameter graphs, also work).
 #   GAP_DELTAS: SSSP deltas per kind, e.g. "kron=2 grid=64" (defaults: 2 on
-#     kron and uniform, 64 on grid).
+#     kron and uniform, 64 on grid, 8000 on road).
 source "$(dirname "$0")/common.sh"
 trials=${3:-5}
 degree=${4:-16}
@@ -33,7 +33,7 @@ shift $(($# < 4 ? $# : 4))
 kernels=("$@")
 [ $# -gt 0 ] || kernels=(bfs sssp pr cc bc tc)
 gapbs=${GAPBS_DIR:-}
-declare -A deltas=([kron]=2 [uniform]=2 [grid]=64)
+declare -A deltas=([kron]=2 [uniform]=2 [grid]=64 [road]=8000)
 for pair in ${GAP_DELTAS:-}; do deltas[${pair%%=*}]=${pair#*=}; done
 
 # pr-seg: bench/gap/pr.gt under bench/gap/pr_segments.sched (cache tiling).

@@ -240,6 +240,12 @@ graphrt_graph *graphrt_gen_uniform(int64_t scale, int64_t degree,
                                    int32_t weighted, uint64_t seed,
                                    int32_t symmetrize);
 graphrt_graph *graphrt_gen_grid(int64_t scale, int32_t weighted, uint64_t seed);
+/* [added] Road-like: a perturbed planar graph on the grid's 2^scale points
+ * (moved by up to 0.3 cells), streets between grid neighbours (kept with
+ * probability 0.55) and along one diagonal per cell (0.15): mean degree
+ * about 2.5, high diameter; weights are street lengths in thousandths of a
+ * cell, the same both ways; symmetric, row-major ids. */
+graphrt_graph *graphrt_gen_road(int64_t scale, int32_t weighted, uint64_t seed);
 
 /* ---- Vertex sets (frontiers) ---------------------------------------------
  * A set may hold any of three representations at once, kept consistent

@@ -1,5 +1,5 @@
-/* gen.c - synthetic graphs: Kronecker (Graph500 R-MAT), uniform random and a
- * 2-D grid (road-like, high diameter).
+/* gen.c - synthetic graphs: Kronecker (Graph500 R-MAT), uniform random, a
+ * 2-D grid (high diameter) and a road-like planar graph.
  *
  * Every random value is a hash of (seed, stream, index) (SplitMix64's
  * finalizer), so edges are generated in parallel and the graph depends only
@@ -7,6 +7,7 @@
  * (neighbour, weight) when the graph is built, which fixes the final order. */
 #include "internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #define RT_GEN_MAX_SCALE 30
@@ -138,6 +139,79 @@ graphrt_graph *graphrt_gen_grid(int64_t scale, int32_t weighted,
     if (e.w)
       e.w[2 * k] = e.w[2 * k + 1] = weight_of(seed, (uint64_t)k);
   }
+  e.symmetric = 1;
+  return rt_graph_build(&e, 0);
+}
+
+/* Road-like: the vertices of a rows x cols grid, each moved by up to 0.3 of
+ * a cell in x and y; a street joins grid neighbours with probability 0.55
+ * and the corners of one diagonal of each cell (which diagonal: random)
+ * with probability 0.15, so the mean degree is about 2.5 and the graph is
+ * planar but for crossing diagonals' neighbours, with long detours where
+ * streets are missing. A street's weight is its length in thousandths of a
+ * cell (about 400 to 1800), the same both ways. */
+#define ROAD_KEEP_STRAIGHT 0.55
+#define ROAD_KEEP_DIAGONAL 0.15
+#define ROAD_JITTER 0.3
+
+static inline double unit(uint64_t seed, uint64_t stream, uint64_t i) {
+  return (double)(rnd(seed, stream, i) >> 11) * 0x1.0p-53;
+}
+
+/* Where vertex v of a road-like graph with `cols` columns lies: its grid
+ * point, moved. */
+static void road_point(uint64_t seed, int64_t v, int64_t cols, double *x,
+                       double *y) {
+  *x = (double)(v % cols) + ROAD_JITTER * (2 * unit(seed, 7, (uint64_t)v) - 1);
+  *y = (double)(v / cols) + ROAD_JITTER * (2 * unit(seed, 8, (uint64_t)v) - 1);
+}
+
+graphrt_graph *graphrt_gen_road(int64_t scale, int32_t weighted,
+                                uint64_t seed) {
+  edge_count(scale, 4, "road");
+  int64_t rows = (int64_t)1 << (scale / 2),
+          cols = (int64_t)1 << (scale - scale / 2), n = rows * cols;
+  /* Candidate street k of vertex u: 3u (right), 3u+1 (down), 3u+2 (the
+   * cell's diagonal), each kept or not by its own random value. */
+  rt_edges e;
+  alloc_edges(&e, n, 6 * n, weighted);
+  int64_t m = 0;
+  for (int64_t u = 0; u < n; u++) {
+    int64_t r = u / cols, c = u % cols;
+    for (int k = 0; k < 3; k++) {
+      int64_t a = u, b;
+      if (k == 0 && c + 1 < cols)
+        b = u + 1;
+      else if (k == 1 && r + 1 < rows)
+        b = u + cols;
+      else if (k == 2 && r + 1 < rows && c + 1 < cols) {
+        /* The cell's down-right diagonal, or its down-left one (from its
+         * top right corner to its bottom left one). */
+        b = u + cols + 1;
+        if (rnd(seed, 5, (uint64_t)u) & 1) {
+          a = u + 1;
+          b = u + cols;
+        }
+      } else
+        continue;
+      double keep = k == 2 ? ROAD_KEEP_DIAGONAL : ROAD_KEEP_STRAIGHT;
+      if (unit(seed, 6, (uint64_t)(3 * u + k)) >= keep)
+        continue;
+      e.src[m] = (int32_t)a;
+      e.dst[m] = (int32_t)b;
+      e.src[m + 1] = (int32_t)b;
+      e.dst[m + 1] = (int32_t)a;
+      if (e.w) {
+        double ax, ay, bx, by;
+        road_point(seed, a, cols, &ax, &ay);
+        road_point(seed, b, cols, &bx, &by);
+        int32_t w = (int32_t)(1000 * hypot(bx - ax, by - ay) + 0.5);
+        e.w[m] = e.w[m + 1] = w > 0 ? w : 1;
+      }
+      m += 2;
+    }
+  }
+  e.m = m;
   e.symmetric = 1;
   return rt_graph_build(&e, 0);
 }

@@ -186,6 +186,57 @@ static void test_grid(void) {
   graphrt_graph_free(g);
 }
 
+/* Road-like: symmetric with one weight per street, mean degree near 2.5,
+ * streets only between grid neighbours and across a cell, lengths of a
+ * moved grid step (0.4 to 1.8 cells, more across a cell), deterministic,
+ * and most vertices in one component. */
+static void test_road(void) {
+  graphrt_graph *g = graphrt_gen_road(12, 1, 9); /* 64 x 64 */
+  int64_t n = graphrt_num_vertices(g), m = graphrt_num_edges(g);
+  CHECK_EQ(n, 4096);
+  CHECK_EQ(graphrt_is_symmetric(g), 1);
+  CHECK(m > 2.2 * n && m < 2.8 * n);
+  views v = get(g);
+  int64_t bad = 0;
+  for (int64_t u = 0; u < n; u++)
+    for (int64_t j = v.oo.aligned[u]; j < v.oo.aligned[u + 1]; j++) {
+      int32_t x = v.on.aligned[j], w = v.ow.aligned[j], back = -1;
+      int64_t dr = x / 64 - u / 64, dc = x % 64 - u % 64;
+      bad += !has_edge(&v, x, (int32_t)u, &back) || back != w || dr < -1 ||
+             dr > 1 || dc < -1 || dc > 1 || (dr == 0 && dc == 0) || w < 400 ||
+             w > (dr && dc ? 2300 : 1710);
+    }
+  CHECK_EQ(bad, 0);
+  /* The largest component, by union-find over the edges. */
+  int32_t *parent = malloc((size_t)n * sizeof(int32_t));
+  for (int64_t u = 0; u < n; u++)
+    parent[u] = (int32_t)u;
+  for (int64_t u = 0; u < n; u++)
+    for (int64_t j = v.oo.aligned[u]; j < v.oo.aligned[u + 1]; j++) {
+      int32_t a = (int32_t)u, b = v.on.aligned[j];
+      while (parent[a] != a)
+        a = parent[a];
+      while (parent[b] != b)
+        b = parent[b];
+      parent[a] = b;
+    }
+  int64_t *size = calloc((size_t)n, sizeof(int64_t)), largest = 0;
+  for (int64_t u = 0; u < n; u++) {
+    int32_t r = (int32_t)u;
+    while (parent[r] != r)
+      r = parent[r];
+    if (++size[r] > largest)
+      largest = size[r];
+  }
+  CHECK(largest > n / 2);
+  free(parent);
+  free(size);
+  graphrt_graph *h = graphrt_gen_road(12, 1, 9);
+  CHECK(same_graph(g, h));
+  graphrt_graph_free(g);
+  graphrt_graph_free(h);
+}
+
 static void test_roundtrip(const char *dir) {
   char p[1024], err[512];
   const char *names[] = {"k.sg", "k.wsg", "k.el", "k.wel"};
@@ -232,6 +283,7 @@ int main(int argc, char **argv) {
   test_kron();
   test_uniform();
   test_grid();
+  test_road();
   test_roundtrip(argv[1]);
   return check_report("gen");
 }

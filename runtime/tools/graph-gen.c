@@ -1,6 +1,6 @@
 /* graph-gen - generate, convert and inspect graphs with libgraphrt.
  *
- *   graph-gen {kron|uniform|grid} --scale N [--degree D] [--weighted]
+ *   graph-gen {kron|uniform|grid|road} --scale N [--degree D] [--weighted]
  *             [--seed S] [--symmetrize] [--simple] [-q] -o FILE
  *   graph-gen convert IN -o OUT [--symmetrize] [--simple]
  *   graph-gen info FILE [--weighted] [--symmetrize] [--time]
@@ -16,7 +16,8 @@
 #include <string.h>
 
 static const char *usage_text =
-    "usage: graph-gen {kron|uniform|grid} --scale N [--degree D] [--weighted]\n"
+    "usage: graph-gen {kron|uniform|grid|road} --scale N [--degree D] "
+    "[--weighted]\n"
     "                 [--seed S] [--symmetrize] [--simple] [-q] -o FILE\n"
     "       graph-gen convert IN -o OUT [--symmetrize] [--simple]\n"
     "       graph-gen info FILE [--weighted] [--symmetrize] [--time]\n"
@@ -148,7 +149,7 @@ int main(int argc, char **argv) {
   parse(argc, argv, &o);
   double t0 = graphrt_time_now();
   int gen = !strcmp(o.cmd, "kron") || !strcmp(o.cmd, "uniform") ||
-            !strcmp(o.cmd, "grid");
+            !strcmp(o.cmd, "grid") || !strcmp(o.cmd, "road");
   if (gen) {
     if (o.input)
       usage_error("unexpected argument '%s'", o.input);
@@ -158,21 +159,23 @@ int main(int argc, char **argv) {
     if (o.weighted && !weighted_ext(o.output))
       usage_error("--weighted needs a .wel or .wsg output, not '%s'", o.output);
     int weighted = weighted_ext(o.output);
-    int64_t m = !strcmp(o.cmd, "grid") ? ((int64_t)4 << o.scale)
-                                       : (o.degree << o.scale);
+    int64_t m = !strcmp(o.cmd, "grid")   ? ((int64_t)4 << o.scale)
+                : !strcmp(o.cmd, "road") ? ((int64_t)5 << o.scale) / 2
+                                         : (o.degree << o.scale);
     int loud = !o.quiet && m >= ((int64_t)1 << 22);
     if (loud)
       fprintf(stderr,
               "graph-gen: %s scale %lld: generating about %lld edges and "
               "building CSR/CSC...\n",
               o.cmd, (long long)o.scale, (long long)m);
-    graphrt_graph *g = !strcmp(o.cmd, "kron")
-                           ? graphrt_gen_kron(o.scale, o.degree, weighted,
-                                              o.seed, o.symmetrize)
-                       : !strcmp(o.cmd, "uniform")
-                           ? graphrt_gen_uniform(o.scale, o.degree, weighted,
-                                                 o.seed, o.symmetrize)
-                           : graphrt_gen_grid(o.scale, weighted, o.seed);
+    graphrt_graph *g =
+        !strcmp(o.cmd, "kron") ? graphrt_gen_kron(o.scale, o.degree, weighted,
+                                                  o.seed, o.symmetrize)
+        : !strcmp(o.cmd, "uniform")
+            ? graphrt_gen_uniform(o.scale, o.degree, weighted, o.seed,
+                                  o.symmetrize)
+        : !strcmp(o.cmd, "grid") ? graphrt_gen_grid(o.scale, weighted, o.seed)
+                                 : graphrt_gen_road(o.scale, weighted, o.seed);
     if (loud)
       fprintf(stderr,
               "graph-gen: %lld vertices, %lld edges generated in %.2f s\n",
