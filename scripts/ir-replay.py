@@ -18,6 +18,7 @@ The real graphc is put back afterwards, also when the run is interrupted.
 import argparse
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -93,12 +94,14 @@ def replay(build, out):
     finally:
         os.replace(real, graphc)
         os.remove(real + ".dir")
-    # Run-time error messages name source files: make trees comparable.
+    # Run-time error messages name source files: make trees comparable (the
+    # path, and the length of the string holding it).
     root = os.path.dirname(os.path.abspath(os.path.join(os.path.dirname(__file__))))
     for name in os.listdir(out):
         path = os.path.join(out, name)
-        text = open(path, "rb").read()
-        open(path, "wb").write(text.replace(root.encode() + b"/", b"$SRC/"))
+        text = open(path, "rb").read().replace(root.encode() + b"/", b"$SRC/")
+        text = re.sub(rb'\[[0-9]+ x i8\] c"\$SRC/', b'[N x i8] c"$SRC/', text)
+        open(path, "wb").write(text)
     print(f"{len(os.listdir(out))} compilations in {out}")
 
 

@@ -259,6 +259,40 @@ static bool loopInRange(Value lower, Value upper, Value step, int64_t length) {
   return first && *first >= 0 && by && *by > 0 && boundsRange(upper, length);
 }
 
+/// Whether `arg`, an argument of a while loop's body, is the counter of a
+/// counted loop with exits (the frontend's `for` with a `break`): it starts
+/// at a constant, the loop runs only while it is below an upper bound that
+/// bounds the range (a conjunct of the condition), and the body adds a
+/// positive constant to it.
+static bool whileCounterInRange(scf::WhileOp loop, BlockArgument arg,
+                                int64_t length) {
+  unsigned k = arg.getArgNumber();
+  scf::ConditionOp condition = loop.getConditionOp();
+  Value before = loop.getBeforeArguments()[k];
+  if (k >= condition.getArgs().size() || condition.getArgs()[k] != before)
+    return false;
+  SmallVector<Value> conjuncts = {condition.getCondition()};
+  bool bounded = false;
+  while (!conjuncts.empty() && !bounded) {
+    Value c = conjuncts.pop_back_val();
+    if (auto both = c.getDefiningOp<arith::AndIOp>()) {
+      conjuncts.append({both.getLhs(), both.getRhs()});
+      continue;
+    }
+    auto below = c.getDefiningOp<arith::CmpIOp>();
+    bounded = below &&
+              (below.getPredicate() == arith::CmpIPredicate::slt ||
+               below.getPredicate() == arith::CmpIPredicate::ult) &&
+              below.getLhs() == before && boundsRange(below.getRhs(), length);
+  }
+  auto yield = cast<scf::YieldOp>(loop.getAfterBody()->getTerminator());
+  auto next = yield.getOperand(k).getDefiningOp<arith::AddIOp>();
+  std::optional<int64_t> first = constantOf(loop.getInits()[k]);
+  std::optional<int64_t> step =
+      next && next.getLhs() == arg ? constantOf(next.getRhs()) : std::nullopt;
+  return bounded && first && *first >= 0 && step && *step > 0;
+}
+
 bool CheckIndexOp::isKnownInRange(Value index, Type range, bool column) {
   // The range is [0, length), or the vertices when `length` is 0.
   int64_t length = 0;
@@ -280,6 +314,10 @@ bool CheckIndexOp::isKnownInRange(Value index, Type range, bool column) {
                        loop.getStep(), length);
   if (auto loop = dyn_cast<ParallelForOp>(owner))
     return loopInRange(loop.getLower(), loop.getUpper(), Value(), length);
+  if (auto loop = dyn_cast<scf::WhileOp>(owner))
+    return arg.getOwner() == loop.getAfterBody() &&
+           loop.getAfterBody()->mightHaveTerminator() &&
+           whileCounterInRange(loop, arg, length);
   if (length)
     return false;
   // The vertices a traversal or a vertex-set op hands its regions (edge
