@@ -617,52 +617,19 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   // soon as it turns false (BFS stops at the first parent), as in GraphIt's
   // pull. Between bodies, an inner loop looks for the next in-edge whose
   // source passes: one load, one test and one branch per edge skipped.
+  auto sourceTest = [&](OpBuilder &b, Value k) {
+    return sourcePasses(b, loadIndex(b, destination.neighbors, k));
+  };
+  // Without a source frontier or filter every in-edge passes.
+  bool testsSources = fromDense || !op.getSrcFilter().empty();
   edgeScan.emitSearch(
       b, loc, begin, end,
-      [&](OpBuilder &b, Value from) {
-        return nextPassingEdge(b, from, end, destination.neighbors);
-      },
-      [&](OpBuilder &b, Value k) -> Value {
+      testsSources ? EdgeScan::Test(sourceTest) : EdgeScan::Test(),
+      [&](OpBuilder &b, Value k) {
         emitBody(b, destination, loadIndex(b, destination.neighbors, k), dst,
                  edgeWeight(b, destination.weights, k), {});
-        return arith::SelectOp::create(
-            b, loc, filterPasses(b),
-            arith::AddIOp::create(b, loc, k, constIndex(b, 1)), end);
+        return filterPasses(b);
       });
-}
-
-Value TraversalEmitter::nextPassingEdge(OpBuilder &b, Value from, Value end,
-                                        Value neighbors) {
-  // Without a source frontier or filter every edge passes.
-  if (!fromDense && op.getSrcFilter().empty())
-    return from;
-  Type indexType = b.getIndexType();
-  auto search =
-      scf::WhileOp::create(b, loc, TypeRange{indexType}, ValueRange{from});
-  OpBuilder::InsertionGuard guard(b);
-  b.createBlock(&search.getBefore(), {}, {indexType}, {loc});
-  Value j = search.getBeforeArguments()[0];
-  Value inRange =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, j, end);
-  auto ifInRange = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, inRange,
-                                     /*withElseRegion=*/true);
-  b.setInsertionPointToStart(ifInRange.thenBlock());
-  Value pass = sourcePasses(b, loadIndex(b, neighbors, j));
-  scf::YieldOp::create(
-      b, loc,
-      ValueRange{arith::XOrIOp::create(
-          b, loc, pass, arith::ConstantIntOp::create(b, loc, 1, 1))});
-  b.setInsertionPointToStart(ifInRange.elseBlock());
-  scf::YieldOp::create(b, loc,
-                       ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)});
-  b.setInsertionPointAfter(ifInRange);
-  scf::ConditionOp::create(b, loc, ifInRange.getResult(0), ValueRange{j});
-  b.createBlock(&search.getAfter(), {}, {indexType}, {loc});
-  scf::YieldOp::create(
-      b, loc,
-      ValueRange{arith::AddIOp::create(b, loc, search.getAfterArguments()[0],
-                                       constIndex(b, 1))});
-  return search.getResult(0);
 }
 
 void TraversalEmitter::emit(VertexLoop &loop) {

@@ -122,10 +122,10 @@ class EdgeScan {
 public:
   /// Visits entry `k`; returns the new carried value (null without one).
   using Visit = function_ref<Value(OpBuilder &, Value k, Value carried)>;
-  /// Returns the first entry in [from, end) worth visiting, or `end`.
-  using Seek = function_ref<Value(OpBuilder &, Value from)>;
-  /// Visits entry `k`; returns where to seek the next one (`end` stops).
-  using VisitThenSeek = function_ref<Value(OpBuilder &, Value k)>;
+  /// Whether entry `k` is worth visiting (i1).
+  using Test = function_ref<Value(OpBuilder &, Value k)>;
+  /// Visits entry `k`; returns whether to go on (i1).
+  using VisitWhile = function_ref<Value(OpBuilder &, Value k)>;
 
   virtual ~EdgeScan() = default;
 
@@ -133,10 +133,12 @@ public:
   /// next if `init` is given; returns the last carried value, or null.
   virtual Value emitForEach(OpBuilder &b, Location loc, Value begin, Value end,
                             Value init, Visit visit) const = 0;
-  /// Visits, from `begin`, the entries `seek` finds, until `visit` says to
-  /// stop (a pull whose destination filter turns false).
+  /// Visits the entries of [begin, end) that pass `test` (null: all) until
+  /// `visit` says to stop: a filtered pull stops at the first in-edge whose
+  /// body closes the destination filter, and skips failing sources with
+  /// the test alone.
   virtual void emitSearch(OpBuilder &b, Location loc, Value begin, Value end,
-                          Seek seek, VisitThenSeek visit) const = 0;
+                          Test test, VisitWhile visit) const = 0;
 };
 
 /// Edges one after another on the scanning thread (SerialEdgeScan.cpp).
@@ -348,9 +350,6 @@ private:
   static constexpr int64_t kListPrefetchDistance = 4;
   void emitPushEdges(OpBuilder &b, const ScannedVertex &source);
   void emitPullEdges(OpBuilder &b, const ScannedVertex &destination);
-  /// The first position in [from, end) of `neighbors` whose source passes
-  /// the source tests, or `end`.
-  Value nextPassingEdge(OpBuilder &b, Value from, Value end, Value neighbors);
 
   EdgeSetApplyOp op;
   RewriterBase &rewriter;
