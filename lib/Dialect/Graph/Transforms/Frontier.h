@@ -31,7 +31,8 @@ struct ThreadOutput {
   /// when the output is not counted.
   Value stats;
   /// In a parallel push, the ids the thread has not yet moved to the output
-  /// (a block of kIdBlock) and their count ([1 x i64]); null otherwise.
+  /// (a block of IdOutput::kIdBlock, Frontier.cpp) and their count
+  /// ([1 x i64]); null otherwise.
   Value ids, idCount;
 };
 

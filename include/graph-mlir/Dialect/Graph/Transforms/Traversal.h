@@ -19,7 +19,9 @@
 //    OpenMP (OpenMPExecution.cpp) today, a GPU kernel's grid later;
 //  - an EdgeScan says how the edges of one scanned vertex are visited: one
 //    after another (SerialEdgeScan.cpp) today, a warp's lanes later;
-//  - the output frontier (Frontier.h) says where output vertices go.
+//  - an OutputFrontier (lib/Dialect/Graph/Transforms/Frontier.h) says where
+//    output vertices go: dense marks or per-thread blocks of ids
+//    (Frontier.cpp) today, a device bitmap or queue later.
 //
 // A new lowering writes a VertexLoop (and, if it needs one, a Destination)
 // in its own file and calls TraversalEmitter::emit from its pattern.
@@ -41,7 +43,8 @@ class TraversalEmitter;
 class DenseFrontier;
 class OutputFrontier;
 /// What a vertex loop hands its body: the iteration's index and the calling
-/// thread's share of the output frontier (Frontier.h). Hooks pass it on.
+/// thread's share of the output frontier (defined in Frontier.h). Hooks pass
+/// it on.
 struct LoopFrame;
 
 //===----------------------------------------------------------------------===//
