@@ -8,10 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Dialect/Graph/IR/Reductions.h"
-#include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::graph {
@@ -34,7 +35,8 @@ public:
   Value load(OpBuilder &b, Value dst) override {
     return memref::LoadOp::create(b, loc, buffers, ValueRange{socket, dst});
   }
-  void store(OpBuilder &b, Value dst, Value, Value final) override {
+  void store(OpBuilder &b, const LoopFrame &, Value dst, Value,
+             Value final) override {
     // The merge stores dst and reports whether it changed.
     memref::StoreOp::create(b, loc, final, buffers, ValueRange{socket, dst});
   }
@@ -63,6 +65,7 @@ void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
                       VertexBody body) {
   EdgeSetApplyOp op = emitter.getOp();
   ScheduleAttr sched = emitter.getSchedule();
+  const ExecutionModel &execution = emitter.getExecution();
   ReduceOp accumulated = emitter.getAccumulated();
   Location loc = emitter.getLoc();
   Value c0 = emitter.constIndex(b, 0);
@@ -70,14 +73,7 @@ void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
       SegmentsCountOp::create(b, loc, b.getIndexType(), op.getSegments());
   Value sockets = NumaSocketsOp::create(b, loc, b.getIndexType());
   Value perSocket = NumaThreadsPerSocketOp::create(b, loc, b.getIndexType());
-  auto teamOf = [&](Value threads, omp::ClauseProcBindKind bind) {
-    omp::ParallelOperands team;
-    team.numThreads = threads;
-    team.procBindKind = omp::ClauseProcBindKindAttr::get(b.getContext(), bind);
-    return team;
-  };
-  omp::ParallelOperands socketTeam =
-      teamOf(perSocket, omp::ClauseProcBindKind::Close);
+  TeamSpec socketTeam{perSocket, ThreadPlacement::Close};
 
   Value vertices, buffers;
   Type element;
@@ -99,8 +95,10 @@ void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   }
 
   // One iteration per socket, each on its own thread of the spread team.
-  buildVertexLoop(
-      b, loc, c0, sockets, Parallelization::StaticVertex, /*grain=*/1,
+  execution.emitLoop(
+      b, loc, c0, sockets, Parallelization::StaticVertex,
+      arith::ConstantIntOp::create(b, loc, 1, 64),
+      TeamSpec{sockets, ThreadPlacement::Spread},
       [&](OpBuilder &b, Location, Value s) {
         SocketBufferDestination toBuffer(loc, buffers, s);
         // Without a buffer, other sockets reach the same destinations.
@@ -114,7 +112,7 @@ void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
               reductionIdentity(b, loc, accumulated.getKind(), element);
           emitter.emitVertexLoop(
               b, emitter.constIndex(b, 0), vertices,
-              [&](OpBuilder &b, Value v) {
+              [&](OpBuilder &b, Value v, const LoopFrame &) {
                 memref::StoreOp::create(b, loc, identity, buffers,
                                         ValueRange{s, v});
               },
@@ -134,10 +132,10 @@ void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
         auto take = scf::WhileOp::create(b, loc, TypeRange{b.getIndexType()},
                                          ValueRange{});
         b.createBlock(&take.getBefore());
-        Value taken = memref::AtomicRMWOp::create(
-            b, loc, arith::AtomicRMWKind::addi,
-            arith::ConstantIntOp::create(b, loc, 1, 64), next,
-            ValueRange{emitter.constIndex(b, 0)});
+        Value taken =
+            execution.emitAtomic(b, loc, arith::AtomicRMWKind::addi,
+                                 arith::ConstantIntOp::create(b, loc, 1, 64),
+                                 next, ValueRange{emitter.constIndex(b, 0)});
         Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), taken);
         Value more =
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, count);
@@ -147,8 +145,7 @@ void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
         emitter.scanSegment(b, after->getArgument(0), destination, body,
                             socketTeam);
         scf::YieldOp::create(b, loc);
-      },
-      teamOf(sockets, omp::ClauseProcBindKind::Spread));
+      });
   if (dynamic)
     memref::DeallocOp::create(b, loc, next);
   if (accumulated)
@@ -167,7 +164,8 @@ void SocketLoop::emitMerge(TraversalEmitter &emitter, OpBuilder &b,
                              : accumulated.getKind();
   Value vector = accumulated.getVector();
   emitter.emitVertexLoop(
-      b, emitter.constIndex(b, 0), vertices, [&](OpBuilder &b, Value v) {
+      b, emitter.constIndex(b, 0), vertices,
+      [&](OpBuilder &b, Value v, const LoopFrame &frame) {
         Value old = VectorGetOp::create(b, loc, element, vector, v);
         auto merge = scf::ForOp::create(
             b, loc, emitter.constIndex(b, 0), sockets, emitter.constIndex(b, 1),
@@ -179,7 +177,7 @@ void SocketLoop::emitMerge(TraversalEmitter &emitter, OpBuilder &b,
                   b, loc, combineReduction(b, loc, mergeKind, acc[0], local));
             });
         VectorDestination(emitter, /*ownsVertex=*/true)
-            .store(b, v, old, merge.getResult(0));
+            .store(b, frame, v, old, merge.getResult(0));
       });
   memref::DeallocOp::create(b, loc, buffers);
 }

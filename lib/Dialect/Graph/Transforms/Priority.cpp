@@ -40,19 +40,22 @@ public:
     VectorDestination destination(emitter, /*ownsVertex=*/true);
     EdgeArrays arrays = emitter.graphArrays(b);
     Location loc = emitter.getLoc();
-    auto scan = [&](OpBuilder &b, Value ids, Value i) {
+    auto scan = [&](OpBuilder &b, Value ids, Value i, const LoopFrame &frame) {
       Value ahead =
           emitter.vertexAhead(b, ids, i, memref::DimOp::create(b, loc, ids, 0));
       Value v = emitter.loadIndex(b, ids, i);
       body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
-               destination, ahead});
+               destination, frame, ahead});
     };
     Value frontier = emitter.getFrontierIds();
     Value c0 = emitter.constIndex(b, 0);
     emitter.emitVertexLoop(
         b, c0, memref::DimOp::create(b, loc, frontier, 0),
-        [&](OpBuilder &b, Value i) { scan(b, frontier, i); }, {},
-        [&](OpBuilder &b, Location loc) {
+        [&](OpBuilder &b, Value i, const LoopFrame &frame) {
+          scan(b, frontier, i, frame);
+        },
+        {},
+        [&](OpBuilder &b, const LoopFrame &frame) {
           Type idsType =
               MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
           auto loop =
@@ -69,7 +72,7 @@ public:
           scf::ForOp::create(b, loc, c0, memref::DimOp::create(b, loc, ids, 0),
                              emitter.constIndex(b, 1), ValueRange{},
                              [&](OpBuilder &b, Location, Value i, ValueRange) {
-                               scan(b, ids, i);
+                               scan(b, ids, i, frame);
                                scf::YieldOp::create(b, loc);
                              });
           scf::YieldOp::create(b, loc);

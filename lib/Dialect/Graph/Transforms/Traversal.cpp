@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
+#include "Frontier.h"
 #include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 #include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
 
@@ -16,10 +17,6 @@
 
 using namespace mlir;
 using namespace mlir::graph;
-
-static MemRefType memrefOf(Type element) {
-  return MemRefType::get({ShapedType::kDynamic}, element);
-}
 
 static Value andOf(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   if (!lhs)
@@ -37,8 +34,8 @@ Value VectorDestination::load(OpBuilder &b, Value dst) {
                              reduce.getVector(), dst);
 }
 
-void VectorDestination::store(OpBuilder &b, Value dst, Value initial,
-                              Value final) {
+void VectorDestination::store(OpBuilder &b, const LoopFrame &frame, Value dst,
+                              Value initial, Value final) {
   Location loc = emitter.getLoc();
   Value vector = emitter.getAccumulated().getVector();
   VectorSetOp::create(b, loc, vector, dst, final);
@@ -48,7 +45,7 @@ void VectorDestination::store(OpBuilder &b, Value dst, Value initial,
   auto ifChanged = scf::IfOp::create(
       b, loc, buildNotEqual(b, loc, final, initial), /*withElseRegion=*/false);
   b.setInsertionPointToStart(ifChanged.thenBlock());
-  emitter.markModified(b, dst, owned);
+  emitter.markModified(b, frame, dst, owned);
 }
 
 void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
@@ -61,11 +58,11 @@ void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   if (ids)
     count = memref::DimOp::create(b, emitter.getLoc(), ids, 0);
   emitter.emitVertexLoop(b, emitter.constIndex(b, 0), count,
-                         [&](OpBuilder &b, Value i) {
+                         [&](OpBuilder &b, Value i, const LoopFrame &frame) {
                            Value ahead = emitter.vertexAhead(b, ids, i, count);
                            Value v = ids ? emitter.loadIndex(b, ids, i) : i;
                            body(b, {v, v, arrays.offsets, arrays.neighbors,
-                                    arrays.weights, destination, ahead});
+                                    arrays.weights, destination, frame, ahead});
                          });
 }
 
@@ -89,14 +86,18 @@ void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
 // TraversalEmitter: building blocks
 //===----------------------------------------------------------------------===//
 
-TraversalEmitter::TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter)
-    : op(op), rewriter(rewriter), loc(op.getLoc()),
-      sched(op.getScheduleOrDefault()),
+TraversalEmitter::TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter,
+                                   const ExecutionModel &execution,
+                                   const EdgeScan &edgeScan)
+    : op(op), rewriter(rewriter), execution(execution), edgeScan(edgeScan),
+      loc(op.getLoc()), sched(op.getScheduleOrDefault()),
       push(sched.getDirection() != Direction::DensePull),
       parallel(sched.isParallel()), accumulated(findAccumulatedReduce()),
       writesClaimVertices(push && op.getDedup() && firstWriteClosesFilter()) {
   assert(!sched.isHybrid() && "split hybrid traversals first");
 }
+
+TraversalEmitter::~TraversalEmitter() = default;
 
 Value TraversalEmitter::vertexAhead(OpBuilder &b, Value ids, Value i,
                                     Value count) {
@@ -149,60 +150,32 @@ EdgeArrays TraversalEmitter::segmentArrays(OpBuilder &b, Value segment) {
   return arrays;
 }
 
-void TraversalEmitter::emitVertexLoop(
-    OpBuilder &b, Value lb, Value ub,
-    function_ref<void(OpBuilder &, Value)> body,
-    const omp::ParallelOperands &team,
-    function_ref<void(OpBuilder &, Location)> tail) {
-  Value outerStats = threadStats, outerIds = threadIds,
-        outerIdCount = threadIdCount, outerIndex = loopIndex;
-  bool outerOwnsWords = loopOwnsWords;
+void TraversalEmitter::emitVertexLoop(OpBuilder &b, Value lb, Value ub,
+                                      LoopBody body, const TeamSpec &team,
+                                      LoopTail tail) {
   // In parallel, each thread counts its marks of the output in its own
   // counters and adds them to the shared ones once, when its share is done;
   // a push's thread buffers the ids it appends and moves them to the output
-  // a block at a time.
-  bool countsPerThread = outStats && parallel;
-  bool buffersIds = push && outIds && parallel;
+  // a block at a time. Outside a parallel loop the shared state is used.
+  LoopFrame frame;
+  if (output)
+    frame.output = output->shared();
+  bool perThread = parallel && output && output->keepsThreadState();
   auto threadHead = [&](OpBuilder &b, Location) {
-    Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
-    if (countsPerThread) {
-      threadStats = memref::AllocaOp::create(
-          b, loc, MemRefType::get({2}, b.getI64Type()));
-      for (int64_t i : {0, 1})
-        memref::StoreOp::create(b, loc, zero, threadStats,
-                                ValueRange{constIndex(b, i)});
-    }
-    if (buffersIds) {
-      threadIds = memref::AllocaOp::create(
-          b, loc, MemRefType::get({kIdBlock}, b.getI32Type()));
-      threadIdCount = memref::AllocaOp::create(
-          b, loc, MemRefType::get({1}, b.getI64Type()));
-      memref::StoreOp::create(b, loc, zero, threadIdCount,
-                              ValueRange{constIndex(b, 0)});
-    }
+    frame.output = output->openThread(b);
   };
-  auto threadTail = [&](OpBuilder &b, Location l) {
+  auto threadTail = [&](OpBuilder &b, Location) {
     if (tail)
-      tail(b, l);
-    if (buffersIds)
-      flushIds(b, memref::LoadOp::create(b, loc, threadIdCount,
-                                         ValueRange{constIndex(b, 0)}));
-    if (!countsPerThread)
-      return;
-    for (int64_t i : {0, 1}) {
-      Value mine = memref::LoadOp::create(b, loc, threadStats,
-                                          ValueRange{constIndex(b, i)});
-      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, mine,
-                                  outStats, ValueRange{constIndex(b, i)});
-    }
+      tail(b, frame);
+    if (perThread)
+      output->closeThread(b, frame.output);
   };
-  using Hook = function_ref<void(OpBuilder &, Location)>;
-  bool perThread = countsPerThread || buffersIds;
+  using Hook = ExecutionModel::ThreadCallback;
   // A pull marking a bitvector output by the loop index hands each thread
   // whole cache lines of it (512 vertices), so that threads marking
   // neighbouring chunks do not write to the same line.
   int64_t grain = sched.getGrain();
-  if (!push && outDense.isBits && parallel)
+  if (output && output->marksBits() && parallel)
     grain = llvm::alignTo(grain, kBitsPerLine);
   // A small sparse frontier of heavy vertices (a Kronecker graph's first
   // rounds) still spreads over the threads: no chunk takes more than 1/64 of
@@ -225,197 +198,40 @@ void TraversalEmitter::emitVertexLoop(
           arith::ConstantIntOp::create(b, loc, 1, 64));
     }
   }
-  buildVertexLoop(
-      b, loc, lb, ub, sched.getParallel(), chunk,
+  execution.emitLoop(
+      b, loc, lb, ub, sched.getParallel(), chunk, team,
       [&](OpBuilder &b, Location, Value i) {
-        loopIndex = i;
-        loopOwnsWords = wholeWords;
-        body(b, i);
+        LoopFrame iteration = frame;
+        iteration.index = i;
+        iteration.ownsWords = wholeWords;
+        body(b, i, iteration);
       },
-      team, perThread ? Hook(threadHead) : Hook(),
-      perThread ? Hook(threadTail) : tail);
-  threadStats = outerStats;
-  threadIds = outerIds;
-  threadIdCount = outerIdCount;
-  loopIndex = outerIndex;
-  loopOwnsWords = outerOwnsWords;
+      perThread ? Hook(threadHead) : Hook(),
+      perThread || tail ? Hook(threadTail) : Hook());
 }
 
 void TraversalEmitter::scanSegment(OpBuilder &b, Value segment,
                                    Destination &destination, VertexBody body,
-                                   const omp::ParallelOperands &team) {
+                                   const TeamSpec &team) {
   EdgeArrays arrays = segmentArrays(b, segment);
   emitVertexLoop(
       b, constIndex(b, 0), arrays.count,
-      [&](OpBuilder &b, Value i) {
+      [&](OpBuilder &b, Value i, const LoopFrame &frame) {
         body(b, {loadIndex(b, arrays.vertices, i), i, arrays.offsets,
-                 arrays.neighbors, arrays.weights, destination,
+                 arrays.neighbors, arrays.weights, destination, frame,
                  /*ahead=*/Value()});
       },
       team);
 }
 
-void TraversalEmitter::markModified(OpBuilder &b, Value dst, bool ownsVertex) {
-  if (!push) {
-    markDense(b, dst, ownsVertex);
-    return;
-  }
-  Value one8 = arith::ConstantIntOp::create(b, loc, 1, 8);
-  OpBuilder::InsertionGuard guard(b);
-  if (op.getDedup() && !writesClaimVertices) {
-    // The first thread to flag dst appends it: the output is duplicate-free.
-    Value old = memref::AtomicRMWOp::create(
-        b, loc, arith::AtomicRMWKind::assign, one8, outFlags, dst);
-    Value first =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
-                              arith::ConstantIntOp::create(b, loc, 0, 8));
-    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-    b.setInsertionPointToStart(ifFirst.thenBlock());
-  }
-  appendOutput(b, dst);
-  if (outStats)
-    countMember(b, dst);
-}
-
-void TraversalEmitter::appendOutput(OpBuilder &b, Value dst) {
-  Value id = arith::IndexCastOp::create(b, loc, b.getI32Type(), dst);
-  if (!threadIds) {
-    Value pos =
-        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi,
-                                    arith::ConstantIntOp::create(b, loc, 1, 64),
-                                    outCount, ValueRange{constIndex(b, 0)});
-    memref::StoreOp::create(
-        b, loc, id, outIds,
-        ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), pos)});
-    return;
-  }
-  Value c0 = constIndex(b, 0);
-  Value count = memref::LoadOp::create(b, loc, threadIdCount, c0);
-  Value slot = arith::IndexCastOp::create(b, loc, b.getIndexType(), count);
-  memref::StoreOp::create(b, loc, id, threadIds, slot);
-  Value next = arith::AddIOp::create(
-      b, loc, count, arith::ConstantIntOp::create(b, loc, 1, 64));
-  Value full =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
-                            arith::ConstantIntOp::create(b, loc, kIdBlock, 64));
-  auto ifFull = scf::IfOp::create(b, loc, full, /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifFull.thenBlock());
-  flushIds(b, next);
-  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
-                          threadIdCount, c0);
-  b.setInsertionPointToStart(ifFull.elseBlock());
-  memref::StoreOp::create(b, loc, next, threadIdCount, c0);
-}
-
-void TraversalEmitter::flushIds(OpBuilder &b, Value count) {
-  // One atomic per block instead of one per id.
-  Value pos =
-      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, count,
-                                  outCount, ValueRange{constIndex(b, 0)});
-  Value base = arith::IndexCastOp::create(b, loc, b.getIndexType(), pos);
-  scf::ForOp::create(
-      b, loc, constIndex(b, 0),
-      arith::IndexCastOp::create(b, loc, b.getIndexType(), count),
-      constIndex(b, 1), ValueRange{},
-      [&](OpBuilder &b, Location, Value i, ValueRange) {
-        Value id = memref::LoadOp::create(b, loc, threadIds, i);
-        Value slot = arith::AddIOp::create(b, loc, base, i);
-        memref::StoreOp::create(b, loc, id, outIds, slot);
-        scf::YieldOp::create(b, loc);
-      });
+void TraversalEmitter::markModified(OpBuilder &b, const LoopFrame &frame,
+                                    Value dst, bool ownsVertex) {
+  output->add(b, frame, dst, ownsVertex);
 }
 
 //===----------------------------------------------------------------------===//
 // TraversalEmitter: tests and the body
 //===----------------------------------------------------------------------===//
-
-void TraversalEmitter::markDense(OpBuilder &b, Value dst, bool ownsVertex) {
-  Value first;
-  if (outDense.isBits) {
-    auto [word, mask] = bitOf(b, dst);
-    Value old;
-    if (ownsVertex && loopOwnsWords && dst == loopIndex) {
-      // No other thread writes this word.
-      old = memref::LoadOp::create(b, loc, outDense.view, word);
-      memref::StoreOp::create(b, loc, arith::OrIOp::create(b, loc, old, mask),
-                              outDense.view, word);
-    } else {
-      old = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::ori, mask,
-                                        outDense.view, word);
-    }
-    first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                  arith::AndIOp::create(b, loc, old, mask),
-                                  arith::ConstantIntOp::create(b, loc, 0, 64));
-  } else {
-    Value one8 = arith::ConstantIntOp::create(b, loc, 1, 8);
-    Value old;
-    if (ownsVertex) {
-      old = memref::LoadOp::create(b, loc, outDense.view, dst);
-      memref::StoreOp::create(b, loc, one8, outDense.view, dst);
-    } else {
-      old = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::assign,
-                                        one8, outDense.view, dst);
-    }
-    first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
-                                  arith::ConstantIntOp::create(b, loc, 0, 8));
-  }
-  OpBuilder::InsertionGuard guard(b);
-  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-  b.setInsertionPointToStart(ifFirst.thenBlock());
-  countMember(b, dst);
-}
-
-void TraversalEmitter::countMember(OpBuilder &b, Value dst) {
-  Value next = arith::AddIOp::create(b, loc, dst, constIndex(b, 1));
-  Value degree = arith::SubIOp::create(
-      b, loc, memref::LoadOp::create(b, loc, outOffsets, next),
-      memref::LoadOp::create(b, loc, outOffsets, dst));
-  auto add = [&](int64_t counter, Value amount) {
-    Value at = constIndex(b, counter);
-    Value sum = arith::AddIOp::create(
-        b, loc, memref::LoadOp::create(b, loc, threadStats, at), amount);
-    memref::StoreOp::create(b, loc, sum, threadStats, at);
-  };
-  add(0, arith::ConstantIntOp::create(b, loc, 1, 64));
-  add(1, degree);
-}
-
-TraversalEmitter::DenseSet TraversalEmitter::denseView(OpBuilder &b, Value set,
-                                                       FrontierSets side) {
-  DenseSet dense;
-  dense.isBits = sched.getFrontier() == FrontierLayout::Bitvector &&
-                 (sched.getFrontierSets() == FrontierSets::Both ||
-                  sched.getFrontierSets() == side);
-  if (dense.isBits)
-    dense.view = VertexSetBitsOp::create(b, loc, memrefOf(b.getI64Type()), set);
-  else
-    dense.view = VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), set);
-  return dense;
-}
-
-Value TraversalEmitter::contains(OpBuilder &b, const DenseSet &set, Value v) {
-  if (!set.isBits) {
-    Value byte = memref::LoadOp::create(b, loc, set.view, v);
-    Value zero = arith::ConstantIntOp::create(b, loc, 0, 8);
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, byte, zero);
-  }
-  auto [wordIndex, mask] = bitOf(b, v);
-  Value word = memref::LoadOp::create(b, loc, set.view, wordIndex);
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                               arith::AndIOp::create(b, loc, word, mask),
-                               arith::ConstantIntOp::create(b, loc, 0, 64));
-}
-
-std::pair<Value, Value> TraversalEmitter::bitOf(OpBuilder &b, Value v) {
-  Value word = arith::ShRUIOp::create(b, loc, v, constIndex(b, 6));
-  Value bit = arith::IndexCastOp::create(
-      b, loc, b.getI64Type(),
-      arith::AndIOp::create(b, loc, v, constIndex(b, 63)));
-  Value mask = arith::ShLIOp::create(
-      b, loc, arith::ConstantIntOp::create(b, loc, 1, 64), bit);
-  return {word, mask};
-}
 
 Value TraversalEmitter::emitFilter(OpBuilder &b, Region &filter, Value v,
                                    IRMapping &mapping) {
@@ -428,8 +244,8 @@ Value TraversalEmitter::emitFilter(OpBuilder &b, Region &filter, Value v,
 
 Value TraversalEmitter::sourcePasses(OpBuilder &b, Value src) {
   Value pass;
-  if (fromDense.view)
-    pass = contains(b, fromDense, src);
+  if (fromDense)
+    pass = fromDense->contains(b, loc, src);
   if (!op.getSrcFilter().empty()) {
     IRMapping mapping;
     pass = andOf(b, loc, pass, emitFilter(b, op.getSrcFilter(), src, mapping));
@@ -440,8 +256,8 @@ Value TraversalEmitter::sourcePasses(OpBuilder &b, Value src) {
 TraversalEmitter::DestinationTest
 TraversalEmitter::destinationPasses(OpBuilder &b, Value dst) {
   DestinationTest test;
-  if (toDense.view)
-    test.pass = contains(b, toDense, dst);
+  if (toDense)
+    test.pass = toDense->contains(b, loc, dst);
   if (op.getDstFilter().empty())
     return test;
   IRMapping mapping;
@@ -498,7 +314,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
     OpBuilder::InsertionGuard guard(b);
     auto ifKeep = scf::IfOp::create(b, loc, keep, /*withElseRegion=*/false);
     b.setInsertionPointToStart(ifKeep.thenBlock());
-    markModified(b, dst, ownsDst);
+    markModified(b, scanned.frame, dst, ownsDst);
   }
 
   Value tracked = op.getTracked();
@@ -524,7 +340,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
         auto ifChanged = scf::IfOp::create(b, loc, reduce.getChanged(),
                                            /*withElseRegion=*/false);
         b.setInsertionPointToStart(ifChanged.thenBlock());
-        markModified(b, dst, ownsDst);
+        markModified(b, scanned.frame, dst, ownsDst);
       }
       continue;
     }
@@ -540,11 +356,11 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
       auto ifSwapped =
           scf::IfOp::create(b, loc, swapped, /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifSwapped.thenBlock());
-      markModified(b, dst, ownsDst);
+      markModified(b, scanned.frame, dst, ownsDst);
       rewriter.eraseOp(set);
       continue;
     }
-    markModified(b, dst, ownsDst);
+    markModified(b, scanned.frame, dst, ownsDst);
   }
   return combined;
 }
@@ -611,57 +427,6 @@ bool TraversalEmitter::firstWriteClosesFilter() {
 // TraversalEmitter: the traversal
 //===----------------------------------------------------------------------===//
 
-/// Whether the out-degree sum of `set` is asked for: by a hybrid
-/// traversal's direction test, a push without dedup sizing its output, or
-/// graph.vertexset.out_degree_sum, reached directly or through the region
-/// arguments and results of the loops and branches that forward the set.
-static bool feedsDegreeSum(Value set) {
-  SmallVector<Value> work{set};
-  llvm::SmallPtrSet<Value, 8> seen;
-  seen.insert(set);
-  auto forward = [&](OpOperand &use, OperandRange operands, ValueRange inputs) {
-    if (operands.empty())
-      return;
-    unsigned index = use.getOperandNumber() - operands.getBeginOperandIndex();
-    if (index < operands.size() && index < inputs.size() &&
-        seen.insert(inputs[index]).second)
-      work.push_back(inputs[index]);
-  };
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (isa<VertexSetOutDegreeSumOp>(user))
-        return true;
-      if (auto apply = dyn_cast<EdgeSetApplyOp>(user)) {
-        ScheduleAttr sched = apply.getScheduleOrDefault();
-        if (apply.getFrom() == value &&
-            (sched.isHybrid() ||
-             (sched.getDirection() == Direction::SparsePush &&
-              !apply.getDedup())))
-          return true;
-        continue;
-      }
-      SmallVector<Attribute> unknown(user->getNumOperands());
-      SmallVector<RegionSuccessor> successors;
-      auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
-      // Return-like terminators of other ops (func.return) forward nothing.
-      if (terminator && isa<RegionBranchOpInterface>(user->getParentOp())) {
-        terminator.getSuccessorRegions(unknown, successors);
-        for (const RegionSuccessor &successor : successors)
-          forward(use, terminator.getSuccessorOperands(successor),
-                  successor.getSuccessorInputs());
-      } else if (auto branch = dyn_cast<RegionBranchOpInterface>(user)) {
-        branch.getEntrySuccessorRegions(unknown, successors);
-        for (const RegionSuccessor &successor : successors)
-          forward(use, branch.getEntrySuccessorOperands(successor),
-                  successor.getSuccessorInputs());
-      }
-    }
-  }
-  return false;
-}
-
 std::pair<Value, Value>
 TraversalEmitter::edgeRange(OpBuilder &b, const ScannedVertex &vertex) {
   Value next = arith::AddIOp::create(b, loc, vertex.position, constIndex(b, 1));
@@ -717,9 +482,9 @@ SmallVector<std::pair<Value, bool>> TraversalEmitter::destinationData() {
 
 void TraversalEmitter::prefetchAhead(OpBuilder &b,
                                      const ScannedVertex &source) {
-  ScannedVertex ahead{source.ahead,     source.ahead,   source.offsets,
-                      source.neighbors, source.weights, source.destination,
-                      /*ahead=*/Value()};
+  ScannedVertex ahead{source.ahead,     source.ahead,     source.offsets,
+                      source.neighbors, source.weights,   source.destination,
+                      source.frame,     /*ahead=*/Value()};
   auto [begin, end] = pushedRange(b, ahead);
   auto hasEdge = scf::IfOp::create(
       b, loc,
@@ -760,39 +525,34 @@ void TraversalEmitter::emitPushEdges(OpBuilder &b,
   Value src = source.vertex;
   if (source.ahead)
     prefetchAhead(b, source);
-  auto emitEdges = [&](OpBuilder &b) {
-    auto [begin, end] = pushedRange(b, source);
-    scf::ForOp::create(
-        b, loc, begin, end, constIndex(b, 1), ValueRange{},
-        [&](OpBuilder &b, Location, Value k, ValueRange) {
-          Value dst = loadIndex(b, source.neighbors, k);
-          Value weight = edgeWeight(b, source.weights, k);
-          DestinationTest test = destinationPasses(b, dst);
-          {
-            OpBuilder::InsertionGuard guard(b);
-            if (test.pass) {
-              auto ifPass = scf::IfOp::create(b, loc, test.pass, false);
-              b.setInsertionPointToStart(ifPass.thenBlock());
-            }
-            emitBody(b, source, src, dst, weight, test.trackedRead);
-          }
-          scf::YieldOp::create(b, loc);
-        });
-  };
   OpBuilder::InsertionGuard guard(b);
   if (Value pass = sourcePasses(b, src)) {
     auto ifPass = scf::IfOp::create(b, loc, pass, false);
     b.setInsertionPointToStart(ifPass.thenBlock());
   }
-  emitEdges(b);
+  auto [begin, end] = pushedRange(b, source);
+  edgeScan.emitForEach(
+      b, loc, begin, end, /*init=*/{}, [&](OpBuilder &b, Value k, Value) {
+        Value dst = loadIndex(b, source.neighbors, k);
+        Value weight = edgeWeight(b, source.weights, k);
+        DestinationTest test = destinationPasses(b, dst);
+        OpBuilder::InsertionGuard guard(b);
+        if (test.pass) {
+          auto ifPass = scf::IfOp::create(b, loc, test.pass, false);
+          b.setInsertionPointToStart(ifPass.thenBlock());
+        }
+        emitBody(b, source, src, dst, weight, test.trackedRead);
+        return Value();
+      });
 }
 
 void TraversalEmitter::emitPullEdges(OpBuilder &b,
                                      const ScannedVertex &destination) {
   Value dst = destination.vertex;
   OpBuilder::InsertionGuard guard(b);
-  if (toDense.view) {
-    auto ifTo = scf::IfOp::create(b, loc, contains(b, toDense, dst), false);
+  if (toDense) {
+    auto ifTo =
+        scf::IfOp::create(b, loc, toDense->contains(b, loc, dst), false);
     b.setInsertionPointToStart(ifTo.thenBlock());
   }
   auto filterPasses = [&](OpBuilder &b) {
@@ -835,36 +595,21 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     return ifPass.getResult(0);
   };
 
-  if (accumulated) {
-    // The destination's value stays in a register across its in-edges.
-    Value initial = destination.destination.load(b, dst);
-    auto loop = scf::ForOp::create(
-        b, loc, begin, end, constIndex(b, 1), ValueRange{initial},
-        [&](OpBuilder &b, Location, Value k, ValueRange iterArgs) {
+  if (accumulated || op.getDstFilter().empty()) {
+    // An accumulated destination value stays in a register across the
+    // in-edges (a filtered pull has none).
+    Value initial =
+        accumulated ? destination.destination.load(b, dst) : Value();
+    Value final = edgeScan.emitForEach(
+        b, loc, begin, end, initial, [&](OpBuilder &b, Value k, Value acc) {
           if (sourceListOffsets)
             prefetchSourceLists(b, k, end, destination.neighbors);
-          Value acc = iterArgs[0];
-          scf::YieldOp::create(
-              b, loc,
-              emitEdge(b, k, acc, [&](OpBuilder &b, Value src, Value w) {
-                return emitBody(b, destination, src, dst, w, {}, acc);
-              }));
-        });
-    destination.destination.store(b, dst, initial, loop.getResult(0));
-    return;
-  }
-  if (op.getDstFilter().empty()) {
-    scf::ForOp::create(
-        b, loc, begin, end, constIndex(b, 1), ValueRange{},
-        [&](OpBuilder &b, Location, Value k, ValueRange) {
-          if (sourceListOffsets)
-            prefetchSourceLists(b, k, end, destination.neighbors);
-          emitEdge(b, k, {}, [&](OpBuilder &b, Value src, Value w) {
-            emitBody(b, destination, src, dst, w, {});
-            return Value();
+          return emitEdge(b, k, acc, [&](OpBuilder &b, Value src, Value w) {
+            return emitBody(b, destination, src, dst, w, {}, acc);
           });
-          scf::YieldOp::create(b, loc);
         });
+    if (accumulated)
+      destination.destination.store(b, destination.frame, dst, initial, final);
     return;
   }
   // Only the body changes what the filter reads, so the filter is re-tested
@@ -872,72 +617,34 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   // soon as it turns false (BFS stops at the first parent), as in GraphIt's
   // pull. Between bodies, an inner loop looks for the next in-edge whose
   // source passes: one load, one test and one branch per edge skipped.
-  Type indexType = b.getIndexType();
-  auto scan =
-      scf::WhileOp::create(b, loc, TypeRange{indexType}, ValueRange{begin});
-  b.createBlock(&scan.getBefore(), {}, {indexType}, {loc});
-  Value found = nextPassingEdge(b, scan.getBeforeArguments()[0], end,
-                                destination.neighbors);
-  scf::ConditionOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, found, end),
-      ValueRange{found});
-  b.createBlock(&scan.getAfter(), {}, {indexType}, {loc});
-  Value k = scan.getAfterArguments()[0];
-  emitBody(b, destination, loadIndex(b, destination.neighbors, k), dst,
-           edgeWeight(b, destination.weights, k), {});
-  Value next = arith::SelectOp::create(
-      b, loc, filterPasses(b),
-      arith::AddIOp::create(b, loc, k, constIndex(b, 1)), end);
-  scf::YieldOp::create(b, loc, next);
-}
-
-Value TraversalEmitter::nextPassingEdge(OpBuilder &b, Value from, Value end,
-                                        Value neighbors) {
-  // Without a source frontier or filter every edge passes.
-  if (!fromDense.view && op.getSrcFilter().empty())
-    return from;
-  Type indexType = b.getIndexType();
-  auto search =
-      scf::WhileOp::create(b, loc, TypeRange{indexType}, ValueRange{from});
-  OpBuilder::InsertionGuard guard(b);
-  b.createBlock(&search.getBefore(), {}, {indexType}, {loc});
-  Value j = search.getBeforeArguments()[0];
-  Value inRange =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, j, end);
-  auto ifInRange = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, inRange,
-                                     /*withElseRegion=*/true);
-  b.setInsertionPointToStart(ifInRange.thenBlock());
-  Value pass = sourcePasses(b, loadIndex(b, neighbors, j));
-  scf::YieldOp::create(
-      b, loc,
-      ValueRange{arith::XOrIOp::create(
-          b, loc, pass, arith::ConstantIntOp::create(b, loc, 1, 1))});
-  b.setInsertionPointToStart(ifInRange.elseBlock());
-  scf::YieldOp::create(b, loc,
-                       ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)});
-  b.setInsertionPointAfter(ifInRange);
-  scf::ConditionOp::create(b, loc, ifInRange.getResult(0), ValueRange{j});
-  b.createBlock(&search.getAfter(), {}, {indexType}, {loc});
-  scf::YieldOp::create(
-      b, loc,
-      ValueRange{arith::AddIOp::create(b, loc, search.getAfterArguments()[0],
-                                       constIndex(b, 1))});
-  return search.getResult(0);
+  auto sourceTest = [&](OpBuilder &b, Value k) {
+    return sourcePasses(b, loadIndex(b, destination.neighbors, k));
+  };
+  // Without a source frontier or filter every in-edge passes.
+  bool testsSources = fromDense || !op.getSrcFilter().empty();
+  edgeScan.emitSearch(
+      b, loc, begin, end,
+      testsSources ? EdgeScan::Test(sourceTest) : EdgeScan::Test(),
+      [&](OpBuilder &b, Value k) {
+        emitBody(b, destination, loadIndex(b, destination.neighbors, k), dst,
+                 edgeWeight(b, destination.weights, k), {});
+        return filterPasses(b);
+      });
 }
 
 void TraversalEmitter::emit(VertexLoop &loop) {
   OpBuilder &b = rewriter;
-  Value graph = op.getGraph();
   if (Value from = op.getFrom()) {
     if (sched.getDirection() == Direction::SparsePush)
       fromIds = VertexSetIdsOp::create(b, loc, memrefOf(b.getI32Type()), from);
     else
-      fromDense = denseView(b, from, FrontierSets::Src);
+      fromDense = std::make_unique<DenseFrontier>(b, loc, from, sched,
+                                                  FrontierSets::Src);
   }
   if (Value to = op.getTo())
-    toDense = denseView(b, to, FrontierSets::Dst);
-  if (push && !fromDense.view && op.getSrcFilter().empty())
+    toDense =
+        std::make_unique<DenseFrontier>(b, loc, to, sched, FrontierSets::Dst);
+  if (push && !fromDense && op.getSrcFilter().empty())
     prefetched = destinationData();
   if (!push && op.getDstFilter().empty()) {
     Value src = op.getBody().getArgument(0);
@@ -953,58 +660,8 @@ void TraversalEmitter::emit(VertexLoop &loop) {
       sourceListNeighbors = adjacency.getNeighbors();
     });
   }
-
-  if (op.getModified()) {
-    out = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),
-                                 graph, /*all=*/false);
-    // Laid out as the next traversal reads it as its source frontier.
-    if (!push)
-      outDense = denseView(b, out, FrontierSets::Src);
-    // A pull counts its output as it marks it (the members' out-degrees are
-    // a sequential read there); a push with a distinct output only when a
-    // later out-degree sum needs them.
-    if (!push || (op.getDedup() && feedsDegreeSum(op.getModified()))) {
-      outOffsets = AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
-                                       memrefOf(b.getI32Type()),
-                                       EdgeDirection::Out, graph)
-                       .getOffsets();
-      outStats =
-          memref::AllocOp::create(b, loc, MemRefType::get({2}, b.getI64Type()));
-      for (int64_t i : {0, 1})
-        memref::StoreOp::create(b, loc,
-                                arith::ConstantIntOp::create(b, loc, 0, 64),
-                                outStats, ValueRange{constIndex(b, i)});
-      threadStats = outStats;
-    }
-    if (push) {
-      if (op.getDedup() && !writesClaimVertices)
-        outFlags =
-            VertexSetBoolsOp::create(b, loc, memrefOf(b.getI8Type()), out);
-      // Without dedup every change appends: up to one entry per tracked
-      // write per traversed edge, and a push traverses at most the
-      // frontier's out-edges.
-      Value capacity;
-      if (!op.getDedup()) {
-        if (Value from = op.getFrom())
-          capacity = VertexSetOutDegreeSumOp::create(b, loc, b.getIndexType(),
-                                                     from, graph);
-        else
-          capacity = NumEdgesOp::create(b, loc, b.getIndexType(), graph);
-        size_t writes = op.getTrackedWrites().size();
-        if (writes > 1)
-          capacity =
-              arith::MulIOp::create(b, loc, capacity, constIndex(b, writes));
-      }
-      outIds = VertexSetIdBufferOp::create(b, loc, memrefOf(b.getI32Type()),
-                                           out, capacity);
-      // Heap, not stack: traversals run in loops of unbounded trip count.
-      outCount =
-          memref::AllocOp::create(b, loc, MemRefType::get({1}, b.getI64Type()));
-      memref::StoreOp::create(b, loc,
-                              arith::ConstantIntOp::create(b, loc, 0, 64),
-                              outCount, ValueRange{constIndex(b, 0)});
-    }
-  }
+  if (op.getModified())
+    output = OutputFrontier::create(b, op, writesClaimVertices, execution);
 
   loop.emit(*this, b, [&](OpBuilder &b, const ScannedVertex &vertex) {
     if (push)
@@ -1013,32 +670,9 @@ void TraversalEmitter::emit(VertexLoop &loop) {
       emitPullEdges(b, vertex);
   });
 
-  if (!out) {
+  if (!output) {
     rewriter.eraseOp(op);
     return;
   }
-  if (push) {
-    Value count =
-        memref::LoadOp::create(b, loc, outCount, ValueRange{constIndex(b, 0)});
-    memref::DeallocOp::create(b, loc, outCount);
-    Value degrees;
-    if (outStats) {
-      degrees = memref::LoadOp::create(b, loc, outStats,
-                                       ValueRange{constIndex(b, 1)});
-      memref::DeallocOp::create(b, loc, outStats);
-    }
-    // With dedup, the flag exchange or the write's claim let each id in once.
-    VertexSetSealIdsOp::create(b, loc, out, count,
-                               /*keepDuplicates=*/!op.getDedup(),
-                               /*distinct=*/op.getDedup(), degrees,
-                               degrees ? graph : Value());
-  } else {
-    Value count =
-        memref::LoadOp::create(b, loc, outStats, ValueRange{constIndex(b, 0)});
-    Value degrees =
-        memref::LoadOp::create(b, loc, outStats, ValueRange{constIndex(b, 1)});
-    memref::DeallocOp::create(b, loc, outStats);
-    VertexSetSealDenseOp::create(b, loc, out, count, degrees, graph);
-  }
-  rewriter.replaceOp(op, out);
+  rewriter.replaceOp(op, output->seal(b));
 }

@@ -4,14 +4,24 @@
 // inner traversal: for each scanned vertex the loop over its edges, the
 // frontier and filter tests, the body with its writes adapted (atomics, a
 // CAS for tracked assignments, register accumulation in pull) and the output
-// frontier. TraversalEmitter owns all of that. Two hooks vary per lowering:
+// frontier. TraversalEmitter owns all of that. What varies is a hook, each
+// implementation in its own file:
 //
 //  - a VertexLoop says how the outer loop over scanned vertices runs: over
 //    the whole graph (AdjacencyLoop), segment by segment (SegmentLoop), per
-//    socket (graph-numa's SocketLoop), later per rank or per GPU thread;
+//    socket (graph-numa's SocketLoop), over a priority bucket
+//    (graph-lower-priority's BucketFusionLoop);
 //  - a Destination says how a pull's contribution reaches the destination
 //    vertex: kept in a register and written to the vertex's element
-//    (VectorDestination), to a per-socket buffer, later a message buffer.
+//    (VectorDestination) or to a per-socket buffer (graph-numa);
+//  - an ExecutionModel says how a loop runs over a team of threads, how a
+//    thread keeps state of its own and how threads combine it (atomics):
+//    OpenMP (OpenMPExecution.cpp) today, a GPU kernel's grid later;
+//  - an EdgeScan says how the edges of one scanned vertex are visited: one
+//    after another (SerialEdgeScan.cpp) today, a warp's lanes later;
+//  - an OutputFrontier (lib/Dialect/Graph/Transforms/Frontier.h) says where
+//    output vertices go: dense marks or per-thread blocks of ids
+//    (Frontier.cpp) today, a device bitmap or queue later.
 //
 // A new lowering writes a VertexLoop (and, if it needs one, a Destination)
 // in its own file and calls TraversalEmitter::emit from its pattern.
@@ -22,12 +32,124 @@
 #define GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_TRAVERSAL_H
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
-#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include <memory>
 
 namespace mlir::graph {
 
 class TraversalEmitter;
+class DenseFrontier;
+class OutputFrontier;
+/// What a vertex loop hands its body: the iteration's index and the calling
+/// thread's share of the output frontier (defined in Frontier.h). Hooks pass
+/// it on.
+struct LoopFrame;
+
+//===----------------------------------------------------------------------===//
+// Execution model
+//===----------------------------------------------------------------------===//
+
+/// Where a team's threads run, relative to the thread that starts it.
+enum class ThreadPlacement {
+  /// As the runtime decides.
+  Default,
+  /// On places close to the starting thread's (one socket's cores).
+  Close,
+  /// Spread evenly over the places (one thread per socket).
+  Spread,
+};
+
+/// The team of threads a parallel loop runs on.
+struct TeamSpec {
+  /// How many threads (index); null: as many as the runtime gives.
+  Value threads;
+  ThreadPlacement placement = ThreadPlacement::Default;
+};
+
+/// How the traversal's loops run on the target: a loop spread over a team of
+/// threads, memory private to each thread, and the atomics by which threads
+/// combine what they computed. OpenMPExecution.cpp implements it with the
+/// OpenMP dialect; a GPU implementation would emit a kernel's grid, its
+/// shared or register memory and device atomics.
+class ExecutionModel {
+public:
+  using LoopBody = function_ref<void(OpBuilder &, Location, Value)>;
+  using ThreadCallback = function_ref<void(OpBuilder &, Location)>;
+
+  virtual ~ExecutionModel() = default;
+
+  /// Emits `for i in [lb, ub)` calling `body(builder, loc, i)`, serially
+  /// (an scf.for) or spread over `team`, `chunk` (an i64 defined outside the
+  /// loop) iterations at a time, as `parallel` says. With `head`, each
+  /// thread runs it before its share of the loop; with `tail`, after it,
+  /// without waiting for the others. A serial loop runs them once before and
+  /// after the loop.
+  void emitLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
+                Parallelization parallel, Value chunk, const TeamSpec &team,
+                LoopBody body, ThreadCallback head = {},
+                ThreadCallback tail = {}) const;
+
+  /// The parallel case of emitLoop, `step` the loop's step (index 1).
+  virtual void emitParallelLoop(OpBuilder &builder, Location loc, Value lb,
+                                Value ub, Value step, Parallelization parallel,
+                                Value chunk, const TeamSpec &team,
+                                LoopBody body, ThreadCallback head,
+                                ThreadCallback tail) const = 0;
+  /// Memory of `type` private to the calling thread for the rest of its
+  /// share of the loop: called from a loop's `head`.
+  virtual Value allocateThreadPrivate(OpBuilder &builder, Location loc,
+                                      MemRefType type) const = 0;
+  /// `memref[indices] = memref[indices] <kind> value` as one atomic step
+  /// among the team's threads; returns the element's old value.
+  virtual Value emitAtomic(OpBuilder &builder, Location loc,
+                           arith::AtomicRMWKind kind, Value value, Value memref,
+                           ValueRange indices) const = 0;
+};
+
+/// The OpenMP execution model (OpenMPExecution.cpp): omp.parallel teams
+/// sharing omp.wsloop loops, stack memory per thread, memref atomics.
+const ExecutionModel &getOpenMPExecution();
+
+//===----------------------------------------------------------------------===//
+// Edge scan
+//===----------------------------------------------------------------------===//
+
+/// How the edges of one scanned vertex, entries [begin, end) of its
+/// neighbour array, are visited: which thread visits which entry, in what
+/// order. What is done at an entry (tests, body) stays the emitter's.
+/// SerialEdgeScan.cpp visits them one after another on the scanning
+/// thread; a GPU would give each lane of a warp a strided share.
+class EdgeScan {
+public:
+  /// Visits entry `k`; returns the new carried value (null without one).
+  using Visit = function_ref<Value(OpBuilder &, Value k, Value carried)>;
+  /// Whether entry `k` is worth visiting (i1).
+  using Test = function_ref<Value(OpBuilder &, Value k)>;
+  /// Visits entry `k`; returns whether to go on (i1).
+  using VisitWhile = function_ref<Value(OpBuilder &, Value k)>;
+
+  virtual ~EdgeScan() = default;
+
+  /// Visits every entry of [begin, end), carrying a value from one to the
+  /// next if `init` is given; returns the last carried value, or null.
+  virtual Value emitForEach(OpBuilder &b, Location loc, Value begin, Value end,
+                            Value init, Visit visit) const = 0;
+  /// Visits the entries of [begin, end) that pass `test` (null: all) until
+  /// `visit` says to stop: a filtered pull stops at the first in-edge whose
+  /// body closes the destination filter, and skips failing sources with
+  /// the test alone.
+  virtual void emitSearch(OpBuilder &b, Location loc, Value begin, Value end,
+                          Test test, VisitWhile visit) const = 0;
+};
+
+/// Edges one after another on the scanning thread (SerialEdgeScan.cpp).
+const EdgeScan &getSerialEdgeScan();
+
+//===----------------------------------------------------------------------===//
+// Destinations and vertex loops
+//===----------------------------------------------------------------------===//
 
 /// How a dense pull's contribution reaches the destination vertex it scans.
 /// When the body has one reduction into `dst` and nothing else reads that
@@ -43,7 +165,9 @@ public:
   /// The value the in-edges of `dst` are folded into.
   virtual Value load(OpBuilder &b, Value dst) = 0;
   /// Writes the folded value back; `initial` is what `load` returned.
-  virtual void store(OpBuilder &b, Value dst, Value initial, Value final) = 0;
+  /// `frame`: the vertex loop storing it.
+  virtual void store(OpBuilder &b, const LoopFrame &frame, Value dst,
+                     Value initial, Value final) = 0;
 };
 
 /// The accumulated vector's element of the destination, reporting a change
@@ -54,7 +178,8 @@ public:
       : emitter(emitter), owned(ownsVertex) {}
   bool ownsVertex() const override { return owned; }
   Value load(OpBuilder &b, Value dst) override;
-  void store(OpBuilder &b, Value dst, Value initial, Value final) override;
+  void store(OpBuilder &b, const LoopFrame &frame, Value dst, Value initial,
+             Value final) override;
 
 private:
   TraversalEmitter &emitter;
@@ -82,6 +207,8 @@ struct ScannedVertex {
   Value vertex, position;
   Value offsets, neighbors, weights;
   Destination &destination;
+  /// The vertex loop scanning it (TraversalEmitter::emitVertexLoop).
+  const LoopFrame &frame;
   /// In a push, the position of the vertex the loop scans
   /// TraversalEmitter::kPrefetchDistance iterations later (the loop's last
   /// near its end), whose destinations' data the emitter prefetches; null
@@ -115,10 +242,17 @@ public:
   void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
 };
 
+//===----------------------------------------------------------------------===//
+// TraversalEmitter
+//===----------------------------------------------------------------------===//
+
 /// Emits one single-direction graph.edgeset.apply as loops and replaces it.
 class TraversalEmitter {
 public:
-  TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter);
+  TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter,
+                   const ExecutionModel &execution = getOpenMPExecution(),
+                   const EdgeScan &edgeScan = getSerialEdgeScan());
+  ~TraversalEmitter();
 
   /// Emits the traversal with `loop` as its outer loop in place of the op,
   /// replaces the op's result with the output frontier, and erases it.
@@ -131,6 +265,7 @@ public:
   EdgeSetApplyOp getOp() const { return op; }
   ScheduleAttr getSchedule() const { return sched; }
   Location getLoc() const { return loc; }
+  const ExecutionModel &getExecution() const { return execution; }
   /// In a dense pull, the reduction whose destination value stays in a
   /// register across the destination's in-edges; null otherwise.
   ReduceOp getAccumulated() const { return accumulated; }
@@ -149,31 +284,31 @@ public:
   EdgeArrays graphArrays(OpBuilder &b);
   /// The arrays of the `segment`-th of the op's segments.
   EdgeArrays segmentArrays(OpBuilder &b, Value segment);
-  /// `for i in [lb, ub)` with the schedule's parallelization and grain, the
-  /// team (if parallel) built with `team`'s clauses; `tail` as for
-  /// buildVertexLoop. Every loop of a traversal with a dense output frontier
-  /// is one of these: each thread counts the members it marks on its own.
-  void emitVertexLoop(OpBuilder &b, Value lb, Value ub,
-                      function_ref<void(OpBuilder &, Value)> body,
-                      const omp::ParallelOperands &team = {},
-                      function_ref<void(OpBuilder &, Location)> tail = {});
+
+  /// The body of a vertex loop, for iteration `i`.
+  using LoopBody = function_ref<void(OpBuilder &, Value i, const LoopFrame &)>;
+  /// What a thread runs after its share of a vertex loop.
+  using LoopTail = function_ref<void(OpBuilder &, const LoopFrame &)>;
+  /// `for i in [lb, ub)` with the schedule's parallelization and grain, on
+  /// `team` (if parallel); `tail` as ExecutionModel::emitLoop's. The loop
+  /// creates the frame it hands `body` and `tail`: every thread of a
+  /// parallel loop gets its own share of the output frontier (its counters,
+  /// a push's id buffer), merged into the shared one after its share.
+  void emitVertexLoop(OpBuilder &b, Value lb, Value ub, LoopBody body,
+                      const TeamSpec &team = {}, LoopTail tail = {});
   /// Calls `body` for every vertex of the `segment`-th segment, in one
   /// `emitVertexLoop`, the contributions going to `destination`.
   void scanSegment(OpBuilder &b, Value segment, Destination &destination,
-                   VertexBody body, const omp::ParallelOperands &team = {});
-  /// Adds `v` to the output frontier; the op must track a vector.
-  /// `ownsVertex`: in a pull, only this thread marks `v`.
-  void markModified(OpBuilder &b, Value v, bool ownsVertex);
+                   VertexBody body, const TeamSpec &team = {});
+  /// Adds `v` to the output frontier from within the loop `frame`; the op
+  /// must track a vector. `ownsVertex`: in a pull, only this thread marks
+  /// `v`.
+  void markModified(OpBuilder &b, const LoopFrame &frame, Value v,
+                    bool ownsVertex);
   Value loadIndex(OpBuilder &b, Value memref, Value i);
   Value constIndex(OpBuilder &b, int64_t v);
 
 private:
-  /// A dense frontier view: a bitvector if the schedule asks for one for
-  /// this side of the traversal, else a bool array.
-  struct DenseSet {
-    Value view;
-    bool isBits = false;
-  };
   /// What a destination's tests give: whether it passes (null: always),
   /// and the tracked element the destination filter read, which a CAS
   /// replacing an assignment to it expects.
@@ -181,15 +316,6 @@ private:
     Value pass, trackedRead;
   };
 
-  DenseSet denseView(OpBuilder &b, Value set, FrontierSets side);
-  /// The word of a bitvector holding `v`'s bit, and that bit as a mask.
-  std::pair<Value, Value> bitOf(OpBuilder &b, Value v);
-  Value contains(OpBuilder &b, const DenseSet &set, Value v);
-  /// A pull's mark of `dst` in the dense output; the first mark of a vertex
-  /// adds it (and its out-degree) to the thread's counters.
-  void markDense(OpBuilder &b, Value dst, bool ownsVertex);
-  /// Adds output member `dst`, and its out-degree, to the thread's counters.
-  void countMember(OpBuilder &b, Value dst);
   /// Clones a filter region for vertex `v`; returns its i1 answer.
   Value emitFilter(OpBuilder &b, Region &filter, Value v, IRMapping &mapping);
   /// Whether `src` passes the source frontier and filter (null: always).
@@ -227,12 +353,11 @@ private:
   static constexpr int64_t kListPrefetchDistance = 4;
   void emitPushEdges(OpBuilder &b, const ScannedVertex &source);
   void emitPullEdges(OpBuilder &b, const ScannedVertex &destination);
-  /// The first position in [from, end) of `neighbors` whose source passes
-  /// the source tests, or `end`.
-  Value nextPassingEdge(OpBuilder &b, Value from, Value end, Value neighbors);
 
   EdgeSetApplyOp op;
   RewriterBase &rewriter;
+  const ExecutionModel &execution;
+  const EdgeScan &edgeScan;
   Location loc;
   ScheduleAttr sched;
   bool push, parallel;
@@ -240,22 +365,15 @@ private:
   /// A push with dedup whose first write of a vertex closes its filter.
   bool writesClaimVertices;
 
-  /// Adds vertex `dst` to a push's output ids: at a slot taken from the
-  /// shared count, or in a parallel loop into the thread's buffer, which
-  /// moves to the output a whole block at a time.
-  void appendOutput(OpBuilder &b, Value dst);
-  /// Moves the first `count` (i64) ids of the thread's buffer to the output.
-  void flushIds(OpBuilder &b, Value count);
-  /// Ids a thread buffers (on its stack) before moving them to the output.
-  static constexpr int64_t kIdBlock = 2048;
   /// A sparse push hands out chunks of at most 1/this of its frontier.
   static constexpr int64_t kChunksPerFrontier = 64;
   /// Vertices whose bits fill one 64-byte cache line of a bitvector.
   static constexpr int64_t kBitsPerLine = 512;
 
-  // Set up by `emit` before the vertex loop runs.
+  // Set up by `emit` before the vertex loop runs, and not changed after.
   Value fromIds;
-  DenseSet fromDense, toDense;
+  /// Dense views of the source and destination frontiers, when given so.
+  std::unique_ptr<DenseFrontier> fromDense, toDense;
   /// What a push prefetches ahead (destinationData), when it does.
   SmallVector<std::pair<Value, bool>> prefetched;
   /// The out-adjacency of the graph whose list a pull's body reads at the
@@ -264,20 +382,8 @@ private:
   /// random reads, the source's offsets and its list, that the hardware
   /// cannot start early.
   Value sourceListOffsets, sourceListNeighbors;
-  Value out, outFlags, outIds, outCount;
-  /// A pull's dense output view. The graph's out-offsets and the output's
-  /// members and their out-degree sum counted so far ([2 x i64]), shared
-  /// and (in the innermost parallel loop) the thread's own: in every pull,
-  /// and in pushes whose output's degree sum is needed next.
-  DenseSet outDense;
-  Value outOffsets, outStats, threadStats;
-  /// The innermost vertex loop's index, and whether that loop hands each
-  /// thread whole 64-vertex words of a bitvector indexed by it.
-  Value loopIndex;
-  bool loopOwnsWords = false;
-  /// In a parallel push, the thread's buffer of output ids and its count
-  /// ([1 x i64]).
-  Value threadIds, threadIdCount;
+  /// Where the output vertices go; null without an output.
+  std::unique_ptr<OutputFrontier> output;
 };
 
 } // namespace mlir::graph
