@@ -138,6 +138,7 @@ private:
   GtType checkLoadCall(CallExpr &expr);
   GtType checkIntersectNeighbor(CallExpr &expr);
   GtType checkIntersection(CallExpr &expr);
+  GtType checkVectorArg(CallExpr &expr, bool integers, StringRef what);
   GtType checkAtomicUpdate(CallExpr &expr);
   GtType checkUnionFind(CallExpr &expr);
 

@@ -233,20 +233,28 @@ GtType Checker::checkIntersection(CallExpr &expr) {
   return GtType::get(GtType::UInt64);
 }
 
+/// The first argument of `expr`: a vector with one number per vertex, an
+/// integer if `integers`. Otherwise says the call needs `what`.
+GtType Checker::checkVectorArg(CallExpr &expr, bool integers, StringRef what) {
+  GtType vector = check(*expr.args[0]);
+  if (vector.isError())
+    return vector;
+  GtType elem = GtType::get(vector.elem);
+  if (vector.kind == GtType::Vector && !vector.width &&
+      (integers ? elem.isInteger() : elem.isArithmetic()))
+    return vector;
+  error(expr.args[0]->loc) << "'" << expr.callee << "' needs " << what
+                           << ", got " << vector.str();
+  return GtType::get(GtType::Error);
+}
+
 /// `atomicAdd(vector, v, amount)` and `writeMin(vector, v, x)` on a vector
 /// of numbers; writeMin says whether it lowered the element.
 GtType Checker::checkAtomicUpdate(CallExpr &expr) {
-  GtType error_ = GtType::get(GtType::Error);
-  GtType vector = check(*expr.args[0]);
+  GtType vector =
+      checkVectorArg(expr, /*integers=*/false, "a vector of numbers");
   if (vector.isError())
-    return error_;
-  if (vector.kind != GtType::Vector || vector.width ||
-      !GtType::get(vector.elem).isArithmetic()) {
-    error(expr.args[0]->loc)
-        << "'" << expr.callee << "' needs a vector of numbers, got "
-        << vector.str();
-    return error_;
-  }
+    return vector;
   coerce(*expr.args[1], GtType::get(GtType::Vertex),
          "vertex of '" + expr.callee + "'");
   coerce(*expr.args[2], GtType::get(vector.elem),
@@ -258,24 +266,16 @@ GtType Checker::checkAtomicUpdate(CallExpr &expr) {
 /// `unionFindLink(forest, u, v)` and `unionFindRoot(forest, v)` on a forest
 /// of vertex ids.
 GtType Checker::checkUnionFind(CallExpr &expr) {
-  GtType error_ = GtType::get(GtType::Error);
-  GtType forest = check(*expr.args[0]);
+  GtType forest = checkVectorArg(expr, /*integers=*/true,
+                                 "a union-find forest: a vector of vertex ids");
   if (forest.isError())
-    return error_;
-  if (forest.kind != GtType::Vector || forest.width ||
-      !GtType::get(forest.elem).isInteger()) {
-    error(expr.args[0]->loc)
-        << "'" << expr.callee
-        << "' needs a union-find forest: a vector of vertex ids, got "
-        << forest.str();
-    return error_;
-  }
+    return forest;
   bool ok = true;
   for (size_t i = 1; i < expr.args.size(); ++i)
     ok &= coerce(*expr.args[i], GtType::get(GtType::Vertex),
                  "vertex of '" + expr.callee + "'");
   if (!ok)
-    return error_;
+    return GtType::get(GtType::Error);
   return expr.builtin == Builtin::UnionFindRoot ? GtType::get(forest.elem)
                                                 : GtType::get(GtType::Void);
 }
