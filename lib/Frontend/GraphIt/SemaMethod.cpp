@@ -45,15 +45,19 @@ GtType Checker::checkMethod(MethodExpr &expr) {
 }
 
 ArrayRef<Checker::MethodRule> Checker::methodsOf(GtType recv) {
+  constexpr bool notFiltered = true; // MethodRule::wholeEdgeSetOnly
   static const MethodRule edgeSetMethods[] = {
-      {"getVertices", Method::GetVertices, &Checker::checkQuery, true},
-      {"getOutDegrees", Method::GetOutDegrees, &Checker::checkQuery, true},
-      {"getOutDegreesUint", Method::GetOutDegrees, &Checker::checkQuery, true},
-      {"getNgh", Method::GetNgh, &Checker::checkVertexQuery, true},
-      {"getOutDegree", Method::GetOutDegree, &Checker::checkVertexQuery, true},
-      {"isDirected", Method::IsDirected, &Checker::checkQuery, true},
-      {"transpose", Method::Transpose, &Checker::checkQuery, true},
-      {"relabel", Method::Relabel, &Checker::checkQuery, true},
+      {"getVertices", Method::GetVertices, &Checker::checkQuery, notFiltered},
+      {"getOutDegrees", Method::GetOutDegrees, &Checker::checkQuery,
+       notFiltered},
+      {"getOutDegreesUint", Method::GetOutDegrees, &Checker::checkQuery,
+       notFiltered},
+      {"getNgh", Method::GetNgh, &Checker::checkVertexQuery, notFiltered},
+      {"getOutDegree", Method::GetOutDegree, &Checker::checkVertexQuery,
+       notFiltered},
+      {"isDirected", Method::IsDirected, &Checker::checkQuery, notFiltered},
+      {"transpose", Method::Transpose, &Checker::checkQuery, notFiltered},
+      {"relabel", Method::Relabel, &Checker::checkQuery, notFiltered},
       {"from", Method::From, &Checker::checkFromTo},
       {"to", Method::To, &Checker::checkFromTo},
       {"srcFilter", Method::SrcFilter, &Checker::checkEndpointFilter},
@@ -209,6 +213,7 @@ GtType Checker::checkNeighborRange(MethodExpr &expr, GtType recv) {
   return GtType::get(GtType::EdgeView, edgesOf(expr).elem);
 }
 
+/// `edges.apply(f)`.
 GtType Checker::checkEdgeApply(MethodExpr &expr, GtType recv) {
   if (!checkMethodArity(expr, 1, 1))
     return GtType::get(GtType::Error);
@@ -270,6 +275,7 @@ GtType Checker::checkVertexApply(MethodExpr &expr, GtType recv) {
   return GtType::get(isFilter ? GtType::VertexSet : GtType::Void);
 }
 
+/// `set.addVertex(v)`.
 GtType Checker::checkAddVertex(MethodExpr &expr, GtType recv) {
   if (checkMethodArity(expr, 1, 1))
     coerce(*expr.args[0], GtType::get(GtType::Vertex), "addVertex");
@@ -316,6 +322,7 @@ GtType Checker::checkExternQueueUpdate(MethodExpr &expr, GtType recv) {
   return GtType::get(GtType::Void);
 }
 
+/// `list.append(value)`.
 GtType Checker::checkListAppend(MethodExpr &expr, GtType list) {
   if (checkMethodArity(expr, 1, 1))
     coerce(*expr.args[0], GtType::get(list.elem), "'append'");
