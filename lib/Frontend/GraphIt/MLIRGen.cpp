@@ -1,20 +1,22 @@
 //===- MLIRGen.cpp - GraphIt AST to graph IR ------------------------------===//
 //
-// Emits one `func.func @main()`. Every user function is inlined where it is
-// used: functions passed to apply/filter become the bodies and filter
-// regions of graph.edgeset.apply / graph.vertexset.apply / filter, and
-// ordinary calls are expanded in place. This keeps globals visible
-// everywhere as plain SSA values of @main (edgesets, vectors, sets and
-// scalar constants), with no symbol plumbing, and gives the lowering whole
-// traversal bodies to schedule.
+// Emits one function per entry point: `func.func @main()` and
+// `@graphit_export_<name>` for each export function. Every user function is
+// inlined where it is used: functions passed to apply/filter become the
+// bodies and filter regions of graph.edgeset.apply / graph.vertexset.apply /
+// filter, and ordinary calls are expanded in place. This keeps globals
+// visible everywhere as plain SSA values of the entry function (edgesets,
+// vectors, sets and scalar constants), with no symbol plumbing, and gives
+// the lowering whole traversal bodies to schedule. Globals an export
+// function leaves for a later call are graph.global slots (ProgramState.cpp).
 //
 // Variables are SSA values. Structured control flow threads the variables a
 // statement assigns through scf.if results, scf.while/scf.for iteration
 // values; `break` and `return` become i1 flags that guard the rest of the
 // block and stop the loop. The one exception: a global scalar written by a
-// function other than main may be written inside a traversal body, whose
-// regions cannot yield values, so it lives in a rank-0 memref and its
-// compound updates are memref.atomic_rmw.
+// function other than an entry point may be written inside a traversal
+// body, whose regions cannot yield values, so it lives in a rank-0 memref
+// and its compound updates are memref.atomic_rmw.
 //
 //===----------------------------------------------------------------------===//
 

@@ -412,8 +412,8 @@ void Generator::emitStmt(Stmt &stmt) {
   currentLabel.clear();
 }
 
-/// Globals (and local vectors): created at the start of @main in order, or
-/// loaded as an earlier export call left them.
+/// A global (emitGlobals and bindGraph order them) or a local vector: made
+/// from its declaration, or loaded as an earlier export call left it.
 void Generator::emitGlobal(VarDecl &decl) {
   Location loc = decl.loc;
   GtType type = decl.spec.type;

@@ -736,7 +736,7 @@ ExprPtr Parser::bounded(ExprPtr expr) {
   return nullptr;
 }
 
-/// Binary operators by increasing precedence: or, and, equality,
+/// Binary operators by increasing precedence: or and xor, and, equality,
 /// comparison, additive, multiplicative.
 ExprPtr Parser::parseBinary(int level) {
   if (level == 6)

@@ -144,8 +144,9 @@ private:
   template <typename T, size_t N>
   FailureOr<T> choose(const ScheduleCall &call, size_t i,
                       const Choice<T> (&choices)[N], StringRef what);
-  /// The optional trailing direction argument (`dir` in LANGUAGE.md):
-  /// checked, and applied to the whole traversal.
+  /// The optional trailing direction argument (GraphIt's `direction`,
+  /// default "all"; see docs/Language.md): only checked, as the call's
+  /// option applies to the whole traversal whatever direction it names.
   LogicalResult optionalDirection(const ScheduleCall &call, size_t i);
   /// Argument `i`: a positive integer or "argv[k]".
   FailureOr<ScheduleCount> count(const ScheduleCall &call, size_t i,

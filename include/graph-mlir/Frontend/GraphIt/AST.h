@@ -37,7 +37,7 @@ struct GtType {
     FixedVector, // vector[K](T): elem T, width K; vector[K](vector[M](T)):
                  // also rowWidth M.
     VertexSet,
-    List, // list{vertexset{Vertex}}: the only element GraphIt programs use.
+    List,          // list{T}: elem is T, a vertex set or a number.
     PriorityQueue, // priority_queue{Vertex}(T): elem is T.
     Neighbors,     // edges.getNgh(v): v's out-neighbours, never built as a
                    // set (only counted and intersected).
@@ -229,8 +229,9 @@ struct CallExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == Call; }
 };
 
-/// The vertexset and edgeset operations, as semantic analysis resolves
-/// their names (GraphIt spells some two ways).
+/// The methods of edgesets, vertex sets, lists, priority queues and
+/// vectors, as semantic analysis resolves their names (GraphIt spells some
+/// two ways).
 enum class Method {
   None,
   GetVertices,         // edges.getVertices()
@@ -255,7 +256,7 @@ enum class Method {
   VectorMin,           // vec.min()
   Transpose,           // edges.transpose()
   Relabel,             // edges.relabel()
-  ListAppend,          // list.append(set)
+  ListAppend,          // list.append(value)
   ListPop,             // list.pop()
   ApplyUpdatePriority, // edges.applyUpdatePriority(f)
   QueueFinished,       // pq.finished()
@@ -299,7 +300,7 @@ inline FunctionArg asFunctionArg(Expr &expr) {
   return arg;
 }
 
-/// `receiver.name(args)`: vertexset and edgeset operations.
+/// `receiver.name(args)`: a method (see Method).
 struct MethodExpr : Expr {
   MethodExpr(Location loc, ExprPtr receiver, std::string name,
              std::vector<ExprPtr> args)
@@ -309,8 +310,8 @@ struct MethodExpr : Expr {
   std::string name;
   std::vector<ExprPtr> args;
   graphit::Method method = graphit::Method::None; // Set by semantic analysis.
-  /// Set by semantic analysis for applyUpdatePriority: the queue its
-  /// function updates.
+  /// Set by semantic analysis for applyUpdatePriority and
+  /// applyUpdatePriorityExtern: the queue the traversal updates.
   VarDecl *queue = nullptr;
   static bool classof(const Expr *e) { return e->kind == Expr::Method; }
 };
@@ -353,7 +354,7 @@ struct NewPriorityQueueExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == NewPriorityQueue; }
 };
 
-/// `new list{vertexset{Vertex}}()`.
+/// `new list{T}()`.
 struct NewListExpr : Expr {
   NewListExpr(Location loc, GtType listType)
       : Expr(NewList, loc), listType(listType) {}
@@ -409,8 +410,9 @@ struct VarDecl : Stmt {
   ExprPtr init;
   bool isGlobal = false;
   /// Set by semantic analysis: a global scalar written by a function other
-  /// than main lives in memory (it may be written inside a traversal body,
-  /// where SSA values cannot flow out); every other variable is an SSA value.
+  /// than main or an export function lives in memory (it may be written
+  /// inside a traversal body, where SSA values cannot flow out); every other
+  /// variable is an SSA value.
   bool inMemory = false;
   static bool classof(const Stmt *s) { return s->kind == VarDeclK; }
 };
@@ -466,7 +468,7 @@ struct ForStmt : LoopStmt {
         hi(std::move(hi)) {}
   std::unique_ptr<VarDecl> var;
   ExprPtr lo, hi;
-  /// `par_for`: the iterations run in parallel (an scf.parallel).
+  /// `par_for`: the iterations run in parallel (a graph.parallel_for).
   bool parallel = false;
   static bool classof(const Stmt *s) { return s->kind == For; }
 };

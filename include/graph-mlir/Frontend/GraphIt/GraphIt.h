@@ -1,14 +1,18 @@
 //===- GraphIt.h - GraphIt frontend entry points ----------------*- C++ -*-===//
 //
-// Imports GraphIt programs (see LANGUAGE.md) as graph dialect IR: one
-// `func.func @main()` in which every user function is inlined (apply and
-// filter functions become the regions of graph.edgeset.apply,
-// graph.vertexset.apply and graph.vertexset.filter).
+// Imports GraphIt programs (see docs/Language.md) as graph dialect IR:
+// `func.func @main()` for the program's main and
+// `func.func @graphit_export_<name>` for each export function, into which
+// every user function is inlined (apply and filter functions become the
+// regions of graph.edgeset.apply, graph.vertexset.apply and
+// graph.vertexset.filter). Extern functions become declarations; globals
+// that export functions keep between calls, graph.global slots.
 //
 // Types: int and uint are i32 (uint divides, compares and converts
 // unsigned, prints as i32), uint_64 is i64, float f32, double f64, bool i1,
-// Vertex index, vector{Vertex}(T) !graph.vector<T>, and
-// vector{Vertex}(vector[K](T)) a memref<?xKxT> (no graph op holds rows yet).
+// Vertex index, vector{Vertex}(T) !graph.vector<T>, vector[K](T)
+// !graph.vector<KxT>, and vectors of rows: vector{Vertex}(vector[K](T))
+// !graph.vector<?xKxT> and vector[K](vector[M](T)) !graph.vector<KxMxT>.
 //
 // Schedule: each labelled statement's traversals get label("s0:s1") and the
 // #graph.schedule of its scheduling calls; an optional trailing direction

@@ -10,8 +10,9 @@
 
 namespace mlir::graph::graphit {
 
-/// Emits the analyzed program as a module with `func.func @main()`, or
-/// returns null after reporting an error (including verifier failures).
+/// Emits the analyzed program as a module with `func.func @main()` (when it
+/// has a main) and one function per export function, or returns null after
+/// reporting an error (including verifier failures).
 OwningOpRef<ModuleOp> generateMLIR(const Program &program,
                                    const ResolvedSchedule &schedule,
                                    MLIRContext *context);

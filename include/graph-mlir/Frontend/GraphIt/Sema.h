@@ -19,7 +19,9 @@ struct LabelInfo {
 
 /// What semantic analysis learns about the whole program.
 struct ProgramInfo {
-  /// The first edgeset global: it sizes vectors and vertex sets.
+  /// The first edgeset global or, in a program without one, the first
+  /// global vertex set declared with a size (sizedVertexSet): it sizes
+  /// vectors and vertex sets.
   VarDecl *graph = nullptr;
   /// Every statement label path, in source order.
   llvm::MapVector<StringRef, LabelInfo> labels;
