@@ -45,7 +45,15 @@ std::optional<std::string> exportParamNameProblem(StringRef name);
 LogicalResult writeExportHeader(ModuleOp module, llvm::raw_ostream &os);
 
 /// The C source defining the exported functions (self-contained: it repeats
-/// the header's declarations).
+/// the header's declarations), and `const char *graphit_exports_json(void)`,
+/// which describes them in JSON for callers that bind them at run time (the
+/// Python package graphmlir): `{"functions": [{"name", "params", "result",
+/// "vertices"}]}`, each parameter (and the number result) `{"name", "kind":
+/// "graph" | "scalar" | "array"}` with a graph's `"weights"` (the MLIR weight
+/// type or null), a number's or array element's C `"type"`, an array's
+/// `"length"` (0: one element per vertex) and `"row_length"` (0: not rows);
+/// `"vertices"` says what sizes the per-vertex arrays: `{"param"}` a graph
+/// parameter, `{"global", "symbol"}` the graph an earlier call kept, or null.
 LogicalResult writeExportSource(ModuleOp module, llvm::raw_ostream &os);
 
 /// The C++ wrappers (C linkage) of the C++ functions the program calls that

@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/JSON.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -25,6 +26,7 @@ struct CValue {
   int64_t length = 0;    // Elements of a fixed-length array; 0: per vertex.
   std::string name;      // The parameter's name.
   int64_t rowLength = 0; // Each element a row of this many (row-major).
+  std::string weights;   // A graph's edge weight type (MLIR), or none.
 };
 
 /// One exported function and its C form.
@@ -146,8 +148,12 @@ static std::optional<std::string> scalarCType(Type type) {
 }
 
 static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
-  if (isa<EdgeSetType>(type))
-    return CValue{CValue::Graph, "graphrt_graph *", 0, name.str()};
+  if (auto edgeset = dyn_cast<EdgeSetType>(type)) {
+    CValue graph{CValue::Graph, "graphrt_graph *", 0, name.str()};
+    if (edgeset.isWeighted())
+      llvm::raw_string_ostream(graph.weights) << edgeset.getWeightType();
+    return graph;
+  }
   if (auto vector = dyn_cast<VertexVectorType>(type)) {
     std::optional<std::string> element = scalarCType(vector.getElementType());
     if (element && !vector.getLayout())
@@ -382,6 +388,70 @@ static std::string cString(StringRef text) {
   return quoted + "\"";
 }
 
+/// The export functions as JSON, for callers that bind them at run time
+/// (the Python package): each parameter's kind, C type and array shape, the
+/// number result, and what sizes the per-vertex arrays.
+static std::string exportDescription(ArrayRef<Export> exports) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::json::OStream json(os);
+  auto value = [&](const CValue &value) {
+    json.object([&] {
+      json.attribute("name", value.name);
+      switch (value.kind) {
+      case CValue::Graph:
+        json.attribute("kind", "graph");
+        json.attribute("weights", value.weights.empty()
+                                      ? llvm::json::Value(nullptr)
+                                      : llvm::json::Value(value.weights));
+        return;
+      case CValue::Scalar:
+        json.attribute("kind", "scalar");
+        json.attribute("type", value.type);
+        return;
+      case CValue::Array:
+        json.attribute("kind", "array");
+        json.attribute("type", value.type);
+        json.attribute("length", value.length);
+        json.attribute("row_length", value.rowLength);
+        return;
+      }
+    });
+  };
+  json.object([&] {
+    json.attributeArray("functions", [&] {
+      for (const Export &exported : exports)
+        json.object([&] {
+          json.attribute("name", exported.name);
+          json.attributeArray("params", [&] {
+            for (const CValue &param : exported.params)
+              value(param);
+          });
+          json.attributeBegin("result");
+          if (exported.result)
+            value(*exported.result);
+          else
+            json.value(nullptr);
+          json.attributeEnd();
+          // Per-vertex arrays have the vertex count of this graph parameter,
+          // or of the graph an earlier call kept in this global.
+          json.attributeBegin("vertices");
+          if (!exported.graphParam.empty())
+            json.object([&] { json.attribute("param", exported.graphParam); });
+          else if (!exported.graphSlot.empty())
+            json.object([&] {
+              json.attribute("global", exported.graphName);
+              json.attribute("symbol", exported.graphSlot);
+            });
+          else
+            json.value(nullptr);
+          json.attributeEnd();
+        });
+    });
+  });
+  return text;
+}
+
 LogicalResult mlir::graph::writeExportSource(ModuleOp module,
                                              llvm::raw_ostream &os) {
   FailureOr<SmallVector<Export, 4>> exports = collectExports(module);
@@ -536,6 +606,9 @@ LogicalResult mlir::graph::writeExportSource(ModuleOp module,
         os << "  graphrt_state_set[" << slotIndex(slot) << "] = 1;\n";
     os << "  return graphrt_export_end();\n}\n";
   }
+  os << "\n/* The export functions described in JSON. */\n"
+        "const char *graphit_exports_json(void) {\n  return "
+     << cString(exportDescription(*exports)) << ";\n}\n";
   return success();
 }
 

@@ -1,0 +1,199 @@
+"""Graphs in libgraphrt, made from scipy sparse matrices, networkx graphs,
+CSR arrays or files."""
+import ctypes
+import os
+import weakref
+
+import numpy as np
+
+from ._errors import GraphError
+
+_INT32 = np.iinfo(np.int32)
+
+
+class Runtime:
+    """libgraphrt's client functions, reached through a loaded export
+    library (loading one makes them return errors instead of exiting)."""
+
+    def __init__(self, lib):
+        self.from_csr = lib.graphrt_graph_from_csr
+        self.from_csr.restype = ctypes.c_void_p
+        self.from_csr.argtypes = [ctypes.c_int64, ctypes.c_void_p,
+                                  ctypes.c_void_p, ctypes.c_void_p]
+        self.load = lib.graphrt_load
+        self.load.restype = ctypes.c_void_p
+        self.load.argtypes = [ctypes.c_char_p, ctypes.c_int32, ctypes.c_int32]
+        self.num_vertices = lib.graphrt_num_vertices
+        self.num_vertices.restype = ctypes.c_int64
+        self.num_vertices.argtypes = [ctypes.c_void_p]
+        self.num_edges = lib.graphrt_num_edges
+        self.num_edges.restype = ctypes.c_int64
+        self.num_edges.argtypes = [ctypes.c_void_p]
+        self.free = lib.graphrt_graph_free
+        self.free.restype = ctypes.c_int32
+        self.free.argtypes = [ctypes.c_void_p]
+        self.last_error = lib.graphrt_last_error
+        self.last_error.restype = ctypes.c_char_p
+        self.last_error.argtypes = []
+
+    def error(self):
+        """The GraphError of the call that just failed."""
+        return GraphError(self.last_error().decode(errors="replace"))
+
+
+def _free(runtime, handle):
+    runtime.free(handle)
+
+
+class Graph:
+    """A graph held by libgraphrt (Module.graph makes one). Export functions
+    take it as a graph argument without converting it again. It is freed by
+    close(), at the end of a ``with`` block, or when it is garbage
+    collected."""
+
+    def __init__(self, runtime, handle):
+        self._runtime = runtime
+        self._handle = handle
+        self._finalizer = weakref.finalize(self, _free, runtime, handle)
+
+    @property
+    def handle(self):
+        """The graphrt_graph pointer (an int); ValueError once closed."""
+        if not self._finalizer.alive:
+            raise ValueError("the graph was closed")
+        return self._handle
+
+    @property
+    def num_vertices(self):
+        return self._runtime.num_vertices(self.handle)
+
+    @property
+    def num_edges(self):
+        """Stored directed edges (an undirected edge counts twice)."""
+        return self._runtime.num_edges(self.handle)
+
+    @property
+    def closed(self):
+        return not self._finalizer.alive
+
+    def close(self):
+        """Frees the graph (again: nothing)."""
+        self._finalizer()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        if self.closed:
+            return "<graphmlir.Graph (closed)>"
+        return (f"<graphmlir.Graph {self.num_vertices} vertices, "
+                f"{self.num_edges} edges>")
+
+
+def _integers(name, values, dtype):
+    """values as a 1-D C-contiguous array of the integer dtype; ValueError
+    for other shapes and for values that are not integers of its range."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {array.shape}")
+    if array.dtype == dtype:
+        return np.ascontiguousarray(array)
+    if array.size and array.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must be numbers, got {array.dtype}")
+    info = np.iinfo(dtype)
+    if array.size and array.dtype.kind == "f" and not np.all(
+            np.isfinite(array) & (array == np.round(array))):
+        raise ValueError(f"{name} must be integers; {dtype.__name__} holds "
+                         f"them (a fractional or infinite value is there)")
+    if array.size and (array.min() < info.min or array.max() > info.max):
+        raise ValueError(f"{name} has values outside {dtype.__name__} "
+                         f"[{info.min}, {info.max}]")
+    return np.ascontiguousarray(array, dtype=dtype)
+
+
+def _weights(values):
+    return _integers("edge weights", values, np.int32)
+
+
+def _from_sparse(matrix, weighted):
+    if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
+        raise ValueError("a sparse matrix graph must be square (n x n, "
+                         f"entry (u, v) the edge u -> v), got {matrix.shape}")
+    csr = matrix.tocsr()
+    return (matrix.shape[0], csr.indptr, csr.indices,
+            csr.data if weighted else None)
+
+
+def _is_networkx(obj):
+    return type(obj).__module__.startswith("networkx.") and hasattr(obj,
+                                                                    "adj")
+
+
+def _from_networkx(graph, weighted, weight):
+    """Vertex i is the i-th node of list(graph); an undirected edge is one
+    edge each way; a multigraph keeps its parallel edges; an edge without
+    the weight attribute weighs 1."""
+    index = {node: i for i, node in enumerate(graph)}
+    offsets = np.zeros(len(index) + 1, dtype=np.int64)
+    neighbors, weights = [], []
+    multi = graph.is_multigraph()
+    for i, node in enumerate(graph):
+        for other, data in graph.adj[node].items():
+            for attrs in (data.values() if multi else (data,)):
+                neighbors.append(index[other])
+                if weighted:
+                    weights.append(attrs.get(weight, 1) if weight else 1)
+        offsets[i + 1] = len(neighbors)
+    return (len(index), offsets, np.asarray(neighbors, dtype=np.int64),
+            np.asarray(weights) if weighted else None)
+
+
+def _csr(obj, weighted, weight):
+    """(n, offsets, neighbors, weights or None) of a graph-like object."""
+    if isinstance(obj, tuple) and len(obj) in (2, 3):
+        offsets = _integers("offsets", obj[0], np.int64)
+        if offsets.size == 0:
+            raise ValueError("offsets must have n + 1 entries (at least 1)")
+        return (offsets.size - 1, offsets, obj[1],
+                obj[2] if weighted and len(obj) == 3 else None)
+    if hasattr(obj, "tocsr") and hasattr(obj, "shape"):  # scipy.sparse
+        return _from_sparse(obj, weighted)
+    if _is_networkx(obj):
+        return _from_networkx(obj, weighted, weight)
+    raise TypeError(
+        "a graph is a graphmlir.Graph, a scipy.sparse matrix, a networkx "
+        "graph, a tuple (offsets, neighbors[, weights]) of arrays or a file "
+        f"path, not {type(obj).__name__}")
+
+
+def make_graph(runtime, obj, weighted, weight="weight"):
+    """A new Graph of obj (see Module.graph); weights are read only when
+    ``weighted``."""
+    if isinstance(obj, (str, os.PathLike)):
+        handle = runtime.load(os.fsencode(obj), int(weighted), 0)
+        if not handle:
+            raise runtime.error()
+        return Graph(runtime, handle)
+    n, offsets, neighbors, weights = _csr(obj, weighted, weight)
+    offsets = _integers("offsets", offsets, np.int64)
+    neighbors = _integers("neighbors", neighbors, np.int32)
+    # libgraphrt reads offsets[n] neighbors and weights: the lengths must
+    # agree before it is called (it checks the rest: offsets from 0, never
+    # decreasing, neighbors in range).
+    if neighbors.size != offsets[-1]:
+        raise ValueError(f"neighbors has {neighbors.size} entries but "
+                         f"offsets[-1] is {offsets[-1]}")
+    if weights is not None:
+        weights = _weights(weights)
+        if weights.size != neighbors.size:
+            raise ValueError(f"weights has {weights.size} entries, neighbors "
+                             f"{neighbors.size}")
+    handle = runtime.from_csr(
+        n, offsets.ctypes.data, neighbors.ctypes.data if neighbors.size else
+        None, None if weights is None else weights.ctypes.data)
+    if not handle:
+        raise runtime.error()
+    return Graph(runtime, handle)
