@@ -32,8 +32,8 @@ def find_graphc(graphc=None):
     """The graphc executable to use, by the first of: the ``graphc``
     argument; the environment variable GRAPHMLIR_GRAPHC (the executable);
     GRAPHMLIR_PREFIX (an install prefix or build directory holding
-    bin/graphc); ``graphc`` on PATH; the build tree (build/bin/graphc, or
-    $BUILD_DIR/bin/graphc) of the checkout the package was installed from.
+    bin/graphc); ``graphc`` on PATH; build/bin/graphc in the checkout the
+    package was installed from.
     Raises GraphcNotFoundError when the one named does not exist, or when
     none is found."""
     named = [(graphc, "the graphc argument"),
@@ -57,8 +57,7 @@ def find_graphc(graphc=None):
              "PATH"]
     checkout = _checkout()
     if checkout:
-        build = os.environ.get("BUILD_DIR") or os.path.join(checkout, "build")
-        path = os.path.join(build, "bin", "graphc")
+        path = os.path.join(checkout, "build", "bin", "graphc")
         if os.path.isfile(path) and os.access(path, os.X_OK):
             return path
         tried.append(path)

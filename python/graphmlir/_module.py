@@ -82,6 +82,9 @@ class ExportFunction:
         self._params = description["params"]
         self._result = description["result"]
         self._vertices = description["vertices"]
+        self._keeps_graph = description["keeps_graph"]
+        # The graphs the last call converted, when the program keeps them.
+        self._kept = []
         if self._result is not None and self._result["kind"] != "scalar":
             raise TypeError(f"export function '{self.name}' returns a "
                             f"{self._result['kind']}, which graphmlir does "
@@ -147,6 +150,10 @@ class ExportFunction:
             lines.append(f"Returns {self._out['name']} (the array passed, "
                          "or the copy the call filled when it was not a "
                          "C-contiguous array of its dtype).")
+        if self._keeps_graph:
+            lines.append("The program keeps a graph for later calls: a graph "
+                         "converted for this call lives until the next call "
+                         "of this function.")
         lines.append("Raises graphmlir.GraphError with the library's "
                      "message when the call fails.")
         return "\n".join(lines)
@@ -209,6 +216,10 @@ class ExportFunction:
                 c_args.append(ctypes.addressof(result))
             if self._c(*c_args) != 0:
                 raise self._runtime.error()
+            if self._keeps_graph:
+                # Program state may hold them until this function runs again
+                # (a later call that reads one freed fails with an error).
+                self._kept, made = made, self._kept
         finally:
             for graph in made:
                 graph.close()

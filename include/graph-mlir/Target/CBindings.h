@@ -53,7 +53,8 @@ LogicalResult writeExportHeader(ModuleOp module, llvm::raw_ostream &os);
 /// type or null), a number's or array element's C `"type"`, an array's
 /// `"length"` (0: one element per vertex) and `"row_length"` (0: not rows);
 /// `"vertices"` says what sizes the per-vertex arrays: `{"param"}` a graph
-/// parameter, `{"global", "symbol"}` the graph an earlier call kept, or null.
+/// parameter, `{"global", "symbol"}` the graph an earlier call kept, or null;
+/// `"keeps_graph"` whether the function keeps a graph for later calls.
 LogicalResult writeExportSource(ModuleOp module, llvm::raw_ostream &os);
 
 /// The C++ wrappers (C linkage) of the C++ functions the program calls that

@@ -446,6 +446,11 @@ static std::string exportDescription(ArrayRef<Export> exports) {
           else
             json.value(nullptr);
           json.attributeEnd();
+          // A graph it keeps for later calls must outlive the call.
+          json.attribute("keeps_graph",
+                         llvm::any_of(exported.stores, [](GlobalOp slot) {
+                           return isa<EdgeSetType>(slot.getType());
+                         }));
         });
     });
   });
