@@ -106,8 +106,9 @@ def _integers(name, values, dtype):
     info = np.iinfo(dtype)
     if array.size and array.dtype.kind == "f" and not np.all(
             np.isfinite(array) & (array == np.round(array))):
-        raise ValueError(f"{name} must be integers; {dtype.__name__} holds "
-                         f"them (a fractional or infinite value is there)")
+        raise ValueError(f"{name} must be integers (libgraphrt takes "
+                         f"{dtype.__name__}), found a fractional, NaN or "
+                         "infinite value")
     if array.size and (array.min() < info.min or array.max() > info.max):
         raise ValueError(f"{name} has values outside {dtype.__name__} "
                          f"[{info.min}, {info.max}]")

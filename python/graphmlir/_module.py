@@ -3,6 +3,7 @@ from the description the library carries (graphit_exports_json)."""
 import ctypes
 import inspect
 import json
+import numbers
 import operator
 import os
 
@@ -31,6 +32,9 @@ def _number(name, value, ctype):
     """value as the C number type, or TypeError/OverflowError."""
     c, _, python = _TYPES[ctype]
     if python is float:
+        if not isinstance(value, numbers.Real):
+            raise TypeError(f"argument '{name}' must be a number ({ctype}), "
+                            f"got {type(value).__name__}")
         return float(value)
     if python is bool:
         if isinstance(value, (bool, np.bool_)) or value in (0, 1):

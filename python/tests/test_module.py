@@ -117,3 +117,29 @@ def test_state_between_calls(cache):
         module.add_rows(np.zeros(8, dtype=np.float32), [1, 0, 0])
     module.set_graph(nx.DiGraph([(0, 1)]), 2.0)
     np.testing.assert_array_equal(module.scaled_degrees(), [2.0, 0.0])
+
+
+def test_graph_ir_file(cache, tmp_path):
+    """A .mlir file is graph IR: its functions with graph.export are bound
+    the same way."""
+    path = tmp_path / "scale.mlir"
+    path.write_text("""
+module {
+  func.func @graphit_export_scale(%arg0: f64, %arg1: i32) -> f64
+      attributes {graph.export = "scale", graph.export_params = ["x", "k"],
+                  llvm.emit_c_interface} {
+    %0 = arith.sitofp %arg1 : i32 to f64
+    %1 = arith.mulf %arg0, %0 : f64
+    return %1 : f64
+  }
+}
+""")
+    module = graphmlir.compile(path, cache_dir=cache)
+    assert module.scale(1.5, 3) == 4.5
+    assert module.scale(2, True) == 2.0
+    with pytest.raises(TypeError, match="'x' must be a number .double., "
+                                        "got str"):
+        module.scale("1.5", 3)
+    with pytest.raises(OverflowError, match="'k' = 2147483648 does not fit "
+                                            "in int32_t"):
+        module.scale(1.0, 2**31)
