@@ -1,6 +1,6 @@
 """Shared fixtures: the graphc the package finds (scripts/test.sh sets
-GRAPHMLIR_GRAPHC to the build's), a fresh cache per session, and the test
-programs compiled once."""
+GRAPHMLIR_GRAPHC to the build's), a fresh cache per session, and the
+example programs (python/examples) compiled once."""
 import os
 
 import networkx as nx
@@ -8,8 +8,8 @@ import pytest
 
 import graphmlir
 
-PROGRAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                        "programs")
+PROGRAMS = os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "examples")
 
 
 def program(name):
