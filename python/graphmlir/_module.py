@@ -93,10 +93,12 @@ class ExportFunction:
             raise TypeError(f"export function '{self.name}' returns a "
                             f"{self._result['kind']}, which graphmlir does "
                             "not bind")
-        # The last parameter, when an array, may be left out: it is then
-        # allocated (the vector result of a GraphIt export function).
+        # The last parameter, when an array of a function without a number
+        # result, may be left out: it is then allocated (the vector result
+        # of a GraphIt export function).
         last = self._params[-1] if self._params else None
-        self._out = last if last and last["kind"] == "array" else None
+        self._out = (last if last and last["kind"] == "array"
+                     and not self._result else None)
         self._c = getattr(module._lib, self.name)
         self._c.restype = ctypes.c_int
         self._c.argtypes = [
@@ -121,11 +123,13 @@ class ExportFunction:
         return inspect.Signature(params, return_annotation=returns)
 
     def _shape_text(self, p):
-        per = ("one per vertex of '" + self._vertices["param"] + "'"
-               if self._vertices and "param" in self._vertices else
-               "one per vertex of the graph an earlier call kept in '"
-               + self._vertices["global"] + "'" if self._vertices else "")
-        count = str(p["length"]) if p["length"] else per
+        if p["length"]:
+            count = str(p["length"])
+        elif "param" in self._vertices:
+            count = f"one per vertex of '{self._vertices['param']}'"
+        else:
+            count = ("one per vertex of the graph an earlier call kept in "
+                     f"'{self._vertices['global']}'")
         row = f", each a row of {p['row_length']}" if p["row_length"] else ""
         return (f"numpy array of {np.dtype(_TYPES[p['type']][1]).name} "
                 f"({p['type']}): {count}{row}")

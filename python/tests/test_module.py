@@ -113,6 +113,9 @@ def test_state_between_calls(cache):
     rows = np.arange(8, dtype=np.float32).reshape(4, 2)
     assert module.add_rows(rows, [True, False, False]) == 28.0
     assert module.add_rows(rows, np.zeros(3, dtype=bool)) == 0.0
+    with pytest.raises(TypeError, match="missing a required argument: "
+                                        "'flags'"):
+        module.add_rows(rows)
     with pytest.raises(ValueError, match=r"'rows' must have shape \(4, 2\)"):
         module.add_rows(np.zeros(8, dtype=np.float32), [1, 0, 0])
     module.set_graph(nx.DiGraph([(0, 1)]), 2.0)
