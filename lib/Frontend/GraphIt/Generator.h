@@ -97,6 +97,7 @@ private:
   void emitGlobal(VarDecl &decl);
   void emitGlobals();
   bool awaitsGraph(const VarDecl &global);
+  bool waitsForGraph(const VarDecl &global);
   void bindGraph(Value value);
 
   // Program state between export calls (ProgramState.cpp).

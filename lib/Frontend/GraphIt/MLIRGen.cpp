@@ -194,7 +194,7 @@ void Generator::emitGlobals() {
   for (const auto &global : program.globals) {
     if (isLoaded(*global))
       continue;
-    if (!deferredGlobals.empty() || awaitsGraph(*global))
+    if (waitsForGraph(*global))
       deferredGlobals.push_back(global.get());
     else
       emitGlobal(*global);
@@ -208,6 +208,14 @@ bool Generator::awaitsGraph(const VarDecl &global) {
          !loadsState(global);
 }
 
+/// Whether `global` is emitted only once the function gives an edgeset a
+/// graph: that edgeset itself, and what follows it, but for what an earlier
+/// export call left (whose value needs no graph).
+bool Generator::waitsForGraph(const VarDecl &global) {
+  return awaitsGraph(global) ||
+         (!deferredGlobals.empty() && !loadsState(global));
+}
+
 void Generator::bindGraph(Value value) {
   if (!graph)
     graph = value;
@@ -215,7 +223,7 @@ void Generator::bindGraph(Value value) {
   SmallVector<VarDecl *> waiting = std::move(deferredGlobals);
   deferredGlobals.clear();
   for (VarDecl *global : ArrayRef(waiting).drop_front()) {
-    if (!deferredGlobals.empty() || awaitsGraph(*global))
+    if (waitsForGraph(*global))
       deferredGlobals.push_back(global);
     else
       emitGlobal(*global);
@@ -273,6 +281,15 @@ void Generator::emitExport(FuncDecl &func) {
   op->setAttr(GraphDialect::kExportParamsAttrName, b.getStrArrayAttr(names));
   SmallVector<Value> args(op.getArguments());
   Value out = vectorResult ? args.back() : Value();
+  // Without a graph of its own (a loaded or stored edgeset), the function's
+  // vectors and sets have a vertex per vertex of its first edgeset
+  // parameter, as its C binding sizes its arrays.
+  if (!graph)
+    for (auto [param, arg] : llvm::zip(func.params, args))
+      if (param->spec.type.kind == GtType::EdgeSet) {
+        graph = arg;
+        break;
+      }
   Value result = inlineCall(func, ArrayRef(args).take_front(func.params.size()),
                             func.loc, {}, out);
   if (vectorResult && result != out)

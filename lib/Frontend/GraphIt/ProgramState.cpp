@@ -150,10 +150,31 @@ void Generator::declareProgramState() {
   for (const auto &func : program.funcs)
     if (func->isExport)
       exports.push_back(func.get());
+  // The edgeset that sizes per-vertex vectors when no function loads one.
+  const VarDecl *sizingGraph = nullptr;
+  for (const auto &global : program.globals)
+    if (global->spec.type.kind == GtType::EdgeSet && !global->init) {
+      sizingGraph = global.get();
+      break;
+    }
+  auto isPerVertex = [](const VarDecl *var) {
+    return var && var->spec.type.kind == GtType::Vector;
+  };
   for (const FuncDecl *func : exports) {
     VarSet declared, used;
     collectAssigned(func->body, assignedByExport[func], declared);
     UsedVars(used).visit(*func);
+    // A function without an edgeset parameter whose C arrays have one
+    // element per vertex reads the kept graph: its binding sizes them by it.
+    bool graphParam = llvm::any_of(func->params, [](const auto &param) {
+      return param->spec.type.kind == GtType::EdgeSet;
+    });
+    if (sizingGraph && !graphParam &&
+        (isPerVertex(func->result.get()) ||
+         llvm::any_of(func->params, [&](const auto &param) {
+           return isPerVertex(param.get());
+         })))
+      used.insert(sizingGraph);
     for (const VarDecl *var : used)
       if (!assignedByExport[func].contains(var))
         readByExport[func].insert(var);
