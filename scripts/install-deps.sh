@@ -6,9 +6,10 @@ set -euo pipefail
 # libclang-rt-22-dev: the sanitizer and libFuzzer runtimes (the leak test,
 # the sanitized runtime test, scripts/fuzz.sh). libopenmpi-dev, openmpi-bin:
 # distributed programs (graphc --distributed) and their mpirun tests.
+# pkgconf: the installed graphrt.pc is checked (test/Embedding).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           libomp-22-dev libnuma-dev ninja-build cmake python3
-          libclang-rt-22-dev libopenmpi-dev openmpi-bin)
+          libclang-rt-22-dev libopenmpi-dev openmpi-bin pkgconf)
 
 missing=()
 for pkg in "${packages[@]}"; do

@@ -10,6 +10,7 @@
 #include "graph-mlir/Frontend/GraphIt/GraphIt.h"
 #include "graph-mlir/Pipelines/Pipelines.h"
 #include "graph-mlir/Target/CBindings.h"
+#include "graph-mlir/Version.h"
 
 #include "ExternFunctions.h"
 
@@ -612,6 +613,7 @@ int main(int argc, char **argv) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   cl::HideUnrelatedOptions(graphcCategory);
+  graph::addVersionPrinter();
   cl::ParseCommandLineOptions(
       argc, argv,
       "graphc: compile a graph program into a native executable\n\n"
