@@ -327,6 +327,14 @@ graphrt_graph *graphrt_load(const char *path, int32_t weighted,
 int64_t graphrt_num_vertices(const graphrt_graph *g);
 int32_t graphrt_graph_free(graphrt_graph *g);
 const char *graphrt_last_error(void);
+
+/* Arrays: an array parameter is the caller's memory, of the element type
+ * of its prototype, which the function reads and may write in place (a
+ * function returning a vector fills its last array); none may be NULL.
+ * The comment above each function gives every array's length in elements:
+ * a number, the vertex count of its graph parameter, or that of the graph
+ * an earlier call kept; N x K is N rows of K, row-major. The function
+ * trusts these lengths: a shorter array is read and written past its end. */
 )c";
   for (const Export &exported : exports) {
     os << "\n/* export func " << exported.name << ": ";
@@ -358,16 +366,25 @@ const char *graphrt_last_error(void);
 )";
 }
 
+std::string mlir::graph::exportHeaderGuard(StringRef name) {
+  std::string guard = "GRAPH_MLIR_";
+  for (char c : name)
+    guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+  return guard + "_H";
+}
+
 LogicalResult mlir::graph::writeExportHeader(ModuleOp module,
-                                             llvm::raw_ostream &os) {
+                                             llvm::raw_ostream &os,
+                                             StringRef name) {
   FailureOr<SmallVector<Export, 4>> exports = collectExports(module);
   if (failed(exports))
     return failure();
+  std::string guard = exportHeaderGuard(name);
   os << "/* C bindings of a graph-mlir program's export functions (generated "
-        "by graphc). */\n#ifndef GRAPH_MLIR_EXPORTS_H\n#define "
-        "GRAPH_MLIR_EXPORTS_H\n\n";
+        "by graphc). */\n#ifndef "
+     << guard << "\n#define " << guard << "\n\n";
   writeDeclarations(*exports, os);
-  os << "\n#endif /* GRAPH_MLIR_EXPORTS_H */\n";
+  os << "\n#endif /* " << guard << " */\n";
   return success();
 }
 
@@ -640,9 +657,14 @@ void mlir::graph::registerCBindingsTranslations() {
               registry.insert<GraphDialect>();
             });
       };
-  registerTranslation("graph-export-header",
-                      "C header of a graph program's export functions",
-                      writeExportHeader);
+  registerTranslation(
+      "graph-export-header", "C header of a graph program's export functions",
+      [](ModuleOp module, llvm::raw_ostream &os) {
+        // Named after the module (`module @name`), as graphc names it
+        // after the library.
+        return writeExportHeader(module, os,
+                                 module.getSymName().value_or("exports"));
+      });
   registerTranslation("graph-export-source",
                       "C source of a graph program's export functions",
                       writeExportSource);
