@@ -107,9 +107,11 @@ graphrt_graph *graphrt_load(const char *path, int32_t weighted,
  * exiting. */
 graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
                                 int32_t symmetrize, char *err, int64_t errlen);
-/* [added] Writes .el .wel .sg .wsg (by extension); .sg/.wsg are GAPBS
- * compatible (directed flag = !graphrt_is_symmetric). The try_ form returns
- * 0, or -1 with a message in err. */
+/* [added] Writes .el .wel .mtx .sg .wsg (by extension); .sg/.wsg are GAPBS
+ * compatible (directed flag = !graphrt_is_symmetric); .mtx is a Matrix
+ * Market coordinate matrix, `integer` when the graph is weighted, else
+ * `pattern`, `symmetric` (the lower triangle) when the graph is, else
+ * `general`. The try_ form returns 0, or -1 with a message in err. */
 void graphrt_save(const graphrt_graph *g, const char *path);
 int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *err,
                          int64_t errlen);

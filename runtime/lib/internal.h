@@ -80,6 +80,22 @@ void rt_client_enter(jmp_buf *env);
  * graphrt_atoi_bits, or -1 (args.c). */
 int64_t rt_argv_source(int64_t value);
 
+/* ---- GRAPHRT_VERBOSE=1 (verbose.c) ------------------------------------------
+ * Lines on stderr: each graph graphrt_load read, with its load time; one per
+ * round (a sealed frontier, a priority queue's next bucket) with the time
+ * since the previous round; the total when main() returns. Each call costs
+ * one branch when the variable is unset or 0. */
+int rt_verbose(void);
+void rt_verbose_start(void);
+void rt_verbose_loaded(const char *path, const graphrt_graph *g,
+                       double seconds);
+void rt_verbose_frontier(int64_t active, int64_t n);
+void rt_verbose_bucket(int64_t bucket, int64_t active, int64_t n);
+void rt_verbose_finish(void);
+
+/* The usage line of a compiled program named `program` (args.c). */
+void rt_print_usage(FILE *out, const char *program);
+
 /* ---- pointer sets (ptrset.c) ----------------------------------------------
  */
 
@@ -278,6 +294,7 @@ int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);
 int rt_save_sg(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);
+int rt_save_mtx(const graphrt_graph *g, const char *path, rt_err *err);
 
 /* ---- vertex sets (vset.c) ------------------------------------------------
  */
