@@ -317,6 +317,8 @@ extern "C" {
  * Graphs (libgraphrt): build one from CSR arrays (copied; offsets has
  * num_vertices + 1 entries, neighbors and weights offsets[num_vertices];
  * weights may be NULL) or load a file, and free it when done. */
+#ifndef GRAPH_MLIR_EXPORT_RUNTIME /* once for all the libraries' headers */
+#define GRAPH_MLIR_EXPORT_RUNTIME
 typedef struct graphrt_graph graphrt_graph;
 graphrt_graph *graphrt_graph_from_csr(int64_t num_vertices,
                                       const int64_t *offsets,
@@ -327,6 +329,7 @@ graphrt_graph *graphrt_load(const char *path, int32_t weighted,
 int64_t graphrt_num_vertices(const graphrt_graph *g);
 int32_t graphrt_graph_free(graphrt_graph *g);
 const char *graphrt_last_error(void);
+#endif
 
 /* Arrays: an array parameter is the caller's memory, of the element type
  * of its prototype, which the function reads and may write in place (a
