@@ -289,6 +289,11 @@ int rt_sg_read_neighbors(int fd, const rt_sg_file *f, int in, int64_t first,
                          int64_t count, int32_t *nbr, int32_t *w, rt_err *err);
 /* pread of exactly `bytes` at `off`; 0 or -1 (errno set). */
 int rt_read_at(int fd, void *buf, int64_t bytes, int64_t off);
+/* A file a writer creates (fopen with `mode`), or NULL with err set. */
+FILE *rt_create(const char *path, const char *mode, rt_err *err);
+/* Closes a writer's fp; returns 0 when `ok` and the close succeeded, else -1
+ * with err set ("<path>: write failed: <errno's message>"). */
+int rt_finish_write(FILE *fp, int ok, const char *path, rt_err *err);
 /* Writers: return 0 or -1 with err set. */
 int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);

@@ -184,6 +184,23 @@ graphrt_graph *graphrt_load(const char *path, int32_t weighted,
   return g;
 }
 
+FILE *rt_create(const char *path, const char *mode, rt_err *err) {
+  FILE *fp = fopen(path, mode);
+  if (!fp)
+    rt_err_set(err, "%s: cannot create: %s", path, strerror(errno));
+  return fp;
+}
+
+int rt_finish_write(FILE *fp, int ok, const char *path, rt_err *err) {
+  if (fclose(fp) != 0)
+    ok = 0;
+  if (!ok) {
+    rt_err_set(err, "%s: write failed: %s", path, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
 int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *errbuf,
                          int64_t errlen) {
   rt_err err = {0, {0}};

@@ -2,9 +2,7 @@
  * SuiteSparse, SciPy (scipy.io.mmread) and networkx read. */
 #include "internal.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <string.h>
 
 /* Entry (i, j) is the edge i-1 -> j-1, as rt_load_mtx reads it. A weighted
  * graph gives an `integer` matrix, an unweighted one a `pattern` matrix. A
@@ -12,11 +10,9 @@
  * of the entries on and below the diagonal, each undirected edge once;
  * others a `general` one. Reading the file back gives the same graph. */
 int rt_save_mtx(const graphrt_graph *g, const char *path, rt_err *err) {
-  FILE *fp = fopen(path, "w");
-  if (!fp) {
-    rt_err_set(err, "%s: cannot create: %s", path, strerror(errno));
+  FILE *fp = rt_create(path, "w", err);
+  if (!fp)
     return -1;
-  }
   int symmetric = g->symmetric;
   int64_t entries = 0;
   for (int64_t u = 0; u < g->n; u++)
@@ -39,11 +35,5 @@ int rt_save_mtx(const graphrt_graph *g, const char *path, rt_err *err) {
                         : fprintf(fp, "%" PRId64 " %d\n", u + 1,
                                   g->out_nbr[j] + 1)) > 0;
     }
-  if (fclose(fp) != 0)
-    ok = 0;
-  if (!ok) {
-    rt_err_set(err, "%s: write failed: %s", path, strerror(errno));
-    return -1;
-  }
-  return 0;
+  return rt_finish_write(fp, ok, path, err);
 }
