@@ -1,7 +1,8 @@
 /* The graph dialect through the MLIR C API (libGraphMLIR-C.so): a context
  * with every upstream dialect and the graph dialect, a graph op parsed, a
  * pass pipeline parsed by name (mlirRegisterGraphPasses) and a pass created
- * by its C function, run, and the result printed. Exits 1 on a failure. */
+ * by its C function, run, and the result printed; then graph-to-llvm
+ * (mlirRegisterGraphPipelines). Exits 1 on a failure. */
 #include "graph-mlir-c/Dialect/Graph.h"
 
 #include "mlir-c/IR.h"
@@ -48,6 +49,23 @@ int main(void) {
     return 1;
   mlirPassManagerAddOwnedPass(pm, mlirCreateGraphConversionConvertGraphToSCF());
   if (mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    return 1;
+  mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
+  printf("\n");
+
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+
+  /* The whole lowering, by the pipeline's name. */
+  mlirRegisterGraphPipelines();
+  module = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(program));
+  pm = mlirPassManagerCreate(ctx);
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString("builtin.module(graph-to-llvm)"),
+          printToStdout, NULL)) ||
+      mlirLogicalResultIsFailure(
           mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
     return 1;
   mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
