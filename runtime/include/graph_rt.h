@@ -53,9 +53,13 @@ GRAPHRT_MEMREF1D(graphrt_memref_f64, double);
 
 /* The generated program's entry point (the IR's `func.func @main()`, renamed
  * by convert-graph-to-scf). libgraphrt's own main() records argc/argv and
- * calls it. */
+ * calls it; given --help or -h as argument 1 it prints the usage line and
+ * exits 0 instead. With GRAPHRT_VERBOSE=1 in the environment, graphrt_load,
+ * the vertex set seals and graphrt_pq_dequeue report the load time and each
+ * round on stderr (lib/verbose.c). */
 void graphrt_user_main(void);
-/* argv[i] of the program; exits with an error when i is out of range. */
+/* argv[i] of the program; exits with an error when i is out of range (for
+ * i = 1, naming it the graph file, with the usage line). */
 const char *graphrt_argv(int64_t i);
 int64_t graphrt_argc(void);
 /* atoi with error checking: exits when s is not an integer or does not fit
