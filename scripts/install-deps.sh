@@ -8,11 +8,12 @@ set -euo pipefail
 # distributed programs (graphc --distributed) and their mpirun tests.
 # python3-numpy, -scipy, -networkx, -pytest, -pip, -venv: the Python
 # package graphmlir (python/) and its tests, which install it with pip.
+# pkgconf: the installed graphrt.pc is checked (test/Embedding).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           libomp-22-dev libnuma-dev ninja-build cmake python3
           libclang-rt-22-dev libopenmpi-dev openmpi-bin
           python3-numpy python3-scipy python3-networkx python3-pytest
-          python3-pip python3-venv)
+          python3-pip python3-venv pkgconf)
 
 missing=()
 for pkg in "${packages[@]}"; do

@@ -53,9 +53,13 @@ GRAPHRT_MEMREF1D(graphrt_memref_f64, double);
 
 /* The generated program's entry point (the IR's `func.func @main()`, renamed
  * by convert-graph-to-scf). libgraphrt's own main() records argc/argv and
- * calls it. */
+ * calls it; given --help or -h as argument 1 it prints the usage line and
+ * exits 0 instead. With GRAPHRT_VERBOSE=1 in the environment, graphrt_load,
+ * the vertex set seals and graphrt_pq_dequeue report the load time and each
+ * round on stderr (lib/verbose.c). */
 void graphrt_user_main(void);
-/* argv[i] of the program; exits with an error when i is out of range. */
+/* argv[i] of the program; exits with an error when i is out of range (for
+ * i = 1, naming it the graph file, with the usage line). */
 const char *graphrt_argv(int64_t i);
 int64_t graphrt_argc(void);
 /* atoi with error checking: exits when s is not an integer or does not fit
@@ -107,9 +111,11 @@ graphrt_graph *graphrt_load(const char *path, int32_t weighted,
  * exiting. */
 graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
                                 int32_t symmetrize, char *err, int64_t errlen);
-/* [added] Writes .el .wel .sg .wsg (by extension); .sg/.wsg are GAPBS
- * compatible (directed flag = !graphrt_is_symmetric). The try_ form returns
- * 0, or -1 with a message in err. */
+/* [added] Writes .el .wel .mtx .sg .wsg (by extension); .sg/.wsg are GAPBS
+ * compatible (directed flag = !graphrt_is_symmetric); .mtx is a Matrix
+ * Market coordinate matrix, `integer` when the graph is weighted, else
+ * `pattern`, `symmetric` (the lower triangle) when the graph is, else
+ * `general`. The try_ form returns 0, or -1 with a message in err. */
 void graphrt_save(const graphrt_graph *g, const char *path);
 int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *err,
                          int64_t errlen);

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static int rt_argc;
@@ -20,7 +21,28 @@ void graphrt_set_args(int argc, char **argv) {
 
 int64_t graphrt_argc(void) { return rt_argc; }
 
+/* The program's name as run, without its directory. */
+static const char *program_name(const char *path) {
+  const char *slash = path ? strrchr(path, '/') : NULL;
+  return slash ? slash + 1 : path ? path : "program";
+}
+
+void rt_print_usage(FILE *out, const char *program) {
+  fprintf(out,
+          "usage: %s <graph file> [arguments...]\n"
+          "  <graph file>: .el .wel .mtx .sg or .wsg (runtime/README.md)\n"
+          "  GRAPHRT_VERBOSE=1: report each graph's load time and each "
+          "round on stderr\n"
+          "  OMP_NUM_THREADS=N: run on N threads\n",
+          program_name(program));
+}
+
 const char *graphrt_argv(int64_t i) {
+  /* GraphIt programs load their graph from argv[1]. */
+  if (i == 1 && rt_argc <= 1)
+    rt_fatal("the graph file (argument 1) is missing; usage: %s <graph file> "
+             "[arguments...]",
+             program_name(rt_argc > 0 ? rt_argv[0] : NULL));
   if (i < 0 || i >= rt_argc)
     rt_fatal("argument %lld is missing (the program got %d argument%s)",
              (long long)i, rt_argc > 0 ? rt_argc - 1 : 0,

@@ -1,12 +1,20 @@
 /* entry.c - main() of a generated program. In its own archive member so that
  * tools defining main() themselves still link against libgraphrt.a. */
-#include "graph_rt.h"
+#include "internal.h"
+
+#include <string.h>
 
 int main(int argc, char **argv) {
+  if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    rt_print_usage(stdout, argv[0]);
+    return 0;
+  }
   graphrt_set_args(argc, argv);
+  rt_verbose_start();
   graphrt_user_main();
   graphrt_vset_free_all();
   graphrt_pq_free_all();
   graphrt_graph_free_kept();
+  rt_verbose_finish();
   return 0;
 }

@@ -80,6 +80,22 @@ void rt_client_enter(jmp_buf *env);
  * graphrt_atoi_bits, or -1 (args.c). */
 int64_t rt_argv_source(int64_t value);
 
+/* ---- GRAPHRT_VERBOSE=1 (verbose.c) ------------------------------------------
+ * Lines on stderr: each graph graphrt_load read, with its load time; one per
+ * round (a sealed frontier, a priority queue's next bucket) with the time
+ * since the previous round; the total when main() returns. Each call costs
+ * one branch when the variable is unset or 0. */
+int rt_verbose(void);
+void rt_verbose_start(void);
+void rt_verbose_loaded(const char *path, const graphrt_graph *g,
+                       double seconds);
+void rt_verbose_frontier(int64_t active, int64_t n);
+void rt_verbose_bucket(int64_t bucket, int64_t active, int64_t n);
+void rt_verbose_finish(void);
+
+/* The usage line of a compiled program named `program` (args.c). */
+void rt_print_usage(FILE *out, const char *program);
+
 /* ---- pointer sets (ptrset.c) ----------------------------------------------
  */
 
@@ -273,11 +289,17 @@ int rt_sg_read_neighbors(int fd, const rt_sg_file *f, int in, int64_t first,
                          int64_t count, int32_t *nbr, int32_t *w, rt_err *err);
 /* pread of exactly `bytes` at `off`; 0 or -1 (errno set). */
 int rt_read_at(int fd, void *buf, int64_t bytes, int64_t off);
+/* A file a writer creates (fopen with `mode`), or NULL with err set. */
+FILE *rt_create(const char *path, const char *mode, rt_err *err);
+/* Closes a writer's fp; returns 0 when `ok` and the close succeeded, else -1
+ * with err set ("<path>: write failed: <errno's message>"). */
+int rt_finish_write(FILE *fp, int ok, const char *path, rt_err *err);
 /* Writers: return 0 or -1 with err set. */
 int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);
 int rt_save_sg(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);
+int rt_save_mtx(const graphrt_graph *g, const char *path, rt_err *err);
 
 /* ---- vertex sets (vset.c) ------------------------------------------------
  */

@@ -4,10 +4,8 @@
  * self loops are kept. */
 #include "internal.h"
 
-#include <errno.h>
 #include <omp.h>
 #include <stdlib.h>
-#include <string.h>
 
 int rt_load_el(rt_file *f, int weighted, rt_edges *e, rt_err *err) {
   rt_text_spec spec = {f->path, "#%", weighted, 0, 0, 0, 0, 1};
@@ -48,11 +46,9 @@ static char *put_int(char *p, int64_t x) {
  * and the chunks written in order. */
 int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err) {
-  FILE *fp = fopen(path, "w");
-  if (!fp) {
-    rt_err_set(err, "%s: cannot create: %s", path, strerror(errno));
+  FILE *fp = rt_create(path, "w", err);
+  if (!fp)
     return -1;
-  }
   const int64_t per_chunk = (int64_t)1 << 20;
   int nt = omp_get_max_threads();
   int64_t group = 4 * (int64_t)nt;
@@ -106,11 +102,5 @@ int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
   free(bounds);
   free(bufs);
   free(lens);
-  if (fclose(fp) != 0)
-    ok = 0;
-  if (!ok) {
-    rt_err_set(err, "%s: write failed: %s", path, strerror(errno));
-    return -1;
-  }
-  return 0;
+  return rt_finish_write(fp, ok, path, err);
 }

@@ -174,12 +174,31 @@ graphrt_graph *graphrt_load(const char *path, int32_t weighted,
   if (!path)
     rt_fatal("graphrt_load: the path is NULL");
   char msg[512];
+  double start = graphrt_time_now();
   graphrt_graph *g =
       graphrt_try_load(path, weighted, symmetrize, msg, (int64_t)sizeof(msg));
   if (!g)
     rt_fatal("%s", msg);
+  rt_verbose_loaded(path, g, graphrt_time_now() - start);
   RT_CLIENT_END();
   return g;
+}
+
+FILE *rt_create(const char *path, const char *mode, rt_err *err) {
+  FILE *fp = fopen(path, mode);
+  if (!fp)
+    rt_err_set(err, "%s: cannot create: %s", path, strerror(errno));
+  return fp;
+}
+
+int rt_finish_write(FILE *fp, int ok, const char *path, rt_err *err) {
+  if (fclose(fp) != 0)
+    ok = 0;
+  if (!ok) {
+    rt_err_set(err, "%s: write failed: %s", path, strerror(errno));
+    return -1;
+  }
+  return 0;
 }
 
 int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *errbuf,
@@ -195,10 +214,12 @@ int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *errbuf,
     rc = rt_save_el(g, path, wext, &err);
   else if (!strcmp(ext, ".sg") || !strcmp(ext, ".wsg"))
     rc = rt_save_sg(g, path, wext, &err);
+  else if (!strcmp(ext, ".mtx"))
+    rc = rt_save_mtx(g, path, &err);
   else
     rt_err_set(&err,
-               "%s: cannot write '%s' files (expected .el, .wel, .sg or "
-               ".wsg)",
+               "%s: cannot write '%s' files (expected .el, .wel, .mtx, .sg "
+               "or .wsg)",
                path, ext);
   if (rc != 0 && errbuf && errlen > 0)
     snprintf(errbuf, (size_t)errlen, "%s", err.msg);

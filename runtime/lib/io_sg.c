@@ -342,11 +342,9 @@ static int write_part(FILE *fp, const int64_t *off, const int32_t *nbr,
 }
 
 int rt_save_sg(const graphrt_graph *g, const char *path, int wsg, rt_err *err) {
-  FILE *fp = fopen(path, "wb");
-  if (!fp) {
-    rt_err_set(err, "%s: cannot create: %s", path, strerror(errno));
+  FILE *fp = rt_create(path, "wb", err);
+  if (!fp)
     return -1;
-  }
   unsigned char directed = g->symmetric ? 0 : 1;
   int64_t m = g->m, n = g->n;
   int rc = write_all(fp, &directed, 1);
@@ -358,11 +356,5 @@ int rt_save_sg(const graphrt_graph *g, const char *path, int wsg, rt_err *err) {
     rc = write_part(fp, g->out_off, g->out_nbr, g->out_w, n, m, wsg);
   if (rc == 0 && directed)
     rc = write_part(fp, g->in_off, g->in_nbr, g->in_w, n, m, wsg);
-  if (fclose(fp) != 0)
-    rc = -1;
-  if (rc != 0) {
-    rt_err_set(err, "%s: write failed: %s", path, strerror(errno));
-    return -1;
-  }
-  return 0;
+  return rt_finish_write(fp, rc == 0, path, err);
 }

@@ -628,6 +628,7 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
   free(bins);
   free(start);
   free(end);
+  rt_verbose_bucket(bucket, count, q->n);
   return graphrt_vset_from_ids(q->n, scratch, count);
 }
 

@@ -579,6 +579,7 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *h, int64_t count) {
   s->ids_valid = 1;
   s->ids_sorted = 0;
   s->ids_dups = dups; /* none repeated: an ordinary set */
+  rt_verbose_frontier(s->size, s->n);
 }
 
 void graphrt_vset_seal_distinct_ids(graphrt_vset *h, int64_t count) {
@@ -588,6 +589,7 @@ void graphrt_vset_seal_distinct_ids(graphrt_vset *h, int64_t count) {
   s->ids_valid = 1;
   s->ids_sorted = 0;
   s->ids_dups = 0;
+  rt_verbose_frontier(s->size, s->n);
 }
 
 graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
@@ -671,6 +673,7 @@ void graphrt_vset_seal_ids(graphrt_vset *h, int64_t count) {
     fatal_bad_id(s, bad);
   s->ids_valid = 1;
   s->ids_sorted = 0;
+  rt_verbose_frontier(s->size, s->n);
 }
 
 void graphrt_vset_seal_bools(graphrt_vset *h) {
@@ -685,6 +688,7 @@ void graphrt_vset_seal_bools(graphrt_vset *h) {
     s->size = 0;
     s->ids_valid = 1;
     s->ids_sorted = 1;
+    rt_verbose_frontier(0, s->n);
     return;
   }
   int64_t n = s->n, cnt = 0;
@@ -702,6 +706,7 @@ void graphrt_vset_seal_bools(graphrt_vset *h) {
       b[v] = b[v] != 0;
   }
   s->size = cnt;
+  rt_verbose_frontier(cnt, n);
 }
 
 /* Remembers the members' out-degree sum in g, as a traversal counted it. */
@@ -734,6 +739,7 @@ void graphrt_vset_seal_dense(graphrt_vset *h, int64_t count, int64_t degree_sum,
   /* With no view, the set is the empty id list it was created as. */
   s->ids_valid = !s->bools && !s->bits;
   keep_degree_sum(s, degree_sum, g);
+  rt_verbose_frontier(count, s->n);
 }
 
 /* ---- views --------------------------------------------------------------- */

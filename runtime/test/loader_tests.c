@@ -284,8 +284,14 @@ static void test_sg(void) {
     if (g)
       check_adj(g, 0, 3, wo, wn, ww, __LINE__);
     char err[256] = "";
-    CHECK_EQ(graphrt_try_save(g, tmp_path("w.mtx"), err, sizeof(err)), -1);
-    CHECK_STR(err, "cannot write '.mtx'");
+    CHECK_EQ(graphrt_try_save(g, tmp_path("w.txt"), err, sizeof(err)), -1);
+    CHECK_STR(err, "cannot write '.txt'");
+    /* and the .mtx writer: an `integer` `general` matrix */
+    CHECK_EQ(graphrt_try_save(g, tmp_path("w.mtx"), NULL, 0), 0);
+    graphrt_graph_free(g);
+    g = load_ok(tmp_path("w.mtx"), 1, 0);
+    if (g)
+      check_adj(g, 0, 3, wo, wn, ww, __LINE__);
     graphrt_graph_free(g);
   }
 

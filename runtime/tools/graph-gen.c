@@ -7,7 +7,10 @@
  *   graph-gen dump FILE [--weighted] [--symmetrize]
  *
  * --simple drops self loops and repeated edges, as GAPBS's builder does.
- * The output format follows the extension (.el .wel .sg .wsg). */
+ * The output format follows the extension (.el .wel .mtx .sg .wsg); a .mtx
+ * is weighted (`integer`) when the graph is, and `symmetric` when it is.
+ * info prints the counts, whether the graph is directed and weighted, its
+ * degree statistics and the load time. */
 #include "graph_rt.h"
 #include "internal.h"
 
@@ -22,7 +25,7 @@ static const char *usage_text =
     "       graph-gen convert IN -o OUT [--symmetrize] [--simple]\n"
     "       graph-gen info FILE [--weighted] [--symmetrize] [--time]\n"
     "       graph-gen dump FILE [--weighted] [--symmetrize]\n"
-    "FILE extensions: .el .wel .sg .wsg (and .mtx for reading)\n";
+    "FILE extensions: .el .wel .mtx .sg .wsg\n";
 
 static _Noreturn void usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, "graph-gen: ");
@@ -118,9 +121,9 @@ static void check_output(const options *o) {
   if (!o->output)
     usage_error("%s", "missing output file (-o FILE)");
   const char *e = rt_path_ext(o->output);
-  if (strcmp(e, ".el") && strcmp(e, ".wel") && strcmp(e, ".sg") &&
-      strcmp(e, ".wsg"))
-    usage_error("cannot write '%s' (expected .el, .wel, .sg or .wsg)",
+  if (strcmp(e, ".el") && strcmp(e, ".wel") && strcmp(e, ".mtx") &&
+      strcmp(e, ".sg") && strcmp(e, ".wsg"))
+    usage_error("cannot write '%s' (expected .el, .wel, .mtx, .sg or .wsg)",
                 o->output);
 }
 
@@ -130,6 +133,30 @@ static void save(const options *o, graphrt_graph *g, double t0) {
   if (!o->quiet && graphrt_num_edges(g) >= ((int64_t)1 << 22))
     fprintf(stderr, "graph-gen: wrote %s in %.2f s (total %.2f s)\n", o->output,
             graphrt_time_now() - t1, graphrt_time_now() - t0);
+}
+
+/* Minimum, maximum and mean of the degrees given by the offsets off[0..n]. */
+static void print_degrees(const char *what, int64_t n, const int64_t *off) {
+  int64_t min = n ? INT64_MAX : 0, max = 0;
+  for (int64_t v = 0; v < n; v++) {
+    int64_t d = off[v + 1] - off[v];
+    min = d < min ? d : min;
+    max = d > max ? d : max;
+  }
+  printf("%s: min %lld max %lld mean %.2f\n", what, (long long)min,
+         (long long)max, n ? (double)off[n] / (double)n : 0.0);
+}
+
+static void print_info(const graphrt_graph *g, double load_seconds) {
+  printf("directed: %s weighted: %s\n", g->symmetric ? "no" : "yes",
+         g->weighted ? "yes" : "no");
+  if (g->symmetric) {
+    print_degrees("degree", g->n, g->out_off);
+  } else {
+    print_degrees("out-degree", g->n, g->out_off);
+    print_degrees("in-degree", g->n, g->in_off);
+  }
+  printf("load time: %.6f s\n", load_seconds);
 }
 
 static void print_list(const char *dir, int64_t v, const int64_t *off,
@@ -156,9 +183,11 @@ int main(int argc, char **argv) {
     if (o.scale < 0)
       usage_error("%s", "missing --scale N");
     check_output(&o);
-    if (o.weighted && !weighted_ext(o.output))
-      usage_error("--weighted needs a .wel or .wsg output, not '%s'", o.output);
-    int weighted = weighted_ext(o.output);
+    int mtx = !strcmp(rt_path_ext(o.output), ".mtx");
+    if (o.weighted && !weighted_ext(o.output) && !mtx)
+      usage_error("--weighted needs a .wel, .wsg or .mtx output, not '%s'",
+                  o.output);
+    int weighted = weighted_ext(o.output) || (mtx && o.weighted);
     int64_t m = !strcmp(o.cmd, "grid")   ? ((int64_t)4 << o.scale)
                 : !strcmp(o.cmd, "road") ? ((int64_t)5 << o.scale) / 2
                                          : (o.degree << o.scale);
@@ -208,6 +237,8 @@ int main(int argc, char **argv) {
              (long long)graphrt_num_edges(g));
       if (o.time)
         fprintf(stderr, "graph-gen: loaded %s in %.3f s\n", o.input, t_load);
+      if (!strcmp(o.cmd, "info"))
+        print_info(g, t_load);
       if (!strcmp(o.cmd, "dump")) {
         printf("weighted: %d symmetric: %d\n", graphrt_is_weighted(g),
                graphrt_is_symmetric(g));

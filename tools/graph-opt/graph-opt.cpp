@@ -10,6 +10,7 @@
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Pipelines/Pipelines.h"
+#include "graph-mlir/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -18,6 +19,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  mlir::graph::addVersionPrinter();
   mlir::registerAllPasses();
   mlir::graph::registerGraphTransformsPasses();
   mlir::graph::registerGraphConversionPasses();

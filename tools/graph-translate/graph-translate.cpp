@@ -9,11 +9,13 @@
 
 #include "graph-mlir/Frontend/GraphIt/GraphIt.h"
 #include "graph-mlir/Target/CBindings.h"
+#include "graph-mlir/Version.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
+  mlir::graph::addVersionPrinter();
   mlir::registerAllTranslations();
   mlir::graph::graphit::registerImportGraphItTranslation();
   mlir::graph::registerCBindingsTranslations();

@@ -10,6 +10,7 @@
 #include "graph-mlir/Frontend/GraphIt/GraphIt.h"
 #include "graph-mlir/Pipelines/Pipelines.h"
 #include "graph-mlir/Target/CBindings.h"
+#include "graph-mlir/Version.h"
 
 #include "ExternFunctions.h"
 
@@ -257,8 +258,9 @@ static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args,
 }
 
 /// Links the export functions' C bindings (`source`) and the program's
-/// object into a shared library that loads libgraphrt.so from the runtime
-/// directory.
+/// object into a shared library that loads libgraphrt.so from its own
+/// directory ($ORIGIN, so that the two can be copied elsewhere together),
+/// else from the runtime directory.
 static LogicalResult linkLibrary(StringRef object, StringRef source,
                                  StringRef library,
                                  ArrayRef<std::string> generated,
@@ -268,11 +270,12 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
     return fail("cannot find the linker '" + linker + "'");
   if (failed(runtimeLibrary("libgraphrt.so")))
     return failure();
-  std::string searchDir = "-L" + runtimeDir, rpath = "-Wl,-rpath," + runtimeDir;
+  std::string searchDir = "-L" + runtimeDir,
+              rpath = "-Wl,-rpath,$ORIGIN:" + runtimeDir;
   SmallVector<StringRef> args = {*program, "-shared", "-O2", source, object};
   appendLinkInputs(args, generated);
-  args.append(
-      {searchDir, rpath, "-lgraphrt", "-fopenmp=libomp", "-lm", "-o", library});
+  args.append({searchDir, rpath, "-Wl,--enable-new-dtags", "-lgraphrt",
+               "-fopenmp=libomp", "-lm", "-o", library});
   if (failed(runLinker(*program, args, externs)))
     return failure();
   std::vector<std::string> files(programArgs.begin(), programArgs.end());
@@ -518,7 +521,8 @@ static LogicalResult compile() {
     llvm::raw_string_ostream source(bindings);
     if (failed(graph::writeExportSource(*module, source)) ||
         failed(writeFile(header, [&](llvm::raw_ostream &os) {
-          (void)graph::writeExportHeader(*module, os);
+          (void)graph::writeExportHeader(*module, os,
+                                         llvm::sys::path::stem(header));
         })))
       return failure();
   }
@@ -612,6 +616,7 @@ int main(int argc, char **argv) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   cl::HideUnrelatedOptions(graphcCategory);
+  graph::addVersionPrinter();
   cl::ParseCommandLineOptions(
       argc, argv,
       "graphc: compile a graph program into a native executable\n\n"

@@ -40,9 +40,18 @@ std::optional<std::string> exportNameProblem(StringRef name);
 std::optional<std::string> exportParamNameProblem(StringRef name);
 
 /// The C header: the runtime entry points a caller needs to make graphs and
-/// one prototype per exported function. Fails (with a diagnostic) on a
-/// signature with no C form.
-LogicalResult writeExportHeader(ModuleOp module, llvm::raw_ostream &os);
+/// one prototype per exported function, each with its arrays and their
+/// sizes. `name` (the library's, e.g. `libbfs`) gives the include guard
+/// (exportHeaderGuard), so that the headers of several libraries can be
+/// included together. Fails (with a diagnostic) on a signature with no C
+/// form.
+LogicalResult writeExportHeader(ModuleOp module, llvm::raw_ostream &os,
+                                StringRef name);
+
+/// The include guard of the header of library `name`: GRAPH_MLIR_, the name
+/// in capitals with every other character than a letter or digit as `_`,
+/// and _H (`libbfs` gives GRAPH_MLIR_LIBBFS_H).
+std::string exportHeaderGuard(StringRef name);
 
 /// The C source defining the exported functions (self-contained: it repeats
 /// the header's declarations), and `const char *graphit_exports_json(void)`,

@@ -149,7 +149,7 @@ static std::optional<std::string> scalarCType(Type type) {
 
 static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
   if (auto edgeset = dyn_cast<EdgeSetType>(type)) {
-    CValue graph{CValue::Graph, "graphrt_graph *", 0, name.str()};
+    CValue graph{CValue::Graph, "graphrt_graph *", 0, name.str(), 0, ""};
     if (edgeset.isWeighted())
       llvm::raw_string_ostream(graph.weights) << edgeset.getWeightType();
     return graph;
@@ -157,10 +157,11 @@ static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
   if (auto vector = dyn_cast<VertexVectorType>(type)) {
     std::optional<std::string> element = scalarCType(vector.getElementType());
     if (element && !vector.getLayout())
-      return CValue{CValue::Array, *element, vector.getLength(), name.str(),
-                    vector.getRowLength()};
+      return CValue{CValue::Array,         *element,
+                    vector.getLength(),    name.str(),
+                    vector.getRowLength(), ""};
   } else if (std::optional<std::string> scalar = scalarCType(type)) {
-    return CValue{CValue::Scalar, *scalar, 0, name.str()};
+    return CValue{CValue::Scalar, *scalar, 0, name.str(), 0, ""};
   }
   return op.emitError("exported function '")
          << op->getAttrOfType<StringAttr>(kExportAttrName).getValue()
@@ -323,6 +324,8 @@ extern "C" {
  * Graphs (libgraphrt): build one from CSR arrays (copied; offsets has
  * num_vertices + 1 entries, neighbors and weights offsets[num_vertices];
  * weights may be NULL) or load a file, and free it when done. */
+#ifndef GRAPH_MLIR_EXPORT_RUNTIME /* once for all the libraries' headers */
+#define GRAPH_MLIR_EXPORT_RUNTIME
 typedef struct graphrt_graph graphrt_graph;
 graphrt_graph *graphrt_graph_from_csr(int64_t num_vertices,
                                       const int64_t *offsets,
@@ -333,6 +336,15 @@ graphrt_graph *graphrt_load(const char *path, int32_t weighted,
 int64_t graphrt_num_vertices(const graphrt_graph *g);
 int32_t graphrt_graph_free(graphrt_graph *g);
 const char *graphrt_last_error(void);
+#endif
+
+/* Arrays: an array parameter is the caller's memory, of the element type
+ * of its prototype, which the function reads and may write in place (a
+ * function returning a vector fills its last array); none may be NULL.
+ * The comment above each function gives every array's length in elements:
+ * a number, the vertex count of its graph parameter, or that of the graph
+ * an earlier call kept; N x K is N rows of K, row-major. The function
+ * trusts these lengths: a shorter array is read and written past its end. */
 )c";
   for (const Export &exported : exports) {
     os << "\n/* export func " << exported.name << ": ";
@@ -364,16 +376,25 @@ const char *graphrt_last_error(void);
 )";
 }
 
+std::string mlir::graph::exportHeaderGuard(StringRef name) {
+  std::string guard = "GRAPH_MLIR_";
+  for (char c : name)
+    guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+  return guard + "_H";
+}
+
 LogicalResult mlir::graph::writeExportHeader(ModuleOp module,
-                                             llvm::raw_ostream &os) {
+                                             llvm::raw_ostream &os,
+                                             StringRef name) {
   FailureOr<SmallVector<Export, 4>> exports = collectExports(module);
   if (failed(exports))
     return failure();
+  std::string guard = exportHeaderGuard(name);
   os << "/* C bindings of a graph-mlir program's export functions (generated "
-        "by graphc). */\n#ifndef GRAPH_MLIR_EXPORTS_H\n#define "
-        "GRAPH_MLIR_EXPORTS_H\n\n";
+        "by graphc). */\n#ifndef "
+     << guard << "\n#define " << guard << "\n\n";
   writeDeclarations(*exports, os);
-  os << "\n#endif /* GRAPH_MLIR_EXPORTS_H */\n";
+  os << "\n#endif /* " << guard << " */\n";
   return success();
 }
 
@@ -718,9 +739,14 @@ void mlir::graph::registerCBindingsTranslations() {
               registry.insert<GraphDialect>();
             });
       };
-  registerTranslation("graph-export-header",
-                      "C header of a graph program's export functions",
-                      writeExportHeader);
+  registerTranslation(
+      "graph-export-header", "C header of a graph program's export functions",
+      [](ModuleOp module, llvm::raw_ostream &os) {
+        // Named after the module (`module @name`), as graphc names it
+        // after the library.
+        return writeExportHeader(module, os,
+                                 module.getSymName().value_or("exports"));
+      });
   registerTranslation("graph-export-source",
                       "C source of a graph program's export functions",
                       writeExportSource);
