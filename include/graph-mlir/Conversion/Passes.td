@@ -8,7 +8,10 @@ include "mlir/Pass/PassBase.td"
 def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
   let summary = "Lower the remaining graph ops to scf, omp, memref and runtime calls";
   let description = [{
-    Runs after `graph-lower-direction` (no `graph.edgeset.apply` may remain).
+    Runs after the passes that lower traversals (`graph-segment`,
+    `graph-lower-priority`, `graph-lower-direction`, `graph-numa`): a
+    `graph.edgeset.apply` left is an error at the op naming the pass that
+    lowers it.
     Edgesets, vertex sets and strings become `!llvm.ptr` handles of the
     libgraphrt runtime (`runtime/include/graph_rt.h`), per-vertex vectors
     become `memref<?xT>`, bools stored as `i8` 0/1 so that atomics apply to

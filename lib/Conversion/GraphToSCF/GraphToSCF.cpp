@@ -4,6 +4,7 @@
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 #include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
+#include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -1827,12 +1828,8 @@ struct ConvertGraphToSCFPass
   using ConvertGraphToSCFBase::ConvertGraphToSCFBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    WalkResult unlowered = module.walk([](EdgeSetApplyOp apply) {
-      apply.emitError("graph.edgeset.apply must be lowered by "
-                      "graph-lower-direction before convert-graph-to-scf");
-      return WalkResult::interrupt();
-    });
-    if (unlowered.wasInterrupted())
+    if (failed(checkLoweredBefore(module, getArgument(),
+                                  /*first=*/std::nullopt)))
       return signalPassFailure();
 
     // The runtime's main() records argc/argv and calls the program.

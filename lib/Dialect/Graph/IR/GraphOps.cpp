@@ -460,11 +460,22 @@ static bool writesElement(Operation *op, Value vector, Value index) {
   return false;
 }
 
-bool EdgeSetApplyOp::spreadsOverSockets() {
+ApplyLowering EdgeSetApplyOp::getLowering() {
   ScheduleAttr sched = getScheduleOrDefault();
-  return getSegments() && !sched.isHybrid() &&
-         sched.getDirection() != Direction::SparsePush &&
-         sched.getNuma() != NumaMode::Serial;
+  // Checked in pass order: the first step still missing wins.
+  if (sched.isSegmented() && !getSegments())
+    return ApplyLowering::Segment;
+  if (getUpdatedQueue())
+    return sched.getPriorityUpdate() == PriorityUpdate::EagerWithFusion
+               ? ApplyLowering::BucketFusion
+               : ApplyLowering::PriorityUpdates;
+  if (sched.isHybrid())
+    return ApplyLowering::HybridSplit;
+  // The verifiers allow numa only with segments, hence dense, and the
+  // segments are attached by now.
+  if (sched.getNuma() != NumaMode::Serial)
+    return ApplyLowering::Numa;
+  return ApplyLowering::Direction;
 }
 
 bool EdgeSetApplyOp::yieldsKeep() {

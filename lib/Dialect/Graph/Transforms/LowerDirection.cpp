@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
 
@@ -44,9 +45,9 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
 
   LogicalResult matchAndRewrite(EdgeSetApplyOp op,
                                 PatternRewriter &rewriter) const override {
-    ScheduleAttr sched = op.getScheduleOrDefault();
-    if (!sched.isHybrid())
+    if (op.getLowering() != ApplyLowering::HybridSplit)
       return rewriter.notifyMatchFailure(op, "not a hybrid traversal");
+    ScheduleAttr sched = op.getScheduleOrDefault();
     Direction denseDirection =
         sched.getDirection() == Direction::SparsePushDensePull
             ? Direction::DensePull
@@ -103,11 +104,8 @@ struct LowerApply : OpRewritePattern<EdgeSetApplyOp> {
 
   LogicalResult matchAndRewrite(EdgeSetApplyOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getScheduleOrDefault().isHybrid())
-      return rewriter.notifyMatchFailure(op, "hybrid: split first");
-    if (op.spreadsOverSockets())
-      return rewriter.notifyMatchFailure(op, "spread over sockets: graph-numa "
-                                             "lowers it");
+    if (op.getLowering() != ApplyLowering::Direction)
+      return rewriter.notifyMatchFailure(op, "another step lowers it");
     if (op.getSegments()) {
       SegmentLoop segments;
       TraversalEmitter(op, rewriter).emit(segments);
@@ -129,6 +127,9 @@ struct GraphLowerDirectionPass
           << static_cast<int64_t>(hybridThreshold);
       return signalPassFailure();
     }
+    if (failed(checkLoweredBefore(getOperation(), getArgument(),
+                                  ApplyLowering::HybridSplit)))
+      return signalPassFailure();
     // The output buffer of a push without dedup holds one entry per tracked
     // write per edge, so each write must run at most once per edge.
     WalkResult unbounded = getOperation().walk([](EdgeSetApplyOp apply) {

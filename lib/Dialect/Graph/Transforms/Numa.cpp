@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Dialect/Graph/IR/Reductions.h"
+#include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
 
@@ -188,7 +189,7 @@ struct LowerSocketApply : OpRewritePattern<EdgeSetApplyOp> {
 
   LogicalResult matchAndRewrite(EdgeSetApplyOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.spreadsOverSockets())
+    if (op.getLowering() != ApplyLowering::Numa)
       return rewriter.notifyMatchFailure(op, "not spread over sockets");
     SocketLoop sockets;
     TraversalEmitter(op, rewriter).emit(sockets);
@@ -198,10 +199,13 @@ struct LowerSocketApply : OpRewritePattern<EdgeSetApplyOp> {
 
 struct GraphNumaPass : graph::impl::GraphNumaBase<GraphNumaPass> {
   void runOnOperation() override {
+    if (failed(checkLoweredBefore(getOperation(), getArgument(),
+                                  ApplyLowering::Numa)))
+      return signalPassFailure();
     // Sockets share the destinations of pull segments: an assignment to
     // one would race, where a reduction can be buffered or made atomic.
     WalkResult racy = getOperation().walk([](EdgeSetApplyOp apply) {
-      if (!apply.spreadsOverSockets() ||
+      if (apply.getLowering() != ApplyLowering::Numa ||
           apply.getScheduleOrDefault().getDirection() != Direction::DensePull)
         return WalkResult::advance();
       WalkResult found = apply.getBody().walk([](VectorSetOp set) {

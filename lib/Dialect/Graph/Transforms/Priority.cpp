@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
 
@@ -152,8 +153,9 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
   Type priority = cast<PriorityQueueType>(queue.getType()).getPriorityType();
   ScheduleAttr sched = op.getScheduleOrDefault();
   PriorityUpdate strategy = sched.getPriorityUpdate();
+  bool fused = op.getLowering() == ApplyLowering::BucketFusion;
   Location loc = op.getLoc();
-  if (strategy == PriorityUpdate::EagerWithFusion && !op.getFrom())
+  if (fused && !op.getFrom())
     return op.emitOpError("bucket fusion (priority_update = "
                           "eager_with_fusion) needs a frontier: from(...)");
 
@@ -245,7 +247,7 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
     PriorityQueueApplyCountsOp::create(rewriter, loc, queue, counted->first,
                                        counted->second);
   }
-  if (strategy == PriorityUpdate::EagerWithFusion) {
+  if (fused) {
     rewriter.setInsertionPoint(op);
     Value threshold = sched.getFusionThreshold().materialize(rewriter, loc);
     BucketFusionLoop loop(queue, threshold);
@@ -257,9 +259,14 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
 struct GraphLowerPriorityPass
     : graph::impl::GraphLowerPriorityBase<GraphLowerPriorityPass> {
   void runOnOperation() override {
+    if (failed(checkLoweredBefore(getOperation(), getArgument(),
+                                  ApplyLowering::PriorityUpdates)))
+      return signalPassFailure();
     SmallVector<EdgeSetApplyOp> traversals;
     getOperation().walk([&](EdgeSetApplyOp op) {
-      if (op.getUpdatedQueue())
+      ApplyLowering step = op.getLowering();
+      if (step == ApplyLowering::PriorityUpdates ||
+          step == ApplyLowering::BucketFusion)
         traversals.push_back(op);
     });
     IRRewriter rewriter(&getContext());

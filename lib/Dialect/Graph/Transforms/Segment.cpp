@@ -23,9 +23,9 @@ struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
         std::tuple<Value, int64_t, int64_t, EdgeDirection, SegmentStrategy>;
     DenseMap<Key, Value> built;
     getOperation().walk([&](EdgeSetApplyOp op) {
-      ScheduleAttr sched = op.getScheduleOrDefault();
-      if (!sched.isSegmented() || op.getSegments())
+      if (op.getLowering() != ApplyLowering::Segment)
         return;
+      ScheduleAttr sched = op.getScheduleOrDefault();
       EdgeDirection edges = sched.getSegmentDirection();
       Value graph = op.getGraph();
       Key key{graph, sched.getSegments(), sched.getSegmentsArgv(), edges,

@@ -118,6 +118,35 @@ def Graph_ReduceKind : I32EnumAttr<"ReduceKind",
 }
 
 //===----------------------------------------------------------------------===//
+// Which pass lowers a graph.edgeset.apply
+//===----------------------------------------------------------------------===//
+
+// The step that an apply waits for, as graph.edgeset.apply's getLowering()
+// decides it. The cases follow the order in which graph-to-llvm runs their
+// passes: a pass fails on an apply whose step comes before its own.
+// A new lowering adds a case here, a test in getLowering() and its pass in
+// getLoweringPass() (Transforms/LoweringOrder.h).
+def Graph_ApplyLowering : I32EnumAttr<"ApplyLowering",
+    "the pass step that a graph.edgeset.apply waits for", [
+  // graph-segment attaches the segments(...) its schedule asks for.
+  I32EnumAttrCase<"Segment", 0, "segment">,
+  // graph-lower-priority rewrites its priority updates (update_priority).
+  I32EnumAttrCase<"PriorityUpdates", 1, "priority_updates">,
+  // graph-lower-priority rewrites them and lowers the traversal with a
+  // bucket-fusion loop (priority_update = eager_with_fusion).
+  I32EnumAttrCase<"BucketFusion", 2, "bucket_fusion">,
+  // graph-lower-direction splits a hybrid direction into a dense and a
+  // sparse apply, chosen per call.
+  I32EnumAttrCase<"HybridSplit", 3, "hybrid_split">,
+  // graph-lower-direction lowers it over the graph or segment by segment.
+  I32EnumAttrCase<"Direction", 4, "direction">,
+  // graph-numa spreads its segments over sockets (numa other than serial).
+  I32EnumAttrCase<"Numa", 5, "numa">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+//===----------------------------------------------------------------------===//
 // #graph.schedule
 //===----------------------------------------------------------------------===//
 

@@ -1456,10 +1456,9 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     /// The ops of the body that write the tracked vector at the destination
     /// (graph.vector.set, graph.reduce); none without track(...).
     ::llvm::SmallVector<::mlir::Operation *> getTrackedWrites();
-    /// True for a segmented dense traversal whose schedule spreads the
-    /// segments over sockets (`numa` other than `serial`): what
-    /// `graph-numa` lowers instead of `graph-lower-direction`.
-    bool spreadsOverSockets();
+    /// The pass step this traversal waits for: the one place that decides
+    /// which pass lowers it (see ApplyLowering).
+    ::mlir::graph::ApplyLowering getLowering();
     /// True when the body yields an i1 (keep dst?): the op's result is the
     /// set of destinations it kept (GraphIt's `apply` of a bool function).
     bool yieldsKeep();

@@ -38,6 +38,12 @@ def GraphLowerDirection : Pass<"graph-lower-direction", "ModuleOp"> {
     Segmented traversals whose schedule spreads them over sockets (`numa =
     static_parallel | dynamic_parallel`) are left for `graph-numa`, which
     lowers them with the same traversal builder.
+
+    Pass order: after `graph-segment` and `graph-lower-priority`. A
+    traversal still waiting for either (a schedule with `segments` but no
+    `segments(...)`, or `update_priority`) is an error at the op, naming
+    the pass that must run first; `graph.edgeset.apply`'s `getLowering()`
+    decides which traversals each pass owns.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
@@ -79,6 +85,11 @@ def GraphSegment : Pass<"graph-segment", "ModuleOp"> {
     owns the decision and the cost: which traversals are tiled, with which
     subgraphs, and where the count comes from. `numa = serial` is this
     sequential loop; the parallel NUMA modes are `graph-numa`'s.
+
+    Pass order: first of the passes that lower traversals;
+    `graph-lower-priority`, `graph-lower-direction`, `graph-numa` and
+    `convert-graph-to-scf` reject a traversal whose schedule has `segments`
+    but that has no `segments(...)`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
@@ -120,6 +131,12 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
 
     so that a thread keeps working through its own small bin of the current
     bucket without waiting for the others (bucket fusion).
+
+    Pass order: after `graph-segment` (and `graph-distribute`, which turns
+    bucket fusion into eager updates), before `graph-lower-direction`. A
+    traversal still waiting for `graph-segment` is an error at the op; the
+    passes after this one reject a traversal that still has
+    `update_priority`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
@@ -132,7 +149,7 @@ def GraphNuma : Pass<"graph-numa", "ModuleOp"> {
   let description = [{
     Lowers every single-direction `graph.edgeset.apply` with `segments(...)`
     whose schedule sets `numa = static_parallel | dynamic_parallel` (the
-    traversals `graph-lower-direction` leaves alone; run it first so that
+    traversals `graph-lower-direction` leaves alone; it runs first so that
     hybrids are split and their dense side has come here):
 
     ```
@@ -166,6 +183,11 @@ def GraphNuma : Pass<"graph-numa", "ModuleOp"> {
     change how the register accumulator starts and ends, so emitting them
     there needs no pattern matching of lowered loops. This pass owns the
     socket-level decision and its legality checks.
+
+    Pass order: last of the passes that lower traversals, after
+    `graph-segment`, `graph-lower-priority` and `graph-lower-direction`.
+    Any other traversal left (one still waiting for one of those passes,
+    such as an unsplit hybrid) is an error at the op, naming that pass.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
