@@ -6,19 +6,37 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
-  let summary = "Lower the remaining graph ops to scf, omp, memref and runtime calls";
+  let summary = "Lower the remaining graph ops to scf, omp, memref, llvm, arith and libgraphrt calls";
   let description = [{
     Runs after the passes that lower traversals (`graph-segment`,
     `graph-lower-priority`, `graph-lower-direction`, `graph-numa`): a
     `graph.edgeset.apply` left is an error at the op naming the pass that
-    lowers it.
-    Edgesets, vertex sets and strings become `!llvm.ptr` handles of the
-    libgraphrt runtime (`runtime/include/graph_rt.h`), per-vertex vectors
-    become `memref<?xT>`, bools stored as `i8` 0/1 so that atomics apply to
-    them. `graph.vertexset.apply` and `graph.vertexset.filter`
-    become loops (`omp.wsloop` unless scheduled serial); `graph.reduce`
-    becomes load-combine-store, or `memref.atomic_rmw` when marked
-    `atomic`; `graph.vector.cas` becomes `memref.generic_atomic_rmw`.
+    lowers it. Despite its name it produces several dialects, all lowered
+    further by `graph-to-llvm`:
+
+    - `func.call`s of the libgraphrt runtime (`runtime/include/graph_rt.h`),
+      declared as private `func.func`s on first use (those returning arrays
+      with `llvm.emit_c_interface`). Edgesets, vertex sets, lists, strings,
+      segments and priority queues become `!llvm.ptr` handles of it.
+    - `memref`: per-vertex vectors become `memref<?xT>` (a field of records a
+      strided view of their bytes, a vector of rows `memref<?xKxT>`), bools
+      stored as `i8` 0/1 so that atomics apply to them; `memref.alloc` and
+      `memref.dealloc` at the end of the defining block; `graph.reduce`
+      becomes load-combine-store, or `memref.atomic_rmw` when marked
+      `atomic`; `graph.vector.cas`, union-find links and floored adds become
+      `memref.generic_atomic_rmw`.
+    - `scf` and `omp`: `graph.vertexset.apply`, `graph.vertexset.filter`,
+      `graph.parallel_for` and vector fills become loops (`omp.parallel` +
+      `omp.wsloop` unless scheduled serial); whole-vector reductions
+      `scf.parallel` + `scf.reduce`; index checks `scf.if`; union-find
+      `scf.while`.
+    - `llvm`: string constants and printed texts become constant
+      `llvm.mlir.global`s; `graph.global` program state becomes external
+      `llvm.mlir.global` slots read and written with `llvm.load` and
+      `llvm.store` (a memref slot holds its descriptor struct, converted with
+      `builtin.unrealized_conversion_cast`); `graph.vector.export` stores the
+      data pointer in an external global.
+
     `func.func @main()` becomes `@graphrt_user_main`, which the runtime's
     `main` calls after recording the program arguments.
 

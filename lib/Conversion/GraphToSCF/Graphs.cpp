@@ -1,0 +1,226 @@
+//===- Graphs.cpp - graphs, their arrays, segments ------------------------===//
+//
+// Part of convert-graph-to-scf; GraphToSCFInternal.h lists its files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphToSCFInternal.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+Value mlir::graph::numVertices(OpBuilder &b, Location loc, Operation *from,
+                               Value graph) {
+  return toIndex(
+      b, loc, callRuntime1(b, loc, from, RuntimeFunction::NumVertices, graph));
+}
+
+/// Frees the graph `op` makes at the end of `op`'s block or, when its handle
+/// leaves the block (a loop or branch yields it), when the program ends.
+static void releaseGraph(OpBuilder &b, Operation *op, Value graph) {
+  Location loc = op->getLoc();
+  // Program state lives as long as the library; a graph yielded out of its
+  // block, to the end of the program.
+  if (llvm::any_of(op->getUsers(), llvm::IsaPred<GlobalStoreOp>))
+    return;
+  if (escapesBlock(op)) {
+    callRuntime(b, loc, op, RuntimeFunction::GraphKeep, graph);
+    return;
+  }
+  freeAtEndOfBlock(b, op, [&](OpBuilder &b) {
+    callRuntime(b, loc, op, RuntimeFunction::GraphFree, graph);
+  });
+}
+
+namespace {
+
+struct LoadLowering : GraphPattern<LoadOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value weighted = constI32(rewriter, loc, op.getType().isWeighted());
+    Value symmetrize = constI32(rewriter, loc, op.getSymmetrize());
+    Value graph = callRuntime1(rewriter, loc, op,
+                               op.getDistributed() ? RuntimeFunction::DistLoad
+                                                   : RuntimeFunction::Load,
+                               {adaptor.getPath(), weighted, symmetrize});
+    if (adaptor.getLike())
+      callRuntime(rewriter, loc, op, RuntimeFunction::CheckVertexCount,
+                  {graph, adaptor.getLike(), adaptor.getPath()});
+    releaseGraph(rewriter, op, graph);
+    rewriter.replaceOp(op, graph);
+    return success();
+  }
+};
+
+struct EmptyGraphLowering : GraphPattern<EmptyGraphOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(EmptyGraphOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value count = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI64Type(), adaptor.getCount());
+    Value graph =
+        callRuntime1(rewriter, loc, op, RuntimeFunction::GraphEmpty, count);
+    releaseGraph(rewriter, op, graph);
+    rewriter.replaceOp(op, graph);
+    return success();
+  }
+};
+
+struct RelabelLowering : GraphPattern<RelabelOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(RelabelOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value graph = callRuntime1(rewriter, op.getLoc(), op,
+                               RuntimeFunction::Relabel, adaptor.getGraph());
+    releaseGraph(rewriter, op, graph);
+    rewriter.replaceOp(op, graph);
+    return success();
+  }
+};
+
+/// A transposed graph is freed at the end of its block.
+struct TransposeLowering : GraphPattern<TransposeOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value graph = callRuntime1(rewriter, loc, op, RuntimeFunction::Transpose,
+                               adaptor.getGraph());
+    freeAtEndOfBlock(rewriter, op, [&](OpBuilder &b) {
+      callRuntime(b, loc, op, RuntimeFunction::GraphFree, graph);
+    });
+    rewriter.replaceOp(op, graph);
+    return success();
+  }
+};
+
+struct IsDirectedLowering : GraphPattern<IsDirectedOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(IsDirectedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value symmetric = callRuntime1(
+        rewriter, loc, op, RuntimeFunction::IsSymmetric, adaptor.getGraph());
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(
+        op, arith::CmpIPredicate::eq, symmetric, constI32(rewriter, loc, 0));
+    return success();
+  }
+};
+
+struct AdjacencyLowering : GraphPattern<AdjacencyOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(AdjacencyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    bool out = op.getDirection() == EdgeDirection::Out;
+    Value graph = adaptor.getGraph();
+    Value offsets = callRuntime1(
+        rewriter, loc, op,
+        out ? RuntimeFunction::OutOffsets : RuntimeFunction::InOffsets, graph);
+    Value neighbors = callRuntime1(rewriter, loc, op,
+                                   out ? RuntimeFunction::OutNeighbors
+                                       : RuntimeFunction::InNeighbors,
+                                   graph);
+    rewriter.replaceOp(op, {offsets, neighbors});
+    return success();
+  }
+};
+
+struct AdjacencyWeightsLowering : GraphPattern<AdjacencyWeightsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(AdjacencyWeightsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeFunction weights = op.getDirection() == EdgeDirection::Out
+                                  ? RuntimeFunction::OutWeights
+                                  : RuntimeFunction::InWeights;
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op, weights,
+                                        adaptor.getGraph()));
+    return success();
+  }
+};
+
+struct SegmentsLowering : GraphPattern<SegmentsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(SegmentsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // graph_rt.h: GRAPHRT_PULL / GRAPHRT_PUSH, GRAPHRT_FIXED_VERTEX_COUNT /
+    // GRAPHRT_EDGE_AWARE.
+    bool pull = op.getType().getDirection() == EdgeDirection::In;
+    bool edgeAware = op.getStrategy() == SegmentStrategy::EdgeAwareVertexCount;
+    rewriter.replaceOp(
+        op, callRuntime1(rewriter, loc, op, RuntimeFunction::SegmentsGet,
+                         {adaptor.getGraph(),
+                          toI64(rewriter, loc, adaptor.getCount()),
+                          constI32(rewriter, loc, pull ? 0 : 1),
+                          constI32(rewriter, loc, edgeAware ? 1 : 0)}));
+    return success();
+  }
+};
+
+struct SegmentViewLowering : GraphPattern<SegmentViewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(SegmentViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> args = {adaptor.getSegments(),
+                               toI64(rewriter, loc, adaptor.getIndex())};
+    SmallVector<Value> arrays;
+    for (RuntimeFunction function :
+         {RuntimeFunction::SegmentVertices, RuntimeFunction::SegmentOffsets,
+          RuntimeFunction::SegmentNeighbors})
+      arrays.push_back(callRuntime1(rewriter, loc, op, function, args));
+    rewriter.replaceOp(op, arrays);
+    return success();
+  }
+};
+
+struct SegmentWeightsLowering : GraphPattern<SegmentWeightsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(SegmentWeightsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    rewriter.replaceOp(
+        op, callRuntime1(rewriter, loc, op, RuntimeFunction::SegmentWeights,
+                         {adaptor.getSegments(),
+                          toI64(rewriter, loc, adaptor.getIndex())}));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::graph::populateGraphPatterns(const GraphTypeConverter &converter,
+                                        RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns
+      .add<LoadLowering, EmptyGraphLowering, RelabelLowering, TransposeLowering,
+           IsDirectedLowering, AdjacencyLowering, AdjacencyWeightsLowering,
+           SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(
+          converter, context);
+  patterns.add<CountLowering<NumVerticesOp>>(converter, context,
+                                             RuntimeFunction::NumVertices);
+  patterns.add<CountLowering<NumEdgesOp>>(converter, context,
+                                          RuntimeFunction::NumEdges);
+  patterns.add<CountLowering<CommonNeighborsOp>>(
+      converter, context, RuntimeFunction::CommonNeighbors);
+  patterns.add<CountLowering<SegmentsCountOp>>(converter, context,
+                                               RuntimeFunction::SegmentsCount);
+  patterns.add<CountLowering<NumaSocketsOp>>(converter, context,
+                                             RuntimeFunction::NumaSockets);
+  patterns.add<CountLowering<NumaThreadsPerSocketOp>>(
+      converter, context, RuntimeFunction::NumaThreadsPerSocket);
+}

@@ -1,0 +1,118 @@
+//===- Lists.cpp - lists of sets and of numbers ---------------------------===//
+//
+// Part of convert-graph-to-scf; GraphToSCFInternal.h lists its files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphToSCFInternal.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+/// Lists of vertex sets hold set handles (graphrt_vlist, which checks that
+/// an appended set is live); lists of numbers hold packed values
+/// (graphrt_list), passed to and from the runtime as the bits of an i64.
+static bool isSetList(Value list) {
+  return isa<VertexSetType>(cast<ListType>(list.getType()).getElementType());
+}
+
+/// The i64 whose low bytes are `value`'s bits, and back.
+static Value toBits(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (type.isIndex())
+    return toI64(b, loc, value);
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (isa<FloatType>(type))
+    value = arith::BitcastOp::create(b, loc, b.getIntegerType(width), value);
+  if (width == 64)
+    return value;
+  return arith::ExtUIOp::create(b, loc, b.getI64Type(), value);
+}
+
+static Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
+  if (type.isIndex())
+    return arith::IndexCastOp::create(b, loc, type, bits);
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width != 64)
+    bits = arith::TruncIOp::create(b, loc, b.getIntegerType(width), bits);
+  if (isa<FloatType>(type))
+    return arith::BitcastOp::create(b, loc, type, bits);
+  return bits;
+}
+
+namespace {
+
+struct ListNewLowering : GraphPattern<ListNewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    bool sets = isSetList(op.getList());
+    Value handle;
+    if (sets) {
+      handle = callRuntime1(rewriter, loc, op, RuntimeFunction::VlistNew, {});
+    } else {
+      Type element = op.getType().getElementType();
+      int64_t bytes = element.isIndex()
+                          ? 8
+                          : std::max(1u, element.getIntOrFloatBitWidth() / 8);
+      handle = callRuntime1(
+          rewriter, loc, op, RuntimeFunction::ListNew,
+          arith::ConstantIntOp::create(rewriter, loc, bytes, 64).getResult());
+    }
+    freeAtEndOfBlock(rewriter, op, [&](OpBuilder &b) {
+      callRuntime(b, loc, op,
+                  sets ? RuntimeFunction::VlistFree : RuntimeFunction::ListFree,
+                  handle);
+    });
+    rewriter.replaceOp(op, handle);
+    return success();
+  }
+};
+
+struct ListAppendLowering : GraphPattern<ListAppendOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListAppendOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (isSetList(op.getList()))
+      callRuntime(rewriter, loc, op, RuntimeFunction::VlistAppend,
+                  adaptor.getOperands());
+    else
+      callRuntime(
+          rewriter, loc, op, RuntimeFunction::ListAppend,
+          {adaptor.getList(), toBits(rewriter, loc, adaptor.getValue())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ListPopLowering : GraphPattern<ListPopOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListPopOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (isSetList(op.getList())) {
+      rewriter.replaceOp(op, callRuntime1(rewriter, loc, op,
+                                          RuntimeFunction::VlistPop,
+                                          adaptor.getList()));
+      return success();
+    }
+    Value bits = callRuntime1(rewriter, loc, op, RuntimeFunction::ListPop,
+                              adaptor.getList());
+    rewriter.replaceOp(op, fromBits(rewriter, loc, bits, type));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::graph::populateListPatterns(const GraphTypeConverter &converter,
+                                       RewritePatternSet &patterns) {
+  patterns.add<ListNewLowering, ListAppendLowering, ListPopLowering>(
+      converter, patterns.getContext());
+}

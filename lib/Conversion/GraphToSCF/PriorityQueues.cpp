@@ -1,0 +1,169 @@
+//===- PriorityQueues.cpp - priority queues -------------------------------===//
+//
+// Part of convert-graph-to-scf; GraphToSCFInternal.h lists its files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphToSCFInternal.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+/// Calls libgraphrt's queue function `function` for `op`: integer operands
+/// widen to int64_t (index already is); an i1 result comes back as int32_t,
+/// an integer result as int64_t, a handle as itself.
+static Value callQueueRuntime(ConversionPatternRewriter &rewriter,
+                              Operation *op, RuntimeFunction function,
+                              ValueRange operands) {
+  Location loc = op->getLoc();
+  SmallVector<Value> args;
+  for (Value v : operands) {
+    auto type = dyn_cast<IntegerType>(v.getType());
+    args.push_back(
+        type && type.getWidth() < 64
+            ? arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v)
+            : v);
+  }
+  if (op->getNumResults() == 0) {
+    callRuntime(rewriter, loc, op, function, args);
+    return {};
+  }
+  Type result = op->getResult(0).getType();
+  if (!isa<IntegerType>(result))
+    return callRuntime1(rewriter, loc, op, function, args);
+  if (result.isInteger(1))
+    return arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        callRuntime1(rewriter, loc, op, function, args),
+        constI32(rewriter, loc, 0));
+  Value wide = callRuntime1(rewriter, loc, op, function, args);
+  if (result.isInteger(64))
+    return wide;
+  return arith::TruncIOp::create(rewriter, loc, result, wide);
+}
+
+namespace {
+
+/// Queue ops that are one libgraphrt call (see callQueueRuntime).
+template <typename OpTy> struct QueueCallLowering : GraphPattern<OpTy> {
+  QueueCallLowering(const TypeConverter &converter, MLIRContext *context,
+                    RuntimeFunction function)
+      : GraphPattern<OpTy>(converter, context), function(function) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value result =
+        callQueueRuntime(rewriter, op, function, adaptor.getOperands());
+    if (result)
+      rewriter.replaceOp(op, result);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+  RuntimeFunction function;
+};
+
+struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PriorityQueueNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value vector = adaptor.getPriorities();
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Value address = toI64(
+        rewriter, loc,
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, vector));
+    Value data = LLVM::IntToPtrOp::create(rewriter, loc, ptrType, address);
+    unsigned width = op.getQueue().getType().getPriorityType().getWidth();
+    bool lazy = op.getUpdate() == PriorityUpdate::Lazy ||
+                op.getUpdate() == PriorityUpdate::LazyConstantSum;
+    // What the queue starts with is a flag of its own (libgraphrt's
+    // GRAPHRT_PQ_START, _ALL, _EMPTY): no start value means "none", so
+    // every start value the program computes is checked as a vertex.
+    enum { kStart = 0, kAll = 1, kEmpty = 2 };
+    Value start =
+        adaptor.getStart()
+            ? toI64(rewriter, loc, adaptor.getStart())
+            : arith::ConstantIntOp::create(rewriter, loc, 0, 64).getResult();
+    int32_t initial = adaptor.getStart() ? kStart : op.getAll() ? kAll : kEmpty;
+    SmallVector<Value> args = {
+        data,
+        constI32(rewriter, loc, width / 8),
+        toI64(rewriter, loc, memref::DimOp::create(rewriter, loc, vector, 0)),
+        constI32(rewriter, loc, op.getOrder() == BucketOrder::LowerFirst),
+        toI64(rewriter, loc, adaptor.getDelta()),
+        start,
+        constI32(rewriter, loc, initial),
+        constI32(rewriter, loc, lazy),
+        toI64(rewriter, loc, adaptor.getOpenBuckets())};
+    rewriter.replaceOp(
+        op, callRuntime1(rewriter, loc, op, RuntimeFunction::PqNew, args));
+    return success();
+  }
+};
+
+struct PriorityQueueFinishedLowering : GraphPattern<PriorityQueueFinishedOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PriorityQueueFinishedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, callQueueRuntime(rewriter, op,
+                             op.getVertex() ? RuntimeFunction::PqFinishedVertex
+                                            : RuntimeFunction::PqFinished,
+                             adaptor.getOperands()));
+    return success();
+  }
+};
+
+/// The queue's priority vector, viewed through libgraphrt: one C-interface
+/// function per element width.
+struct PriorityQueuePrioritiesLowering
+    : GraphPattern<PriorityQueuePrioritiesOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PriorityQueuePrioritiesOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeFunction priorities =
+        op.getQueue().getType().getPriorityType().getWidth() == 64
+            ? RuntimeFunction::PqPrioritiesI64
+            : RuntimeFunction::PqPrioritiesI32;
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op, priorities,
+                                        adaptor.getQueue()));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::graph::populatePriorityQueuePatterns(
+    const GraphTypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns
+      .add<NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+           PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering>(
+          converter, context);
+  patterns.add<QueueCallLowering<PriorityQueueFreeOp>>(converter, context,
+                                                       RuntimeFunction::PqFree);
+  patterns.add<QueueCallLowering<PriorityQueueRequeueOp>>(
+      converter, context, RuntimeFunction::PqRequeue);
+  patterns.add<QueueCallLowering<PriorityQueueDequeueOp>>(
+      converter, context, RuntimeFunction::PqDequeue);
+  patterns.add<QueueCallLowering<PriorityQueueCurrentOp>>(
+      converter, context, RuntimeFunction::PqCurrentPriority);
+  patterns.add<QueueCallLowering<PriorityQueuePushOp>>(converter, context,
+                                                       RuntimeFunction::PqPush);
+  patterns.add<QueueCallLowering<PriorityQueueChangedOp>>(
+      converter, context, RuntimeFunction::PqChanged);
+  patterns.add<QueueCallLowering<PriorityQueueOverflowOp>>(
+      converter, context, RuntimeFunction::PqOverflow);
+  patterns.add<QueueCallLowering<PriorityQueueEdgesOp>>(
+      converter, context, RuntimeFunction::PqEdges);
+  patterns.add<QueueCallLowering<PriorityQueueCountOp>>(
+      converter, context, RuntimeFunction::PqCount);
+  patterns.add<QueueCallLowering<PriorityQueueApplyCountsOp>>(
+      converter, context, RuntimeFunction::PqApplyCounts);
+  patterns.add<ArrayLowering<PriorityQueueTakeLocalOp>>(
+      converter, context, RuntimeFunction::PqTakeLocal);
+}

@@ -1,0 +1,112 @@
+//===- RuntimeCalls.cpp - calls of libgraphrt from the lowering -----------===//
+
+#include "RuntimeCalls.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::graph;
+
+namespace {
+/// The types RuntimeCalls.def spells.
+enum RuntimeType {
+  Void,
+  Ptr,
+  I32,
+  I64,
+  F64,
+  Index,
+  I8Array,
+  I32Array,
+  I64Array
+};
+} // namespace
+
+static Type getType(MLIRContext *context, RuntimeType type) {
+  auto array = [&](unsigned width) {
+    return MemRefType::get({ShapedType::kDynamic},
+                           IntegerType::get(context, width));
+  };
+  switch (type) {
+  case Void:
+    break;
+  case Ptr:
+    return LLVM::LLVMPointerType::get(context);
+  case I32:
+    return IntegerType::get(context, 32);
+  case I64:
+    return IntegerType::get(context, 64);
+  case F64:
+    return Float64Type::get(context);
+  case Index:
+    return IndexType::get(context);
+  case I8Array:
+    return array(8);
+  case I32Array:
+    return array(32);
+  case I64Array:
+    return array(64);
+  }
+  llvm_unreachable("void is no value's type");
+}
+
+static FunctionType getFunctionType(MLIRContext *context, RuntimeType result,
+                                    ArrayRef<RuntimeType> arguments) {
+  SmallVector<Type> inputs;
+  for (RuntimeType argument : arguments)
+    inputs.push_back(getType(context, argument));
+  SmallVector<Type, 1> results;
+  if (result != Void)
+    results.push_back(getType(context, result));
+  return FunctionType::get(context, inputs, results);
+}
+
+#define GRAPHRT_UNPARENTHESIZE(...) __VA_ARGS__
+
+StringRef mlir::graph::runtimeFunctionName(RuntimeFunction function) {
+  switch (function) {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)                          \
+  case RuntimeFunction::Id:                                                    \
+    return name;
+#include "RuntimeCalls.def"
+  }
+  llvm_unreachable("every function has a table entry");
+}
+
+FunctionType mlir::graph::runtimeFunctionType(MLIRContext *context,
+                                              RuntimeFunction function) {
+  switch (function) {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)                          \
+  case RuntimeFunction::Id:                                                    \
+    return getFunctionType(context, Result, {GRAPHRT_UNPARENTHESIZE Arguments});
+#include "RuntimeCalls.def"
+  }
+  llvm_unreachable("every function has a table entry");
+}
+
+ValueRange mlir::graph::callRuntime(OpBuilder &b, Location loc, Operation *from,
+                                    RuntimeFunction function, ValueRange args) {
+  auto module = from->getParentOfType<ModuleOp>();
+  StringRef name = runtimeFunctionName(function);
+  auto callee = module.lookupSymbol<func::FuncOp>(name);
+  if (!callee) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    FunctionType type = runtimeFunctionType(b.getContext(), function);
+    callee = func::FuncOp::create(b, loc, name, type);
+    callee.setPrivate();
+    if (llvm::any_of(type.getResults(), llvm::IsaPred<MemRefType>))
+      callee->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                      b.getUnitAttr());
+  }
+  assert(TypeRange(args) == callee.getFunctionType().getInputs() &&
+         "arguments differ from RuntimeCalls.def");
+  return func::CallOp::create(b, loc, callee, args).getResults();
+}
+
+Value mlir::graph::callRuntime1(OpBuilder &b, Location loc, Operation *from,
+                                RuntimeFunction function, ValueRange args) {
+  return callRuntime(b, loc, from, function, args)[0];
+}

@@ -1,0 +1,40 @@
+//===- RuntimeCalls.h - calls of libgraphrt from the lowering ---*- C++ -*-===//
+//
+// The libgraphrt functions convert-graph-to-scf calls are named and typed in
+// one table, RuntimeCalls.def; lowerings refer to its entries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_MLIR_LIB_CONVERSION_GRAPHTOSCF_RUNTIMECALLS_H
+#define GRAPH_MLIR_LIB_CONVERSION_GRAPHTOSCF_RUNTIMECALLS_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::graph {
+
+/// An entry of RuntimeCalls.def.
+enum class RuntimeFunction {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments) Id,
+#include "RuntimeCalls.def"
+};
+
+/// The function's symbol, `graphrt_...`.
+StringRef runtimeFunctionName(RuntimeFunction function);
+
+/// The type the function is declared with.
+FunctionType runtimeFunctionType(MLIRContext *context,
+                                 RuntimeFunction function);
+
+/// Calls `function` with `args` (of the types its entry lists), declaring
+/// it in the module of `from` on first use. Functions returning memrefs use
+/// MLIR's C interface (`_mlir_ciface_<name>` in graph_rt.h).
+ValueRange callRuntime(OpBuilder &b, Location loc, Operation *from,
+                       RuntimeFunction function, ValueRange args);
+
+/// The result of a call of `function`, which has one.
+Value callRuntime1(OpBuilder &b, Location loc, Operation *from,
+                   RuntimeFunction function, ValueRange args);
+
+} // namespace mlir::graph
+
+#endif // GRAPH_MLIR_LIB_CONVERSION_GRAPHTOSCF_RUNTIMECALLS_H
