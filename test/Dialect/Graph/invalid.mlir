@@ -1104,14 +1104,6 @@ func.func @seal_ids_distinct_duplicates(%s: !graph.vertexset, %k: i64) {
 
 // -----
 
-func.func @seal_bools_two_sets(%s: !graph.vertexset) {
-  // expected-error @+1 {{'graph.vertexset.seal_bools' op requires a single operand}}
-  "graph.vertexset.seal_bools"(%s, %s) : (!graph.vertexset, !graph.vertexset) -> ()
-  return
-}
-
-// -----
-
 func.func @cas_expected_type(%v: !graph.vector<i32>, %i: index, %e: i64, %d: i32) {
   // expected-error @+1 {{'graph.vector.cas' op failed to verify that expected is the vector's element type}}
   %w = "graph.vector.cas"(%v, %i, %e, %d) : (!graph.vector<i32>, index, i64, i32) -> i1

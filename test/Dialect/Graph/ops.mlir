@@ -683,7 +683,6 @@ func.func @traversal_blocks(%g: !graph.edgeset, %gw: !graph.edgeset<i32>,
   // CHECK-NEXT: graph.vertexset.seal_ids %[[S]], %[[K]] keep_duplicates{{$}}
   // CHECK-NEXT: graph.vertexset.seal_ids %[[S]], %[[K]] distinct{{$}}
   // CHECK-NEXT: graph.vertexset.seal_ids %[[S]], %[[K]] distinct degrees %[[K]] of %[[G]] : !graph.edgeset{{$}}
-  // CHECK-NEXT: graph.vertexset.seal_bools %[[S]]{{$}}
   // CHECK-NEXT: graph.vertexset.seal_dense %[[S]], %[[K]], %[[K]] of %[[G]] : !graph.edgeset{{$}}
   %buf = graph.vertexset.id_buffer %s : memref<?xi32>
   %big = graph.vertexset.id_buffer %s capacity(%deg) : memref<?xi32>
@@ -691,7 +690,6 @@ func.func @traversal_blocks(%g: !graph.edgeset, %gw: !graph.edgeset<i32>,
   graph.vertexset.seal_ids %s, %k keep_duplicates
   graph.vertexset.seal_ids %s, %k distinct
   graph.vertexset.seal_ids %s, %k distinct degrees %k of %g : !graph.edgeset
-  graph.vertexset.seal_bools %s
   graph.vertexset.seal_dense %s, %k, %k of %g : !graph.edgeset
   // CHECK-NEXT: %[[WON:.*]] = graph.vector.cas %[[V]][%[[I]]], %[[X]], %[[X]] : !graph.vector<i32>{{$}}
   // CHECK-NEXT: %[[T:.*]] = arith.constant true

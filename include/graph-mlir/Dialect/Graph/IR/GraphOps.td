@@ -1611,8 +1611,7 @@ def Graph_VertexSetBoolsOp : Graph_Op<"vertexset.bools"> {
   let summary = "the set as one byte per vertex (non-zero: member)";
   let description = [{
     On a fresh set from `graph.vertexset.new`, the zeroed array a traversal
-    fills before `graph.vertexset.seal_ids`, `graph.vertexset.seal_bools` or
-    `graph.vertexset.seal_dense`.
+    fills before `graph.vertexset.seal_ids` or `graph.vertexset.seal_dense`.
   }];
   let arguments = (ins Graph_VertexSetType:$set);
   let results = (outs MemRefRankOf<[I8], [1]>:$bools);
@@ -1694,12 +1693,6 @@ def Graph_VertexSetSealIdsOp : Graph_Op<"vertexset.seal_ids",
     }]>
   ];
   let hasVerifier = 1;
-}
-
-def Graph_VertexSetSealBoolsOp : Graph_Op<"vertexset.seal_bools"> {
-  let summary = "the set's members are the vertices marked in its bool array";
-  let arguments = (ins Graph_VertexSetType:$set);
-  let assemblyFormat = "$set attr-dict";
 }
 
 def Graph_VertexSetSealDenseOp : Graph_Op<"vertexset.seal_dense"> {
