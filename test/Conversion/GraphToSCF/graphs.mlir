@@ -1,0 +1,23 @@
+// RUN: graph-opt %s --convert-graph-to-scf | FileCheck %s
+
+// A graph's arrays (Graphs.cpp): one C-interface call per array and side,
+// for in-edges the graphrt_in_* functions.
+// CHECK-DAG: func.func private @graphrt_in_offsets(!llvm.ptr) -> memref<?xi64> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_in_neighbors(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_out_weights(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_in_weights(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @arrays(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr)
+// CHECK-NEXT: %[[O:.*]] = call @graphrt_in_offsets(%[[G]]) : (!llvm.ptr) -> memref<?xi64>
+// CHECK-NEXT: %[[N:.*]] = call @graphrt_in_neighbors(%[[G]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK-NEXT: %[[OUT:.*]] = call @graphrt_out_weights(%[[G]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK-NEXT: %[[IN:.*]] = call @graphrt_in_weights(%[[G]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK-NEXT: return %[[O]], %[[N]], %[[OUT]], %[[IN]]
+func.func @arrays(%g: !graph.edgeset<i32>)
+    -> (memref<?xi64>, memref<?xi32>, memref<?xi32>, memref<?xi32>) {
+  %o, %n = graph.adjacency in %g : !graph.edgeset<i32> -> memref<?xi64>, memref<?xi32>
+  %out = graph.adjacency_weights out %g : !graph.edgeset<i32> -> memref<?xi32>
+  %in = graph.adjacency_weights in %g : !graph.edgeset<i32> -> memref<?xi32>
+  return %o, %n, %out, %in
+      : memref<?xi64>, memref<?xi32>, memref<?xi32>, memref<?xi32>
+}

@@ -1,0 +1,124 @@
+// RUN: graph-opt %s --convert-graph-to-scf --split-input-file | FileCheck %s
+
+// Vertex sets and the loops over them (VertexSets.cpp).
+
+// A set is a libgraphrt handle: a vertex goes in as an int64_t, its views
+// (ids, one byte per vertex) are C-interface arrays, its out-degree sum a
+// count; a deleted set is null.
+// CHECK-DAG: func.func private @graphrt_vset_insert(!llvm.ptr, i64)
+// CHECK-DAG: func.func private @graphrt_vset_ids(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_vset_bools(!llvm.ptr) -> memref<?xi8> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_vset_out_degree_sum(!llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @graphrt_vset_free(!llvm.ptr)
+// CHECK-LABEL: func.func @sets(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr, %[[S:[^:]*]]: !llvm.ptr, %[[V:[^:]*]]: index)
+// CHECK-NEXT: %[[V64:.*]] = arith.index_cast %[[V]] : index to i64
+// CHECK-NEXT: call @graphrt_vset_insert(%[[S]], %[[V64]]) : (!llvm.ptr, i64) -> ()
+// CHECK-NEXT: %[[IDS:.*]] = call @graphrt_vset_ids(%[[S]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK-NEXT: %[[BOOLS:.*]] = call @graphrt_vset_bools(%[[S]]) : (!llvm.ptr) -> memref<?xi8>
+// CHECK-NEXT: %[[SUM64:.*]] = call @graphrt_vset_out_degree_sum(%[[S]], %[[G]]) : (!llvm.ptr, !llvm.ptr) -> i64
+// CHECK-NEXT: %[[SUM:.*]] = arith.index_cast %[[SUM64]] : i64 to index
+// CHECK-NEXT: call @graphrt_vset_free(%[[S]]) : (!llvm.ptr) -> ()
+// CHECK-NEXT: %[[NONE:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: return %[[IDS]], %[[BOOLS]], %[[SUM]], %[[NONE]]
+func.func @sets(%g: !graph.edgeset, %s: !graph.vertexset, %v: index)
+    -> (memref<?xi32>, memref<?xi8>, index, !graph.vertexset) {
+  graph.vertexset.insert %s, %v
+  %ids = graph.vertexset.ids %s : memref<?xi32>
+  %bools = graph.vertexset.bools %s : memref<?xi8>
+  %sum = graph.vertexset.out_degree_sum %s, %g : !graph.edgeset
+  graph.vertexset.free %s
+  %none = graph.vertexset.deleted
+  return %ids, %bools, %sum, %none
+      : memref<?xi32>, memref<?xi8>, index, !graph.vertexset
+}
+
+// -----
+
+// A filter makes an empty set over as many vertices, marks the members the
+// predicate keeps in its bool array in a loop over the input's ids (dynamic
+// schedule, 256 at a time, by default), then seals it from the marks.
+// CHECK-DAG: func.func private @graphrt_vset_num_vertices(!llvm.ptr) -> i64
+// CHECK-DAG: func.func private @graphrt_vset_seal_bools(!llvm.ptr)
+// CHECK-LABEL: func.func @filter(
+// CHECK-SAME: %[[S:[^:]*]]: !llvm.ptr, %[[FLAGS:[^:]*]]: memref<?xi8>)
+// CHECK-NEXT: %[[N:.*]] = call @graphrt_vset_num_vertices(%[[S]]) : (!llvm.ptr) -> i64
+// CHECK-NEXT: %[[EMPTY:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[OUT:.*]] = call @graphrt_vset_new(%[[N]], %[[EMPTY]]) : (i64, i32) -> !llvm.ptr
+// CHECK-NEXT: %[[MARKS:.*]] = call @graphrt_vset_bools(%[[OUT]]) : (!llvm.ptr) -> memref<?xi8>
+// CHECK:      %[[IDS:.*]] = call @graphrt_vset_ids(%[[S]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK-NEXT: %[[COUNT:.*]] = memref.dim %[[IDS]], %{{.*}} : memref<?xi32>
+// CHECK-NEXT: %[[GRAIN:.*]] = arith.constant 256 : i64
+// CHECK:      omp.wsloop schedule(dynamic = %[[GRAIN]] : i64)
+// CHECK-NEXT:   omp.loop_nest (%[[I:.*]]) : index = (%{{.*}}) to (%[[COUNT]])
+// CHECK-NEXT:     %[[ID:.*]] = memref.load %[[IDS]][%[[I]]] : memref<?xi32>
+// CHECK-NEXT:     %[[U:.*]] = arith.index_cast %[[ID]] : i32 to index
+// CHECK-NEXT:     %[[FLAG8:.*]] = memref.load %[[FLAGS]][%[[U]]] : memref<?xi8>
+// CHECK-NEXT:     %[[KEEP:.*]] = arith.trunci %[[FLAG8]] : i8 to i1
+// CHECK-NEXT:     scf.if %[[KEEP]] {
+// CHECK-NEXT:       %[[ONE:.*]] = arith.constant 1 : i8
+// CHECK-NEXT:       memref.store %[[ONE]], %[[MARKS]][%[[U]]] : memref<?xi8>
+// CHECK:      call @graphrt_vset_seal_bools(%[[OUT]]) : (!llvm.ptr) -> ()
+// CHECK-NEXT: return %[[OUT]]
+func.func @filter(%s: !graph.vertexset, %flags: !graph.vector<i1>)
+    -> !graph.vertexset {
+  %kept = graph.vertexset.filter %s {
+  ^bb0(%u: index):
+    %keep = graph.vector.get %flags[%u] : !graph.vector<i1>
+    graph.yield %keep : i1
+  }
+  return %kept : !graph.vertexset
+}
+
+// -----
+
+// Over the set of all vertices the loop is 0..n, without an id list; a
+// serial schedule makes it an scf.for.
+// CHECK-LABEL: func.func @filter_all(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr, %[[FLAGS:[^:]*]]: memref<?xi8>)
+// CHECK:      %[[ALL:.*]] = call @graphrt_vset_new(
+// CHECK-NEXT: %[[SIZE:.*]] = call @graphrt_vset_num_vertices(%[[ALL]])
+// CHECK:      %[[OUT:.*]] = call @graphrt_vset_new(%[[SIZE]],
+// CHECK-NEXT: %[[MARKS:.*]] = call @graphrt_vset_bools(%[[OUT]])
+// CHECK-NOT:  graphrt_vset_ids
+// CHECK:      %[[N64:.*]] = call @graphrt_num_vertices(%[[G]]) : (!llvm.ptr) -> i64
+// CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[N64]] : i64 to index
+// CHECK-NOT:  omp.
+// CHECK:      scf.for %[[U:.*]] = %{{.*}} to %[[N]] step
+// CHECK-NEXT:   %[[FLAG8:.*]] = memref.load %[[FLAGS]][%[[U]]] : memref<?xi8>
+// CHECK:          memref.store %{{.*}}, %[[MARKS]][%[[U]]] : memref<?xi8>
+// CHECK:      call @graphrt_vset_seal_bools(%[[OUT]])
+func.func @filter_all(%g: !graph.edgeset, %flags: !graph.vector<i1>)
+    -> !graph.vertexset {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %kept = graph.vertexset.filter %all schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%u: index):
+    %keep = graph.vector.get %flags[%u] : !graph.vector<i1>
+    graph.yield %keep : i1
+  }
+  return %kept : !graph.vertexset
+}
+
+// -----
+
+// graph.parallel_for: a dynamically scheduled loop, one iteration at a time
+// unless scheduled otherwise, with the body inlined.
+// CHECK-LABEL: func.func @parallel_for(
+// CHECK-SAME: %[[N:[^:]*]]: index, %[[V:[^:]*]]: memref<?xi32>)
+// CHECK:      %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[GRAIN:.*]] = arith.constant 1 : i64
+// CHECK:      omp.parallel {
+// CHECK-NEXT:   omp.wsloop schedule(dynamic = %[[GRAIN]] : i64) {
+// CHECK-NEXT:     omp.loop_nest (%[[I:.*]]) : index = (%{{.*}}) to (%[[N]])
+// CHECK-NEXT:       memref.store %[[ONE]], %[[V]][%[[I]]] : memref<?xi32>
+// CHECK-NEXT:       omp.yield
+func.func @parallel_for(%n: index, %v: !graph.vector<i32>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  graph.parallel_for %c0 to %n {
+  ^bb0(%i: index):
+    graph.vector.set %v[%i], %one : !graph.vector<i32>
+    graph.yield
+  }
+  return
+}
