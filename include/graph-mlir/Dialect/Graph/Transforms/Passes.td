@@ -28,7 +28,8 @@ def GraphLowerDirection : Pass<"graph-lower-direction", "ModuleOp"> {
     pull traversals a reduction into the destination is kept in a register
     across the destination's in-edges and stored once. With `track`, the
     result set is built from the destinations whose tracked element changed:
-    pull traversals mark the output's bool array (`seal_bools`); push
+    pull traversals mark the output's bitvector or bool array and count the
+    marked destinations (`seal_dense`); push
     traversals append to its id buffer (`seal_ids`), with `dedup` only the
     thread that first flags a destination in the bool array, without it on
     every change, so the result may repeat a destination (as GraphIt's
