@@ -572,12 +572,26 @@ struct VectorAddFlooredLowering : GraphPattern<VectorAddFlooredOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value amount = adaptor.getAmount(), floor = adaptor.getFloor();
-    auto next = [&](OpBuilder &b, Value current) {
+    // The element after the update from `current`; with `overflow`, also
+    // whether the sum overflowed (then the element stays).
+    auto next = [&](OpBuilder &b, Value current, Value *overflow) {
       Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                           current, floor);
-      Value sum = arith::MaxSIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, current, amount), floor);
-      return arith::SelectOp::create(b, loc, above, sum, current).getResult();
+      Value sum = arith::AddIOp::create(b, loc, current, amount);
+      // a + b wrapped when both operands' signs differ from the sum's.
+      Value signs = arith::AndIOp::create(
+          b, loc, arith::XOrIOp::create(b, loc, current, sum),
+          arith::XOrIOp::create(b, loc, amount, sum));
+      Value zero =
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(sum.getType()));
+      Value wrapped =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, signs, zero);
+      Value floored = arith::MaxSIOp::create(b, loc, sum, floor);
+      Value kept = arith::SelectOp::create(b, loc, wrapped, current, floored);
+      Value updated = arith::SelectOp::create(b, loc, above, kept, current);
+      if (overflow)
+        *overflow = arith::AndIOp::create(b, loc, above, wrapped);
+      return updated;
     };
     Value old;
     if (op.getAtomic()) {
@@ -585,19 +599,20 @@ struct VectorAddFlooredLowering : GraphPattern<VectorAddFlooredOp> {
           rewriter, loc, adaptor.getVector(), ValueRange{adaptor.getIndex()});
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(rmw.getBody());
-      memref::AtomicYieldOp::create(rewriter, loc,
-                                    next(rewriter, rmw.getCurrentValue()));
+      memref::AtomicYieldOp::create(
+          rewriter, loc, next(rewriter, rmw.getCurrentValue(), nullptr));
       rewriter.setInsertionPointAfter(rmw);
       old = rmw.getResult();
     } else {
       old = memref::LoadOp::create(rewriter, loc, adaptor.getVector(),
                                    adaptor.getIndex());
-      memref::StoreOp::create(rewriter, loc, next(rewriter, old),
+      memref::StoreOp::create(rewriter, loc, next(rewriter, old, nullptr),
                               adaptor.getVector(), adaptor.getIndex());
     }
-    Value updated = next(rewriter, old);
-    rewriter.replaceOp(op,
-                       {buildNotEqual(rewriter, loc, updated, old), updated});
+    Value overflow;
+    Value updated = next(rewriter, old, &overflow);
+    rewriter.replaceOp(
+        op, {buildNotEqual(rewriter, loc, updated, old), updated, overflow});
     return success();
   }
 };

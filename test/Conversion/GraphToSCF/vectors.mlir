@@ -64,38 +64,51 @@ func.func @export(%g: !graph.edgeset) {
 
 // -----
 
-// vector[i] = max(vector[i] + amount, floor) when vector[i] > floor: in a
-// generic atomic RMW when atomic, else load and store; the results are
-// whether it changed and the new value, computed from the old one.
+// vector[i] = max(vector[i] + amount, floor) when vector[i] > floor and
+// the sum does not wrap around (the signs of both operands differ from the
+// sum's): in a generic atomic RMW when atomic, else load and store; the
+// results are whether it changed, the new value, and whether the sum
+// overflowed, computed from the old value.
 // CHECK-LABEL: func.func @add_floored(
 // CHECK-SAME: %[[V:[^:]*]]: memref<?xi32>, %[[I:[^:]*]]: index, %[[AMOUNT:[^:]*]]: i32, %[[FLOOR:[^:]*]]: i32)
 // CHECK-NEXT: %[[OLD:.*]] = memref.generic_atomic_rmw %[[V]][%[[I]]] : memref<?xi32> {
 // CHECK-NEXT: ^bb0(%[[CUR:.*]]: i32):
 // CHECK-NEXT:   %[[ABOVE:.*]] = arith.cmpi sgt, %[[CUR]], %[[FLOOR]] : i32
 // CHECK-NEXT:   %[[SUM:.*]] = arith.addi %[[CUR]], %[[AMOUNT]] : i32
+// CHECK-NEXT:   %[[X1:.*]] = arith.xori %[[CUR]], %[[SUM]] : i32
+// CHECK-NEXT:   %[[X2:.*]] = arith.xori %[[AMOUNT]], %[[SUM]] : i32
+// CHECK-NEXT:   %[[SIGNS:.*]] = arith.andi %[[X1]], %[[X2]] : i32
+// CHECK-NEXT:   %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:   %[[WRAPPED:.*]] = arith.cmpi slt, %[[SIGNS]], %[[ZERO]] : i32
 // CHECK-NEXT:   %[[FLOORED:.*]] = arith.maxsi %[[SUM]], %[[FLOOR]] : i32
-// CHECK-NEXT:   %[[NEXT:.*]] = arith.select %[[ABOVE]], %[[FLOORED]], %[[CUR]] : i32
+// CHECK-NEXT:   %[[KEPT:.*]] = arith.select %[[WRAPPED]], %[[CUR]], %[[FLOORED]] : i32
+// CHECK-NEXT:   %[[NEXT:.*]] = arith.select %[[ABOVE]], %[[KEPT]], %[[CUR]] : i32
 // CHECK-NEXT:   memref.atomic_yield %[[NEXT]] : i32
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[OLD_ABOVE:.*]] = arith.cmpi sgt, %[[OLD]], %[[FLOOR]] : i32
 // CHECK-NEXT: %[[OLD_SUM:.*]] = arith.addi %[[OLD]], %[[AMOUNT]] : i32
+// CHECK-NEXT: %[[OLD_X1:.*]] = arith.xori %[[OLD]], %[[OLD_SUM]] : i32
+// CHECK-NEXT: %[[OLD_X2:.*]] = arith.xori %[[AMOUNT]], %[[OLD_SUM]] : i32
+// CHECK-NEXT: %[[OLD_SIGNS:.*]] = arith.andi %[[OLD_X1]], %[[OLD_X2]] : i32
+// CHECK-NEXT: %[[OLD_ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[OLD_WRAPPED:.*]] = arith.cmpi slt, %[[OLD_SIGNS]], %[[OLD_ZERO]] : i32
 // CHECK-NEXT: %[[OLD_FLOORED:.*]] = arith.maxsi %[[OLD_SUM]], %[[FLOOR]] : i32
-// CHECK-NEXT: %[[NOW:.*]] = arith.select %[[OLD_ABOVE]], %[[OLD_FLOORED]], %[[OLD]] : i32
+// CHECK-NEXT: %[[OLD_KEPT:.*]] = arith.select %[[OLD_WRAPPED]], %[[OLD]], %[[OLD_FLOORED]] : i32
+// CHECK-NEXT: %[[NOW:.*]] = arith.select %[[OLD_ABOVE]], %[[OLD_KEPT]], %[[OLD]] : i32
+// CHECK-NEXT: %[[OVERFLOW:.*]] = arith.andi %[[OLD_ABOVE]], %[[OLD_WRAPPED]] : i1
 // CHECK-NEXT: %[[CHANGED:.*]] = arith.cmpi ne, %[[NOW]], %[[OLD]] : i32
 // CHECK-NEXT: %[[PLAIN:.*]] = memref.load %[[V]][%[[I]]] : memref<?xi32>
-// CHECK-NEXT: %[[P_ABOVE:.*]] = arith.cmpi sgt, %[[PLAIN]], %[[FLOOR]] : i32
-// CHECK-NEXT: %[[P_SUM:.*]] = arith.addi %[[PLAIN]], %[[AMOUNT]] : i32
-// CHECK-NEXT: %[[P_FLOORED:.*]] = arith.maxsi %[[P_SUM]], %[[FLOOR]] : i32
-// CHECK-NEXT: %[[P_NEXT:.*]] = arith.select %[[P_ABOVE]], %[[P_FLOORED]], %[[PLAIN]] : i32
-// CHECK-NEXT: memref.store %[[P_NEXT]], %[[V]][%[[I]]] : memref<?xi32>
-// CHECK:      %[[THEN:.*]] = arith.select
+// CHECK:      memref.store %{{.*}}, %[[V]][%[[I]]] : memref<?xi32>
+// CHECK:      arith.select
+// CHECK-NEXT: %[[THEN:.*]] = arith.select
+// CHECK-NEXT: %[[P_OVERFLOW:.*]] = arith.andi
 // CHECK-NEXT: %[[P_CHANGED:.*]] = arith.cmpi ne, %[[THEN]], %[[PLAIN]] : i32
-// CHECK-NEXT: return %[[CHANGED]], %[[NOW]], %[[P_CHANGED]], %[[THEN]]
+// CHECK-NEXT: return %[[CHANGED]], %[[NOW]], %[[OVERFLOW]], %[[P_CHANGED]], %[[THEN]], %[[P_OVERFLOW]]
 func.func @add_floored(%v: !graph.vector<i32>, %i: index, %amount: i32,
-                       %floor: i32) -> (i1, i32, i1, i32) {
-  %c, %now = graph.vector.add_floored atomic %v[%i], %amount floor %floor : !graph.vector<i32>
-  %d, %then = graph.vector.add_floored %v[%i], %amount floor %floor : !graph.vector<i32>
-  return %c, %now, %d, %then : i1, i32, i1, i32
+                       %floor: i32) -> (i1, i32, i1, i1, i32, i1) {
+  %c, %now, %over = graph.vector.add_floored atomic %v[%i], %amount floor %floor : !graph.vector<i32>
+  %d, %then, %over2 = graph.vector.add_floored %v[%i], %amount floor %floor : !graph.vector<i32>
+  return %c, %now, %over, %d, %then, %over2 : i1, i32, i1, i1, i32, i1
 }
 
 // -----

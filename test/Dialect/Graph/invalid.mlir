@@ -1402,7 +1402,7 @@ func.func @pq_i8(%pq: !graph.priority_queue<i8>) {
 
 func.func @add_floored_bool(%v: !graph.vector<i1>, %i: index, %x: i1) {
   // expected-error @+1 {{'graph.vector.add_floored' op needs an integer element wider than i1}}
-  %c, %now = graph.vector.add_floored %v[%i], %x floor %x : !graph.vector<i1>
+  %c, %now, %over = graph.vector.add_floored %v[%i], %x floor %x : !graph.vector<i1>
   return
 }
 

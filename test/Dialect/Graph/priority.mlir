@@ -107,9 +107,12 @@ func.func @fusion(%g: !graph.edgeset<i32>, %pq: !graph.priority_queue<i32>, %dis
 
 // Lazy: a changed destination is recorded for the bulk move of the next
 // dequeue; the sum with a floor becomes graph.vector.add_floored, atomic in
-// a parallel traversal.
+// a parallel traversal, whose overflow is a distance overflow.
 // CHECK-LABEL: func.func @lazy
-// CHECK: %[[C:.*]], %[[NOW:.*]] = graph.vector.add_floored atomic %{{.*}}[%[[DST:.*]]], %{{.*}} floor %{{.*}} : !graph.vector<i32>
+// CHECK: %[[C:.*]], %[[NOW:.*]], %[[OVER:.*]] = graph.vector.add_floored atomic %{{.*}}[%[[DST:.*]]], %{{.*}} floor %{{.*}} : !graph.vector<i32>
+// CHECK-NEXT: scf.if %[[OVER]] {
+// CHECK-NEXT: graph.pq.overflow %{{.*}}, %[[DST]] : !graph.priority_queue<i32>
+// CHECK-NEXT: }
 // CHECK-NEXT: scf.if %[[C]] {
 // CHECK-NEXT: graph.pq.changed %{{.*}}, %[[DST]] : !graph.priority_queue<i32>
 // SCF-LABEL: func.func @lazy

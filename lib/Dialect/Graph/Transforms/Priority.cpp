@@ -133,16 +133,20 @@ Value wrappedAround(OpBuilder &b, Location loc, Value value) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, both, zero);
 }
 
-/// Reports a distance overflow for `vertex` if `value` wrapped around.
-void checkOverflow(OpBuilder &b, Location loc, Value queue, Value vertex,
-                   Value value) {
-  Value wrapped = wrappedAround(b, loc, value);
-  if (!wrapped)
-    return;
+/// Reports a distance overflow for `vertex` if `wrapped` is true.
+void reportOverflowIf(OpBuilder &b, Location loc, Value queue, Value vertex,
+                      Value wrapped) {
   auto ifWrapped = scf::IfOp::create(b, loc, wrapped, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifWrapped.thenBlock());
   PriorityQueueOverflowOp::create(b, loc, queue, vertex);
+}
+
+/// Reports a distance overflow for `vertex` if `value` wrapped around.
+void checkOverflow(OpBuilder &b, Location loc, Value queue, Value vertex,
+                   Value value) {
+  if (Value wrapped = wrappedAround(b, loc, value))
+    reportOverflowIf(b, loc, queue, vertex, wrapped);
 }
 
 /// Rewrites the priority updates of `op`'s body and lowers a fused
@@ -233,8 +237,11 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
       continue;
     }
     auto add = VectorAddFlooredOp::create(
-        rewriter, updateLoc, rewriter.getI1Type(), priority, priorities,
-        sum.getVertex(), sum.getAmount(), sum.getFloor(), sched.isParallel());
+        rewriter, updateLoc, rewriter.getI1Type(), priority,
+        rewriter.getI1Type(), priorities, sum.getVertex(), sum.getAmount(),
+        sum.getFloor(), sched.isParallel());
+    reportOverflowIf(rewriter, updateLoc, queue, sum.getVertex(),
+                     add.getOverflow());
     insert(updateLoc, add.getChanged(), sum.getVertex(), add.getUpdated(),
            false);
     rewriter.replaceOp(sum, add.getChanged());

@@ -726,19 +726,22 @@ def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
   let summary = "add to an element above a floor, not going below it";
   let description = [{
     If `vector[index] > floor`, it becomes `max(vector[index] + amount,
-    floor)`. Returns whether it changed and its new value; `atomic` makes
-    the read-modify-write one atomic step. Produced by
-    `graph-lower-priority` from `graph.pq.update_sum`.
+    floor)`, unless the sum wraps around (signed overflow): then the element
+    is left as it is and `overflow` is true. Returns whether it changed, its
+    new value and whether the sum overflowed; `atomic` makes the
+    read-modify-write one atomic step. Produced by `graph-lower-priority`
+    from `graph.pq.update_sum`, which reports an overflow as a distance
+    overflow.
 
     ```mlir
-    %changed, %now = graph.vector.add_floored atomic %degree[%v], %cm1 floor %k
+    %changed, %now, %overflow = graph.vector.add_floored atomic %degree[%v], %cm1 floor %k
         : !graph.vector<i32>
     ```
   }];
   let arguments = (ins Arg<Graph_ElementsType, "", [MemRead, MemWrite]>:$vector,
                        Index:$index, AnySignlessInteger:$amount,
                        AnySignlessInteger:$floor, UnitAttr:$atomic);
-  let results = (outs I1:$changed, AnySignlessInteger:$updated);
+  let results = (outs I1:$changed, AnySignlessInteger:$updated, I1:$overflow);
   let assemblyFormat = [{
     (`atomic` $atomic^)? $vector `[` $index `]` `,` $amount `floor` $floor
     attr-dict `:` qualified(type($vector))
