@@ -320,6 +320,12 @@ struct CheckIndexLowering : GraphPattern<CheckIndexOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value index = adaptor.getIndex();
+    // The frontend drops the checks it proves; a loop finished after the
+    // check was made (the counter of a `for` with a break) is proven here.
+    if (op.isKnownInRange()) {
+      rewriter.replaceOp(op, index);
+      return success();
+    }
     Value size = isa<VertexVectorType>(op.getRange().getType())
                      ? memref::DimOp::create(rewriter, loc, adaptor.getRange(),
                                              op.getColumn() ? 1 : 0)

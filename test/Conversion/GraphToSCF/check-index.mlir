@@ -58,3 +58,60 @@ func.func @checks(%g: !graph.edgeset, %v: !graph.vector<i32>,
   graph.vector.set %v[%d], %c1 : !graph.vector<i32>
   return %x : f64
 }
+
+// The counter of a while loop with an exit (a GraphIt `for` with a break)
+// is proven in range when the loop has been built: it starts at 0, the
+// condition keeps it below the vertex count, the body adds 1. A counter
+// that counts down, or whose condition does not bound it, keeps its check.
+// CHECK-LABEL: func.func @while_counter(
+// CHECK:       scf.while
+// CHECK-NOT:   graphrt_index_error
+// CHECK:       memref.store
+// CHECK:       scf.while
+// CHECK:       call @graphrt_index_error
+// CHECK:       scf.while
+// CHECK:       call @graphrt_index_error
+// CHECK:       return
+func.func @while_counter(%g: !graph.edgeset, %v: !graph.vector<i32>,
+                         %stop: i1) {
+  %n = graph.num_vertices %g : !graph.edgeset
+  %n32 = arith.index_cast %n : index to i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %cm1 = arith.constant -1 : i32
+  %up:2 = scf.while (%i = %c0, %done = %stop) : (i32, i1) -> (i32, i1) {
+    %below = arith.cmpi slt, %i, %n32 : i32
+    %go = arith.andi %below, %done : i1
+    scf.condition(%go) %i, %done : i32, i1
+  } do {
+  ^bb0(%i: i32, %done: i1):
+    %x = arith.index_cast %i : i32 to index
+    %a = graph.check_index %x in %v "'v'" : !graph.vector<i32>
+    graph.vector.set %v[%a], %i : !graph.vector<i32>
+    %next = arith.addi %i, %c1 : i32
+    scf.yield %next, %done : i32, i1
+  }
+  %down:2 = scf.while (%i = %c0, %done = %stop) : (i32, i1) -> (i32, i1) {
+    %below = arith.cmpi slt, %i, %n32 : i32
+    %go = arith.andi %below, %done : i1
+    scf.condition(%go) %i, %done : i32, i1
+  } do {
+  ^bb0(%i: i32, %done: i1):
+    %x = arith.index_cast %i : i32 to index
+    %a = graph.check_index %x in %v "'v'" : !graph.vector<i32>
+    graph.vector.set %v[%a], %i : !graph.vector<i32>
+    %next = arith.addi %i, %cm1 : i32
+    scf.yield %next, %done : i32, i1
+  }
+  %unbounded:2 = scf.while (%i = %c0, %done = %stop) : (i32, i1) -> (i32, i1) {
+    scf.condition(%done) %i, %done : i32, i1
+  } do {
+  ^bb0(%i: i32, %done: i1):
+    %x = arith.index_cast %i : i32 to index
+    %a = graph.check_index %x in %v "'v'" : !graph.vector<i32>
+    graph.vector.set %v[%a], %i : !graph.vector<i32>
+    %next = arith.addi %i, %c1 : i32
+    scf.yield %next, %done : i32, i1
+  }
+  return
+}
