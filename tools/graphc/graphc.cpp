@@ -24,6 +24,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
@@ -529,6 +530,11 @@ static LogicalResult compile() {
 
   graphc::ExternFunctions externs(*module, inputFile);
   PassManager pm(&context);
+  // MLIR's own debugging options (--mlir-print-ir-after-all, --mlir-timing,
+  // --mlir-pass-statistics...), as in graph-opt.
+  if (failed(applyPassManagerCLOptions(pm)))
+    return fail("bad pass manager options");
+  applyDefaultTimingPassManagerCLOptions(pm);
   graph::GraphToLLVMOptions options;
   options.hybridThreshold = hybridThreshold;
   options.distributed = distributed;
@@ -615,6 +621,10 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(graphcCategory);
   graph::addVersionPrinter();
   cl::ParseCommandLineOptions(
