@@ -29,6 +29,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -44,6 +45,8 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+
+#include <set>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -349,13 +352,53 @@ static std::unique_ptr<llvm::MemoryBuffer> readSourceFile(StringRef path) {
   return buffer;
 }
 
+/// The label (or, for fuseFields, the vectors) a scheduling call is about.
+static std::string scheduleSubject(const graph::graphit::ScheduleCall &call) {
+  if (call.args.empty())
+    return "";
+  return call.args[0].kind == graph::graphit::ScheduleArg::List
+             ? llvm::join(call.args[0].list, ", ")
+             : call.args[0].str;
+}
+
+/// `--schedule` replaces the program's whole schedule: warns at each call of
+/// the program's own `schedule:` section whose option the file does not set
+/// for the same label (that traversal falls back to the default).
+static void warnDroppedScheduleCalls(llvm::SourceMgr &sourceMgr,
+                                     unsigned programId,
+                                     const graph::graphit::Schedule &file,
+                                     MLIRContext &context) {
+  StringRef text = sourceMgr.getMemoryBuffer(programId)->getBuffer();
+  if (!text.starts_with("schedule:") && !text.contains("\nschedule:"))
+    return;
+  FailureOr<graph::graphit::Schedule> own;
+  {
+    // The program's own schedule is not used: its errors do not matter.
+    ScopedDiagnosticHandler quiet(&context,
+                                  [](Diagnostic &) { return success(); });
+    own = graph::graphit::parseGraphItSchedule(sourceMgr, programId, &context);
+  }
+  if (failed(own))
+    return;
+  std::set<std::pair<std::string, std::string>> set;
+  for (const graph::graphit::ScheduleCall &call : file.calls)
+    set.insert({call.name, scheduleSubject(call)});
+  for (const graph::graphit::ScheduleCall &call : own->calls)
+    if (!set.count({call.name, scheduleSubject(call)}))
+      emitWarning(call.loc)
+          << "--schedule " << llvm::sys::path::filename(scheduleFile)
+          << " replaces the program's schedule and has no " << call.name
+          << " for '" << scheduleSubject(call) << "': this option is dropped";
+}
+
 /// Reads the input into `sourceMgr` and imports (.gt) or parses (.mlir) it.
 static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
                                          MLIRContext &context) {
   auto buffer = readSourceFile(inputFile);
   if (!buffer)
     return nullptr;
-  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  unsigned programId =
+      sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   if (!isGraphItProgram()) {
     step("parse " + inputFile);
     return parseSourceFile<ModuleOp>(sourceMgr, &context);
@@ -374,6 +417,7 @@ static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
     if (failed(parsed))
       return nullptr;
     schedule = std::move(*parsed);
+    warnDroppedScheduleCalls(sourceMgr, programId, *schedule, context);
   }
   step("import the GraphIt program " + inputFile);
   return graph::graphit::importGraphIt(sourceMgr, &context,
