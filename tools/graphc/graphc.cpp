@@ -13,6 +13,7 @@
 #include "graph-mlir/Version.h"
 
 #include "ExternFunctions.h"
+#include "PrintSchedules.h"
 
 #include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -95,6 +96,11 @@ static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3"),
                                   cl::cat(graphcCategory));
 static cl::opt<bool> verbose("v", cl::desc("print each step"),
                              cl::cat(graphcCategory));
+static cl::opt<bool> printSchedules(
+    "print-schedules",
+    cl::desc("print every labelled traversal's schedule, defaults included, "
+             "and the scheduling call behind each option"),
+    cl::cat(graphcCategory));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("print the MLIR pass pipeline"),
                                    cl::cat(graphcCategory));
@@ -352,6 +358,19 @@ static std::unique_ptr<llvm::MemoryBuffer> readSourceFile(StringRef path) {
   return buffer;
 }
 
+/// The calls of the program's own `schedule:` section (none without one),
+/// parsed quietly: importGraphIt reports its errors when it uses them.
+static FailureOr<graph::graphit::Schedule>
+ownSchedule(llvm::SourceMgr &sourceMgr, unsigned programId,
+            MLIRContext &context) {
+  StringRef text = sourceMgr.getMemoryBuffer(programId)->getBuffer();
+  if (!text.starts_with("schedule:") && !text.contains("\nschedule:"))
+    return graph::graphit::Schedule();
+  ScopedDiagnosticHandler quiet(&context,
+                                [](Diagnostic &) { return success(); });
+  return graph::graphit::parseGraphItSchedule(sourceMgr, programId, &context);
+}
+
 /// The label (or, for fuseFields, the vectors) a scheduling call is about.
 static std::string scheduleSubject(const graph::graphit::ScheduleCall &call) {
   if (call.args.empty())
@@ -368,16 +387,8 @@ static void warnDroppedScheduleCalls(llvm::SourceMgr &sourceMgr,
                                      unsigned programId,
                                      const graph::graphit::Schedule &file,
                                      MLIRContext &context) {
-  StringRef text = sourceMgr.getMemoryBuffer(programId)->getBuffer();
-  if (!text.starts_with("schedule:") && !text.contains("\nschedule:"))
-    return;
-  FailureOr<graph::graphit::Schedule> own;
-  {
-    // The program's own schedule is not used: its errors do not matter.
-    ScopedDiagnosticHandler quiet(&context,
-                                  [](Diagnostic &) { return success(); });
-    own = graph::graphit::parseGraphItSchedule(sourceMgr, programId, &context);
-  }
+  FailureOr<graph::graphit::Schedule> own =
+      ownSchedule(sourceMgr, programId, context);
   if (failed(own))
     return;
   std::set<std::pair<std::string, std::string>> set;
@@ -391,9 +402,11 @@ static void warnDroppedScheduleCalls(llvm::SourceMgr &sourceMgr,
           << " for '" << scheduleSubject(call) << "': this option is dropped";
 }
 
-/// Reads the input into `sourceMgr` and imports (.gt) or parses (.mlir) it.
-static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
-                                         MLIRContext &context) {
+/// Reads the input into `sourceMgr` and imports (.gt) or parses (.mlir) it;
+/// `calls` are then the scheduling calls the program was compiled with.
+static OwningOpRef<ModuleOp>
+readProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
+            std::vector<graph::graphit::ScheduleCall> &calls) {
   auto buffer = readSourceFile(inputFile);
   if (!buffer)
     return nullptr;
@@ -418,6 +431,11 @@ static OwningOpRef<ModuleOp> readProgram(llvm::SourceMgr &sourceMgr,
       return nullptr;
     schedule = std::move(*parsed);
     warnDroppedScheduleCalls(sourceMgr, programId, *schedule, context);
+    calls = schedule->calls;
+  } else if (FailureOr<graph::graphit::Schedule> own =
+                 ownSchedule(sourceMgr, programId, context);
+             succeeded(own)) {
+    calls = own->calls;
   }
   step("import the GraphIt program " + inputFile);
   return graph::graphit::importGraphIt(sourceMgr, &context,
@@ -538,9 +556,12 @@ static LogicalResult compile() {
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = readProgram(sourceMgr, context);
+  std::vector<graph::graphit::ScheduleCall> scheduleCalls;
+  OwningOpRef<ModuleOp> module = readProgram(sourceMgr, context, scheduleCalls);
   if (!module)
     return failure();
+  if (printSchedules)
+    graphc::printSchedules(*module, scheduleCalls, llvm::outs());
   std::string output = outputFile.empty() ? defaultOutput() : outputFile;
   if (failed(checkOutputsAreNotInputs(output)))
     return failure();
