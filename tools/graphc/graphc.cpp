@@ -430,7 +430,6 @@ readProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     if (failed(parsed))
       return nullptr;
     schedule = std::move(*parsed);
-    warnDroppedScheduleCalls(sourceMgr, programId, *schedule, context);
     calls = schedule->calls;
   } else if (FailureOr<graph::graphit::Schedule> own =
                  ownSchedule(sourceMgr, programId, context);
@@ -438,8 +437,12 @@ readProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     calls = own->calls;
   }
   step("import the GraphIt program " + inputFile);
-  return graph::graphit::importGraphIt(sourceMgr, &context,
-                                       schedule ? &*schedule : nullptr);
+  OwningOpRef<ModuleOp> module = graph::graphit::importGraphIt(
+      sourceMgr, &context, schedule ? &*schedule : nullptr);
+  // Only a program that compiles: its errors come first and alone.
+  if (module && schedule)
+    warnDroppedScheduleCalls(sourceMgr, programId, *schedule, context);
+  return module;
 }
 
 /// JIT-compiles the LLVM-dialect `module` against the shared libgraphrt and
