@@ -32,7 +32,9 @@ FailureOr<Schedule> mlir::graph::graphit::parseGraphItSchedule(
 OwningOpRef<ModuleOp>
 mlir::graph::graphit::importGraphIt(llvm::SourceMgr &sourceMgr,
                                     MLIRContext *context,
-                                    const Schedule *scheduleOverride) {
+                                    const Schedule *scheduleOverride,
+                                    ScheduleTarget target) {
+  (void)target;
   DialectRegistry registry;
   registerGraphItDialects(registry);
   context->appendDialectRegistry(registry);

@@ -58,12 +58,19 @@ FailureOr<Schedule> parseGraphItSchedule(llvm::SourceMgr &sourceMgr,
                                          unsigned bufferId,
                                          MLIRContext *context);
 
+/// The machine a program is compiled for, which decides the scheduling
+/// calls that apply: GraphIt's CPU calls (`program->configApply...`) or its
+/// GPU ones (`program->applyGPUSchedule`). The others are ignored with a
+/// warning.
+enum class ScheduleTarget { CPU, GPU };
+
 /// Imports the GraphIt program in the main buffer of `sourceMgr`. A non-null
 /// `scheduleOverride` replaces the program's own `schedule:` section. Loads
 /// the dialects the IR uses; returns null after reporting errors.
 OwningOpRef<ModuleOp> importGraphIt(llvm::SourceMgr &sourceMgr,
                                     MLIRContext *context,
-                                    const Schedule *scheduleOverride = nullptr);
+                                    const Schedule *scheduleOverride = nullptr,
+                                    ScheduleTarget target = ScheduleTarget::CPU);
 
 /// Dialects of the imported IR: graph, func, arith, scf, math, memref.
 void registerGraphItDialects(DialectRegistry &registry);
