@@ -462,6 +462,9 @@ static bool writesElement(Operation *op, Value vector, Value index) {
 
 ApplyLowering EdgeSetApplyOp::getLowering() {
   ScheduleAttr sched = getScheduleOrDefault();
+  // graph-lower-gpu runs first and takes the whole traversal.
+  if (sched.getGpu())
+    return ApplyLowering::Gpu;
   // Checked in pass order: the first step still missing wins.
   if (sched.isSegmented() && !getSegments())
     return ApplyLowering::Segment;
