@@ -70,6 +70,9 @@ int64_t graphrt_atoi_bits(const char *s, int32_t bits);
  * sign), returned as its bit pattern. */
 int64_t graphrt_atou_bits(const char *s, int32_t bits);
 int64_t graphrt_atoi(const char *s);
+/* strtod with error checking, as graphrt_atoi_bits: the whole string is one
+ * finite number. */
+double graphrt_atof(const char *s);
 /* Fails with "<where>: index <index> of <what> is out of range [0, <size>)
  * (index from <source>)", an index that generated code could not prove in
  * range (graph.check_index) being out of it. `source` may be empty. Returns

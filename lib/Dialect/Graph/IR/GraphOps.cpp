@@ -89,6 +89,13 @@ verifyVertexSetSchedule(Operation *op, std::optional<ScheduleAttr> sched) {
 // Simple ops
 //===----------------------------------------------------------------------===//
 
+LogicalResult AtoiOp::verify() {
+  if (getIsUnsigned() && getType().isF64())
+    return emitOpError("parses an f64 as a signed number; 'unsigned' "
+                       "applies to integer results");
+  return success();
+}
+
 LogicalResult PrintOp::verify() {
   if (static_cast<bool>(getValue()) == getText().has_value())
     return emitOpError("expects either a value or a text to print");
