@@ -424,7 +424,6 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   if (Operation *hostOnly = firstHostOnlyOp(op)) {
     bool pull = gpu.getDirection() == GpuDirection::Pull;
     op.emitWarning("this traversal runs on the host: '")
-            .attachNote(hostOnly->getLoc())
         << hostOnly->getName() << "' cannot run in a GPU kernel";
     op.setScheduleAttr(ScheduleAttr::getDefault(op.getContext())
                            .with([&](ScheduleAttr::Options &o) {
