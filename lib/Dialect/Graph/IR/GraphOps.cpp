@@ -221,6 +221,14 @@ LogicalResult CheckIndexOp::verify() {
            << getRange().getType();
   if (getWhat().empty())
     return emitOpError("needs a description of what the index indexes");
+  if (Value slot = getDeferTo()) {
+    if (!vector)
+      return emitOpError("defers only the check of a vector index; a "
+                         "graph's vertex count is the runtime's");
+    auto type = cast<MemRefType>(slot.getType());
+    if (type.getRank() != 1 || type.getDimSize(0) != 2)
+      return emitOpError("defers to a memref<2xi64>, got ") << type;
+  }
   return success();
 }
 

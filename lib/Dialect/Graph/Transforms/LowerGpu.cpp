@@ -44,6 +44,10 @@ static Operation *firstHostOnlyOp(Region &region) {
   region.walk([&](Operation *op) {
     if (isa<VectorGetOp, VectorSetOp, ReduceOp, VectorCasOp, YieldOp>(op))
       return WalkResult::advance();
+    // A vector index check defers its failure to the host (deferChecks).
+    auto check = dyn_cast<CheckIndexOp>(op);
+    if (check && isa<VertexVectorType>(check.getRange().getType()))
+      return WalkResult::advance();
     if (isa<memref::LoadOp, memref::StoreOp, memref::AllocaOp,
             memref::AtomicRMWOp>(op))
       return WalkResult::advance();
@@ -488,6 +492,47 @@ static void lowerVertexApply(VertexSetApplyOp op, RewriterBase &rewriter) {
   rewriter.eraseOp(op);
 }
 
+/// Gives every index check in `launch` a failure record, allocated and
+/// zeroed before the kernel, and checks the index it recorded on the host
+/// after the kernel, which stops the program as the check would have.
+static void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
+  SmallVector<CheckIndexOp> checks;
+  launch.getBody().walk([&](CheckIndexOp check) { checks.push_back(check); });
+  Location loc = launch.getLoc();
+  for (CheckIndexOp check : checks) {
+    rewriter.setInsertionPoint(launch);
+    auto slot = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get({2}, rewriter.getI64Type()));
+    Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
+    memref::StoreOp::create(rewriter, loc, zero, slot, ValueRange{c0});
+    rewriter.modifyOpInPlace(check,
+                             [&] { check.getDeferToMutable().assign(slot); });
+    rewriter.setInsertionPointAfter(launch);
+    Value failed = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        memref::LoadOp::create(rewriter, loc, slot, ValueRange{c0}), zero);
+    auto ifFailed =
+        scf::IfOp::create(rewriter, loc, failed, /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifFailed.thenBlock());
+    Value index = arith::IndexCastOp::create(
+        rewriter, check.getLoc(), rewriter.getIndexType(),
+        memref::LoadOp::create(rewriter, loc, slot, ValueRange{c1}));
+    auto recheck = cast<CheckIndexOp>(rewriter.clone(*check));
+    recheck.getIndexMutable().assign(index);
+    recheck.getDeferToMutable().clear();
+    // Used, so that no dead-code elimination drops the check.
+    memref::StoreOp::create(
+        rewriter, loc,
+        arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                   recheck.getResult()),
+        slot, ValueRange{c1});
+    rewriter.setInsertionPointAfter(ifFailed);
+    memref::DeallocOp::create(rewriter, loc, slot);
+  }
+}
+
 namespace {
 struct GraphLowerGpuPass
     : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
@@ -520,10 +565,11 @@ struct GraphLowerGpuPass
     for (VertexSetApplyOp op : vertexApplies)
       lowerVertexApply(op, rewriter);
 
-    bool kernels = module.walk([](gpu::LaunchOp) {
-                           return WalkResult::interrupt();
-                         }).wasInterrupted();
-    if (kernels)
+    SmallVector<gpu::LaunchOp> launches;
+    module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
+    for (gpu::LaunchOp launch : launches)
+      deferChecks(launch, rewriter);
+    if (!launches.empty())
       module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                       UnitAttr::get(&getContext()));
   }

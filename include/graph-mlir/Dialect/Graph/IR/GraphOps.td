@@ -752,7 +752,7 @@ def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
   let hasVerifier = 1;
 }
 
-def Graph_CheckIndexOp : Graph_Op<"check_index", [NoMemoryEffect]> {
+def Graph_CheckIndexOp : Graph_Op<"check_index"> {
   let summary = "the index, if it lies in a vector or a graph; else stop";
   let description = [{
     Returns `index` when it lies in `[0, size)`: `size` is the number of
@@ -773,26 +773,36 @@ def Graph_CheckIndexOp : Graph_Op<"check_index", [NoMemoryEffect]> {
     constant at most the length (for fixed lengths and rows). Not
     speculatable, so it is never hoisted out of the branch it guards.
 
+    In a GPU kernel, which cannot stop the program, `defer to %slot`
+    (`memref<2xi64>`, zeroed) records the first failing index instead:
+    `slot[0]` becomes 1 and `slot[1]` the index, and the op returns 0.
+    graph-lower-gpu checks the slot on the host after the kernel, with the
+    same op without `defer`.
+
     ```mlir
     %i = graph.check_index %v in %vals "'vals'" from "argv[2]" : !graph.vector<i32>
     %k = graph.check_index %c in %latent column "the rows of 'latent'" : !graph.vector<?x3xf64>
     %u = graph.check_index %v in %g "the vertices of 'edges'" : !graph.edgeset
+    %d = graph.check_index %w in %ids "'IDs'" defer to %slot : !graph.vector<i32>
     ```
   }];
   let arguments = (ins Index:$index,
                        AnyTypeOf<[Graph_VectorType, Graph_EdgeSetType]>:$range,
                        UnitAttr:$column, StrAttr:$what,
-                       OptionalAttr<StrAttr>:$source);
+                       OptionalAttr<StrAttr>:$source,
+                       Arg<Optional<MemRefOf<[I64]>>, "the failure record",
+                           [MemWrite]>:$deferTo);
   let results = (outs Index:$result);
   let assemblyFormat = [{
-    $index `in` $range (`column` $column^)? $what (`from` $source^)? attr-dict
+    $index `in` $range (`column` $column^)? $what (`from` $source^)?
+    (`defer` `to` $deferTo^ `:` type($deferTo))? attr-dict
     `:` qualified(type($range))
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Value":$index, "::mlir::Value":$range,
                    "bool":$column, "::llvm::StringRef":$what), [{
       build($_builder, $_state, $_builder.getIndexType(), index, range, column,
-            what, ::mlir::StringAttr());
+            what, ::mlir::StringAttr(), ::mlir::Value());
     }]>
   ];
   let hasVerifier = 1;
