@@ -351,6 +351,8 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
     RT_CLIENT_END();
   }
   rt_segments_free_all(g);
+  if (g->gpu_edges)
+    rt_gpu_edges_free(g->gpu_edges);
   if (!g->symmetric)
     free(g->in_wf);
   free(g->out_wf);
