@@ -193,7 +193,8 @@ void _mlir_memref_to_llvm_free(void *p);
  * v (a merge of the two sorted lists; GraphIt's intersectNeighbor). Exits on
  * an out-of-range vertex. Thread-safe. */
 int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v);
-/* Out-degrees as a fresh int32 array the caller owns (free with free()). */
+/* Out-degrees as a fresh int32 array the caller owns (free with free(); in
+ * GPU mode it is managed memory, freed with _mlir_memref_to_llvm_free). */
 void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g);
 /* The weight views exit with an error on an unweighted graph. */
 

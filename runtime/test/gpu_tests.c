@@ -166,8 +166,8 @@ static void test_memory(void) {
   CHECK_EQ(live_blocks(), before);
 }
 
-/* In GPU mode the program's blocks and the vertex sets' arrays are the
- * driver's managed memory. */
+/* In GPU mode the program's blocks, the vertex sets' arrays and the
+ * out-degrees are the driver's managed memory. */
 static void test_managed(void) {
   long before = live_blocks();
   int64_t *p = _mlir_memref_to_llvm_alloc(100 * sizeof(int64_t));
@@ -182,6 +182,16 @@ static void test_managed(void) {
   _mlir_memref_to_llvm_free(a);
   CHECK_EQ(live_blocks(), before);
   _mlir_memref_to_llvm_free(NULL);
+
+  graphrt_graph *g = small_graph();
+  graphrt_memref_i32 degrees;
+  _mlir_ciface_graphrt_out_degrees(&degrees, g);
+  CHECK_EQ(live_blocks(), before + 1);
+  CHECK_EQ(degrees.aligned[0], 2);
+  CHECK_EQ(degrees.aligned[3], 0);
+  _mlir_memref_to_llvm_free(degrees.allocated);
+  graphrt_graph_free(g);
+  CHECK_EQ(live_blocks(), before);
 
   graphrt_vset *s = graphrt_vset_new(1000, 1);
   graphrt_memref_i8 bools;
