@@ -135,44 +135,20 @@ static void check_arguments(const char *function, int32_t direction,
              function, (int)placement);
 }
 
-/* The name a function has in the IR. */
-#define IR_NAME (__func__ + sizeof "_mlir_ciface_" - 1)
-
-void _mlir_ciface_graphrt_placed_offsets(graphrt_memref_i64 *r,
-                                         graphrt_graph *g, int32_t direction,
-                                         int32_t placement) {
-  check_arguments(IR_NAME, direction, placement);
-  (direction ? _mlir_ciface_graphrt_in_offsets
-             : _mlir_ciface_graphrt_out_offsets)(r, g);
-  RT_SET_MEMREF(r,
-                (int64_t *)placed(IR_NAME, g, direction, placement,
-                                  ARRAY_OFFSETS, r->aligned, r->sizes[0],
-                                  sizeof(int64_t)),
-                r->sizes[0]);
-}
-
-void _mlir_ciface_graphrt_placed_neighbors(graphrt_memref_i32 *r,
-                                           graphrt_graph *g, int32_t direction,
-                                           int32_t placement) {
-  check_arguments(IR_NAME, direction, placement);
-  (direction ? _mlir_ciface_graphrt_in_neighbors
-             : _mlir_ciface_graphrt_out_neighbors)(r, g);
-  RT_SET_MEMREF(r,
-                (int32_t *)placed(IR_NAME, g, direction, placement,
-                                  ARRAY_NEIGHBORS, r->aligned, r->sizes[0],
-                                  sizeof(int32_t)),
-                r->sizes[0]);
-}
-
-void _mlir_ciface_graphrt_placed_weights(graphrt_memref_i32 *r,
-                                         graphrt_graph *g, int32_t direction,
-                                         int32_t placement) {
-  check_arguments(IR_NAME, direction, placement);
-  (direction ? _mlir_ciface_graphrt_in_weights
-             : _mlir_ciface_graphrt_out_weights)(r, g);
-  RT_SET_MEMREF(r,
-                (int32_t *)placed(IR_NAME, g, direction, placement,
-                                  ARRAY_WEIGHTS, r->aligned, r->sizes[0],
-                                  sizeof(int32_t)),
-                r->sizes[0]);
-}
+/* graphrt_placed_<array>: the out- or in-edges' array (T elements) that
+ * _mlir_ciface_graphrt_{out,in}_<array> return, placed. */
+#define PLACED_FUNCTION(array, Memref, T, id)                                  \
+  void _mlir_ciface_graphrt_placed_##array(                                    \
+      Memref *r, graphrt_graph *g, int32_t direction, int32_t placement) {     \
+    const char *name = "graphrt_placed_" #array;                               \
+    check_arguments(name, direction, placement);                               \
+    (direction ? _mlir_ciface_graphrt_in_##array                               \
+               : _mlir_ciface_graphrt_out_##array)(r, g);                      \
+    RT_SET_MEMREF(r,                                                           \
+                  (T *)placed(name, g, direction, placement, id, r->aligned,   \
+                              r->sizes[0], sizeof(T)),                         \
+                  r->sizes[0]);                                                \
+  }
+PLACED_FUNCTION(offsets, graphrt_memref_i64, int64_t, ARRAY_OFFSETS)
+PLACED_FUNCTION(neighbors, graphrt_memref_i32, int32_t, ARRAY_NEIGHBORS)
+PLACED_FUNCTION(weights, graphrt_memref_i32, int32_t, ARRAY_WEIGHTS)

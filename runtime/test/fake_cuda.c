@@ -20,6 +20,9 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
+/* Most of the driver's parameters mean nothing here. */
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+
 static long live_blocks;
 
 EXPORT long fake_cuda_live_blocks(void) { return live_blocks; }
@@ -41,6 +44,22 @@ static CUresult injected(const char *name) {
     if (fake_result_ != CUDA_SUCCESS)                                          \
       return fake_result_;                                                     \
   } while (0)
+
+/* Calls that only succeed (or fail as FAKE_CUDA_FAIL says). */
+#define NO_OP(name, params)                                                    \
+  EXPORT CUresult name params {                                                \
+    ENTER(#name);                                                              \
+    return CUDA_SUCCESS;                                                       \
+  }
+NO_OP(cuInit, (unsigned flags))
+NO_OP(cuCtxSetCurrent, (CUcontext ctx))
+NO_OP(cuFuncSetAttribute, (CUfunction f, int attribute, int value))
+NO_OP(cuStreamSynchronize, (CUstream stream))
+NO_OP(cuStreamWaitEvent, (CUstream stream, CUevent event, unsigned flags))
+NO_OP(cuEventSynchronize, (CUevent event))
+NO_OP(cuEventRecord, (CUevent event, CUstream stream))
+NO_OP(cuMemHostRegister_v2, (void *p, size_t bytes, unsigned flags))
+NO_OP(cuMemHostUnregister, (void *p))
 
 static int tracing(void) {
   const char *t = getenv("FAKE_CUDA_TRACE");
@@ -83,12 +102,6 @@ EXPORT CUresult cuGetErrorString(CUresult error, const char **text) {
   return CUDA_ERROR_INVALID_VALUE;
 }
 
-EXPORT CUresult cuInit(unsigned flags) {
-  (void)flags;
-  ENTER("cuInit");
-  return CUDA_SUCCESS;
-}
-
 EXPORT CUresult cuDeviceGetCount(int *count) {
   ENTER("cuDeviceGetCount");
   const char *none = getenv("FAKE_CUDA_NO_DEVICE");
@@ -111,15 +124,8 @@ EXPORT CUresult cuDeviceGetName(char *name, int len, CUdevice device) {
 static int fake_context;
 
 EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice device) {
-  (void)device;
   ENTER("cuDevicePrimaryCtxRetain");
   *ctx = (CUcontext)&fake_context;
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuCtxSetCurrent(CUcontext ctx) {
-  (void)ctx;
-  ENTER("cuCtxSetCurrent");
   return CUDA_SUCCESS;
 }
 
@@ -181,17 +187,10 @@ EXPORT CUresult cuModuleGetFunction(CUfunction *f, CUmodule module,
   return CUDA_SUCCESS;
 }
 
-EXPORT CUresult cuFuncSetAttribute(CUfunction f, int attribute, int value) {
-  (void)f, (void)attribute, (void)value;
-  ENTER("cuFuncSetAttribute");
-  return CUDA_SUCCESS;
-}
-
 EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
                                unsigned gz, unsigned bx, unsigned by,
                                unsigned bz, unsigned smem, CUstream stream,
                                void **params, void **extra) {
-  (void)stream, (void)params, (void)extra;
   ENTER("cuLaunchKernel");
   if (tracing())
     fprintf(stderr,
@@ -212,56 +211,20 @@ static void release(void *h) {
   free(h);
 }
 
-EXPORT CUresult cuStreamCreate(CUstream *stream, unsigned flags) {
-  (void)flags;
-  ENTER("cuStreamCreate");
-  *stream = handle();
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuStreamDestroy_v2(CUstream stream) {
-  ENTER("cuStreamDestroy_v2");
-  release(stream);
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuStreamSynchronize(CUstream stream) {
-  (void)stream;
-  ENTER("cuStreamSynchronize");
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuStreamWaitEvent(CUstream stream, CUevent event,
-                                  unsigned flags) {
-  (void)stream, (void)event, (void)flags;
-  ENTER("cuStreamWaitEvent");
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuEventCreate(CUevent *event, unsigned flags) {
-  (void)flags;
-  ENTER("cuEventCreate");
-  *event = handle();
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuEventDestroy_v2(CUevent event) {
-  ENTER("cuEventDestroy_v2");
-  release(event);
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuEventSynchronize(CUevent event) {
-  (void)event;
-  ENTER("cuEventSynchronize");
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuEventRecord(CUevent event, CUstream stream) {
-  (void)event, (void)stream;
-  ENTER("cuEventRecord");
-  return CUDA_SUCCESS;
-}
+/* Create and destroy functions of a kind of handle. */
+#define HANDLE_FUNCTIONS(create, destroy, Handle)                              \
+  EXPORT CUresult create(Handle *h, unsigned flags) {                          \
+    ENTER(#create);                                                            \
+    *h = handle();                                                             \
+    return CUDA_SUCCESS;                                                       \
+  }                                                                            \
+  EXPORT CUresult destroy(Handle h) {                                          \
+    ENTER(#destroy);                                                           \
+    release(h);                                                                \
+    return CUDA_SUCCESS;                                                       \
+  }
+HANDLE_FUNCTIONS(cuStreamCreate, cuStreamDestroy_v2, CUstream)
+HANDLE_FUNCTIONS(cuEventCreate, cuEventDestroy_v2, CUevent)
 
 EXPORT CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total) {
   ENTER("cuMemGetInfo_v2");
@@ -288,7 +251,6 @@ EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes) {
 
 EXPORT CUresult cuMemAllocManaged(CUdeviceptr *p, size_t bytes,
                                   unsigned flags) {
-  (void)flags;
   ENTER("cuMemAllocManaged");
   return allocate(p, bytes);
 }
@@ -304,7 +266,6 @@ EXPORT CUresult cuMemFree_v2(CUdeviceptr p) {
 #define PINNED_SHIFT 64
 
 EXPORT CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned flags) {
-  (void)flags;
   ENTER("cuMemHostAlloc");
   char *block = aligned_alloc(4096, (bytes + PINNED_SHIFT + 4095) & ~4095ul);
   if (!block)
@@ -316,7 +277,6 @@ EXPORT CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned flags) {
 
 EXPORT CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *p, void *host,
                                              unsigned flags) {
-  (void)flags;
   ENTER("cuMemHostGetDevicePointer_v2");
   *p = (CUdeviceptr)(uintptr_t)host;
   return CUDA_SUCCESS;
@@ -325,18 +285,6 @@ EXPORT CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *p, void *host,
 EXPORT CUresult cuMemFreeHost(void *p) {
   ENTER("cuMemFreeHost");
   release((char *)p - PINNED_SHIFT);
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuMemHostRegister_v2(void *p, size_t bytes, unsigned flags) {
-  (void)p, (void)bytes, (void)flags;
-  ENTER("cuMemHostRegister_v2");
-  return CUDA_SUCCESS;
-}
-
-EXPORT CUresult cuMemHostUnregister(void *p) {
-  (void)p;
-  ENTER("cuMemHostUnregister");
   return CUDA_SUCCESS;
 }
 
@@ -349,7 +297,6 @@ EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src,
 
 EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                               CUstream stream) {
-  (void)stream;
   ENTER("cuMemcpyAsync");
   memcpy((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
   return CUDA_SUCCESS;
@@ -357,7 +304,6 @@ EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
 
 EXPORT CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
                                  CUstream stream) {
-  (void)stream;
   ENTER("cuMemsetD32Async");
   for (size_t i = 0; i < count; ++i)
     ((uint32_t *)(uintptr_t)dst)[i] = value;
@@ -366,7 +312,6 @@ EXPORT CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
 
 EXPORT CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value,
                                  size_t count, CUstream stream) {
-  (void)stream;
   ENTER("cuMemsetD16Async");
   for (size_t i = 0; i < count; ++i)
     ((uint16_t *)(uintptr_t)dst)[i] = value;
