@@ -61,7 +61,7 @@ static void describe(CUresult result, char *out, size_t size) {
 }
 
 /* Ends the program: `graphrt: CUDA error in <call>: NAME (description)`,
- * then `suffix` (", kernel k", "; JIT log") when not empty. */
+ * then `suffix` (", kernel k", ": <the JIT's log>") unless NULL. */
 static _Noreturn void cuda_fail(const char *call, CUresult result,
                                 const char *suffix) {
   char what[512];
@@ -172,8 +172,6 @@ static void enter(void) {
     context_current = true;
   }
 }
-
-void rt_gpu_enter(void) { enter(); }
 
 const char *rt_gpu_device_name(void) { return device_name; }
 

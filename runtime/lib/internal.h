@@ -136,10 +136,10 @@ void rt_zfree(void *p, size_t bytes);
 
 /* ---- GPU mode (gpu.c, gpu_place.c) ---------------------------------------
  * Nonzero once a GPU program's first driver call (its kernels' module load,
- * before main) initialized the CUDA driver; zero in every other program. */
+ * before main) initialized the CUDA driver; zero in every other program.
+ * Each function below that calls the driver starts GPU mode when it is off.
+ */
 extern int rt_gpu_mode;
-/* Turns GPU mode on (once) and makes the context current on this thread. */
-void rt_gpu_enter(void);
 const char *rt_gpu_device_name(void);
 void rt_gpu_memory(size_t *free_bytes, size_t *total);
 /* Managed memory (any alignment); rt_gpu_managed_free returns 0, freeing
