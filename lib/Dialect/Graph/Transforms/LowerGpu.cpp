@@ -533,6 +533,42 @@ static void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
   }
 }
 
+/// Makes the graph arrays that `launch` reads but the traversal did not
+/// place (the out-offsets its output counts degrees with) a placed copy: the
+/// graph's own arrays are host memory that a kernel cannot read.
+static void placeCapturedEdges(gpu::LaunchOp launch, RewriterBase &rewriter) {
+  DenseMap<Operation *, Operation *> placed;
+  auto placedCopy = [&](Operation *host) {
+    Operation *&copy = placed[host];
+    if (copy)
+      return copy;
+    rewriter.setInsertionPoint(launch);
+    copy = rewriter.clone(*host);
+    copy->setAttr("placement", GpuEdgePlacementAttr::get(
+                                   rewriter.getContext(),
+                                   GpuEdgePlacement::Auto));
+    return copy;
+  };
+  launch.getBody().walk([&](Operation *op) {
+    for (OpOperand &use : op->getOpOperands()) {
+      auto result = dyn_cast<OpResult>(use.get());
+      if (!result)
+        continue;
+      Operation *def = result.getOwner();
+      bool unplaced = (isa<AdjacencyOp>(def) &&
+                       !cast<AdjacencyOp>(def).getPlacement()) ||
+                      (isa<AdjacencyWeightsOp>(def) &&
+                       !cast<AdjacencyWeightsOp>(def).getPlacement());
+      if (!unplaced || launch->isAncestor(def))
+        continue;
+      Operation *copy = placedCopy(def);
+      rewriter.modifyOpInPlace(op, [&] {
+        use.set(copy->getResult(result.getResultNumber()));
+      });
+    }
+  });
+}
+
 namespace {
 struct GraphLowerGpuPass
     : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
@@ -567,8 +603,10 @@ struct GraphLowerGpuPass
 
     SmallVector<gpu::LaunchOp> launches;
     module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
-    for (gpu::LaunchOp launch : launches)
+    for (gpu::LaunchOp launch : launches) {
       deferChecks(launch, rewriter);
+      placeCapturedEdges(launch, rewriter);
+    }
     if (!launches.empty())
       module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                       UnitAttr::get(&getContext()));
