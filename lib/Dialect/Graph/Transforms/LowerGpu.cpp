@@ -421,6 +421,54 @@ static void splitHybrid(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   rewriter.replaceOp(op, ifSmall.getResults());
 }
 
+/// A traversal that updates a priority queue by min or max, as the GPU runs
+/// it: the updates become reductions into the queue's priority vector, which
+/// the traversal tracks, and the set of changed vertices it returns moves to
+/// the buckets on the host after it (the lazy strategy, in bulk). Returns
+/// the new traversal, or null when an update is a sum (those stay on the
+/// host).
+static EdgeSetApplyOp rewritePriorityUpdates(EdgeSetApplyOp op,
+                                             RewriterBase &rewriter) {
+  SmallVector<PriorityQueueUpdateOp> updates;
+  bool sums = op.getBody()
+                  .walk([&](Operation *inner) {
+                    if (isa<PriorityQueueUpdateSumOp>(inner))
+                      return WalkResult::interrupt();
+                    if (auto update = dyn_cast<PriorityQueueUpdateOp>(inner))
+                      updates.push_back(update);
+                    return WalkResult::advance();
+                  })
+                  .wasInterrupted();
+  if (sums || op.getTracked() || op.getModified())
+    return {};
+  Location loc = op.getLoc();
+  Value queue = op.getUpdatedQueue();
+  Type priority = cast<PriorityQueueType>(queue.getType()).getPriorityType();
+  rewriter.setInsertionPoint(op);
+  PriorityQueueEdgesOp::create(rewriter, loc, queue, op.getGraph());
+  Value priorities = PriorityQueuePrioritiesOp::create(
+      rewriter, loc, VertexVectorType::get(priority), queue);
+  for (PriorityQueueUpdateOp update : updates) {
+    rewriter.setInsertionPoint(update);
+    rewriter.replaceOpWithNewOp<ReduceOp>(
+        update, rewriter.getI1Type(), update.getKind(), priorities,
+        update.getVertex(), update.getValue());
+  }
+  rewriter.setInsertionPoint(op);
+  auto tracking = EdgeSetApplyOp::create(
+      rewriter, loc, TypeRange{VertexSetType::get(rewriter.getContext())},
+      op.getGraph(), op.getFrom(), op.getTo(), op.getNeighborsFrom(),
+      op.getNeighborsUntil(), priorities, /*updatedQueue=*/Value(),
+      rewriter.getUnitAttr(), op.getLabelAttr(), op.getScheduleOrDefault());
+  for (auto [from, to] :
+       llvm::zip(op->getRegions(), tracking->getRegions()))
+    to.takeBody(from);
+  PriorityQueueRequeueOp::create(rewriter, loc, queue, tracking.getModified());
+  VertexSetFreeOp::create(rewriter, loc, tracking.getModified());
+  rewriter.eraseOp(op);
+  return tracking;
+}
+
 /// Lowers one single-schedule GPU traversal, or leaves it to the CPU passes
 /// with a warning when a kernel cannot run it.
 static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
@@ -589,6 +637,10 @@ struct GraphLowerGpuPass
       if (op.getScheduleOrDefault().getGpu())
         traversals.push_back(op);
     });
+    for (EdgeSetApplyOp &op : traversals)
+      if (op.getUpdatedQueue())
+        if (EdgeSetApplyOp tracking = rewritePriorityUpdates(op, rewriter))
+          op = tracking;
     SmallVector<VertexSetApplyOp> vertexApplies;
     module.walk([&](VertexSetApplyOp op) {
       if (!op->getParentOfType<EdgeSetApplyOp>() &&
