@@ -251,3 +251,27 @@ func.func @checked_index(%g: !graph.edgeset, %ids: !graph.vector<i32>) {
   }
   return
 }
+
+// -----
+
+// Unfused frontier creation: a push marks its output in a bitmap.
+// CHECK-LABEL: func.func @unfused_push
+// CHECK: %[[MARKS:.*]] = graph.vertexset.bits
+// CHECK: gpu.launch
+// CHECK: memref.atomic_rmw ori %{{.*}}, %[[MARKS]]
+// CHECK: graph.vertexset.seal_dense
+func.func @unfused_push(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<frontier_creation = unfused_bitmap>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}

@@ -92,6 +92,11 @@ static ScheduleAttr emitterSchedule(GpuScheduleAttr gpu) {
         o.direction = gpu.getLoadBalance() == GpuLoadBalance::EdgeOnly
                           ? Direction::DensePush
                           : Direction::SparsePush;
+        // An unfused output is marked in the map the next traversal reads.
+        if (gpu.getFrontierCreation() == GpuFrontierCreation::UnfusedBitmap) {
+          o.frontier = FrontierLayout::Bitvector;
+          o.frontierSets = FrontierSets::Src;
+        }
       });
 }
 
@@ -501,7 +506,9 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   GpuExecution execution(group);
   LaneEdgeScan scan(group);
   GpuVertexLoop loop(group, gpu);
-  TraversalEmitter(op, rewriter, execution, scan).emit(loop);
+  bool marksOutput =
+      gpu.getFrontierCreation() != GpuFrontierCreation::Fused;
+  TraversalEmitter(op, rewriter, execution, scan, marksOutput).emit(loop);
 }
 
 /// Replaces a vertex set apply by one kernel, a thread per member.
