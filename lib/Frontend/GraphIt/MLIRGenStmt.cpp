@@ -629,6 +629,10 @@ void Generator::emitWhile(WhileStmt &loop) {
   SmallVector<Type> carriedTypes = types(carried);
   SmallVector<Location> locs(carried.size(), loc);
   auto whileOp = scf::WhileOp::create(b, loc, carriedTypes, values(carried));
+  // GraphIt's configKernelFusion(ENABLED) on the loop's label: the GPU
+  // lowering runs the whole loop as one kernel.
+  if (!currentLabel.empty() && schedule.fusedLoops.contains(currentLabel))
+    whileOp->setAttr("graph.kernel_fusion", b.getUnitAttr());
   {
     OpBuilder::InsertionGuard guard(b);
     Block *before = b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);

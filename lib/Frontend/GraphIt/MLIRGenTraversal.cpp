@@ -17,9 +17,13 @@ StringAttr Generator::labelAttr() {
 }
 
 ScheduleAttr Generator::scheduleAttr(bool isEdge) {
+  // On the GPU vertex set operations become kernels of their own, and an
+  // edgeset apply without a schedule runs GraphIt's default one.
+  if (schedule.gpuDefault && !isEdge)
+    return ScheduleAttr();
   auto it = schedule.byLabel.find(currentLabel);
   if (currentLabel.empty() || it == schedule.byLabel.end())
-    return ScheduleAttr();
+    return schedule.gpuDefault;
   return isEdge ? it->second.edges : it->second.vertices;
 }
 

@@ -67,10 +67,10 @@ enum class ScheduleTarget { CPU, GPU };
 /// Imports the GraphIt program in the main buffer of `sourceMgr`. A non-null
 /// `scheduleOverride` replaces the program's own `schedule:` section. Loads
 /// the dialects the IR uses; returns null after reporting errors.
-OwningOpRef<ModuleOp> importGraphIt(llvm::SourceMgr &sourceMgr,
-                                    MLIRContext *context,
-                                    const Schedule *scheduleOverride = nullptr,
-                                    ScheduleTarget target = ScheduleTarget::CPU);
+OwningOpRef<ModuleOp>
+importGraphIt(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+              const Schedule *scheduleOverride = nullptr,
+              ScheduleTarget target = ScheduleTarget::CPU);
 
 /// Dialects of the imported IR: graph, func, arith, scf, math, memref.
 void registerGraphItDialects(DialectRegistry &registry);
