@@ -1094,7 +1094,7 @@ LogicalResult Parser::parseScheduleStmt(std::vector<ScheduleCall> &calls) {
   if (failed(expect(Token::Arrow, "after 'program'")))
     return failure();
   do {
-    ScheduleCall call{"", loc(), {}};
+    ScheduleCall call{"", loc(), {}, ScheduleCall::Program, ""};
     FailureOr<std::string> function = parseIdent("scheduling function");
     if (failed(function) || failed(expect(Token::LParen, "before arguments")) ||
         failed(parseScheduleArgs(call.args)))
