@@ -1085,6 +1085,11 @@ LogicalResult Parser::parseScheduleStmt(std::vector<ScheduleCall> &calls) {
     calls.push_back(std::move(call));
     return expect(Token::Semi, "after scheduling statement");
   }
+  if (StringRef(*name).ends_with("GPUSchedule")) {
+    error() << "expected a schedule variable name after '" << *name
+            << "', found " << found();
+    return failure();
+  }
   if (*name != "program") {
     emitError(first) << "expected 'program' to start a scheduling statement, "
                         "found '"
