@@ -161,6 +161,7 @@ private:
   // Schedule.
   LogicalResult parseScheduleStmt(std::vector<ScheduleCall> &calls);
   LogicalResult parseScheduleArgs(std::vector<ScheduleArg> &args);
+  StmtPtr retrieveAsAssign(ExprPtr &expr);
 
   Lexer lexer;
   Token tok;
@@ -181,6 +182,19 @@ static StringRef unsupportedContainer(StringRef typeName) {
   return llvm::StringSwitch<StringRef>(typeName)
       .Case("vertexsubset", "vertexsubset types")
       .Default("");
+}
+
+/// GraphIt's GPU lists: `list.retrieve(set);` pops the last vertex set
+/// into `set`, which is the assignment `set = list.retrieve();`.
+StmtPtr Parser::retrieveAsAssign(ExprPtr &expr) {
+  auto *call = dyn_cast<MethodExpr>(expr.get());
+  if (!call || call->name != "retrieve" || call->args.size() != 1)
+    return nullptr;
+  ExprPtr into = std::move(call->args[0]);
+  call->args.clear();
+  Location at = into->loc;
+  return std::make_unique<AssignStmt>(at, std::move(into), AssignStmt::Set,
+                                      std::move(expr));
 }
 
 std::unique_ptr<Program> Parser::parseProgram() {
@@ -623,7 +637,9 @@ StmtPtr Parser::parseStmt() {
         stmt = std::make_unique<AssignStmt>(opLoc, std::move(target), *op,
                                             std::move(value));
     } else if (succeeded(expect(Token::Semi, "after expression statement"))) {
-      stmt = std::make_unique<ExprStmt>(stmtLoc, std::move(target));
+      stmt = retrieveAsAssign(target);
+      if (!stmt)
+        stmt = std::make_unique<ExprStmt>(stmtLoc, std::move(target));
     }
   }
   if (stmt)

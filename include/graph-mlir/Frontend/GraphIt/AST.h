@@ -257,7 +257,8 @@ enum class Method {
   Transpose,           // edges.transpose()
   Relabel,             // edges.relabel()
   ListAppend,          // list.append(value)
-  ListPop,             // list.pop()
+  ListInsert,          // list.insert(value): a copy of a vertex set
+  ListPop,             // list.pop(), and `set = list.retrieve()`
   ApplyUpdatePriority, // edges.applyUpdatePriority(f)
   QueueFinished,       // pq.finished()
   QueueFinishedVertex, // pq.finishedNode(v)
