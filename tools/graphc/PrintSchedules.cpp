@@ -105,8 +105,7 @@ static SmallVector<Option> optionsOf(GpuScheduleAttr schedule) {
       {"kernel_fusion", "configKernelFusion", o.kernelFusion ? "true" : "false",
        d.kernelFusion ? "true" : "false"},
       {"delta", "configDelta", countText(o.delta), countText(d.delta)},
-      {"edges", "configEdgePlacement",
-       stringifyGpuEdgePlacement(o.edges).str(),
+      {"edges", "configEdgePlacement", stringifyGpuEdgePlacement(o.edges).str(),
        stringifyGpuEdgePlacement(d.edges).str()},
       {"hybrid_threshold", "HybridGPUSchedule", threshold(o), threshold(d)},
   };
@@ -134,8 +133,7 @@ gpuSource(ArrayRef<graphit::ScheduleCall> calls, size_t end, StringRef var,
       return nullptr;
     if (option.call == call.name)
       return &call;
-    return gpuSource(calls, i, call.args[otherwise ? 3 : 2].str, option,
-                     false);
+    return gpuSource(calls, i, call.args[otherwise ? 3 : 2].str, option, false);
   }
   return nullptr;
 }
@@ -147,8 +145,8 @@ static void printOption(const Option &option,
                        : option.value == option.defaultValue
                            ? std::string("default")
                            : std::string("implied by the other options");
-  os << llvm::formatv("  {0,-17} {1,-24} {2}\n",
-                      (prefix + option.name).str(), option.value, source);
+  os << llvm::formatv("  {0,-17} {1,-24} {2}\n", (prefix + option.name).str(),
+                      option.value, source);
 }
 
 /// A GPU schedule's options, each with the config call that set it for
@@ -168,10 +166,10 @@ static void printGpuSchedule(GpuScheduleAttr schedule, StringRef label,
       if (otherwise && option.call == "HybridGPUSchedule")
         continue;
       printOption(option,
-                  applied ? gpuSource(calls, *applied,
-                                      calls[*applied].args[1].str, option,
-                                      otherwise)
-                          : nullptr,
+                  applied
+                      ? gpuSource(calls, *applied, calls[*applied].args[1].str,
+                                  option, otherwise)
+                      : nullptr,
                   otherwise ? "otherwise." : "", os);
     }
   };
