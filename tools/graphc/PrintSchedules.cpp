@@ -4,6 +4,7 @@
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -138,15 +139,16 @@ gpuSource(ArrayRef<graphit::ScheduleCall> calls, size_t end, StringRef var,
   return nullptr;
 }
 
+/// One option line; `width` fits the longest name of the schedule.
 static void printOption(const Option &option,
                         const graphit::ScheduleCall *setBy, StringRef prefix,
-                        llvm::raw_ostream &os) {
+                        size_t width, llvm::raw_ostream &os) {
   std::string source = setBy ? where(setBy->loc) + " " + setBy->name
                        : option.value == option.defaultValue
                            ? std::string("default")
                            : std::string("implied by the other options");
-  os << llvm::formatv("  {0,-17} {1,-24} {2}\n", (prefix + option.name).str(),
-                      option.value, source);
+  os << "  " << llvm::left_justify((prefix + option.name).str(), width) << ' '
+     << llvm::left_justify(option.value, 24) << ' ' << source << '\n';
 }
 
 /// A GPU schedule's options, each with the config call that set it for
@@ -170,7 +172,9 @@ static void printGpuSchedule(GpuScheduleAttr schedule, StringRef label,
                       ? gpuSource(calls, *applied, calls[*applied].args[1].str,
                                   option, otherwise)
                       : nullptr,
-                  otherwise ? "otherwise." : "", os);
+                  otherwise ? "otherwise." : "",
+                  // As long as "otherwise.frontier_creation".
+                  schedule.isHybrid() ? 27 : 17, os);
     }
   };
   print(schedule, /*otherwise=*/false);
@@ -205,7 +209,7 @@ void graphc::printSchedules(ModuleOp module,
             call.name == option.call && !call.args.empty() &&
             call.args[0].str == label.getValue())
           setBy = &call;
-      printOption(option, setBy, "", os);
+      printOption(option, setBy, "", 17, os);
     }
   });
 }
