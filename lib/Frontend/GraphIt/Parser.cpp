@@ -160,6 +160,7 @@ private:
 
   // Schedule.
   LogicalResult parseScheduleStmt(std::vector<ScheduleCall> &calls);
+  LogicalResult parseScheduleCall(ScheduleCall &call);
   LogicalResult parseScheduleArgs(std::vector<ScheduleArg> &args);
   StmtPtr retrieveAsAssign(ExprPtr &expr);
 
@@ -1061,6 +1062,15 @@ LogicalResult Parser::parseScheduleArgs(std::vector<ScheduleArg> &args) {
   return expect(Token::RParen, "after arguments");
 }
 
+/// `name(args)` of a scheduling call.
+LogicalResult Parser::parseScheduleCall(ScheduleCall &call) {
+  FailureOr<std::string> name = parseIdent("scheduling function");
+  if (failed(name) || failed(expect(Token::LParen, "before arguments")))
+    return failure();
+  call.name = *name;
+  return parseScheduleArgs(call.args);
+}
+
 /// `program->call(args)->call(args)...;`, or a GPU schedule's
 /// `Type var;`, `Type var(args);`, `Type var = other;` or `var.call(args);`.
 LogicalResult Parser::parseScheduleStmt(std::vector<ScheduleCall> &calls) {
@@ -1093,11 +1103,8 @@ LogicalResult Parser::parseScheduleStmt(std::vector<ScheduleCall> &calls) {
   // `var.call(args);`
   if (consumeIf(Token::Dot)) {
     ScheduleCall call{"", loc(), {}, ScheduleCall::Method, *name};
-    FailureOr<std::string> method = parseIdent("scheduling function");
-    if (failed(method) || failed(expect(Token::LParen, "before arguments")) ||
-        failed(parseScheduleArgs(call.args)))
+    if (failed(parseScheduleCall(call)))
       return failure();
-    call.name = *method;
     calls.push_back(std::move(call));
     return expect(Token::Semi, "after scheduling statement");
   }
@@ -1116,11 +1123,8 @@ LogicalResult Parser::parseScheduleStmt(std::vector<ScheduleCall> &calls) {
     return failure();
   do {
     ScheduleCall call{"", loc(), {}, ScheduleCall::Program, ""};
-    FailureOr<std::string> function = parseIdent("scheduling function");
-    if (failed(function) || failed(expect(Token::LParen, "before arguments")) ||
-        failed(parseScheduleArgs(call.args)))
+    if (failed(parseScheduleCall(call)))
       return failure();
-    call.name = *function;
     calls.push_back(std::move(call));
   } while (consumeIf(Token::Arrow));
   return expect(Token::Semi, "after scheduling statement");

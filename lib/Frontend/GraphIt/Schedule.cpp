@@ -187,6 +187,11 @@ private:
   template <typename T, size_t N>
   FailureOr<T> constant(const ScheduleCall &call, size_t i,
                         const Choice<T> (&choices)[N], StringRef what);
+  /// A call whose one argument, a constant of `choices`, sets `option`.
+  template <typename T, size_t N>
+  LogicalResult setConstant(const ScheduleCall &call,
+                            const Choice<T> (&choices)[N], StringRef what,
+                            T &option);
   LogicalResult checkCount(const ScheduleCall &call, size_t min, size_t max);
   FailureOr<ResolvedSchedule> finishCpu();
   FailureOr<ResolvedSchedule> finishGpu();
@@ -540,6 +545,19 @@ FailureOr<T> Resolver::constant(const ScheduleCall &call, size_t i,
   return failure();
 }
 
+template <typename T, size_t N>
+LogicalResult Resolver::setConstant(const ScheduleCall &call,
+                                    const Choice<T> (&choices)[N],
+                                    StringRef what, T &option) {
+  if (failed(checkCount(call, 1, 1)))
+    return failure();
+  FailureOr<T> value = constant(call, 0, choices, what);
+  if (failed(value))
+    return failure();
+  option = *value;
+  return success();
+}
+
 GpuVar *Resolver::gpuVar(const ScheduleCall &call, size_t i) {
   const ScheduleArg &arg = call.args[i];
   if (arg.kind != ScheduleArg::Name) {
@@ -698,16 +716,9 @@ LogicalResult Resolver::configureGpu(const ScheduleCall &call, GpuVar &var) {
     o.pullFrontier = *map;
     return success();
   }
-  if (name == "configFrontierCreation") {
-    if (failed(checkCount(call, 1, 1)))
-      return failure();
-    FailureOr<GpuFrontierCreation> creation =
-        constant(call, 0, kFrontierCreations, "frontier creation");
-    if (failed(creation))
-      return failure();
-    o.frontierCreation = *creation;
-    return success();
-  }
+  if (name == "configFrontierCreation")
+    return setConstant(call, kFrontierCreations, "frontier creation",
+                       o.frontierCreation);
   if (name == "configDeduplication") {
     if (failed(checkCount(call, 1, 2)))
       return failure();
@@ -737,24 +748,10 @@ LogicalResult Resolver::configureGpu(const ScheduleCall &call, GpuVar &var) {
     o.delta = *delta;
     return success();
   }
-  if (name == "configKernelFusion") {
-    if (failed(checkCount(call, 1, 1)))
-      return failure();
-    FailureOr<bool> enabled = constant(call, 0, kEnabled, "kernel fusion");
-    if (failed(enabled))
-      return failure();
-    o.kernelFusion = *enabled;
-    return success();
-  }
+  if (name == "configKernelFusion")
+    return setConstant(call, kEnabled, "kernel fusion", o.kernelFusion);
   assert(name == "configEdgePlacement");
-  if (failed(checkCount(call, 1, 1)))
-    return failure();
-  FailureOr<GpuEdgePlacement> edges =
-      constant(call, 0, kEdgePlacements, "edge placement");
-  if (failed(edges))
-    return failure();
-  o.edges = *edges;
-  return success();
+  return setConstant(call, kEdgePlacements, "edge placement", o.edges);
 }
 
 LogicalResult Resolver::applyGpuSchedule(const ScheduleCall &call) {
