@@ -630,6 +630,11 @@ struct GraphLowerGpuPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
+    module.walk([](scf::WhileOp loop) {
+      if (loop->hasAttr("graph.kernel_fusion"))
+        loop.emitWarning("kernel fusion is not implemented: each step of "
+                         "this loop launches its own kernels");
+    });
     SmallVector<EdgeSetApplyOp> hybrids;
     module.walk([&](EdgeSetApplyOp op) {
       if (GpuScheduleAttr gpu = op.getScheduleOrDefault().getGpu())
