@@ -3,6 +3,7 @@
 // The graph-mlir driver: reads a GraphIt program (.gt) or graph IR (.mlir),
 // runs the graph-to-llvm pipeline, translates to LLVM IR, optimizes and emits
 // an object for the host CPU, and links it with libgraphrt, libomp and libnuma.
+// For --target=gpu the object embeds the kernels' PTX.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "PrintSchedules.h"
 
 #include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
@@ -29,11 +31,14 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm-c/Target.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/Archive.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -77,7 +82,7 @@ static cl::opt<std::string> scheduleFile(
              "part (or its whole text)"),
     cl::value_desc("file"), cl::cat(graphcCategory));
 
-enum class EmitKind { Graph, MLIR, LLVM, Obj, Exe, Lib };
+enum class EmitKind { Graph, MLIR, LLVM, Obj, Exe, Lib, PTX };
 static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("what to produce"), cl::init(EmitKind::Exe),
     cl::values(clEnumValN(EmitKind::Graph, "graph",
@@ -89,8 +94,29 @@ static cl::opt<EmitKind> emitKind(
                clEnumValN(EmitKind::Lib, "lib",
                           "a shared library of the export functions, with "
                           "a C header beside it (lib<name>.so, "
-                          "lib<name>.h)")),
+                          "lib<name>.h)"),
+               clEnumValN(EmitKind::PTX, "ptx",
+                          "the PTX of the program's GPU kernels "
+                          "(--target=gpu)")),
     cl::cat(graphcCategory));
+static cl::opt<graph::Target> target(
+    "target", cl::desc("what the program runs on"),
+    cl::init(graph::Target::CPU),
+    cl::values(clEnumValN(graph::Target::CPU, "cpu", "the host CPU (default)"),
+               clEnumValN(graph::Target::GPU, "gpu",
+                          "an NVIDIA GPU, through the CUDA driver: the "
+                          "kernels are embedded as PTX"),
+               clEnumValN(graph::Target::GPUHost, "gpu-host",
+                          "the host CPU, running the GPU build's kernels "
+                          "as host loops (to test and debug them)")),
+    cl::cat(graphcCategory));
+static cl::opt<std::string>
+    gpuArch("gpu-arch",
+            cl::desc("with --target=gpu: the NVIDIA GPU architecture the PTX "
+                     "is for, sm_XX (default sm_80; newer GPUs JIT-compile "
+                     "it)"),
+            cl::init("sm_80"), cl::value_desc("sm_XX"),
+            cl::cat(graphcCategory));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3"),
                                   cl::Prefix, cl::init(3),
                                   cl::cat(graphcCategory));
@@ -147,6 +173,8 @@ static std::string defaultOutput() {
     return stem.str();
   case EmitKind::Lib:
     return ("lib" + stem + ".so").str();
+  case EmitKind::PTX:
+    return (stem + ".ptx").str();
   }
   llvm_unreachable("unknown emit kind");
 }
@@ -295,6 +323,26 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
   return failure();
 }
 
+/// A function of the runtime's GPU part that every --target=gpu program
+/// calls (gpu-to-llvm's kernel launch).
+static constexpr const char *kGPURuntimeSymbol = "mgpuLaunchKernel";
+
+/// Whether the archive at `path` has a member defining `symbol`.
+static bool archiveDefines(StringRef path, StringRef symbol) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return false;
+  auto archive = llvm::object::Archive::create((*buffer)->getMemBufferRef());
+  if (!archive) {
+    llvm::consumeError(archive.takeError());
+    return false;
+  }
+  for (const llvm::object::Archive::Symbol &defined : (*archive)->symbols())
+    if (defined.getName() == symbol)
+      return true;
+  return false;
+}
+
 static LogicalResult link(StringRef object, StringRef executable,
                           ArrayRef<std::string> generated,
                           const graphc::ExternFunctions &externs) {
@@ -304,6 +352,10 @@ static LogicalResult link(StringRef object, StringRef executable,
   FailureOr<std::string> runtime = runtimeLibrary("libgraphrt.a");
   if (failed(runtime))
     return failure();
+  if (target == graph::Target::GPU &&
+      !archiveDefines(*runtime, kGPURuntimeSymbol))
+    return fail(*runtime + " has no GPU runtime (" + kGPURuntimeSymbol +
+                "), which --target=gpu programs call");
   SmallVector<StringRef> args = {*program, object};
   if (!programArgs.empty())
     args.push_back("-O2");
@@ -438,7 +490,9 @@ readProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   }
   step("import the GraphIt program " + inputFile);
   OwningOpRef<ModuleOp> module = graph::graphit::importGraphIt(
-      sourceMgr, &context, schedule ? &*schedule : nullptr);
+      sourceMgr, &context, schedule ? &*schedule : nullptr,
+      target == graph::Target::CPU ? graph::graphit::ScheduleTarget::CPU
+                                   : graph::graphit::ScheduleTarget::GPU);
   // Only a program that compiles: its errors come first and alone.
   if (module && schedule)
     warnDroppedScheduleCalls(sourceMgr, programId, *schedule, context);
@@ -464,6 +518,10 @@ static LogicalResult runInProcess(ModuleOp module,
       library.getAddressOfSymbol("graphrt_vset_free_all"));
   if (!setArgs || !freeSets)
     return fail(runtime + " is not the runtime of this graphc");
+  if (target == graph::Target::GPU &&
+      !library.getAddressOfSymbol(kGPURuntimeSymbol))
+    return fail(runtime + " has no GPU runtime (" + kGPURuntimeSymbol +
+                "), which --target=gpu programs call");
   // Nothing defines an extern function here unless this process or the
   // runtime happens to: say so at its declaration, before the JIT fails.
   auto process = llvm::sys::DynamicLibrary::getPermanentLibrary(nullptr);
@@ -494,6 +552,8 @@ static LogicalResult runInProcess(ModuleOp module,
   auto entry = (*engine)->lookup("graphrt_user_main");
   if (!entry)
     return fail(toString(entry.takeError()));
+  // Global constructors: those of --target=gpu load the kernels' PTX.
+  (*engine)->initialize();
 
   SmallVector<char *> argv = {inputFile.data()};
   for (std::string &arg : programArgs)
@@ -504,6 +564,20 @@ static LogicalResult runInProcess(ModuleOp module,
   reinterpret_cast<void (*)()>(*entry)();
   freeSets();
   return success();
+}
+
+/// Writes the PTX of each kernel module (a gpu.binary after the pipeline) of
+/// `module`, after a comment line naming it.
+static LogicalResult writePTX(ModuleOp module, StringRef output) {
+  auto binaries = llvm::to_vector(module.getOps<gpu::BinaryOp>());
+  if (binaries.empty())
+    return fail("--emit=ptx: the program has no GPU kernels");
+  return writeFile(output, [&](llvm::raw_ostream &os) {
+    for (gpu::BinaryOp binary : binaries)
+      for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>())
+        os << "// gpu.module @" << binary.getName() << "\n"
+           << object.getObject().getValue().rtrim('\0');
+  });
 }
 
 /// The header --emit=lib writes beside the library `output`.
@@ -554,6 +628,8 @@ static LogicalResult compile() {
   registerAllDialects(registry);
   registerAllToLLVMIRTranslations(registry);
   mpi::registerConvertMPIToLLVMInterface(registry);
+  if (target == graph::Target::GPU)
+    graph::registerGPUTargetInterfaces(registry);
   registry.insert<graph::GraphDialect>();
   MLIRContext context(registry);
 
@@ -596,6 +672,18 @@ static LogicalResult compile() {
       return failure();
   }
 
+  // Kernels (hand-written, or from GPU schedules) need a GPU target.
+  if (target == graph::Target::CPU &&
+      module
+          ->walk([](gpu::LaunchOp launch) {
+            launch.emitError("'gpu.launch' runs on a GPU: compile with "
+                             "--target=gpu, or --target=gpu-host to run it "
+                             "on the CPU");
+            return WalkResult::interrupt();
+          })
+          .wasInterrupted())
+    return failure();
+
   graphc::ExternFunctions externs(*module, inputFile);
   PassManager pm(&context);
   // MLIR's own debugging options (--mlir-print-ir-after-all, --mlir-timing,
@@ -607,6 +695,8 @@ static LogicalResult compile() {
   options.hybridThreshold = hybridThreshold;
   options.distributed = distributed;
   options.library = emitKind == EmitKind::Lib;
+  options.target = target;
+  options.gpuArch = gpuArch;
   graph::buildGraphToLLVMPipeline(pm, options);
   if (printPipeline) {
     pm.printAsTextualPipeline(llvm::outs());
@@ -617,6 +707,8 @@ static LogicalResult compile() {
     return failure();
   if (runProgram)
     return runInProcess(*module, externs);
+  if (emitKind == EmitKind::PTX)
+    return writePTX(*module, output);
   if (emitKind == EmitKind::MLIR)
     return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
 
@@ -683,6 +775,22 @@ static LogicalResult compile() {
     return linkLibrary(*object, *source, output, generated, externs);
   }
   return link(*object, output, generated, externs);
+}
+
+/// Whether `arch` is an sm_XX that LLVM's NVPTX backend compiles for.
+static bool isNVPTXArchitecture(StringRef arch) {
+  if (!arch.starts_with("sm_"))
+    return false;
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTargetMC();
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *nvptx = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!nvptx)
+    return false;
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      nvptx->createMCSubtargetInfo(triple, arch, ""));
+  return subtarget && subtarget->isCPUStringValid(arch);
 }
 
 int main(int argc, char **argv) {
@@ -755,6 +863,21 @@ int main(int argc, char **argv) {
     llvm::errs() << "graphc: error: --distributed builds a program for "
                     "mpirun -np N; it cannot "
                  << (runProgram ? "--run in graphc" : "be a library") << "\n";
+    return 1;
+  }
+  if (target != graph::Target::GPU && gpuArch.getNumOccurrences()) {
+    llvm::errs() << "graphc: error: --gpu-arch applies to --target=gpu only\n";
+    return 1;
+  }
+  if (target != graph::Target::GPU && emitKind == EmitKind::PTX) {
+    llvm::errs() << "graphc: error: --emit=ptx writes the PTX of the GPU "
+                    "kernels: it needs --target=gpu\n";
+    return 1;
+  }
+  if (target == graph::Target::GPU && !isNVPTXArchitecture(gpuArch)) {
+    llvm::errs() << "graphc: error: --gpu-arch=" << gpuArch
+                 << " is not an NVIDIA GPU architecture of LLVM's PTX "
+                    "backend (sm_XX, e.g. sm_80 or sm_90)\n";
     return 1;
   }
   if (!scheduleFile.empty() && !isGraphItProgram()) {

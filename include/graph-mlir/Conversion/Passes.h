@@ -3,6 +3,7 @@
 #ifndef GRAPH_MLIR_CONVERSION_PASSES_H
 #define GRAPH_MLIR_CONVERSION_PASSES_H
 
+#include "graph-mlir/Conversion/GPULaunchToSCF/GPULaunchToSCF.h"
 #include "graph-mlir/Conversion/GraphToSCF/GraphToSCF.h"
 
 namespace mlir::graph {

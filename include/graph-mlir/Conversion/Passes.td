@@ -60,6 +60,50 @@ def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def ConvertGPULaunchToSCF : Pass<"convert-gpu-launch-to-scf", "ModuleOp"> {
+  let summary = "Run every gpu.launch on the host: its blocks as an scf.parallel, its threads as scf.for loops";
+  let description = [{
+    Lowers the `gpu.launch` kernels of `graphc --target=gpu-host`, so that
+    the kernels a GPU build would run on the device run on the CPU instead,
+    from the same IR. Each `gpu.launch` becomes
+
+    ```mlir
+    scf.parallel (%bx, %by, %bz) = (0, 0, 0) to (%gx, %gy, %gz) step (1, 1, 1) {
+      scf.for %tz = 0 to %sz step 1 {
+        scf.for %ty = 0 to %sy step 1 {
+          scf.for %tx = 0 to %sx step 1 {
+            <the launch body>
+    ```
+
+    (the blocks in parallel, through `convert-scf-to-openmp`; the threads of
+    a block one after another). The body's block and thread ids and sizes,
+    and the `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim`, `gpu.grid_dim`
+    and `gpu.global_id` ops in it, become the loop indices and the launch
+    sizes. Subgroups have 32 lanes, formed from the linear thread index as
+    on NVIDIA GPUs: `gpu.lane_id`, `gpu.subgroup_id`, `gpu.subgroup_size`
+    and `gpu.num_subgroups` follow from it. A body with several blocks runs
+    in an `scf.execute_region`; one with `memref.alloca` in a
+    `memref.alloca_scope`, so that each thread's allocations are freed at
+    its end rather than piling up on the host thread's stack.
+
+    Running a block's threads one after another is correct only for
+    kernels whose threads do not wait for or exchange values with each
+    other. The pass fails with one error at the first op that cannot run
+    that way, naming it: thread synchronization and cross-thread operations
+    (`gpu.barrier`, `gpu.shuffle`, `gpu.rotate`, `gpu.subgroup_broadcast`,
+    `gpu.subgroup_reduce`, `gpu.all_reduce`, `gpu.subgroup_mma_*`), shared
+    memory (workgroup attributions, `gpu.dynamic_shared_memory` and its
+    size operand), private attributions, thread-block clusters, async
+    launches, a `gpu.launch` inside a kernel, and any other `gpu` op (for
+    instance outlined kernels: `gpu.module`, `gpu.launch_func`). A module
+    without `gpu` ops is left unchanged; afterwards it has none, and no
+    `gpu.container_module` attribute.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def FixOpenMPIReductionSymbols
     : Pass<"fix-openmpi-reduction-symbols", "ModuleOp"> {
   let summary = "Name OpenMPI's predefined reduction operations as libmpi does";
