@@ -82,9 +82,12 @@ def ConvertGPULaunchToSCF : Pass<"convert-gpu-launch-to-scf", "ModuleOp"> {
     sizes. Subgroups have 32 lanes, formed from the linear thread index as
     on NVIDIA GPUs: `gpu.lane_id`, `gpu.subgroup_id`, `gpu.subgroup_size`
     and `gpu.num_subgroups` follow from it. A body with several blocks runs
-    in an `scf.execute_region`; one with `memref.alloca` in a
-    `memref.alloca_scope`, so that each thread's allocations are freed at
-    its end rather than piling up on the host thread's stack.
+    in an `scf.execute_region`. In a body with `memref.alloca`, each thread
+    saves the stack pointer first (`llvm.intr.stacksave`) and restores it at
+    its end (`llvm.intr.stackrestore`), so that its allocations are freed
+    then rather than piling up on the host thread's stack (scf.for bodies
+    are allocation scopes, but their lowering frees nothing, and
+    canonicalization folds a `memref.alloca_scope` there away).
 
     Running a block's threads one after another is correct only for
     kernels whose threads do not wait for or exchange values with each
@@ -100,7 +103,7 @@ def ConvertGPULaunchToSCF : Pass<"convert-gpu-launch-to-scf", "ModuleOp"> {
     `gpu.container_module` attribute.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::memref::MemRefDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect"];
 }
 

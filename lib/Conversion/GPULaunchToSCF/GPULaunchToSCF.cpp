@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -189,14 +190,19 @@ static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
     rewriter.replaceOp(op, frame.idValue(rewriter, op));
   }
 
-  // A thread's allocas are freed at its end, as a GPU thread's are.
+  // A thread's allocas are freed at its end, as a GPU thread's are. scf.for
+  // bodies are allocation scopes, but convert-scf-to-cf frees nothing at
+  // their end (and canonicalize folds a memref.alloca_scope there away):
+  // without this, every thread's allocas would stay on the host thread's
+  // stack until the kernel ends.
   Operation *end = threadsX.getBody()->getTerminator();
   if (body.walk([](memref::AllocaOp) { return WalkResult::interrupt(); })
           .wasInterrupted()) {
+    rewriter.setInsertionPointToStart(threadsX.getBody());
+    Value stack = LLVM::StackSaveOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()));
     rewriter.setInsertionPoint(end);
-    auto scope = memref::AllocaScopeOp::create(rewriter, loc, TypeRange());
-    rewriter.createBlock(&scope.getBodyRegion());
-    end = memref::AllocaScopeReturnOp::create(rewriter, loc, ValueRange());
+    end = LLVM::StackRestoreOp::create(rewriter, loc, stack);
   }
   Block &entry = body.front();
   entry.eraseArguments(0, entry.getNumArguments());

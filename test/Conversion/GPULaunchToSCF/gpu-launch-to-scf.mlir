@@ -140,21 +140,21 @@ func.func @ids(%out: memref<16xindex>, %gx0: index, %gy0: index, %gz0: index,
 
 // -----
 
-// A body with scf.if, atomics and thread-private allocas: it runs in a
-// memref.alloca_scope, so that each thread's allocas are freed at its end.
+// A body with scf.if, atomics and thread-private allocas: each thread
+// restores the stack pointer at its end, freeing its allocas.
 // CHECK-LABEL: func.func @body(
 // CHECK-SAME:      %[[N:[^:]*]]: index)
 // CHECK:         scf.parallel
 // CHECK:               scf.for %[[TX:[^ ]*]] = %{{.*}} to %[[N]]
-// CHECK-NEXT:            memref.alloca_scope {
+// CHECK-NEXT:            %[[STACK:.*]] = llvm.intr.stacksave : !llvm.ptr
 // CHECK:                 %[[MINE:.*]] = memref.alloca() : memref<1xi32>
-// CHECK:                   %[[OLD:.*]] = memref.load %{{.*}}[%[[TX]]] : memref<?xi32>
-// CHECK:                   scf.if
-// CHECK:                     memref.atomic_rmw addi
-// CHECK:                     memref.generic_atomic_rmw
-// CHECK:                   }
-// CHECK-NEXT:            }
+// CHECK:                 %[[OLD:.*]] = memref.load %{{.*}}[%[[TX]]] : memref<?xi32>
+// CHECK:                 scf.if
+// CHECK:                   memref.atomic_rmw addi
+// CHECK:                   memref.generic_atomic_rmw
+// CHECK:                 llvm.intr.stackrestore %[[STACK]] : !llvm.ptr
 // CHECK-NEXT:          }
+// CHECK-NEXT:        }
 func.func @body(%data: memref<?xi32>, %count: memref<1xi32>, %n: index) {
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
