@@ -295,37 +295,13 @@ static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args,
   return fail("link failed" + (error.empty() ? "" : ": " + error));
 }
 
-/// Links the export functions' C bindings (`source`) and the program's
-/// object into a shared library that loads libgraphrt.so from its own
-/// directory ($ORIGIN, so that the two can be copied elsewhere together),
-/// else from the runtime directory.
-static LogicalResult linkLibrary(StringRef object, StringRef source,
-                                 StringRef library,
-                                 ArrayRef<std::string> generated,
-                                 const graphc::ExternFunctions &externs) {
-  auto program = llvm::sys::findProgramByName(linker);
-  if (!program)
-    return fail("cannot find the linker '" + linker + "'");
-  if (failed(runtimeLibrary("libgraphrt.so")))
-    return failure();
-  std::string searchDir = "-L" + runtimeDir,
-              rpath = "-Wl,-rpath,$ORIGIN:" + runtimeDir;
-  SmallVector<StringRef> args = {*program, "-shared", "-O2", source, object};
-  appendLinkInputs(args, generated);
-  args.append({searchDir, rpath, "-Wl,--enable-new-dtags", "-lgraphrt",
-               "-fopenmp=libomp", "-lm", "-o", library});
-  if (failed(runLinker(*program, args, externs)))
-    return failure();
-  std::vector<std::string> files(programArgs.begin(), programArgs.end());
-  if (externs.checkLibrary(library, {files, *program}))
-    return success();
-  llvm::sys::fs::remove(library);
-  return failure();
-}
-
-/// A function of the runtime's GPU part that every --target=gpu program
+/// A function of the runtime's GPU part that every program with GPU kernels
 /// calls (gpu-to-llvm's kernel launch).
 static constexpr const char *kGPURuntimeSymbol = "mgpuLaunchKernel";
+
+/// Whether the lowered program has GPU kernels (gpu.binary ops), which need
+/// the runtime's GPU part.
+static bool hasGPUKernels = false;
 
 /// Whether the archive at `path` has a member defining `symbol`.
 static bool archiveDefines(StringRef path, StringRef symbol) {
@@ -343,6 +319,49 @@ static bool archiveDefines(StringRef path, StringRef symbol) {
   return false;
 }
 
+/// For a program with GPU kernels: one error when the runtime archive at
+/// `path` lacks the GPU part (a libgraphrt built without it).
+static LogicalResult checkGPURuntime(StringRef path) {
+  if (!hasGPUKernels || archiveDefines(path, kGPURuntimeSymbol))
+    return success();
+  return fail(path + " has no GPU runtime (" + kGPURuntimeSymbol +
+              "), which programs with GPU kernels call");
+}
+
+/// Links the export functions' C bindings (`source`) and the program's
+/// object into a shared library that loads libgraphrt.so from its own
+/// directory ($ORIGIN, so that the two can be copied elsewhere together),
+/// else from the runtime directory.
+static LogicalResult linkLibrary(StringRef object, StringRef source,
+                                 StringRef library,
+                                 ArrayRef<std::string> generated,
+                                 const graphc::ExternFunctions &externs) {
+  auto program = llvm::sys::findProgramByName(linker);
+  if (!program)
+    return fail("cannot find the linker '" + linker + "'");
+  if (failed(runtimeLibrary("libgraphrt.so")))
+    return failure();
+  // libgraphrt.so comes from the same build as libgraphrt.a.
+  if (hasGPUKernels) {
+    FailureOr<std::string> archive = runtimeLibrary("libgraphrt.a");
+    if (failed(archive) || failed(checkGPURuntime(*archive)))
+      return failure();
+  }
+  std::string searchDir = "-L" + runtimeDir,
+              rpath = "-Wl,-rpath,$ORIGIN:" + runtimeDir;
+  SmallVector<StringRef> args = {*program, "-shared", "-O2", source, object};
+  appendLinkInputs(args, generated);
+  args.append({searchDir, rpath, "-Wl,--enable-new-dtags", "-lgraphrt",
+               "-fopenmp=libomp", "-lm", "-o", library});
+  if (failed(runLinker(*program, args, externs)))
+    return failure();
+  std::vector<std::string> files(programArgs.begin(), programArgs.end());
+  if (externs.checkLibrary(library, {files, *program}))
+    return success();
+  llvm::sys::fs::remove(library);
+  return failure();
+}
+
 static LogicalResult link(StringRef object, StringRef executable,
                           ArrayRef<std::string> generated,
                           const graphc::ExternFunctions &externs) {
@@ -352,10 +371,8 @@ static LogicalResult link(StringRef object, StringRef executable,
   FailureOr<std::string> runtime = runtimeLibrary("libgraphrt.a");
   if (failed(runtime))
     return failure();
-  if (target == graph::Target::GPU &&
-      !archiveDefines(*runtime, kGPURuntimeSymbol))
-    return fail(*runtime + " has no GPU runtime (" + kGPURuntimeSymbol +
-                "), which --target=gpu programs call");
+  if (failed(checkGPURuntime(*runtime)))
+    return failure();
   SmallVector<StringRef> args = {*program, object};
   if (!programArgs.empty())
     args.push_back("-O2");
@@ -518,10 +535,9 @@ static LogicalResult runInProcess(ModuleOp module,
       library.getAddressOfSymbol("graphrt_vset_free_all"));
   if (!setArgs || !freeSets)
     return fail(runtime + " is not the runtime of this graphc");
-  if (target == graph::Target::GPU &&
-      !library.getAddressOfSymbol(kGPURuntimeSymbol))
+  if (hasGPUKernels && !library.getAddressOfSymbol(kGPURuntimeSymbol))
     return fail(runtime + " has no GPU runtime (" + kGPURuntimeSymbol +
-                "), which --target=gpu programs call");
+                "), which programs with GPU kernels call");
   // Nothing defines an extern function here unless this process or the
   // runtime happens to: say so at its declaration, before the JIT fails.
   auto process = llvm::sys::DynamicLibrary::getPermanentLibrary(nullptr);
@@ -569,11 +585,10 @@ static LogicalResult runInProcess(ModuleOp module,
 /// Writes the PTX of each kernel module (a gpu.binary after the pipeline) of
 /// `module`, after a comment line naming it.
 static LogicalResult writePTX(ModuleOp module, StringRef output) {
-  auto binaries = llvm::to_vector(module.getOps<gpu::BinaryOp>());
-  if (binaries.empty())
+  if (!hasGPUKernels)
     return fail("--emit=ptx: the program has no GPU kernels");
   return writeFile(output, [&](llvm::raw_ostream &os) {
-    for (gpu::BinaryOp binary : binaries)
+    for (gpu::BinaryOp binary : module.getOps<gpu::BinaryOp>())
       for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>())
         os << "// gpu.module @" << binary.getName() << "\n"
            << object.getObject().getValue().rtrim('\0');
@@ -705,6 +720,7 @@ static LogicalResult compile() {
   step("lower to the LLVM dialect");
   if (failed(pm.run(*module)))
     return failure();
+  hasGPUKernels = !module->getOps<gpu::BinaryOp>().empty();
   if (runProgram)
     return runInProcess(*module, externs);
   if (emitKind == EmitKind::PTX)
