@@ -45,6 +45,10 @@ static void addGPUKernelPasses(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.indexBitwidth = 64;
   kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  // Math without CUDA's libdevice: native intrinsics, else an error; then
+  // what convert-gpu-to-nvvm leaves (math.trunc).
+  kernels.addPass(graph::createReplaceLibdeviceCalls());
+  kernels.addPass(createConvertMathToLLVMPass());
   kernels.addPass(createCanonicalizerPass());
   // Only the kernels are in LLVM form yet: the host's casts stay.
   kernels.addPass(createReconcileUnrealizedCastsPass());

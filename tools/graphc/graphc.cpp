@@ -691,9 +691,10 @@ static LogicalResult compile() {
   if (target == graph::Target::CPU &&
       module
           ->walk([](gpu::LaunchOp launch) {
-            launch.emitError("'gpu.launch' runs on a GPU: compile with "
-                             "--target=gpu, or --target=gpu-host to run it "
-                             "on the CPU");
+            emitError(launch.getLoc(),
+                      "'gpu.launch' runs on a GPU: compile with "
+                      "--target=gpu, or --target=gpu-host to run it "
+                      "on the CPU");
             return WalkResult::interrupt();
           })
           .wasInterrupted())

@@ -107,6 +107,28 @@ def ConvertGPULaunchToSCF : Pass<"convert-gpu-launch-to-scf", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def ReplaceLibdeviceCalls
+    : Pass<"replace-libdevice-calls", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Compile the math functions of GPU kernels without CUDA's libdevice";
+  let description = [{
+    `convert-gpu-to-nvvm` makes every math operation of a kernel
+    (`math.sqrt`, `math.absf`, `math.floor`, ..., `arith.minnumf`) a call of
+    CUDA's libdevice (`__nv_sqrt`, `__nv_fabsf`, ...), which ships with the
+    CUDA toolkit: without it, the PTX declares them `.extern` and the driver
+    cannot load it. Those whose libdevice function is one IEEE operation
+    that NVPTX compiles to one instruction or a few become the LLVM
+    intrinsic (`llvm.intr.sqrt`, `llvm.intr.fabs`, ...): `sqrt`, `fabs`,
+    `floor`, `ceil`, `trunc`, `rint`, `round`, `fma`, `copysign`, `fmin`,
+    `fmax` (f32 and f64), and their unused declarations go. Any other
+    libdevice call (`__nv_log`, `__nv_pow`, `__nv_exp`, `__nv_sin`, ...)
+    is an error at its location (the math operation's) naming it.
+
+    Runs on each `gpu.module` after `convert-gpu-to-nvvm`, in
+    `graph-to-llvm{target=gpu}`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def FixOpenMPIReductionSymbols
     : Pass<"fix-openmpi-reduction-symbols", "ModuleOp"> {
   let summary = "Name OpenMPI's predefined reduction operations as libmpi does";

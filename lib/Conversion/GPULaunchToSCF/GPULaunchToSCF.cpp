@@ -240,8 +240,9 @@ struct ConvertGPULaunchToSCFPass
         return WalkResult::advance();
       StringRef reason = whyNotOnHost(op);
       if (!reason.empty()) {
-        op->emitError() << "'" << op->getName()
-                        << "' cannot run on the host: " << reason;
+        // One line: no dump of the op, which the user may not have written.
+        emitError(op->getLoc())
+            << "'" << op->getName() << "' cannot run on the host: " << reason;
         return WalkResult::interrupt();
       }
       if (auto launch = dyn_cast<gpu::LaunchOp>(op))
