@@ -33,8 +33,9 @@ static void addGPUKernelPasses(OpPassManager &pm,
   GpuKernelOutliningPassOptions outlining;
   outlining.dataLayoutStr = "#dlti.dl_spec<i64 = dense<64> : vector<2xi64>>";
   pm.addPass(createGpuKernelOutliningPass(outlining));
-  // No PTX features: LLVM then picks the lowest PTX ISA the chip takes
-  // (the attribute's default, +ptx60, is too old for sm_90 and aborts).
+  // No PTX features: LLVM then picks the lowest PTX ISA the chip takes (7.0
+  // for sm_80, 7.8 for sm_90); an older one, like +ptx60 (the default of
+  // upstream's gpu-lower-to-nvvm-pipeline), makes LLVM abort for sm_90.
   GpuNVVMAttachTargetOptions target;
   target.chip = options.gpuArch;
   target.features = "";
