@@ -70,6 +70,9 @@ int64_t graphrt_atoi_bits(const char *s, int32_t bits);
  * sign), returned as its bit pattern. */
 int64_t graphrt_atou_bits(const char *s, int32_t bits);
 int64_t graphrt_atoi(const char *s);
+/* strtod with error checking, as graphrt_atoi_bits: the whole string is one
+ * finite number. */
+double graphrt_atof(const char *s);
 /* Fails with "<where>: index <index> of <what> is out of range [0, <size>)
  * (index from <source>)", an index that generated code could not prove in
  * range (graph.check_index) being out of it. `source` may be empty. Returns
@@ -193,7 +196,8 @@ void _mlir_memref_to_llvm_free(void *p);
  * v (a merge of the two sorted lists; GraphIt's intersectNeighbor). Exits on
  * an out-of-range vertex. Thread-safe. */
 int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v);
-/* Out-degrees as a fresh int32 array the caller owns (free with free()). */
+/* Out-degrees as a fresh int32 array the caller owns (free with free(); in
+ * GPU mode it is managed memory, freed with _mlir_memref_to_llvm_free). */
 void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g);
 /* The weight views exit with an error on an unweighted graph. */
 
@@ -582,6 +586,72 @@ void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s);
 void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q);
 /* [added] The vertices this rank owns. */
 void graphrt_dist_bounds(const graphrt_graph *g, int64_t *begin, int64_t *end);
+
+/* ---- GPU (graphc --target=gpu; runtime/README.md, "GPU") -----------------
+ * The CUDA driver is loaded with dlopen("libcuda.so.1") at the first call
+ * below (the kernels' module load, from a global constructor, before main):
+ * GPU mode. GRAPHRT_GPU_DEVICE=n picks device n (default 0). Without a
+ * driver or a device the program ends with one line "graphrt: this program
+ * runs on an NVIDIA GPU (compiled with graphc --target=gpu), but <why>";
+ * a failing driver call with "graphrt: CUDA error in cuXxx: NAME
+ * (description)". In GPU mode _mlir_memref_to_llvm_* and the vertex sets'
+ * arrays are managed memory (cuMemAllocManaged), which kernels can read. */
+
+/* The edge arrays of graphrt_out_* (direction 0) or graphrt_in_* (direction
+ * 1) where kernels read them: placement 0 auto (device when the edges fit in
+ * the GPU's free memory less a reserve, else zero-copy), 1 device memory,
+ * 2 zero-copy (pinned host memory mapped into the device, 128-byte
+ * aligned), 3 managed memory with its pages on the host. Copied once per
+ * graph, direction and placement, freed with the graph; device pointers,
+ * which host code must not read. Outside GPU mode (graphc --target=gpu-host)
+ * the host arrays themselves. */
+void _mlir_ciface_graphrt_placed_offsets(graphrt_memref_i64 *r,
+                                         graphrt_graph *g, int32_t direction,
+                                         int32_t placement);
+void _mlir_ciface_graphrt_placed_neighbors(graphrt_memref_i32 *r,
+                                           graphrt_graph *g, int32_t direction,
+                                           int32_t placement);
+void _mlir_ciface_graphrt_placed_weights(graphrt_memref_i32 *r,
+                                         graphrt_graph *g, int32_t direction,
+                                         int32_t placement);
+
+/* [added] MLIR 22's GPU runtime interface, as gpu-to-llvm and the LLVM
+ * translation of gpu.binary / gpu.launch_func call it (the signatures of
+ * their declarations; intptr_t is MLIR's index). mgpuModuleLoadJIT takes
+ * NUL-terminated PTX (format=isa) and the JIT's optimization level;
+ * mgpuModuleLoad a cubin or fatbin. mgpuLaunchKernel waits for the kernel.
+ * Parameters that are i8 or i16 in MLIR's calls are read as the low bits of
+ * a uint32_t: MLIR's calls do not extend them. */
+void *mgpuModuleLoad(void *data, size_t size);
+void *mgpuModuleLoadJIT(void *data, int32_t optLevel);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t sharedMemBytes, void *stream,
+                      void **params, void **extra, size_t paramsCount);
+void *mgpuStreamCreate(void);
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate(void);
+void mgpuEventDestroy(void *event);
+void mgpuEventSynchronize(void *event);
+void mgpuEventRecord(void *event, void *stream);
+/* isHostShared (i8): managed memory instead of device memory. */
+void *mgpuMemAlloc(uint64_t bytes, void *stream, uint32_t isHostShared);
+void mgpuMemFree(void *p, void *stream);
+void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream);
+/* count elements of 4 / 2 bytes (value: i16 for mgpuMemset16). */
+void mgpuMemset32(void *dst, uint32_t value, size_t count, void *stream);
+void mgpuMemset16(void *dst, uint32_t value, size_t count, void *stream);
+/* descriptor: a ranked memref descriptor of `rank` dimensions. */
+void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                               int64_t elementBytes);
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                 int64_t elementBytes);
+/* Before GPU mode starts: the device to start on; after: must be it. */
+void mgpuSetDefaultDevice(int32_t device);
 
 /* ---- Timers and printing ----------------------------------------------------
  */

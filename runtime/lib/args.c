@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +128,23 @@ int64_t graphrt_atou_bits(const char *s, int32_t bits) {
 }
 
 int64_t graphrt_atoi(const char *s) { return graphrt_atoi_bits(s, 64); }
+
+double graphrt_atof(const char *s) {
+  if (!s)
+    rt_fatal("missing number");
+  int64_t index = argv_index(s);
+  char what[32] = "";
+  if (index >= 0)
+    snprintf(what, sizeof(what), "argv[%lld] = ", (long long)index);
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (end == s || *end != '\0')
+    rt_fatal("%s'%s' is not a number", what, s);
+  if (errno == ERANGE || isinf(v) || isnan(v))
+    rt_fatal("%s'%s' is out of range for a double", what, s);
+  return v;
+}
 
 /* Generated code calls this when an index it could not prove in range is
  * not (graph.check_index): `where` is the access's file:line:col, `what`

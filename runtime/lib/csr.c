@@ -351,6 +351,8 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
     RT_CLIENT_END();
   }
   rt_segments_free_all(g);
+  if (g->gpu_edges)
+    rt_gpu_edges_free(g->gpu_edges);
   if (!g->symmetric)
     free(g->in_wf);
   free(g->out_wf);
@@ -549,7 +551,10 @@ int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
 
 void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g) {
   int64_t n = g->n;
-  int32_t *d = rt_malloc((size_t)n * sizeof(int32_t));
+  /* A vertex vector of the program, which frees it with memref.dealloc. */
+  int32_t *d = rt_gpu_mode
+                   ? rt_gpu_managed_alloc(0, (size_t)n * sizeof(int32_t))
+                   : rt_malloc((size_t)n * sizeof(int32_t));
   const int64_t *off = rt_degree_offsets(g);
 #pragma omp parallel for if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++)

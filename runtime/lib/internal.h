@@ -134,6 +134,30 @@ void *rt_calloc(size_t count, size_t size);
 void *rt_zalloc(size_t bytes);
 void rt_zfree(void *p, size_t bytes);
 
+/* ---- GPU mode (gpu.c, gpu_place.c) ---------------------------------------
+ * Nonzero once a GPU program's first driver call (its kernels' module load,
+ * before main) initialized the CUDA driver; zero in every other program.
+ * Each function below that calls the driver starts GPU mode when it is off.
+ */
+extern int rt_gpu_mode;
+const char *rt_gpu_device_name(void);
+void rt_gpu_memory(size_t *free_bytes, size_t *total);
+/* Managed memory (any alignment); rt_gpu_managed_free returns 0, freeing
+ * nothing, when p is not such a block. */
+void *rt_gpu_managed_alloc(size_t alignment, size_t bytes);
+int rt_gpu_managed_free(void *p);
+/* Device memory, filled from the host. */
+void *rt_gpu_device_alloc(size_t bytes);
+void rt_gpu_copy_to_device(void *device, const void *host, size_t bytes);
+void rt_gpu_device_free(void *p);
+/* Pinned host memory mapped into the device: returns the host address and
+ * sets *device to the kernels' address of the same bytes. */
+void *rt_gpu_pinned_alloc(size_t bytes, void **device);
+void rt_gpu_pinned_free(void *host);
+struct rt_gpu_edges;
+/* Frees the copies of g's arrays graphrt_placed_* made. */
+void rt_gpu_edges_free(struct rt_gpu_edges *edges);
+
 /* ---- parallel helpers (par.c) ---------------------------------------------
  */
 
@@ -183,6 +207,7 @@ struct graphrt_graph {
   rt_partition *part;                /* NULL unless distributed */
   int negative_weights; /* whether a weight is < 0: 0 unknown, 1 no, 2 yes
                            (pq.c computes it on demand; dist.c at load) */
+  struct rt_gpu_edges *gpu_edges; /* graphrt_placed_* copies, or NULL */
   pthread_mutex_t lock;
 };
 

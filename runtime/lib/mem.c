@@ -1,5 +1,7 @@
 /* mem.c - allocation that never returns NULL, lazily zeroed blocks, huge
- * pages for large arrays, and the allocator of compiled programs. */
+ * pages for large arrays, and the allocator of compiled programs. In GPU
+ * mode (gpu.c) the compiled programs' blocks and the zeroed blocks (vertex
+ * sets' arrays) are managed memory instead, which kernels can reach. */
 #include "internal.h"
 
 #include <stdint.h>
@@ -49,10 +51,14 @@ void *rt_calloc(size_t count, size_t size) {
 }
 
 void *_mlir_memref_to_llvm_alloc(size_t bytes) {
+  if (rt_gpu_mode)
+    return rt_export_track(rt_gpu_managed_alloc(0, bytes));
   return rt_export_track(rt_try_malloc(bytes));
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
+  if (rt_gpu_mode)
+    return rt_export_track(rt_gpu_managed_alloc(alignment, bytes));
   if (bytes >= RT_HUGE_MIN && alignment <= RT_HUGE_PAGE)
     return rt_export_track(rt_try_malloc(bytes));
   void *p;
@@ -64,10 +70,13 @@ void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
 
 void _mlir_memref_to_llvm_free(void *p) {
   rt_export_untrack(p);
-  free(p);
+  if (!rt_gpu_mode || !rt_gpu_managed_free(p))
+    free(p);
 }
 
 void *rt_zalloc(size_t bytes) {
+  if (rt_gpu_mode)
+    return memset(rt_gpu_managed_alloc(0, bytes), 0, bytes);
   if (bytes < RT_MMAP_MIN)
     return rt_calloc(1, bytes);
   void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
@@ -78,7 +87,7 @@ void *rt_zalloc(size_t bytes) {
 }
 
 void rt_zfree(void *p, size_t bytes) {
-  if (!p)
+  if (!p || (rt_gpu_mode && rt_gpu_managed_free(p)))
     return;
   if (bytes < RT_MMAP_MIN)
     free(p);

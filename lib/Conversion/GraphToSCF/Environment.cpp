@@ -60,6 +60,12 @@ struct AtoiLowering : GraphPattern<AtoiOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type type = op.getType();
+    if (type.isF64()) {
+      rewriter.replaceOp(op, callRuntime1(rewriter, loc, op,
+                                          RuntimeFunction::Atof,
+                                          adaptor.getInput()));
+      return success();
+    }
     // The runtime checks the range of the result type, so a too large
     // argument is an error instead of wrapping.
     Value bits = constI32(rewriter, loc, type.getIntOrFloatBitWidth());

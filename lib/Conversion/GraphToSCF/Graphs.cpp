@@ -115,6 +115,16 @@ struct IsDirectedLowering : GraphPattern<IsDirectedOp> {
   }
 };
 
+/// The arguments of graphrt_placed_*: the graph, its direction (0 out, 1 in)
+/// and the placement (graph_rt.h: 0 auto, 1 device, 2 zero-copy, 3
+/// managed, GpuEdgePlacement's values).
+static SmallVector<Value> placedArguments(OpBuilder &b, Location loc,
+                                          Value graph, bool out,
+                                          GpuEdgePlacement placement) {
+  return {graph, constI32(b, loc, out ? 0 : 1),
+          constI32(b, loc, static_cast<int32_t>(placement))};
+}
+
 struct AdjacencyLowering : GraphPattern<AdjacencyOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -123,6 +133,16 @@ struct AdjacencyLowering : GraphPattern<AdjacencyOp> {
     Location loc = op.getLoc();
     bool out = op.getDirection() == EdgeDirection::Out;
     Value graph = adaptor.getGraph();
+    if (std::optional<GpuEdgePlacement> placement = op.getPlacement()) {
+      SmallVector<Value> args = placedArguments(rewriter, loc, graph, out,
+                                                *placement);
+      rewriter.replaceOp(
+          op, {callRuntime1(rewriter, loc, op, RuntimeFunction::PlacedOffsets,
+                            args),
+               callRuntime1(rewriter, loc, op,
+                            RuntimeFunction::PlacedNeighbors, args)});
+      return success();
+    }
     Value offsets = callRuntime1(
         rewriter, loc, op,
         out ? RuntimeFunction::OutOffsets : RuntimeFunction::InOffsets, graph);
@@ -140,7 +160,17 @@ struct AdjacencyWeightsLowering : GraphPattern<AdjacencyWeightsOp> {
   LogicalResult
   matchAndRewrite(AdjacencyWeightsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RuntimeFunction weights = op.getDirection() == EdgeDirection::Out
+    bool out = op.getDirection() == EdgeDirection::Out;
+    if (std::optional<GpuEdgePlacement> placement = op.getPlacement()) {
+      rewriter.replaceOp(
+          op, callRuntime1(rewriter, op.getLoc(), op,
+                           RuntimeFunction::PlacedWeights,
+                           placedArguments(rewriter, op.getLoc(),
+                                           adaptor.getGraph(), out,
+                                           *placement)));
+      return success();
+    }
+    RuntimeFunction weights = out
                                   ? RuntimeFunction::OutWeights
                                   : RuntimeFunction::InWeights;
     rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op, weights,

@@ -311,6 +311,33 @@ struct VectorSetLowering : GraphPattern<VectorSetOp> {
 /// graphrt_index_error, which prints the one-line error and exits. The
 /// runtime function is declared noreturn and cold, so the check costs a
 /// compare and a branch never taken.
+/// In a kernel: the first thread whose `index` is `outside` its range
+/// records it in `slot` ([flag, index]); every failing thread reads element
+/// 0 instead.
+static Value deferFailure(OpBuilder &b, Location loc, Value index,
+                          Value outside, Value slot) {
+  auto ifOutside = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOutside.thenBlock());
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value old = memref::AtomicRMWOp::create(
+        b, loc, arith::AtomicRMWKind::assign,
+        arith::ConstantIntOp::create(b, loc, 1, 64), slot, ValueRange{zero});
+    Value first = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, old,
+        arith::ConstantIntOp::create(b, loc, 0, 64));
+    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifFirst.thenBlock());
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), index), slot,
+        ValueRange{arith::ConstantIndexOp::create(b, loc, 1)});
+  }
+  return arith::SelectOp::create(b, loc, outside,
+                                 arith::ConstantIndexOp::create(b, loc, 0),
+                                 index);
+}
+
 struct CheckIndexLowering : GraphPattern<CheckIndexOp> {
   CheckIndexLowering(const GraphTypeConverter &converter, MLIRContext *context,
                      bool recoverable)
@@ -333,6 +360,10 @@ struct CheckIndexLowering : GraphPattern<CheckIndexOp> {
                      : numVertices(rewriter, loc, op, adaptor.getRange());
     Value outside = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::uge, index, size);
+    if (Value slot = adaptor.getDeferTo()) {
+      rewriter.replaceOp(op, deferFailure(rewriter, loc, index, outside, slot));
+      return success();
+    }
     std::string where;
     if (auto file = loc->findInstanceOf<FileLineColLoc>())
       where = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +

@@ -528,7 +528,8 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
       sched.edges = ScheduleAttr::getChecked(
           emitErr, context, o.direction, parallel, o.grain, o.frontier,
           o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy, o.numa,
-          o.priorityUpdate, o.delta, o.fusionThreshold, o.openBuckets);
+          o.priorityUpdate, o.delta, o.fusionThreshold, o.openBuckets,
+          GpuScheduleAttr());
       if (!sched.edges)
         return failure();
     }

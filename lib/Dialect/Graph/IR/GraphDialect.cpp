@@ -199,7 +199,7 @@ ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
              FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,
              SegmentStrategy::FixedVertexCount, NumaMode::Serial,
              PriorityUpdate::Eager, ScheduleCount(1), ScheduleCount(1000),
-             ScheduleCount(128));
+             ScheduleCount(128), GpuScheduleAttr());
 }
 
 ScheduleAttr::Options ScheduleAttr::getOptions() const {
@@ -207,14 +207,14 @@ ScheduleAttr::Options ScheduleAttr::getOptions() const {
           getFrontier(),       getFrontierSets(),    getSegments(),
           getSegmentsArgv(),   getSegmentStrategy(), getNuma(),
           getPriorityUpdate(), getDelta(),           getFusionThreshold(),
-          getOpenBuckets()};
+          getOpenBuckets(),    getGpu()};
 }
 
 ScheduleAttr ScheduleAttr::get(MLIRContext *context, const Options &o) {
   return get(context, o.direction, o.parallel, o.grain, o.frontier,
              o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
              o.numa, o.priorityUpdate, o.delta, o.fusionThreshold,
-             o.openBuckets);
+             o.openBuckets, o.gpu);
 }
 
 ScheduleAttr ScheduleAttr::with(function_ref<void(Options &)> change) const {
@@ -240,8 +240,23 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      Direction direction, Parallelization parallel,
                      int64_t grain, FrontierLayout frontier, FrontierSets,
                      int64_t segments, int64_t segmentsArgv, SegmentStrategy,
-                     NumaMode numa, PriorityUpdate, ScheduleCount delta,
-                     ScheduleCount fusionThreshold, ScheduleCount openBuckets) {
+                     NumaMode numa, PriorityUpdate priorityUpdate,
+                     ScheduleCount delta, ScheduleCount fusionThreshold,
+                     ScheduleCount openBuckets, GpuScheduleAttr gpu) {
+  if (gpu) {
+    ScheduleAttr cpuDefaults = getDefault(gpu.getContext());
+    if (direction != cpuDefaults.getDirection() ||
+        parallel != cpuDefaults.getParallel() ||
+        grain != cpuDefaults.getGrain() ||
+        frontier != cpuDefaults.getFrontier() || segments || segmentsArgv ||
+        numa != cpuDefaults.getNuma() ||
+        priorityUpdate != cpuDefaults.getPriorityUpdate() ||
+        delta != cpuDefaults.getDelta() ||
+        fusionThreshold != cpuDefaults.getFusionThreshold() ||
+        openBuckets != cpuDefaults.getOpenBuckets())
+      return emitError() << "a schedule with gpu sets no CPU option; the GPU "
+                            "schedule holds all of the traversal's options";
+  }
   for (auto [name, count] : {std::pair("delta", delta),
                              std::pair("fusion_threshold", fusionThreshold),
                              std::pair("open_buckets", openBuckets)})
@@ -304,6 +319,12 @@ parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
          << "'; expected one of: " << llvm::join(valid, ", ");
 }
 
+/// `n` or `argv[k]`.
+static std::string printCount(ScheduleCount count) {
+  return count.isArgv() ? "argv[" + std::to_string(count.argvIndex) + "]"
+                        : std::to_string(count.value);
+}
+
 /// Parses `= n` or `= argv[k]` (n, k >= 1).
 static ParseResult parseCountOption(AsmParser &parser, StringRef option,
                                     ScheduleCount &count) {
@@ -338,6 +359,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   ScheduleCount delta = defaults.getDelta();
   ScheduleCount fusionThreshold = defaults.getFusionThreshold();
   ScheduleCount openBuckets = defaults.getOpenBuckets();
+  GpuScheduleAttr gpu;
   llvm::StringSet<> seen;
 
   auto parseOption = [&]() -> ParseResult {
@@ -381,6 +403,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
       return parseCountOption(parser, option, fusionThreshold);
     if (option == "open_buckets")
       return parseCountOption(parser, option, openBuckets);
+    if (option == "gpu")
+      return failure(parser.parseEqual() || parser.parseAttribute(gpu));
     if (option == "grain")
       return failure(parser.parseEqual() || parser.parseInteger(grain));
     if (option == "segments") {
@@ -406,7 +430,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
            << "unknown schedule option '" << option
            << "'; expected one of: direction, parallel, grain, frontier, "
               "frontier_sets, segments, segment_strategy, numa, "
-              "priority_update, delta, fusion_threshold, open_buckets";
+              "priority_update, delta, fusion_threshold, open_buckets, gpu";
   };
 
   if (parser.parseLess() ||
@@ -416,7 +440,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), direction, parallel, grain, frontier,
                     frontierSets, segments, segmentsArgv, strategy, numa,
-                    priorityUpdate, delta, fusionThreshold, openBuckets);
+                    priorityUpdate, delta, fusionThreshold, openBuckets, gpu);
 }
 
 void ScheduleAttr::print(AsmPrinter &printer) const {
@@ -446,17 +470,239 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
   addIfChanged("numa", getNuma(), defaults.getNuma(), stringifyNumaMode);
   addIfChanged("priority_update", getPriorityUpdate(),
                defaults.getPriorityUpdate(), stringifyPriorityUpdate);
-  auto printCount = [](ScheduleCount count) {
-    return count.isArgv() ? "argv[" + std::to_string(count.argvIndex) + "]"
-                          : std::to_string(count.value);
-  };
   addIfChanged("delta", getDelta(), defaults.getDelta(), printCount);
   addIfChanged("fusion_threshold", getFusionThreshold(),
                defaults.getFusionThreshold(), printCount);
   addIfChanged("open_buckets", getOpenBuckets(), defaults.getOpenBuckets(),
                printCount);
+  if (GpuScheduleAttr gpu = getGpu()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "gpu = " << Attribute(gpu);
+    options.push_back(text);
+  }
   // An empty option list is not valid syntax; spell out one default.
   if (options.empty())
     options.push_back("parallel = serial");
+  printer << "<" << llvm::join(options, ", ") << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// #graph.gpu_schedule
+//===----------------------------------------------------------------------===//
+
+GpuScheduleAttr GpuScheduleAttr::getDefault(MLIRContext *context) {
+  return get(context, Options());
+}
+
+GpuScheduleAttr::Options GpuScheduleAttr::getOptions() const {
+  Options o;
+  o.direction = getDirection();
+  o.pullFrontier = getPullFrontier();
+  o.frontierCreation = getFrontierCreation();
+  o.dedup = getDedup();
+  o.loadBalance = getLoadBalance();
+  o.edgeBlocking = getEdgeBlocking();
+  o.kernelFusion = getKernelFusion();
+  o.delta = getDelta();
+  o.edges = getEdges();
+  o.hybridThreshold = getHybridThreshold();
+  o.hybridThresholdArgv = getHybridThresholdArgv();
+  o.otherwise = getOtherwise();
+  return o;
+}
+
+GpuScheduleAttr GpuScheduleAttr::get(MLIRContext *context, const Options &o) {
+  return get(context, o.direction, o.pullFrontier, o.frontierCreation, o.dedup,
+             o.loadBalance, o.edgeBlocking, o.kernelFusion, o.delta, o.edges,
+             o.hybridThreshold, o.hybridThresholdArgv,
+             llvm::cast_if_present<GpuScheduleAttr>(o.otherwise));
+}
+
+GpuScheduleAttr
+GpuScheduleAttr::with(function_ref<void(Options &)> change) const {
+  Options options = getOptions();
+  change(options);
+  return get(getContext(), options);
+}
+
+LogicalResult
+GpuScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        GpuDirection direction, GpuVertexMap pullFrontier,
+                        GpuFrontierCreation, GpuDedup,
+                        GpuLoadBalance loadBalance, int64_t edgeBlocking, bool,
+                        ScheduleCount delta, GpuEdgePlacement,
+                        FloatAttr hybridThreshold, int64_t hybridThresholdArgv,
+                        GpuScheduleAttr otherwise) {
+  if (delta.isArgv() ? delta.argvIndex < 1 : delta.value < 1)
+    return emitError() << "gpu schedule delta must be positive, got "
+                       << delta.value;
+  if (pullFrontier != GpuVertexMap::Boolmap && direction != GpuDirection::Pull)
+    return emitError() << "pull_frontier = "
+                       << stringifyGpuVertexMap(pullFrontier)
+                       << " describes a pull's input; got direction = push";
+  if (edgeBlocking < 0)
+    return emitError() << "edge_blocking must be positive, got "
+                       << edgeBlocking;
+  if (edgeBlocking > 0 && loadBalance != GpuLoadBalance::EdgeOnly)
+    return emitError() << "edge_blocking blocks the edges of load_balance = "
+                          "edge_only; got load_balance = "
+                       << stringifyGpuLoadBalance(loadBalance);
+  if (hybridThresholdArgv < 0)
+    return emitError() << "hybrid_threshold = argv[k] needs k >= 1, got "
+                       << hybridThresholdArgv;
+  bool hasThreshold = hybridThreshold || hybridThresholdArgv > 0;
+  if (hybridThreshold && hybridThresholdArgv > 0)
+    return emitError()
+           << "hybrid_threshold given both as a number and as argv";
+  if (hybridThreshold &&
+      !(hybridThreshold.getValueAsDouble() >= 0.0 &&
+        hybridThreshold.getValueAsDouble() <= 1.0))
+    return emitError() << "hybrid_threshold is a fraction of the vertices "
+                          "between 0 and 1, got "
+                       << hybridThreshold.getValueAsDouble();
+  if (hasThreshold != static_cast<bool>(otherwise))
+    return emitError() << "a hybrid gpu schedule needs both hybrid_threshold "
+                          "and otherwise";
+  if (otherwise && otherwise.isHybrid())
+    return emitError() << "the otherwise schedule of a hybrid may not be "
+                          "hybrid itself";
+  return success();
+}
+
+Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
+  Options o;
+  llvm::StringSet<> seen;
+  auto parseOption = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef option;
+    if (parser.parseKeyword(&option))
+      return failure();
+    if (!seen.insert(option).second)
+      return parser.emitError(loc)
+             << "gpu schedule option '" << option << "' given twice";
+    if (option == "kernel_fusion") {
+      o.kernelFusion = true;
+      return success();
+    }
+    if (option == "direction")
+      return parseEnumOption(parser, option, o.direction, symbolizeGpuDirection,
+                             stringifyGpuDirection,
+                             getMaxEnumValForGpuDirection() + 1);
+    if (option == "pull_frontier")
+      return parseEnumOption(parser, option, o.pullFrontier,
+                             symbolizeGpuVertexMap, stringifyGpuVertexMap,
+                             getMaxEnumValForGpuVertexMap() + 1);
+    if (option == "frontier_creation")
+      return parseEnumOption(parser, option, o.frontierCreation,
+                             symbolizeGpuFrontierCreation,
+                             stringifyGpuFrontierCreation,
+                             getMaxEnumValForGpuFrontierCreation() + 1);
+    if (option == "dedup")
+      return parseEnumOption(parser, option, o.dedup, symbolizeGpuDedup,
+                             stringifyGpuDedup, getMaxEnumValForGpuDedup() + 1);
+    if (option == "load_balance")
+      return parseEnumOption(parser, option, o.loadBalance,
+                             symbolizeGpuLoadBalance, stringifyGpuLoadBalance,
+                             getMaxEnumValForGpuLoadBalance() + 1);
+    if (option == "edges")
+      return parseEnumOption(parser, option, o.edges,
+                             symbolizeGpuEdgePlacement,
+                             stringifyGpuEdgePlacement,
+                             getMaxEnumValForGpuEdgePlacement() + 1);
+    if (option == "delta")
+      return parseCountOption(parser, option, o.delta);
+    if (option == "edge_blocking")
+      return failure(parser.parseEqual() ||
+                     parser.parseInteger(o.edgeBlocking));
+    if (option == "otherwise") {
+      GpuScheduleAttr otherwise;
+      if (parser.parseEqual() || parser.parseAttribute(otherwise))
+        return failure();
+      o.otherwise = otherwise;
+      return success();
+    }
+    if (option == "hybrid_threshold") {
+      if (parser.parseEqual())
+        return failure();
+      if (succeeded(parser.parseOptionalKeyword("argv"))) {
+        SMLoc indexLoc = parser.getCurrentLocation();
+        if (parser.parseLSquare() ||
+            parser.parseInteger(o.hybridThresholdArgv) || parser.parseRSquare())
+          return failure();
+        if (o.hybridThresholdArgv < 1)
+          return parser.emitError(indexLoc)
+                 << "hybrid_threshold = argv[k] needs k >= 1, got "
+                 << o.hybridThresholdArgv;
+        return success();
+      }
+      double value;
+      if (parser.parseFloat(value))
+        return failure();
+      o.hybridThreshold = FloatAttr::get(Float64Type::get(parser.getContext()),
+                                         value);
+      return success();
+    }
+    return parser.emitError(loc)
+           << "unknown gpu schedule option '" << option
+           << "'; expected one of: direction, pull_frontier, "
+              "frontier_creation, dedup, load_balance, edge_blocking, "
+              "kernel_fusion, delta, edges, hybrid_threshold, otherwise";
+  };
+  if (parser.parseLess())
+    return {};
+  // `#graph.gpu_schedule<>`: every option at its default.
+  if (failed(parser.parseOptionalGreater()) &&
+      (parser.parseCommaSeparatedList(AsmParser::Delimiter::None,
+                                      parseOption) ||
+       parser.parseGreater()))
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), o.direction, o.pullFrontier,
+                    o.frontierCreation, o.dedup, o.loadBalance, o.edgeBlocking,
+                    o.kernelFusion, o.delta, o.edges, o.hybridThreshold,
+                    o.hybridThresholdArgv,
+                    llvm::cast_if_present<GpuScheduleAttr>(o.otherwise));
+}
+
+void GpuScheduleAttr::print(AsmPrinter &printer) const {
+  Options defaults;
+  SmallVector<std::string> options;
+  auto addIfChanged = [&](StringRef name, auto value, auto defaultValue,
+                          auto stringify) {
+    if (value != defaultValue)
+      options.push_back((name + " = " + stringify(value)).str());
+  };
+  auto number = [](int64_t v) { return std::to_string(v); };
+  addIfChanged("direction", getDirection(), defaults.direction,
+               stringifyGpuDirection);
+  addIfChanged("pull_frontier", getPullFrontier(), defaults.pullFrontier,
+               stringifyGpuVertexMap);
+  addIfChanged("frontier_creation", getFrontierCreation(),
+               defaults.frontierCreation, stringifyGpuFrontierCreation);
+  addIfChanged("dedup", getDedup(), defaults.dedup, stringifyGpuDedup);
+  addIfChanged("load_balance", getLoadBalance(), defaults.loadBalance,
+               stringifyGpuLoadBalance);
+  addIfChanged("edge_blocking", getEdgeBlocking(), defaults.edgeBlocking,
+               number);
+  if (getKernelFusion())
+    options.push_back("kernel_fusion");
+  addIfChanged("delta", getDelta(), defaults.delta, printCount);
+  addIfChanged("edges", getEdges(), defaults.edges, stringifyGpuEdgePlacement);
+  if (FloatAttr threshold = getHybridThreshold()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    // The attribute's own printing, without its ` : f64`.
+    os << "hybrid_threshold = " << Attribute(threshold);
+    options.push_back(StringRef(text).rsplit(" : ").first.str());
+  }
+  addIfChanged("hybrid_threshold", getHybridThresholdArgv(), int64_t(0),
+               [](int64_t k) { return "argv[" + std::to_string(k) + "]"; });
+  if (GpuScheduleAttr otherwise = getOtherwise()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "otherwise = " << Attribute(otherwise);
+    options.push_back(text);
+  }
   printer << "<" << llvm::join(options, ", ") << ">";
 }

@@ -89,6 +89,13 @@ verifyVertexSetSchedule(Operation *op, std::optional<ScheduleAttr> sched) {
 // Simple ops
 //===----------------------------------------------------------------------===//
 
+LogicalResult AtoiOp::verify() {
+  if (getIsUnsigned() && getType().isF64())
+    return emitOpError("parses an f64 as a signed number; 'unsigned' "
+                       "applies to integer results");
+  return success();
+}
+
 LogicalResult PrintOp::verify() {
   if (static_cast<bool>(getValue()) == getText().has_value())
     return emitOpError("expects either a value or a text to print");
@@ -214,6 +221,14 @@ LogicalResult CheckIndexOp::verify() {
            << getRange().getType();
   if (getWhat().empty())
     return emitOpError("needs a description of what the index indexes");
+  if (Value slot = getDeferTo()) {
+    if (!vector)
+      return emitOpError("defers only the check of a vector index; a "
+                         "graph's vertex count is the runtime's");
+    auto type = cast<MemRefType>(slot.getType());
+    if (type.getRank() != 1 || type.getDimSize(0) != 2)
+      return emitOpError("defers to a memref<2xi64>, got ") << type;
+  }
   return success();
 }
 
@@ -462,6 +477,9 @@ static bool writesElement(Operation *op, Value vector, Value index) {
 
 ApplyLowering EdgeSetApplyOp::getLowering() {
   ScheduleAttr sched = getScheduleOrDefault();
+  // graph-lower-gpu runs first and takes the whole traversal.
+  if (sched.getGpu())
+    return ApplyLowering::Gpu;
   // Checked in pass order: the first step still missing wins.
   if (sched.isSegmented() && !getSegments())
     return ApplyLowering::Segment;

@@ -139,6 +139,11 @@ void OutputFrontier::countMember(OpBuilder &b, const ThreadOutput &thread,
       memref::LoadOp::create(b, loc, outOffsets, v));
   auto add = [&](int64_t counter, Value amount) {
     Value at = constIndex(b, counter);
+    if (thread.sharedByThreads) {
+      execution.emitAtomic(b, loc, arith::AtomicRMWKind::addi, amount,
+                           thread.stats, at);
+      return;
+    }
     Value sum = arith::AddIOp::create(
         b, loc, memref::LoadOp::create(b, loc, thread.stats, at), amount);
     memref::StoreOp::create(b, loc, sum, thread.stats, at);

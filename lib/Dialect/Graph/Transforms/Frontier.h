@@ -34,6 +34,9 @@ struct ThreadOutput {
   /// (a block of IdOutput::kIdBlock, Frontier.cpp) and their count
   /// ([1 x i64]); null otherwise.
   Value ids, idCount;
+  /// Whether other threads count into `stats` at the same time (a parallel
+  /// loop whose threads keep no state of their own): counts are atomic.
+  bool sharedByThreads = false;
 };
 
 /// What a vertex loop (TraversalEmitter::emitVertexLoop) hands its body.

@@ -7,6 +7,8 @@ using namespace mlir::graph;
 
 StringRef mlir::graph::getLoweringPass(ApplyLowering step) {
   switch (step) {
+  case ApplyLowering::Gpu:
+    return "graph-lower-gpu";
   case ApplyLowering::Segment:
     return "graph-segment";
   case ApplyLowering::PriorityUpdates:
@@ -26,6 +28,9 @@ static void printReason(InFlightDiagnostic &diag, EdgeSetApplyOp apply,
                         ApplyLowering step) {
   ScheduleAttr sched = apply.getScheduleOrDefault();
   switch (step) {
+  case ApplyLowering::Gpu:
+    diag << "gpu = " << Attribute(sched.getGpu());
+    return;
   case ApplyLowering::Segment:
     if (sched.getSegmentsArgv())
       diag << "segments = argv[" << sched.getSegmentsArgv() << "]";

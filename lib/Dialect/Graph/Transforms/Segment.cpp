@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 
 namespace mlir::graph {
@@ -18,6 +19,9 @@ using namespace mlir::graph;
 namespace {
 struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
   void runOnOperation() override {
+    if (failed(checkLoweredBefore(getOperation(), getArgument(),
+                                  ApplyLowering::Segment)))
+      return signalPassFailure();
     // Traversals of one graph with equal segment options share one value.
     using Key =
         std::tuple<Value, int64_t, int64_t, EdgeDirection, SegmentStrategy>;

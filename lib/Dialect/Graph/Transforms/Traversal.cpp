@@ -158,9 +158,12 @@ void TraversalEmitter::emitVertexLoop(OpBuilder &b, Value lb, Value ub,
   // a push's thread buffers the ids it appends and moves them to the output
   // a block at a time. Outside a parallel loop the shared state is used.
   LoopFrame frame;
-  if (output)
+  bool perThread = parallel && output && output->keepsThreadState() &&
+                   !execution.runsIterationPerThread();
+  if (output) {
     frame.output = output->shared();
-  bool perThread = parallel && output && output->keepsThreadState();
+    frame.output.sharedByThreads = parallel && !perThread;
+  }
   auto threadHead = [&](OpBuilder &b, Location) {
     frame.output = output->openThread(b);
   };
@@ -180,12 +183,14 @@ void TraversalEmitter::emitVertexLoop(OpBuilder &b, Value lb, Value ub,
   // A small sparse frontier of heavy vertices (a Kronecker graph's first
   // rounds) still spreads over the threads: no chunk takes more than 1/64 of
   // the frontier.
-  bool chunkOfFrontier = parallel && push && fromIds &&
+  bool chunks = !execution.runsIterationPerThread();
+  bool chunkOfFrontier = parallel && chunks && push && fromIds &&
                          sched.getParallel() != Parallelization::StaticVertex;
   // Chunks of the loop start at multiples of the grain (of a chunk known
   // only at run time, nothing is assumed).
-  bool wholeWords = getConstantIntValue(lb) == 0 &&
-                    (!parallel || (!chunkOfFrontier && grain % 64 == 0));
+  bool wholeWords =
+      getConstantIntValue(lb) == 0 &&
+      (!parallel || (chunks && !chunkOfFrontier && grain % 64 == 0));
   Value chunk;
   if (parallel) {
     chunk = arith::ConstantIntOp::create(b, loc, grain, 64);
@@ -644,9 +649,10 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   if (Value to = op.getTo())
     toDense =
         std::make_unique<DenseFrontier>(b, loc, to, sched, FrontierSets::Dst);
-  if (push && !fromDense && op.getSrcFilter().empty())
+  bool prefetches = !execution.runsIterationPerThread();
+  if (prefetches && push && !fromDense && op.getSrcFilter().empty())
     prefetched = destinationData();
-  if (!push && op.getDstFilter().empty()) {
+  if (prefetches && !push && op.getDstFilter().empty()) {
     Value src = op.getBody().getArgument(0);
     op.getBody().walk([&](CommonNeighborsOp common) {
       Value graph = common.getGraph();

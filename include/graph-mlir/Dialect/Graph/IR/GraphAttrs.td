@@ -126,22 +126,104 @@ def Graph_ReduceKind : I32EnumAttr<"ReduceKind",
 // passes: a pass fails on an apply whose step comes before its own.
 // A new lowering adds a case here, a test in getLowering() and its pass in
 // getLoweringPass() (Transforms/LoweringOrder.h).
+//===----------------------------------------------------------------------===//
+// GPU schedule options (GraphIt's SimpleGPUSchedule, EMOGI's edge placement)
+//===----------------------------------------------------------------------===//
+
+def Graph_GpuDirection : I32EnumAttr<"GpuDirection",
+    "which end of an edge a GPU traversal's threads start from", [
+  // From the input frontier's vertices along their out-edges.
+  I32EnumAttrCase<"Push", 0, "push">,
+  // From every destination along its in-edges, testing the source's
+  // membership in the input frontier.
+  I32EnumAttrCase<"Pull", 1, "pull">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_GpuVertexMap : I32EnumAttr<"GpuVertexMap",
+    "a dense vertex set on the GPU: a byte or a bit per vertex", [
+  I32EnumAttrCase<"Boolmap", 0, "boolmap">,
+  I32EnumAttrCase<"Bitmap", 1, "bitmap">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_GpuFrontierCreation : I32EnumAttr<"GpuFrontierCreation",
+    "how a GPU traversal builds its output frontier", [
+  // Appended to a queue by the traversal kernel itself.
+  I32EnumAttrCase<"Fused", 0, "fused">,
+  // Marked in a bitmap or a boolmap, turned into a queue by a second kernel.
+  I32EnumAttrCase<"UnfusedBitmap", 1, "unfused_bitmap">,
+  I32EnumAttrCase<"UnfusedBoolmap", 2, "unfused_boolmap">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_GpuDedup : I32EnumAttr<"GpuDedup",
+    "whether a GPU push's output queue lists each vertex once", [
+  I32EnumAttrCase<"Disabled", 0, "disabled">,
+  // A claim flag per vertex, cleared by a separate kernel.
+  I32EnumAttrCase<"Unfused", 1, "unfused">,
+  // A claim flag per vertex, cleared by the kernel that reads the queue.
+  I32EnumAttrCase<"Fused", 2, "fused">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_GpuLoadBalance : I32EnumAttr<"GpuLoadBalance",
+    "how a GPU traversal spreads edges over threads", [
+  // A thread per scanned vertex.
+  I32EnumAttrCase<"VertexBased", 0, "vertex_based">,
+  // Thread, warp or CTA per vertex by degree (Merrill's TWC).
+  I32EnumAttrCase<"TWC", 1, "twc">,
+  // TWC with the thread bucket's edges spread evenly (TWC + edge).
+  I32EnumAttrCase<"TWCE", 2, "twce">,
+  // A warp per vertex.
+  I32EnumAttrCase<"WM", 3, "wm">,
+  // A CTA (thread block) per vertex.
+  I32EnumAttrCase<"CM", 4, "cm">,
+  // Every thread the same number of edges, found by a search of the
+  // frontier's degree prefix sums.
+  I32EnumAttrCase<"Strict", 5, "strict">,
+  // A thread per edge of the whole graph (no frontier scan).
+  I32EnumAttrCase<"EdgeOnly", 6, "edge_only">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
+def Graph_GpuEdgePlacement : I32EnumAttr<"GpuEdgePlacement",
+    "where the graph's edge arrays live for GPU kernels", [
+  // Device memory when the graph fits, else zero-copy.
+  I32EnumAttrCase<"Auto", 0, "auto">,
+  I32EnumAttrCase<"Device", 1, "device">,
+  // Pinned host memory mapped into the device, read over the host link
+  // with merged 128-byte-aligned warp reads (EMOGI).
+  I32EnumAttrCase<"ZeroCopy", 2, "zero_copy">,
+  // Managed (unified) memory, migrated page by page on demand.
+  I32EnumAttrCase<"Managed", 3, "managed">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
 def Graph_ApplyLowering : I32EnumAttr<"ApplyLowering",
-    "the pass step that a graph.edgeset.apply waits for", [
+    "the pass step that a graph.edgeset.apply waits for, in pass order", [
+  // graph-lower-gpu runs it as GPU kernels (a schedule with gpu).
+  I32EnumAttrCase<"Gpu", 0, "gpu">,
   // graph-segment attaches the segments(...) its schedule asks for.
-  I32EnumAttrCase<"Segment", 0, "segment">,
+  I32EnumAttrCase<"Segment", 1, "segment">,
   // graph-lower-priority rewrites its priority updates (update_priority).
-  I32EnumAttrCase<"PriorityUpdates", 1, "priority_updates">,
+  I32EnumAttrCase<"PriorityUpdates", 2, "priority_updates">,
   // graph-lower-priority rewrites them and lowers the traversal with a
   // bucket-fusion loop (priority_update = eager_with_fusion).
-  I32EnumAttrCase<"BucketFusion", 2, "bucket_fusion">,
+  I32EnumAttrCase<"BucketFusion", 3, "bucket_fusion">,
   // graph-lower-direction splits a hybrid direction into a dense and a
   // sparse apply, chosen per call.
-  I32EnumAttrCase<"HybridSplit", 3, "hybrid_split">,
+  I32EnumAttrCase<"HybridSplit", 4, "hybrid_split">,
   // graph-lower-direction lowers it over the graph or segment by segment.
-  I32EnumAttrCase<"Direction", 4, "direction">,
+  I32EnumAttrCase<"Direction", 5, "direction">,
   // graph-numa spreads its segments over sockets (numa other than serial).
-  I32EnumAttrCase<"Numa", 5, "numa">
+  I32EnumAttrCase<"Numa", 6, "numa">
 ]> {
   let cppNamespace = "::mlir::graph";
 }
@@ -149,6 +231,100 @@ def Graph_ApplyLowering : I32EnumAttr<"ApplyLowering",
 //===----------------------------------------------------------------------===//
 // #graph.schedule
 //===----------------------------------------------------------------------===//
+
+def Graph_GpuScheduleAttr : AttrDef<Graph_Dialect, "GpuSchedule"> {
+  let mnemonic = "gpu_schedule";
+  let summary = "how a traversal runs as GPU kernels";
+  let description = [{
+    The options of GraphIt's `SimpleGPUSchedule` and `HybridGPUSchedule`,
+    and EMOGI's edge placement. Options may be given in any order; each
+    left out takes its default, and the printer omits those.
+
+    | option | values (default first) | GraphIt call |
+    | --- | --- | --- |
+    | `direction` | `push`, `pull` | `configDirection` |
+    | `pull_frontier` | `boolmap`, `bitmap` | `configDirection(PULL, ...)` |
+    | `frontier_creation` | `fused`, `unfused_bitmap`, `unfused_boolmap` | `configFrontierCreation` |
+    | `dedup` | `disabled`, `unfused`, `fused` | `configDeduplication` |
+    | `load_balance` | `vertex_based`, `twc`, `twce`, `wm`, `cm`, `strict`, `edge_only` | `configLoadBalance` |
+    | `edge_blocking` | 0 (unblocked) or a block size | `configLoadBalance(EDGE_ONLY, BLOCKED, n)` |
+    | `kernel_fusion` | absent, present | `configKernelFusion` |
+    | `delta` | 1, or `argv[k]` | `configDelta` |
+    | `edges` | `auto`, `device`, `zero_copy`, `managed` | `configEdgePlacement` (graph-mlir's own) |
+    | `hybrid_threshold` | absent, a fraction of the vertices, or `argv[k]` | `HybridGPUSchedule(INPUT_VERTEXSET_SIZE, t, s1, s2)` |
+    | `otherwise` | absent, a `#graph.gpu_schedule` | the `s2` of a `HybridGPUSchedule` |
+
+    A hybrid schedule runs with its own options while the input frontier
+    holds at most `hybrid_threshold` times the vertex count, and with
+    `otherwise`'s above. The verifier rejects a pull frontier without a
+    pull, edge blocking without `edge_only`, and a hybrid without both a
+    threshold and an `otherwise` schedule (which may not be hybrid itself).
+
+    ```mlir
+    #graph.gpu_schedule<load_balance = twce, hybrid_threshold = 0.03,
+        otherwise = #graph.gpu_schedule<direction = pull,
+            pull_frontier = bitmap, frontier_creation = unfused_bitmap>>
+    ```
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"::mlir::graph::GpuDirection",
+        "::mlir::graph::GpuDirection::Push">:$direction,
+    DefaultValuedParameter<"::mlir::graph::GpuVertexMap",
+        "::mlir::graph::GpuVertexMap::Boolmap">:$pullFrontier,
+    DefaultValuedParameter<"::mlir::graph::GpuFrontierCreation",
+        "::mlir::graph::GpuFrontierCreation::Fused">:$frontierCreation,
+    DefaultValuedParameter<"::mlir::graph::GpuDedup",
+        "::mlir::graph::GpuDedup::Disabled">:$dedup,
+    DefaultValuedParameter<"::mlir::graph::GpuLoadBalance",
+        "::mlir::graph::GpuLoadBalance::VertexBased">:$loadBalance,
+    DefaultValuedParameter<"int64_t", "0",
+        "edges per block of edge_only's blocked variant; 0: unblocked">:$edgeBlocking,
+    DefaultValuedParameter<"bool", "false">:$kernelFusion,
+    DefaultValuedParameter<"::mlir::graph::ScheduleCount",
+        "::mlir::graph::ScheduleCount(1)">:$delta,
+    DefaultValuedParameter<"::mlir::graph::GpuEdgePlacement",
+        "::mlir::graph::GpuEdgePlacement::Auto">:$edges,
+    OptionalParameter<"::mlir::FloatAttr",
+        "fraction of the vertices (f64)">:$hybridThreshold,
+    DefaultValuedParameter<"int64_t", "0",
+        "k > 0: the hybrid threshold is argv[k] at run time">:$hybridThresholdArgv,
+    OptionalParameter<"::mlir::graph::GpuScheduleAttr",
+        "the schedule above the hybrid threshold">:$otherwise
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Every option, to build a schedule from a copy of another's.
+    struct Options {
+      ::mlir::graph::GpuDirection direction =
+          ::mlir::graph::GpuDirection::Push;
+      ::mlir::graph::GpuVertexMap pullFrontier =
+          ::mlir::graph::GpuVertexMap::Boolmap;
+      ::mlir::graph::GpuFrontierCreation frontierCreation =
+          ::mlir::graph::GpuFrontierCreation::Fused;
+      ::mlir::graph::GpuDedup dedup = ::mlir::graph::GpuDedup::Disabled;
+      ::mlir::graph::GpuLoadBalance loadBalance =
+          ::mlir::graph::GpuLoadBalance::VertexBased;
+      int64_t edgeBlocking = 0;
+      bool kernelFusion = false;
+      ::mlir::graph::ScheduleCount delta = ::mlir::graph::ScheduleCount(1);
+      ::mlir::graph::GpuEdgePlacement edges =
+          ::mlir::graph::GpuEdgePlacement::Auto;
+      ::mlir::FloatAttr hybridThreshold;
+      int64_t hybridThresholdArgv = 0;
+      /// A GpuScheduleAttr (the class is incomplete here) or null.
+      ::mlir::Attribute otherwise;
+    };
+    Options getOptions() const;
+    static GpuScheduleAttr get(::mlir::MLIRContext *context,
+                               const Options &options);
+    /// This schedule with the options `change` sets.
+    GpuScheduleAttr with(::llvm::function_ref<void(Options &)> change) const;
+    /// GraphIt's default SimpleGPUSchedule.
+    static GpuScheduleAttr getDefault(::mlir::MLIRContext *context);
+    bool isHybrid() const { return static_cast<bool>(getOtherwise()); }
+  }];
+}
 
 def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
   let mnemonic = "schedule";
@@ -173,8 +349,10 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     | `delta` | 1, or `argv[k]` | `configApplyPriorityUpdateDelta` |
     | `fusion_threshold` | 1000, or `argv[k]` | `configBucketMergeThreshold` |
     | `open_buckets` | 128, or `argv[k]` | `configNumOpenBuckets` |
+    | `gpu` | absent, a `#graph.gpu_schedule` | `applyGPUSchedule` |
 
-    The last four describe traversals that update a priority queue
+    `priority_update`, `delta`, `fusion_threshold` and `open_buckets` describe
+    traversals that update a priority queue
     (`graph.edgeset.apply` with `update_priority`): the strategy and the
     fusion threshold are the traversal's; `delta` and `open_buckets` size
     the queue, and the GraphIt frontend passes them to `graph.pq.new`.
@@ -187,9 +365,12 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     the `frontier`; `sliding_queue` names that for a sparse push, as
     GraphIt's `setApply` does.
 
+    A schedule with `gpu` runs the traversal as GPU kernels
+    (graph-lower-gpu) as that option says; it sets no CPU option.
+
     The verifier rejects schedules that cannot run: segments on the
-    sparse-only `sparse_push` direction, and parallel NUMA placement without
-    segments.
+    sparse-only `sparse_push` direction, parallel NUMA placement without
+    segments, and CPU options beside `gpu`.
 
     ```mlir
     #graph.schedule<direction = dense_pull, parallel = dynamic_vertex,
@@ -223,7 +404,9 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     DefaultValuedParameter<"::mlir::graph::ScheduleCount",
         "::mlir::graph::ScheduleCount(1000)">:$fusionThreshold,
     DefaultValuedParameter<"::mlir::graph::ScheduleCount",
-        "::mlir::graph::ScheduleCount(128)">:$openBuckets
+        "::mlir::graph::ScheduleCount(128)">:$openBuckets,
+    OptionalParameter<"::mlir::graph::GpuScheduleAttr",
+        "present: the traversal runs as GPU kernels">:$gpu
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -240,6 +423,7 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
       ::mlir::graph::NumaMode numa;
       ::mlir::graph::PriorityUpdate priorityUpdate;
       ::mlir::graph::ScheduleCount delta, fusionThreshold, openBuckets;
+      ::mlir::graph::GpuScheduleAttr gpu;
     };
     Options getOptions() const;
     static ScheduleAttr get(::mlir::MLIRContext *context,

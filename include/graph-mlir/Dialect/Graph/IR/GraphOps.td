@@ -62,20 +62,23 @@ def Graph_StringConstantOp : Graph_Op<"string_constant", [Pure]> {
 }
 
 def Graph_AtoiOp : Graph_Op<"atoi", [NoMemoryEffect]> {
-  let summary = "parse a string as an integer";
+  let summary = "parse a string as an integer or a double";
   let description = [{
-    A string that is not an integer, or whose value does not fit in the
-    result type, is a run-time error that quotes the string. The result type
-    is read as a signed integer, or as an unsigned one with `unsigned` (then
-    a minus sign is an error and the range is [0, 2^bits - 1]).
+    A string that is not an integer (or, for an f64 result, a finite
+    number), or whose value does not fit in the result type, is a run-time
+    error that quotes the string. An integer result type is read as a
+    signed integer, or as an unsigned one with `unsigned` (then a minus
+    sign is an error and the range is [0, 2^bits - 1]).
 
     ```mlir
     %n = graph.atoi %s : i64
     %u = graph.atoi %s unsigned : i32
+    %f = graph.atoi %s : f64
     ```
   }];
   let arguments = (ins Graph_StringType:$input, UnitAttr:$is_unsigned);
-  let results = (outs AnySignlessInteger:$result);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, F64]>:$result);
+  let hasVerifier = 1;
   let assemblyFormat =
       "$input (`unsigned` $is_unsigned^)? attr-dict `:` qualified(type($result))";
 }
@@ -749,7 +752,7 @@ def Graph_VectorAddFlooredOp : Graph_Op<"vector.add_floored", [
   let hasVerifier = 1;
 }
 
-def Graph_CheckIndexOp : Graph_Op<"check_index", [NoMemoryEffect]> {
+def Graph_CheckIndexOp : Graph_Op<"check_index"> {
   let summary = "the index, if it lies in a vector or a graph; else stop";
   let description = [{
     Returns `index` when it lies in `[0, size)`: `size` is the number of
@@ -770,26 +773,36 @@ def Graph_CheckIndexOp : Graph_Op<"check_index", [NoMemoryEffect]> {
     constant at most the length (for fixed lengths and rows). Not
     speculatable, so it is never hoisted out of the branch it guards.
 
+    In a GPU kernel, which cannot stop the program, `defer to %slot`
+    (`memref<2xi64>`, zeroed) records the first failing index instead:
+    `slot[0]` becomes 1 and `slot[1]` the index, and the op returns 0.
+    graph-lower-gpu checks the slot on the host after the kernel, with the
+    same op without `defer`.
+
     ```mlir
     %i = graph.check_index %v in %vals "'vals'" from "argv[2]" : !graph.vector<i32>
     %k = graph.check_index %c in %latent column "the rows of 'latent'" : !graph.vector<?x3xf64>
     %u = graph.check_index %v in %g "the vertices of 'edges'" : !graph.edgeset
+    %d = graph.check_index %w in %ids "'IDs'" defer to %slot : !graph.vector<i32>
     ```
   }];
   let arguments = (ins Index:$index,
                        AnyTypeOf<[Graph_VectorType, Graph_EdgeSetType]>:$range,
                        UnitAttr:$column, StrAttr:$what,
-                       OptionalAttr<StrAttr>:$source);
+                       OptionalAttr<StrAttr>:$source,
+                       Arg<Optional<MemRefOf<[I64]>>, "the failure record",
+                           [MemWrite]>:$deferTo);
   let results = (outs Index:$result);
   let assemblyFormat = [{
-    $index `in` $range (`column` $column^)? $what (`from` $source^)? attr-dict
+    $index `in` $range (`column` $column^)? $what (`from` $source^)?
+    (`defer` `to` $deferTo^ `:` type($deferTo))? attr-dict
     `:` qualified(type($range))
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Value":$index, "::mlir::Value":$range,
                    "bool":$column, "::llvm::StringRef":$what), [{
       build($_builder, $_state, $_builder.getIndexType(), index, range, column,
-            what, ::mlir::StringAttr());
+            what, ::mlir::StringAttr(), ::mlir::Value());
     }]>
   ];
   let hasVerifier = 1;
@@ -1581,25 +1594,52 @@ def Graph_AdjacencyOp : Graph_Op<"adjacency", [Pure]> {
     Offsets (`num_vertices + 1` entries) and neighbour ids, sorted per
     vertex. The arrays belong to the graph.
 
+    With `placed`, the arrays are a copy of them that GPU kernels read,
+    kept with the graph, in the memory the placement names (libgraphrt's
+    `graphrt_placed_*`); in a program that runs its kernels on the host
+    (graphc --target=gpu-host) the graph's own arrays.
+
     ```mlir
     %offsets, %sources = graph.adjacency in %g : !graph.edgeset -> memref<?xi64>, memref<?xi32>
+    %o, %n = graph.adjacency out %g placed zero_copy : !graph.edgeset -> memref<?xi64>, memref<?xi32>
     ```
   }];
-  let arguments = (ins Graph_EdgeDirection:$direction, Graph_EdgeSetType:$graph);
+  let arguments = (ins Graph_EdgeDirection:$direction, Graph_EdgeSetType:$graph,
+                       OptionalAttr<Graph_GpuEdgePlacement>:$placement);
   let results = (outs MemRefRankOf<[I64], [1]>:$offsets,
                       MemRefRankOf<[I32], [1]>:$neighbors);
   let assemblyFormat = [{
-    $direction $graph attr-dict `:` qualified(type($graph)) `->` type($offsets) `,` type($neighbors)
+    $direction $graph (`placed` $placement^)? attr-dict `:` qualified(type($graph)) `->` type($offsets) `,` type($neighbors)
   }];
+  let builders = [
+    // The graph's own arrays.
+    OpBuilder<(ins "Type":$offsets, "Type":$neighbors,
+                   "::mlir::graph::EdgeDirection":$direction, "Value":$graph), [{
+      build($_builder, $_state, offsets, neighbors, direction, graph,
+            ::mlir::graph::GpuEdgePlacementAttr());
+    }]>
+  ];
 }
 
 def Graph_AdjacencyWeightsOp : Graph_Op<"adjacency_weights", [Pure]> {
   let summary = "the edge weights of a graph, parallel to graph.adjacency's neighbours";
-  let arguments = (ins Graph_EdgeDirection:$direction, Graph_EdgeSetType:$graph);
+  let description = [{
+    `placed` as for graph.adjacency.
+  }];
+  let arguments = (ins Graph_EdgeDirection:$direction, Graph_EdgeSetType:$graph,
+                       OptionalAttr<Graph_GpuEdgePlacement>:$placement);
   let results = (outs MemRefRankOf<[I32], [1]>:$weights);
   let assemblyFormat = [{
-    $direction $graph attr-dict `:` qualified(type($graph)) `->` type($weights)
+    $direction $graph (`placed` $placement^)? attr-dict `:` qualified(type($graph)) `->` type($weights)
   }];
+  let builders = [
+    // The graph's own weights.
+    OpBuilder<(ins "Type":$weights, "::mlir::graph::EdgeDirection":$direction,
+                   "Value":$graph), [{
+      build($_builder, $_state, weights, direction, graph,
+            ::mlir::graph::GpuEdgePlacementAttr());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

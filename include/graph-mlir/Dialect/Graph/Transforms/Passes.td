@@ -57,6 +57,53 @@ def GraphLowerDirection : Pass<"graph-lower-direction", "ModuleOp"> {
   ];
 }
 
+def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
+  let summary = "Run GPU-scheduled traversals and vertex loops as GPU kernels";
+  let description = [{
+    Every `graph.edgeset.apply` whose schedule has `gpu`
+    (`#graph.gpu_schedule`) becomes host code around `gpu.launch` kernels
+    (region form, in the host function; the module gets
+    `gpu.container_module`), through the traversal emitter with GPU hooks:
+
+    * `load_balance`: `vertex_based` a thread per scanned vertex, `wm` a
+      warp, `cm` a 256-thread block; `twc` and `twce` sort the scanned
+      vertices by degree into three lists in one kernel (below 32 edges,
+      below 256, the rest) and scan them with a thread, a warp and a block
+      per vertex; `strict` a thread per edge of the scanned vertices (the
+      prefix sums of their degrees computed on the host, each thread finding
+      its vertex by binary search); `edge_only` a thread per edge of the
+      graph, testing its source against a dense input frontier.
+    * Lanes of a warp or block read a vertex's neighbours from the 32-entry
+      (128-byte) boundary before its first, `lanes` apart, so that reads
+      are merged and aligned (EMOGI); lanes before the first entry idle.
+    * `direction = push` reads the frontier's ids; `pull` scans every
+      destination's in-edges with one thread, reading the frontier as a
+      bool or bit map (`pull_frontier`), a reduction into the destination
+      kept in a register; a pull with another load balance is warned about
+      and runs `vertex_based`.
+    * The output frontier: a push appends to the set's id buffer with one
+      atomic per id (`dedup`: an atomic exchange on the set's flags first);
+      a pull marks a map and counts members with atomics.
+    * `hybrid_threshold`/`otherwise`: an `scf.if` per call on the input
+      frontier's size against the threshold times the vertex count.
+    * `edges`: the placement of the scanned adjacency (`graph.adjacency ...
+      placed`).
+
+    Every `graph.vertexset.apply` (not inside another apply) whose body a
+    kernel can run becomes one kernel, a thread per member. Bodies that
+    call the runtime (printing, priority queues, checked indices, ...) stay
+    on the host; a GPU-scheduled traversal with such a body gets a warning
+    and a parallel CPU schedule.
+
+    Pass order: first, before `graph-segment`; the other lowering passes
+    reject a traversal that still has a `gpu` schedule.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def GraphSegment : Pass<"graph-segment", "ModuleOp"> {
   let summary = "Cache-tile dense traversals whose schedule has segments";
   let description = [{

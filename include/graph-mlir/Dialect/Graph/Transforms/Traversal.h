@@ -106,6 +106,11 @@ public:
   virtual Value emitAtomic(OpBuilder &builder, Location loc,
                            arith::AtomicRMWKind kind, Value value, Value memref,
                            ValueRange indices) const = 0;
+  /// Whether a parallel loop gives each of its threads one iteration (a GPU
+  /// kernel's threads, warps or blocks) rather than chunks of them: state of
+  /// its own is then not worth a thread's keeping, no thread owns a run of
+  /// iterations, and the CPU's software prefetches do not apply.
+  virtual bool runsIterationPerThread() const { return false; }
 };
 
 /// The OpenMP execution model (OpenMPExecution.cpp): omp.parallel teams

@@ -1,0 +1,75 @@
+//===- GpuExecution.h - the traversal emitter's GPU hooks -------*- C++ -*-===//
+//
+// The hooks graph-lower-gpu gives the traversal emitter (Traversal.h): an
+// execution model whose parallel loops are gpu.launch kernels, and an edge
+// scan that spreads a vertex's edges over a group of lanes. Both read the
+// LaneGroup that the GPU vertex loop sets before each loop it emits: how many
+// consecutive threads scan one vertex (a thread, a warp or a block), or, in
+// an edge-parallel loop, the one edge a thread visits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GRAPH_MLIR_LIB_DIALECT_GRAPH_TRANSFORMS_GPUEXECUTION_H
+#define GRAPH_MLIR_LIB_DIALECT_GRAPH_TRANSFORMS_GPUEXECUTION_H
+
+#include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
+
+namespace mlir::graph {
+
+/// Threads of one kernel block.
+constexpr int64_t kGpuBlockThreads = 256;
+/// Threads of one warp.
+constexpr int64_t kGpuWarpLanes = 32;
+
+/// How the next loop maps iterations to GPU threads.
+struct LaneGroup {
+  /// Consecutive threads per iteration: 1, kGpuWarpLanes or
+  /// kGpuBlockThreads.
+  int64_t lanes = 1;
+  /// In an edge-parallel loop, the edge (an index into the neighbour array)
+  /// the calling thread visits, set by the loop's body before it scans the
+  /// edge's source; null otherwise.
+  Value edge;
+};
+
+/// Parallel loops as kernels: `for i in [lb, ub)` becomes a gpu.launch of
+/// enough 256-thread blocks that `group.lanes` threads take each iteration.
+class GpuExecution : public ExecutionModel {
+public:
+  explicit GpuExecution(const LaneGroup &group) : group(group) {}
+  void emitParallelLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
+                        Value step, Parallelization parallel, Value chunk,
+                        const TeamSpec &team, LoopBody body,
+                        ThreadCallback head,
+                        ThreadCallback tail) const override;
+  Value allocateThreadPrivate(OpBuilder &builder, Location loc,
+                              MemRefType type) const override;
+  Value emitAtomic(OpBuilder &builder, Location loc, arith::AtomicRMWKind kind,
+                   Value value, Value memref,
+                   ValueRange indices) const override;
+  bool runsIterationPerThread() const override { return true; }
+
+private:
+  const LaneGroup &group;
+};
+
+/// A vertex's edges over the lanes of its group: lane `l` visits entries
+/// `a + l + lanes * j` from `a`, the entry before the vertex's first that
+/// starts a 128-byte line of 4-byte ids, so that a warp's reads are merged
+/// and aligned (EMOGI); lanes before the first entry idle. With one lane,
+/// the serial scan; in an edge-parallel loop, only the group's edge.
+class LaneEdgeScan : public EdgeScan {
+public:
+  explicit LaneEdgeScan(const LaneGroup &group) : group(group) {}
+  Value emitForEach(OpBuilder &b, Location loc, Value begin, Value end,
+                    Value init, Visit visit) const override;
+  void emitSearch(OpBuilder &b, Location loc, Value begin, Value end, Test test,
+                  VisitWhile visit) const override;
+
+private:
+  const LaneGroup &group;
+};
+
+} // namespace mlir::graph
+
+#endif // GRAPH_MLIR_LIB_DIALECT_GRAPH_TRANSFORMS_GPUEXECUTION_H

@@ -1,0 +1,577 @@
+//===- LowerGpu.cpp - GPU-scheduled traversals as kernels -----------------===//
+//
+// graph-lower-gpu: every graph.edgeset.apply whose schedule has `gpu` becomes
+// host code around gpu.launch kernels, through the traversal emitter with the
+// GPU hooks (GpuExecution.h); every graph.vertexset.apply whose body a kernel
+// can run becomes one kernel. What a kernel cannot run (runtime calls,
+// printing, priority queues) stays on the host, with a warning for a
+// traversal the schedule asked to run on the GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GpuExecution.h"
+#include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::graph {
+#define GEN_PASS_DEF_GRAPHLOWERGPU
+#include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+} // namespace mlir::graph
+
+using namespace mlir;
+using namespace mlir::graph;
+
+static MemRefType memrefOf(Type element) {
+  return MemRefType::get({ShapedType::kDynamic}, element);
+}
+
+//===----------------------------------------------------------------------===//
+// What a kernel can run
+//===----------------------------------------------------------------------===//
+
+/// The first op in `region` that a kernel cannot run, or null: kernels run
+/// arithmetic, control flow, memref accesses and the vector element ops,
+/// which lower to loads, stores and atomics; anything that calls the runtime
+/// stays on the host.
+static Operation *firstHostOnlyOp(Region &region) {
+  Operation *found = nullptr;
+  region.walk([&](Operation *op) {
+    if (isa<VectorGetOp, VectorSetOp, ReduceOp, VectorCasOp, YieldOp>(op))
+      return WalkResult::advance();
+    // A vector index check defers its failure to the host (deferChecks).
+    auto check = dyn_cast<CheckIndexOp>(op);
+    if (check && isa<VertexVectorType>(check.getRange().getType()))
+      return WalkResult::advance();
+    if (isa<memref::LoadOp, memref::StoreOp, memref::AllocaOp,
+            memref::AtomicRMWOp>(op))
+      return WalkResult::advance();
+    StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace()
+                                         : StringRef();
+    if ((dialect == "arith" || dialect == "math" || dialect == "scf") &&
+        !isa<scf::ParallelOp>(op))
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+static Operation *firstHostOnlyOp(EdgeSetApplyOp op) {
+  for (Region *region :
+       {&op.getBody(), &op.getSrcFilter(), &op.getDstFilter()})
+    if (Operation *found = firstHostOnlyOp(*region))
+      return found;
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Traversals
+//===----------------------------------------------------------------------===//
+
+/// The CPU schedule of the same shape as `gpu`, which the traversal emitter
+/// reads: a parallel sparse push from the frontier's ids (a dense push for
+/// edge_only, which tests every edge's source), or a parallel dense pull
+/// reading the frontier as the pull_frontier map.
+static ScheduleAttr emitterSchedule(GpuScheduleAttr gpu) {
+  return ScheduleAttr::getDefault(gpu.getContext())
+      .with([&](ScheduleAttr::Options &o) {
+        o.parallel = Parallelization::DynamicVertex;
+        if (gpu.getDirection() == GpuDirection::Pull) {
+          o.direction = Direction::DensePull;
+          o.frontierSets = FrontierSets::Src;
+          if (gpu.getPullFrontier() == GpuVertexMap::Bitmap)
+            o.frontier = FrontierLayout::Bitvector;
+          return;
+        }
+        o.direction = gpu.getLoadBalance() == GpuLoadBalance::EdgeOnly
+                          ? Direction::DensePush
+                          : Direction::SparsePush;
+      });
+}
+
+/// Emits `lo + the number of entries of a[lo, hi) not above key`: the first
+/// index in [lo, hi) whose entry exceeds `key` (a is sorted, i64).
+static Value upperBound(OpBuilder &b, Location loc, Value a, Value lo, Value hi,
+                        Value key) {
+  Type index = b.getIndexType();
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange{index, index}, ValueRange{lo, hi},
+      [&](OpBuilder &b, Location loc, ValueRange range) {
+        Value open = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           range[0], range[1]);
+        scf::ConditionOp::create(b, loc, open, range);
+      },
+      [&](OpBuilder &b, Location loc, ValueRange range) {
+        Value mid = arith::AddIOp::create(
+            b, loc, range[0],
+            arith::ShRUIOp::create(
+                b, loc, arith::SubIOp::create(b, loc, range[1], range[0]),
+                arith::ConstantIndexOp::create(b, loc, 1)));
+        Value above = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::sgt,
+            memref::LoadOp::create(b, loc, a, mid), key);
+        Value next = arith::AddIOp::create(
+            b, loc, mid, arith::ConstantIndexOp::create(b, loc, 1));
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{arith::SelectOp::create(b, loc, above, range[0], next),
+                       arith::SelectOp::create(b, loc, above, mid, range[1])});
+      });
+  return loop.getResult(0);
+}
+
+namespace {
+/// The outer loop of a GPU traversal, as its load balance maps vertices and
+/// edges to threads, over the graph's arrays in the schedule's placement.
+class GpuVertexLoop : public VertexLoop {
+public:
+  GpuVertexLoop(LaneGroup &group, GpuScheduleAttr gpu)
+      : group(group), gpu(gpu) {}
+  void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
+
+private:
+  /// The scanned vertices: the frontier's ids, or all vertices.
+  struct Scanned {
+    Value ids, count;
+  };
+
+  /// One loop over `list` (ids, or 0..count without), `lanes` threads per
+  /// vertex.
+  void scanList(TraversalEmitter &emitter, OpBuilder &b, Scanned list,
+                int64_t lanes, VertexBody body);
+  /// TWC: the vertices sorted by degree into three lists by one kernel, then
+  /// a thread, a warp and a block per vertex.
+  void scanByDegree(TraversalEmitter &emitter, OpBuilder &b, Scanned list,
+                    VertexBody body);
+  /// edge_only: a thread per edge of the graph.
+  void scanAllEdges(TraversalEmitter &emitter, OpBuilder &b, VertexBody body);
+  /// strict: a thread per edge of the scanned vertices, found by a search of
+  /// their degrees' prefix sums.
+  void scanListEdges(TraversalEmitter &emitter, OpBuilder &b, Scanned list,
+                     VertexBody body);
+  /// Calls `body` for vertex `v` from within a loop.
+  void visit(OpBuilder &b, Value v, const LoopFrame &frame, VertexBody body);
+
+  LaneGroup &group;
+  GpuScheduleAttr gpu;
+  Location loc = UnknownLoc();
+  Value offsets, neighbors, weights;
+  Destination *destination = nullptr;
+};
+} // namespace
+
+void GpuVertexLoop::visit(OpBuilder &b, Value v, const LoopFrame &frame,
+                          VertexBody body) {
+  body(b, {v, v, offsets, neighbors, weights, *destination, frame, Value()});
+}
+
+void GpuVertexLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
+                         VertexBody body) {
+  loc = emitter.getLoc();
+  EdgeSetApplyOp op = emitter.getOp();
+  Value graph = op.getGraph();
+  bool pull = emitter.getSchedule().getDirection() == Direction::DensePull;
+  EdgeDirection edges = pull ? EdgeDirection::In : EdgeDirection::Out;
+  auto placement = GpuEdgePlacementAttr::get(b.getContext(), gpu.getEdges());
+  auto adjacency =
+      AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
+                          memrefOf(b.getI32Type()), edges, graph, placement);
+  offsets = adjacency.getOffsets();
+  neighbors = adjacency.getNeighbors();
+  if (op.getGraphType().isWeighted())
+    weights = AdjacencyWeightsOp::create(b, loc, memrefOf(b.getI32Type()),
+                                         edges, graph, placement);
+  // A pull's destination belongs to the one thread scanning it.
+  VectorDestination owned(emitter, /*ownsVertex=*/true);
+  destination = &owned;
+
+  Scanned list;
+  list.ids = emitter.getFrontierIds();
+  list.count = list.ids ? memref::DimOp::create(b, loc, list.ids, 0).getResult()
+                        : NumVerticesOp::create(b, loc, b.getIndexType(), graph)
+                              .getResult();
+  switch (gpu.getLoadBalance()) {
+  case GpuLoadBalance::VertexBased:
+    return scanList(emitter, b, list, 1, body);
+  case GpuLoadBalance::WM:
+    return scanList(emitter, b, list, kGpuWarpLanes, body);
+  case GpuLoadBalance::CM:
+    return scanList(emitter, b, list, kGpuBlockThreads, body);
+  case GpuLoadBalance::TWC:
+  case GpuLoadBalance::TWCE:
+    return scanByDegree(emitter, b, list, body);
+  case GpuLoadBalance::EdgeOnly:
+    return scanAllEdges(emitter, b, body);
+  case GpuLoadBalance::Strict:
+    return scanListEdges(emitter, b, list, body);
+  }
+}
+
+void GpuVertexLoop::scanList(TraversalEmitter &emitter, OpBuilder &b,
+                             Scanned list, int64_t lanes, VertexBody body) {
+  group.lanes = lanes;
+  emitter.emitVertexLoop(
+      b, emitter.constIndex(b, 0), list.count,
+      [&](OpBuilder &b, Value i, const LoopFrame &frame) {
+        visit(b, list.ids ? emitter.loadIndex(b, list.ids, i) : i, frame,
+              body);
+      });
+  group.lanes = 1;
+}
+
+void GpuVertexLoop::scanByDegree(TraversalEmitter &emitter, OpBuilder &b,
+                                 Scanned list, VertexBody body) {
+  // Degree bounds of the thread and warp lists: a vertex goes to the
+  // smallest group whose lanes its edges fill.
+  Type i64 = b.getI64Type();
+  Value c0 = emitter.constIndex(b, 0);
+  auto lists =
+      memref::AllocOp::create(b, loc, MemRefType::get({3, ShapedType::kDynamic},
+                                                      b.getI32Type()),
+                              ValueRange{list.count});
+  auto counts = memref::AllocOp::create(b, loc, MemRefType::get({3}, i64));
+  for (int64_t k = 0; k < 3; ++k)
+    memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
+                            counts, ValueRange{emitter.constIndex(b, k)});
+  group.lanes = 1;
+  const ExecutionModel &execution = emitter.getExecution();
+  execution.emitLoop(
+      b, loc, c0, list.count, Parallelization::DynamicVertex,
+      arith::ConstantIntOp::create(b, loc, 1, 64), TeamSpec(),
+      [&](OpBuilder &b, Location, Value i) {
+        Value v = list.ids ? emitter.loadIndex(b, list.ids, i) : i;
+        Value degree = arith::SubIOp::create(
+            b, loc,
+            memref::LoadOp::create(
+                b, loc, offsets,
+                ValueRange{arith::AddIOp::create(b, loc, v,
+                                                 emitter.constIndex(b, 1))}),
+            memref::LoadOp::create(b, loc, offsets, ValueRange{v}));
+        auto below = [&](int64_t bound) {
+          return arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::slt, degree,
+              arith::ConstantIntOp::create(b, loc, bound, 64));
+        };
+        Value which = arith::SelectOp::create(
+            b, loc, below(kGpuWarpLanes), emitter.constIndex(b, 0),
+            arith::SelectOp::create(b, loc, below(kGpuBlockThreads),
+                                    emitter.constIndex(b, 1),
+                                    emitter.constIndex(b, 2)));
+        Value slot = execution.emitAtomic(
+            b, loc, arith::AtomicRMWKind::addi,
+            arith::ConstantIntOp::create(b, loc, 1, 64), counts, which);
+        memref::StoreOp::create(
+            b, loc, arith::IndexCastOp::create(b, loc, b.getI32Type(), v),
+            lists,
+            ValueRange{which, arith::IndexCastOp::create(
+                                  b, loc, b.getIndexType(), slot)});
+      });
+  for (auto [k, lanes] :
+       llvm::enumerate(ArrayRef<int64_t>{1, kGpuWarpLanes, kGpuBlockThreads})) {
+    Value which = emitter.constIndex(b, k);
+    Value count = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        memref::LoadOp::create(b, loc, counts, ValueRange{which}));
+    group.lanes = lanes;
+    emitter.emitVertexLoop(
+        b, c0, count, [&](OpBuilder &b, Value i, const LoopFrame &frame) {
+          Value v = arith::IndexCastOp::create(
+              b, loc, b.getIndexType(),
+              memref::LoadOp::create(b, loc, lists, ValueRange{which, i}));
+          visit(b, v, frame, body);
+        });
+  }
+  group.lanes = 1;
+  memref::DeallocOp::create(b, loc, lists);
+  memref::DeallocOp::create(b, loc, counts);
+}
+
+void GpuVertexLoop::scanAllEdges(TraversalEmitter &emitter, OpBuilder &b,
+                                 VertexBody body) {
+  Value graph = emitter.getOp().getGraph();
+  Value n = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
+  Value edgeCount = NumEdgesOp::create(b, loc, b.getIndexType(), graph);
+  Value c0 = emitter.constIndex(b, 0), c1 = emitter.constIndex(b, 1);
+  group.lanes = 1;
+  emitter.emitVertexLoop(
+      b, c0, edgeCount, [&](OpBuilder &b, Value e, const LoopFrame &frame) {
+        // The edge's source: the last vertex whose first edge is not after
+        // it.
+        Value key = arith::IndexCastOp::create(b, loc, b.getI64Type(), e);
+        Value source = arith::SubIOp::create(
+            b, loc, upperBound(b, loc, offsets, c1, n, key), c1);
+        group.edge = e;
+        visit(b, source, frame, body);
+        group.edge = Value();
+      });
+}
+
+void GpuVertexLoop::scanListEdges(TraversalEmitter &emitter, OpBuilder &b,
+                                  Scanned list, VertexBody body) {
+  // The prefix sums of the scanned vertices' degrees, on the host from the
+  // graph's own offsets (the placed ones may be in device memory).
+  Value graph = emitter.getOp().getGraph();
+  Value hostOffsets =
+      AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
+                          memrefOf(b.getI32Type()), EdgeDirection::Out, graph)
+          .getOffsets();
+  Value c0 = emitter.constIndex(b, 0), c1 = emitter.constIndex(b, 1);
+  Value entries = arith::AddIOp::create(b, loc, list.count, c1);
+  auto starts = memref::AllocOp::create(b, loc, memrefOf(b.getI64Type()),
+                                        ValueRange{entries});
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+  memref::StoreOp::create(b, loc, zero, starts, ValueRange{c0});
+  auto sums = scf::ForOp::create(
+      b, loc, c0, list.count, c1, ValueRange{zero},
+      [&](OpBuilder &b, Location, Value i, ValueRange sum) {
+        Value v = list.ids ? emitter.loadIndex(b, list.ids, i) : i;
+        Value degree = arith::SubIOp::create(
+            b, loc,
+            memref::LoadOp::create(
+                b, loc, hostOffsets,
+                ValueRange{arith::AddIOp::create(b, loc, v, c1)}),
+            memref::LoadOp::create(b, loc, hostOffsets, ValueRange{v}));
+        Value next = arith::AddIOp::create(b, loc, sum[0], degree);
+        memref::StoreOp::create(b, loc, next, starts,
+                                ValueRange{arith::AddIOp::create(b, loc, i, c1)});
+        scf::YieldOp::create(b, loc, next);
+      });
+  Value total =
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), sums.getResult(0));
+  group.lanes = 1;
+  emitter.emitVertexLoop(
+      b, c0, total, [&](OpBuilder &b, Value t, const LoopFrame &frame) {
+        Value key = arith::IndexCastOp::create(b, loc, b.getI64Type(), t);
+        Value i = arith::SubIOp::create(
+            b, loc, upperBound(b, loc, starts, c1, entries, key), c1);
+        Value v = list.ids ? emitter.loadIndex(b, list.ids, i) : i;
+        Value within = arith::SubIOp::create(
+            b, loc, key, memref::LoadOp::create(b, loc, starts, ValueRange{i}));
+        Value first = memref::LoadOp::create(b, loc, offsets, ValueRange{v});
+        group.edge = arith::IndexCastOp::create(
+            b, loc, b.getIndexType(),
+            arith::AddIOp::create(b, loc, first, within));
+        visit(b, v, frame, body);
+        group.edge = Value();
+      });
+  memref::DeallocOp::create(b, loc, starts);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// Replaces a hybrid GPU traversal by an scf.if choosing, per call, between
+/// a copy with its own options (input frontier at most the threshold times
+/// the vertex count) and a copy with its `otherwise` options.
+static void splitHybrid(EdgeSetApplyOp op, GpuScheduleAttr gpu,
+                        RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Type f64 = rewriter.getF64Type();
+  Value vertices =
+      NumVerticesOp::create(rewriter, loc, rewriter.getIndexType(),
+                            op.getGraph());
+  Value size = vertices;
+  if (Value from = op.getFrom())
+    size = VertexSetSizeOp::create(rewriter, loc, rewriter.getIndexType(), from);
+  auto toF64 = [&](Value index) {
+    return arith::UIToFPOp::create(
+        rewriter, loc, f64,
+        arith::IndexCastUIOp::create(rewriter, loc, rewriter.getI64Type(),
+                                     index));
+  };
+  Value threshold;
+  if (FloatAttr fraction = gpu.getHybridThreshold()) {
+    threshold = arith::ConstantOp::create(rewriter, loc, f64,
+                                          FloatAttr::get(f64, fraction.getValueAsDouble()));
+  } else {
+    Value text = ArgvOp::create(rewriter, loc,
+                                StringType::get(rewriter.getContext()),
+                                gpu.getHybridThresholdArgv());
+    threshold = AtoiOp::create(rewriter, loc, f64, text);
+  }
+  Value small = arith::CmpFOp::create(
+      rewriter, loc, arith::CmpFPredicate::OLE, toF64(size),
+      arith::MulFOp::create(rewriter, loc, threshold, toF64(vertices)));
+  auto ifSmall = scf::IfOp::create(rewriter, loc, op->getResultTypes(), small,
+                                   /*withElseRegion=*/true);
+  auto fill = [&](Block *block, GpuScheduleAttr branch) {
+    rewriter.setInsertionPointToStart(block);
+    Operation *copy = rewriter.clone(*op);
+    cast<EdgeSetApplyOp>(copy).setScheduleAttr(
+        ScheduleAttr::getDefault(rewriter.getContext())
+            .with([&](ScheduleAttr::Options &o) { o.gpu = branch; }));
+    if (!copy->getResults().empty())
+      scf::YieldOp::create(rewriter, loc, copy->getResults());
+  };
+  GpuScheduleAttr own = gpu.with([](GpuScheduleAttr::Options &o) {
+    o.hybridThreshold = FloatAttr();
+    o.hybridThresholdArgv = 0;
+    o.otherwise = Attribute();
+  });
+  fill(ifSmall.thenBlock(), own);
+  fill(ifSmall.elseBlock(), gpu.getOtherwise());
+  rewriter.replaceOp(op, ifSmall.getResults());
+}
+
+/// Lowers one single-schedule GPU traversal, or leaves it to the CPU passes
+/// with a warning when a kernel cannot run it.
+static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
+                           RewriterBase &rewriter) {
+  if (Operation *hostOnly = firstHostOnlyOp(op)) {
+    bool pull = gpu.getDirection() == GpuDirection::Pull;
+    op.emitWarning("this traversal runs on the host: '")
+        << hostOnly->getName() << "' cannot run in a GPU kernel";
+    op.setScheduleAttr(ScheduleAttr::getDefault(op.getContext())
+                           .with([&](ScheduleAttr::Options &o) {
+                             o.parallel = Parallelization::DynamicVertex;
+                             o.direction = pull ? Direction::DensePull
+                                                : Direction::SparsePush;
+                           }));
+    return;
+  }
+  if (gpu.getDirection() == GpuDirection::Pull &&
+      gpu.getLoadBalance() != GpuLoadBalance::VertexBased) {
+    op.emitWarning("load_balance = ")
+        << stringifyGpuLoadBalance(gpu.getLoadBalance())
+        << " applies to a push; this pull scans each destination's in-edges "
+           "with one thread (vertex_based)";
+    gpu = gpu.with([](GpuScheduleAttr::Options &o) {
+      o.loadBalance = GpuLoadBalance::VertexBased;
+    });
+  }
+  op.setScheduleAttr(emitterSchedule(gpu));
+  rewriter.setInsertionPoint(op);
+  LaneGroup group;
+  GpuExecution execution(group);
+  LaneEdgeScan scan(group);
+  GpuVertexLoop loop(group, gpu);
+  TraversalEmitter(op, rewriter, execution, scan).emit(loop);
+}
+
+/// Replaces a vertex set apply by one kernel, a thread per member.
+static void lowerVertexApply(VertexSetApplyOp op, RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value set = op.getSet();
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value ids, count;
+  auto allVertices = set.getDefiningOp<VertexSetNewOp>();
+  if (allVertices && allVertices.getAll()) {
+    count = NumVerticesOp::create(rewriter, loc, rewriter.getIndexType(),
+                                  allVertices.getGraph());
+  } else {
+    ids = VertexSetIdsOp::create(rewriter, loc,
+                                 memrefOf(rewriter.getI32Type()), set);
+    count = memref::DimOp::create(rewriter, loc, ids, c0);
+  }
+  LaneGroup group;
+  GpuExecution execution(group);
+  execution.emitLoop(
+      rewriter, loc, c0, count, Parallelization::DynamicVertex,
+      arith::ConstantIntOp::create(rewriter, loc, 1, 64), TeamSpec(),
+      [&](OpBuilder &b, Location, Value i) {
+        Value v = i;
+        if (ids)
+          v = arith::IndexCastOp::create(
+              b, loc, b.getIndexType(),
+              memref::LoadOp::create(b, loc, ids, ValueRange{i}));
+        IRMapping mapping;
+        Block &body = op.getBody().front();
+        mapping.map(body.getArgument(0), v);
+        for (Operation &inner : body.without_terminator())
+          b.clone(inner, mapping);
+      });
+  rewriter.eraseOp(op);
+}
+
+/// Gives every index check in `launch` a failure record, allocated and
+/// zeroed before the kernel, and checks the index it recorded on the host
+/// after the kernel, which stops the program as the check would have.
+static void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
+  SmallVector<CheckIndexOp> checks;
+  launch.getBody().walk([&](CheckIndexOp check) { checks.push_back(check); });
+  Location loc = launch.getLoc();
+  for (CheckIndexOp check : checks) {
+    rewriter.setInsertionPoint(launch);
+    auto slot = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get({2}, rewriter.getI64Type()));
+    Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
+    memref::StoreOp::create(rewriter, loc, zero, slot, ValueRange{c0});
+    rewriter.modifyOpInPlace(check,
+                             [&] { check.getDeferToMutable().assign(slot); });
+    rewriter.setInsertionPointAfter(launch);
+    Value failed = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        memref::LoadOp::create(rewriter, loc, slot, ValueRange{c0}), zero);
+    auto ifFailed =
+        scf::IfOp::create(rewriter, loc, failed, /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifFailed.thenBlock());
+    Value index = arith::IndexCastOp::create(
+        rewriter, check.getLoc(), rewriter.getIndexType(),
+        memref::LoadOp::create(rewriter, loc, slot, ValueRange{c1}));
+    auto recheck = cast<CheckIndexOp>(rewriter.clone(*check));
+    recheck.getIndexMutable().assign(index);
+    recheck.getDeferToMutable().clear();
+    // Used, so that no dead-code elimination drops the check.
+    memref::StoreOp::create(
+        rewriter, loc,
+        arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                   recheck.getResult()),
+        slot, ValueRange{c1});
+    rewriter.setInsertionPointAfter(ifFailed);
+    memref::DeallocOp::create(rewriter, loc, slot);
+  }
+}
+
+namespace {
+struct GraphLowerGpuPass
+    : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    IRRewriter rewriter(&getContext());
+    SmallVector<EdgeSetApplyOp> hybrids;
+    module.walk([&](EdgeSetApplyOp op) {
+      if (GpuScheduleAttr gpu = op.getScheduleOrDefault().getGpu())
+        if (gpu.isHybrid())
+          hybrids.push_back(op);
+    });
+    for (EdgeSetApplyOp op : hybrids)
+      splitHybrid(op, op.getScheduleOrDefault().getGpu(), rewriter);
+
+    SmallVector<EdgeSetApplyOp> traversals;
+    module.walk([&](EdgeSetApplyOp op) {
+      if (op.getScheduleOrDefault().getGpu())
+        traversals.push_back(op);
+    });
+    SmallVector<VertexSetApplyOp> vertexApplies;
+    module.walk([&](VertexSetApplyOp op) {
+      if (!op->getParentOfType<EdgeSetApplyOp>() &&
+          !op->getParentOfType<VertexSetApplyOp>() &&
+          !firstHostOnlyOp(op.getBody()))
+        vertexApplies.push_back(op);
+    });
+    for (EdgeSetApplyOp op : traversals)
+      lowerTraversal(op, op.getScheduleOrDefault().getGpu(), rewriter);
+    for (VertexSetApplyOp op : vertexApplies)
+      lowerVertexApply(op, rewriter);
+
+    SmallVector<gpu::LaunchOp> launches;
+    module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
+    for (gpu::LaunchOp launch : launches)
+      deferChecks(launch, rewriter);
+    if (!launches.empty())
+      module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                      UnitAttr::get(&getContext()));
+  }
+};
+} // namespace

@@ -1,0 +1,516 @@
+/* gpu.c - GPU mode: the CUDA driver, loaded with dlopen (nothing links
+ * against CUDA), and the mgpu* functions that MLIR's gpu-to-llvm and the
+ * LLVM translation of gpu.binary / gpu.launch_func emit calls of (MLIR 22's
+ * signatures; Debian ships no libmlir_cuda_runtime).
+ *
+ * The first call of any of them (in practice the module load that a global
+ * constructor of a `graphc --target=gpu` program makes before main) puts
+ * the process in GPU mode: the driver is initialized, the device chosen and
+ * its primary context made current. From then on the program's and the
+ * vertex sets' arrays are managed memory (mem.c), so that kernels reach
+ * them. Every driver failure ends the program with one line naming the
+ * call. */
+#include "gpu_driver.h"
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The driver's functions. */
+static struct {
+#define X(symbol, name, params) CUresult(*symbol) params;
+  RT_CUDA_FUNCTIONS(X)
+#undef X
+} cu;
+
+/* Their names in the driver, which errors show. */
+static const struct {
+#define X(symbol, name, params) const char *symbol;
+  RT_CUDA_FUNCTIONS(X)
+#undef X
+} cu_name = {
+#define X(symbol, name, params) name,
+    RT_CUDA_FUNCTIONS(X)
+#undef X
+};
+
+int rt_gpu_mode;
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static CUcontext context;
+static int device_ordinal = -1; /* mgpuSetDefaultDevice before the start */
+static char device_name[256];
+/* Whether this thread made the context current: the driver keeps the
+ * current context per thread, and OpenMP threads also allocate. */
+static _Thread_local bool context_current;
+
+/* "NAME (description)" of a driver result. */
+static void describe(CUresult result, char *out, size_t size) {
+  const char *name = NULL, *text = NULL;
+  if (!cu.cuGetErrorName || cu.cuGetErrorName(result, &name) != CUDA_SUCCESS ||
+      !name) {
+    snprintf(out, size, "CUDA error %d", result);
+    return;
+  }
+  if (cu.cuGetErrorString(result, &text) != CUDA_SUCCESS || !text)
+    text = "no description";
+  snprintf(out, size, "%s (%s)", name, text);
+}
+
+/* Ends the program: `graphrt: CUDA error in <call>: NAME (description)`,
+ * then `suffix` (", kernel k", ": <the JIT's log>") unless NULL. */
+static _Noreturn void cuda_fail(const char *call, CUresult result,
+                                const char *suffix) {
+  char what[512];
+  describe(result, what, sizeof what);
+  rt_fatal("CUDA error in %s: %s%s", call, what, suffix ? suffix : "");
+}
+
+#define CU_CHECK(call, args)                                                   \
+  do {                                                                         \
+    CUresult cu_result_ = cu.call args;                                        \
+    if (cu_result_ != CUDA_SUCCESS)                                            \
+      cuda_fail(cu_name.call, cu_result_, NULL);                               \
+  } while (0)
+
+static _Noreturn void no_gpu(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+static _Noreturn void no_gpu(const char *fmt, ...) {
+  char reason[768];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(reason, sizeof reason, fmt, ap);
+  va_end(ap);
+  rt_fatal("this program runs on an NVIDIA GPU (compiled with graphc "
+           "--target=gpu), but %s",
+           reason);
+}
+
+/* Opens the driver and finds every function; ends the program when it
+ * cannot. */
+static void load_driver(void) {
+  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    /* The first error names the library as the loader searched for it. */
+    char first[512];
+    snprintf(first, sizeof first, "%s", dlerror());
+    lib = dlopen("/usr/local/nvidia/lib64/libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+      no_gpu("libcuda.so.1 cannot be loaded: %s", first);
+  }
+#define X(symbol, name, params)                                                \
+  *(void **)&cu.symbol = dlsym(lib, name);                                     \
+  if (!cu.symbol)                                                              \
+    no_gpu("its CUDA driver has no %s (the driver is too old)", name);
+  RT_CUDA_FUNCTIONS(X)
+#undef X
+}
+
+/* The device GRAPHRT_GPU_DEVICE names (or mgpuSetDefaultDevice chose, or
+ * 0) among `count`. */
+static int choose_device(int count) {
+  const char *env = getenv("GRAPHRT_GPU_DEVICE");
+  int ordinal = device_ordinal >= 0 ? device_ordinal : 0;
+  if (env && *env) {
+    char *end;
+    errno = 0;
+    long value = strtol(env, &end, 10);
+    if (*end || errno || value < 0 || value >= count)
+      no_gpu("GRAPHRT_GPU_DEVICE=%s is not a device number (the machine has "
+             "%d CUDA device%s: 0 to %d)",
+             env, count, count == 1 ? "" : "s", count - 1);
+    ordinal = (int)value;
+  }
+  if (ordinal >= count)
+    no_gpu("device %d was asked for and the machine has %d CUDA device%s",
+           ordinal, count, count == 1 ? "" : "s");
+  return ordinal;
+}
+
+static void start(void) {
+  load_driver();
+  CUresult result = cu.cuInit(0);
+  if (result != CUDA_SUCCESS) {
+    char what[512];
+    describe(result, what, sizeof what);
+    no_gpu("cuInit failed: %s", what);
+  }
+  int count = 0;
+  CU_CHECK(cuDeviceGetCount, (&count));
+  if (count <= 0)
+    no_gpu("the machine has no CUDA device");
+  device_ordinal = choose_device(count);
+  CUdevice device;
+  CU_CHECK(cuDeviceGet, (&device, device_ordinal));
+  CU_CHECK(cuDeviceGetName, (device_name, sizeof device_name - 1, device));
+  CU_CHECK(cuDevicePrimaryCtxRetain, (&context, device));
+  if (rt_verbose()) {
+    size_t free_bytes = 0, total = 0;
+    CU_CHECK(cuCtxSetCurrent, (context));
+    CU_CHECK(cuMemGetInfo, (&free_bytes, &total));
+    fprintf(stderr,
+            "graphrt: GPU %d: %s, %zu bytes of memory, %zu bytes free\n",
+            device_ordinal, device_name, total, free_bytes);
+  }
+}
+
+/* Every entry point starts here: GPU mode on, the context current. */
+static void enter(void) {
+  if (!__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE)) {
+    pthread_mutex_lock(&init_lock);
+    if (!rt_gpu_mode) {
+      start();
+      __atomic_store_n(&rt_gpu_mode, 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&init_lock);
+  }
+  if (!context_current) {
+    CU_CHECK(cuCtxSetCurrent, (context));
+    context_current = true;
+  }
+}
+
+const char *rt_gpu_device_name(void) { return device_name; }
+
+void rt_gpu_memory(size_t *free_bytes, size_t *total) {
+  enter();
+  CU_CHECK(cuMemGetInfo, (free_bytes, total));
+}
+
+/* ---- managed memory for the program's arrays (mem.c) ---------------------
+ * cuMemAllocManaged aligns to at least 256 bytes. A block asked for with a
+ * larger alignment is over-allocated, and the driver's pointer is kept in
+ * the word before the one returned. */
+#define MANAGED_ALIGN 256
+static rt_ptrset managed = RT_PTRSET_INIT, shifted = RT_PTRSET_INIT;
+
+static void *managed_alloc(size_t bytes) {
+  CUdeviceptr p;
+  CU_CHECK(cuMemAllocManaged, (&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL));
+  return (void *)(uintptr_t)p;
+}
+
+void *rt_gpu_managed_alloc(size_t alignment, size_t bytes) {
+  enter();
+  if (alignment <= MANAGED_ALIGN) {
+    void *p = managed_alloc(bytes);
+    rt_ptrset_add(&managed, p);
+    return p;
+  }
+  if (bytes > SIZE_MAX - alignment)
+    rt_fatal("out of memory (allocating %zu bytes)", bytes);
+  char *base = managed_alloc(bytes + alignment);
+  char *p =
+      (char *)(((uintptr_t)base + alignment) & ~(uintptr_t)(alignment - 1));
+  ((void **)p)[-1] = base;
+  rt_ptrset_add(&shifted, p);
+  return p;
+}
+
+int rt_gpu_managed_free(void *p) {
+  if (!p)
+    return 1;
+  if (rt_ptrset_remove(&managed, p)) {
+    enter();
+    CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)p));
+    return 1;
+  }
+  if (rt_ptrset_remove(&shifted, p)) {
+    enter();
+    CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)((void **)p)[-1]));
+    return 1;
+  }
+  return 0;
+}
+
+void *rt_gpu_device_alloc(size_t bytes) {
+  enter();
+  CUdeviceptr p;
+  CU_CHECK(cuMemAlloc, (&p, bytes ? bytes : 1));
+  return (void *)(uintptr_t)p;
+}
+
+void rt_gpu_copy_to_device(void *device, const void *host, size_t bytes) {
+  if (bytes)
+    CU_CHECK(cuMemcpyHtoD, ((CUdeviceptr)(uintptr_t)device, host, bytes));
+}
+
+void rt_gpu_device_free(void *p) {
+  enter();
+  CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)p));
+}
+
+void *rt_gpu_pinned_alloc(size_t bytes, void **device) {
+  enter();
+  void *host;
+  CU_CHECK(cuMemHostAlloc,
+           (&host, bytes ? bytes : 1,
+            CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE));
+  CUdeviceptr p;
+  CU_CHECK(cuMemHostGetDevicePointer, (&p, host, 0));
+  *device = (void *)(uintptr_t)p;
+  return host;
+}
+
+void rt_gpu_pinned_free(void *host) {
+  enter();
+  CU_CHECK(cuMemFreeHost, (host));
+}
+
+/* ---- modules and kernels --------------------------------------------------
+ */
+
+/* The kernels' names, for the error of a launch: a list, since a program has
+ * few kernels and a failing launch ends it. */
+typedef struct kernel_name {
+  CUfunction function;
+  struct kernel_name *next;
+  char name[];
+} kernel_name;
+static kernel_name *kernel_names;
+static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const char *name_of(CUfunction f) {
+  pthread_mutex_lock(&names_lock);
+  const kernel_name *k = kernel_names;
+  while (k && k->function != f)
+    k = k->next;
+  pthread_mutex_unlock(&names_lock);
+  return k ? k->name : "?";
+}
+
+void *mgpuModuleLoad(void *data, size_t size) {
+  (void)size; /* a cubin or fatbin carries its own size */
+  enter();
+  CUmodule module;
+  CU_CHECK(cuModuleLoadData, (&module, data));
+  return module;
+}
+
+void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
+  enter();
+  /* The PTX (NUL-terminated) is compiled for this GPU: the JIT's error log
+   * says why it failed (e.g. a target newer than the GPU). */
+  char log[4096] = "";
+  int options[] = {CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_ERROR_LOG_BUFFER,
+                   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {(void *)(intptr_t)optLevel, log,
+                    (void *)(uintptr_t)sizeof log};
+  CUmodule module;
+  CUresult result = cu.cuModuleLoadDataEx(&module, data, 3, options, values);
+  if (result != CUDA_SUCCESS) {
+    log[sizeof log - 1] = '\0';
+    for (char *c = log; *c; ++c)
+      if (*c == '\n' || *c == '\r')
+        *c = ' ';
+    size_t len = strlen(log);
+    while (len && log[len - 1] == ' ')
+      log[--len] = '\0';
+    char suffix[sizeof log + 8] = "";
+    if (len)
+      snprintf(suffix, sizeof suffix, ": %s", log);
+    cuda_fail(cu_name.cuModuleLoadDataEx, result, suffix);
+  }
+  return module;
+}
+
+/* Called by a destructor when the program exits, also after an error ended
+ * it: then the driver may not have started, or its context may refuse every
+ * call, and the error is already reported. */
+void mgpuModuleUnload(void *module) {
+  if (!module || !__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE))
+    return;
+  if (!context_current && cu.cuCtxSetCurrent(context) != CUDA_SUCCESS)
+    return;
+  context_current = true;
+  cu.cuModuleUnload((CUmodule)module);
+}
+
+void *mgpuModuleGetFunction(void *module, const char *name) {
+  enter();
+  CUfunction f;
+  CUresult result = cu.cuModuleGetFunction(&f, (CUmodule)module, name);
+  if (result != CUDA_SUCCESS) {
+    char suffix[300];
+    snprintf(suffix, sizeof suffix, ", kernel %s", name);
+    cuda_fail(cu_name.cuModuleGetFunction, result, suffix);
+  }
+  pthread_mutex_lock(&names_lock);
+  const kernel_name *k = kernel_names;
+  while (k && k->function != f)
+    k = k->next;
+  if (!k) {
+    size_t len = strlen(name) + 1;
+    kernel_name *n = rt_malloc(sizeof *n + len);
+    n->function = f;
+    memcpy(n->name, name, len);
+    n->next = kernel_names;
+    kernel_names = n;
+  }
+  pthread_mutex_unlock(&names_lock);
+  return f;
+}
+
+/* A launch is synchronous: it waits for the kernel, so that a fault is
+ * reported here, naming the kernel, and the host reads finished results. */
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t paramsCount) {
+  (void)paramsCount; /* the kernel's signature says how many */
+  enter();
+  CUfunction f = function;
+  char suffix[300];
+  snprintf(suffix, sizeof suffix, ", kernel %s", name_of(f));
+  CUresult result = CUDA_SUCCESS;
+  /* More than 48 KiB of dynamic shared memory must be asked for. */
+  if (smem > 48 * 1024)
+    result = cu.cuFuncSetAttribute(
+        f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem);
+  if (result != CUDA_SUCCESS)
+    cuda_fail(cu_name.cuFuncSetAttribute, result, suffix);
+  result =
+      cu.cuLaunchKernel(f, (unsigned)gridX, (unsigned)gridY, (unsigned)gridZ,
+                        (unsigned)blockX, (unsigned)blockY, (unsigned)blockZ,
+                        (unsigned)smem, stream, params, extra);
+  if (result != CUDA_SUCCESS)
+    cuda_fail(cu_name.cuLaunchKernel, result, suffix);
+  result = cu.cuStreamSynchronize(stream);
+  if (result != CUDA_SUCCESS)
+    cuda_fail(cu_name.cuStreamSynchronize, result, suffix);
+}
+
+/* ---- streams and events --------------------------------------------------
+ */
+
+void *mgpuStreamCreate(void) {
+  enter();
+  CUstream stream;
+  CU_CHECK(cuStreamCreate, (&stream, CU_STREAM_NON_BLOCKING));
+  return stream;
+}
+
+void mgpuStreamDestroy(void *stream) {
+  enter();
+  CU_CHECK(cuStreamDestroy, (stream));
+}
+
+void mgpuStreamSynchronize(void *stream) {
+  enter();
+  CU_CHECK(cuStreamSynchronize, (stream));
+}
+
+void mgpuStreamWaitEvent(void *stream, void *event) {
+  enter();
+  CU_CHECK(cuStreamWaitEvent, (stream, event, 0));
+}
+
+void *mgpuEventCreate(void) {
+  enter();
+  CUevent event;
+  CU_CHECK(cuEventCreate, (&event, CU_EVENT_DISABLE_TIMING));
+  return event;
+}
+
+void mgpuEventDestroy(void *event) {
+  enter();
+  CU_CHECK(cuEventDestroy, (event));
+}
+
+void mgpuEventSynchronize(void *event) {
+  enter();
+  CU_CHECK(cuEventSynchronize, (event));
+}
+
+void mgpuEventRecord(void *event, void *stream) {
+  enter();
+  CU_CHECK(cuEventRecord, (event, stream));
+}
+
+/* ---- memory ---------------------------------------------------------------
+ */
+
+void *mgpuMemAlloc(uint64_t bytes, void *stream, uint32_t isHostShared) {
+  (void)stream; /* allocation is synchronous */
+  enter();
+  if (bytes == 0)
+    return NULL;
+  CUdeviceptr p;
+  if (isHostShared & 0xff)
+    CU_CHECK(cuMemAllocManaged, (&p, bytes, CU_MEM_ATTACH_GLOBAL));
+  else
+    CU_CHECK(cuMemAlloc, (&p, bytes));
+  return (void *)(uintptr_t)p;
+}
+
+void mgpuMemFree(void *p, void *stream) {
+  (void)stream; /* cuMemFree waits for the work that uses p */
+  enter();
+  if (p)
+    CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)p));
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream) {
+  enter();
+  CU_CHECK(cuMemcpyAsync, ((CUdeviceptr)(uintptr_t)dst,
+                           (CUdeviceptr)(uintptr_t)src, bytes, stream));
+}
+
+void mgpuMemset32(void *dst, uint32_t value, size_t count, void *stream) {
+  enter();
+  CU_CHECK(cuMemsetD32Async,
+           ((CUdeviceptr)(uintptr_t)dst, value, count, stream));
+}
+
+void mgpuMemset16(void *dst, uint32_t value, size_t count, void *stream) {
+  enter();
+  CU_CHECK(cuMemsetD16Async, ((CUdeviceptr)(uintptr_t)dst,
+                              (unsigned short)(value & 0xffff), count, stream));
+}
+
+/* The bytes a ranked memref descriptor {allocated, aligned, offset,
+ * sizes[rank], strides[rank]} covers, from its first element. */
+static char *memref_span(int64_t rank, void *descriptor, int64_t elementBytes,
+                         size_t *bytes) {
+  struct {
+    char *allocated, *aligned;
+    int64_t offset, sizes[];
+  } *d = descriptor;
+  int64_t count = 1;
+  for (int64_t i = 0; i < rank; ++i)
+    count *= d->sizes[i];
+  *bytes = (size_t)(count * elementBytes);
+  return d->aligned + d->offset * elementBytes;
+}
+
+void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                               int64_t elementBytes) {
+  enter();
+  size_t bytes;
+  char *p = memref_span(rank, descriptor, elementBytes, &bytes);
+  CU_CHECK(cuMemHostRegister, (p, bytes, 0));
+}
+
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                 int64_t elementBytes) {
+  enter();
+  size_t bytes;
+  CU_CHECK(cuMemHostUnregister,
+           (memref_span(rank, descriptor, elementBytes, &bytes)));
+}
+
+void mgpuSetDefaultDevice(int32_t device) {
+  if (!__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE)) {
+    pthread_mutex_lock(&init_lock);
+    if (!rt_gpu_mode)
+      device_ordinal = device;
+    pthread_mutex_unlock(&init_lock);
+  }
+  enter();
+  if (device != device_ordinal)
+    rt_fatal("the program asks for GPU %d after it started on GPU %d",
+             (int)device, device_ordinal);
+}

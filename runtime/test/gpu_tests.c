@@ -1,0 +1,298 @@
+/* gpu_tests - GPU mode (lib/gpu.c, lib/gpu_place.c) against the test
+ * driver (test/fake_cuda.c, libcuda.so.1 in its own directory, which
+ * LD_LIBRARY_PATH must name), and the host mode of graphrt_placed_*.
+ * usage: graphrt-gpu-tests MODE [ARGS]
+ *   host            placed arrays without GPU mode (no driver needed)
+ *   all             host, then every GPU check (needs the test driver)
+ *   load            loads a module and stops
+ *   alloc           loads a module and allocates through the program's
+ *                   allocator
+ *   launch [NAME]   launches kernel NAME (default inc)
+ *   place P [D]     places the out- (D = 0) or in-edges (D = 1) of a small
+ *                   weighted graph with placement P
+ * Errors end the program (test/Runtime/gpu.test checks their lines). */
+#include "check.h"
+#include "graph_rt.h"
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <stdint.h>
+
+static char ptx[] = "//\n.version 7.8\n.target sm_80\n"
+                    ".address_size 64\n.visible .entry inc(\n)\n{\n"
+                    "ret;\n}\n";
+
+/* 0 -> 1 (w 5), 0 -> 2 (w 7), 1 -> 2 (w 3), 2 -> 0 (w 1), 3 isolated. */
+static const int64_t offsets[] = {0, 2, 3, 4, 4};
+static const int32_t neighbors[] = {1, 2, 2, 0};
+static const int32_t weights[] = {5, 7, 3, 1};
+
+static graphrt_graph *small_graph(void) {
+  return graphrt_graph_from_csr(4, offsets, neighbors, weights);
+}
+
+/* The memory blocks the test driver holds. */
+static long live_blocks(void) {
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (!driver)
+    return -1;
+  long (*count)(void) = (long (*)(void))dlsym(driver, "fake_cuda_live_blocks");
+  long n = count ? count() : -1;
+  dlclose(driver);
+  return n;
+}
+
+typedef struct placed {
+  graphrt_memref_i64 off;
+  graphrt_memref_i32 nbr, w;
+} placed;
+
+static placed place(graphrt_graph *g, int32_t direction, int32_t placement) {
+  placed p;
+  _mlir_ciface_graphrt_placed_offsets(&p.off, g, direction, placement);
+  _mlir_ciface_graphrt_placed_neighbors(&p.nbr, g, direction, placement);
+  _mlir_ciface_graphrt_placed_weights(&p.w, g, direction, placement);
+  return p;
+}
+
+/* The host arrays of g, as graphrt_out_* / graphrt_in_* return them. */
+static placed host_arrays(graphrt_graph *g, int32_t direction) {
+  placed p;
+  if (direction) {
+    _mlir_ciface_graphrt_in_offsets(&p.off, g);
+    _mlir_ciface_graphrt_in_neighbors(&p.nbr, g);
+    _mlir_ciface_graphrt_in_weights(&p.w, g);
+  } else {
+    _mlir_ciface_graphrt_out_offsets(&p.off, g);
+    _mlir_ciface_graphrt_out_neighbors(&p.nbr, g);
+    _mlir_ciface_graphrt_out_weights(&p.w, g);
+  }
+  return p;
+}
+
+/* p holds what the host arrays hold, in descriptors of the same shape. */
+static void check_contents(placed p, placed h) {
+  CHECK_EQ(p.off.sizes[0], h.off.sizes[0]);
+  CHECK_EQ(p.nbr.sizes[0], h.nbr.sizes[0]);
+  CHECK_EQ(p.w.sizes[0], h.w.sizes[0]);
+  CHECK(p.off.allocated == p.off.aligned && p.off.offset == 0);
+  CHECK_EQ(p.off.strides[0], 1);
+  CHECK(memcmp(p.off.aligned, h.off.aligned,
+               (size_t)h.off.sizes[0] * sizeof(int64_t)) == 0);
+  CHECK(memcmp(p.nbr.aligned, h.nbr.aligned,
+               (size_t)h.nbr.sizes[0] * sizeof(int32_t)) == 0);
+  CHECK(memcmp(p.w.aligned, h.w.aligned,
+               (size_t)h.w.sizes[0] * sizeof(int32_t)) == 0);
+}
+
+static void test_host(void) {
+  graphrt_graph *g = small_graph();
+  for (int32_t d = 0; d < 2; ++d)
+    for (int32_t placement = 0; placement < 4; ++placement) {
+      placed p = place(g, d, placement), h = host_arrays(g, d);
+      CHECK(p.off.aligned == h.off.aligned);
+      CHECK(p.nbr.aligned == h.nbr.aligned);
+      CHECK(p.w.aligned == h.w.aligned);
+      check_contents(p, h);
+    }
+  /* Nothing loaded the driver. */
+  CHECK_EQ(rt_gpu_mode, 0);
+  CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == NULL);
+  graphrt_graph_free(g);
+}
+
+static void *load(void) { return mgpuModuleLoadJIT(ptx, 3); }
+
+static void launch(void *module, const char *name) {
+  void *f = mgpuModuleGetFunction(module, name);
+  void *stream = mgpuStreamCreate();
+  int64_t n = 10;
+  void *params[] = {&n};
+  mgpuLaunchKernel(f, 2, 1, 1, 128, 1, 1, 0, stream, params, NULL, 1);
+  mgpuStreamSynchronize(stream);
+  mgpuStreamDestroy(stream);
+}
+
+static void test_kernels(void) {
+  void *module = load();
+  long before = live_blocks();
+  CHECK(module != NULL);
+  CHECK_EQ(rt_gpu_mode, 1);
+  launch(module, "inc");
+  /* More than 48 KiB of shared memory takes an opt-in first. */
+  void *f = mgpuModuleGetFunction(module, "inc");
+  void *stream = mgpuStreamCreate();
+  mgpuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 64 * 1024, stream, NULL, NULL, 0);
+  void *event = mgpuEventCreate();
+  mgpuEventRecord(event, stream);
+  mgpuStreamWaitEvent(stream, event);
+  mgpuEventSynchronize(event);
+  mgpuEventDestroy(event);
+  mgpuStreamDestroy(stream);
+  mgpuModuleUnload(module);
+  CHECK_EQ(live_blocks(), before);
+}
+
+static void test_memory(void) {
+  long before = live_blocks();
+  void *stream = mgpuStreamCreate();
+  uint32_t *device = mgpuMemAlloc(64, stream, 0);
+  /* MLIR passes isHostShared as an i8: bits above it are not its value. */
+  uint16_t *shared = mgpuMemAlloc(64, stream, 0xabcd0100u);
+  CHECK(device != NULL && shared != NULL);
+  CHECK(mgpuMemAlloc(0, stream, 0) == NULL);
+  CHECK_EQ(live_blocks(), before + 3);
+  mgpuMemset32(device, 0xdeadbeefu, 16, stream);
+  mgpuMemset16(shared, 0xabcd1234u, 32, stream);
+  mgpuStreamSynchronize(stream);
+  CHECK_EQ(device[0], 0xdeadbeefu);
+  CHECK_EQ(device[15], 0xdeadbeefu);
+  CHECK_EQ(shared[31], 0x1234);
+  mgpuMemcpy(shared, device, 64, stream);
+  CHECK_EQ(((uint32_t *)shared)[7], 0xdeadbeefu);
+  mgpuMemFree(device, stream);
+  mgpuMemFree(shared, stream);
+  mgpuMemFree(NULL, stream);
+  /* A 2 x 3 memref of int32 registers 24 bytes from its offset. */
+  int32_t data[8];
+  struct {
+    int32_t *allocated, *aligned;
+    int64_t offset, sizes[2], strides[2];
+  } memref = {data, data, 2, {2, 3}, {3, 1}};
+  mgpuMemHostRegisterMemRef(2, &memref, 4);
+  mgpuMemHostUnregisterMemRef(2, &memref, 4);
+  mgpuStreamDestroy(stream);
+  mgpuSetDefaultDevice(0);
+  CHECK_EQ(live_blocks(), before);
+}
+
+/* In GPU mode the program's blocks, the vertex sets' arrays and the
+ * out-degrees are the driver's managed memory. */
+static void test_managed(void) {
+  long before = live_blocks();
+  int64_t *p = _mlir_memref_to_llvm_alloc(100 * sizeof(int64_t));
+  CHECK_EQ(live_blocks(), before + 1);
+  p[99] = 7;
+  _mlir_memref_to_llvm_free(p);
+  CHECK_EQ(live_blocks(), before);
+  char *a = _mlir_memref_to_llvm_aligned_alloc(4096, 10);
+  CHECK(((uintptr_t)a & 4095) == 0);
+  CHECK_EQ(live_blocks(), before + 1);
+  a[9] = 1;
+  _mlir_memref_to_llvm_free(a);
+  CHECK_EQ(live_blocks(), before);
+  _mlir_memref_to_llvm_free(NULL);
+
+  graphrt_graph *g = small_graph();
+  graphrt_memref_i32 degrees;
+  _mlir_ciface_graphrt_out_degrees(&degrees, g);
+  CHECK_EQ(live_blocks(), before + 1);
+  CHECK_EQ(degrees.aligned[0], 2);
+  CHECK_EQ(degrees.aligned[3], 0);
+  _mlir_memref_to_llvm_free(degrees.allocated);
+  graphrt_graph_free(g);
+  CHECK_EQ(live_blocks(), before);
+
+  graphrt_vset *s = graphrt_vset_new(1000, 1);
+  graphrt_memref_i8 bools;
+  _mlir_ciface_graphrt_vset_bools(&bools, s);
+  CHECK(live_blocks() > before);
+  CHECK_EQ(bools.aligned[999], 1);
+  graphrt_vset *empty = graphrt_vset_new(1 << 20, 0);
+  _mlir_ciface_graphrt_vset_bools(&bools, empty);
+  CHECK_EQ(bools.aligned[(1 << 20) - 1], 0); /* zeroed */
+  graphrt_vset_free(empty);
+  graphrt_vset_free(s);
+  CHECK_EQ(live_blocks(), before);
+}
+
+static void test_placements(void) {
+  long before = live_blocks();
+  graphrt_graph *g = small_graph();
+  for (int32_t d = 0; d < 2; ++d) {
+    placed h = host_arrays(g, d), copies[4];
+    for (int32_t placement = 1; placement < 4; ++placement) {
+      placed p = copies[placement] = place(g, d, placement);
+      check_contents(p, h);
+      CHECK(p.off.aligned != h.off.aligned);
+      CHECK(p.nbr.aligned != h.nbr.aligned);
+      /* Made once: the second call returns the same copy. */
+      placed again = place(g, d, placement);
+      CHECK(again.nbr.aligned == p.nbr.aligned);
+      CHECK(again.off.aligned == p.off.aligned);
+    }
+    for (int k = 0; k < 3; ++k) {
+      placed z = copies[2];
+      void *arrays[] = {z.off.aligned, z.nbr.aligned, z.w.aligned};
+      CHECK(((uintptr_t)arrays[k] & 127) == 0);
+    }
+    /* The edges fit in the 6 GiB the test driver says are free. */
+    placed a = place(g, d, 0);
+    CHECK(a.nbr.aligned == copies[1].nbr.aligned);
+    CHECK(a.w.aligned == copies[1].w.aligned);
+  }
+  /* 3 placements x 3 arrays x 2 directions. */
+  CHECK_EQ(live_blocks(), before + 18);
+  graphrt_graph_free(g);
+  CHECK_EQ(live_blocks(), before);
+
+  /* Auto: device memory when the 72 bytes of edges fit in the free memory
+   * less the reserve of 1 GiB (the test driver has 8 GiB), else zero-copy. */
+  const char *free_bytes[] = {"1073741896", "1073741895"};
+  for (int32_t k = 0; k < 2; ++k) {
+    setenv("FAKE_CUDA_FREE_BYTES", free_bytes[k], 1);
+    g = small_graph();
+    placed a = place(g, 0, 0), expected = place(g, 0, 1 + k);
+    CHECK(a.nbr.aligned == expected.nbr.aligned);
+    CHECK(a.off.aligned == expected.off.aligned);
+    CHECK(a.w.aligned == expected.w.aligned);
+    graphrt_graph_free(g);
+  }
+  unsetenv("FAKE_CUDA_FREE_BYTES");
+
+  /* A symmetric graph's in-edges are its out-edges: one copy. */
+  int32_t src[] = {0, 1}, dst[] = {1, 2};
+  g = graphrt_graph_from_edges(3, 2, src, dst, NULL, 1);
+  graphrt_memref_i32 out, in;
+  _mlir_ciface_graphrt_placed_neighbors(&out, g, 0, 1);
+  _mlir_ciface_graphrt_placed_neighbors(&in, g, 1, 1);
+  CHECK(out.aligned == in.aligned);
+  CHECK_EQ(out.sizes[0], 4);
+  CHECK_EQ(live_blocks(), before + 1);
+  graphrt_graph_free(g);
+  CHECK_EQ(live_blocks(), before);
+}
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "all";
+  if (!strcmp(mode, "host") || !strcmp(mode, "all")) {
+    test_host();
+    if (!strcmp(mode, "all")) {
+      test_kernels();
+      test_memory();
+      test_managed();
+      test_placements();
+    }
+    return check_report("gpu");
+  }
+  if (!strcmp(mode, "load")) {
+    load();
+  } else if (!strcmp(mode, "alloc")) {
+    load();
+    _mlir_memref_to_llvm_free(_mlir_memref_to_llvm_alloc(64));
+  } else if (!strcmp(mode, "launch")) {
+    launch(load(), argc > 2 ? argv[2] : "inc");
+  } else if (!strcmp(mode, "place") && argc > 2) {
+    graphrt_graph *g = small_graph();
+    if (strcmp(argc > 4 ? argv[4] : "", "host"))
+      load();
+    placed p = place(g, argc > 3 ? atoi(argv[3]) : 0, atoi(argv[2]));
+    printf("%lld bytes\n", (long long)(p.nbr.sizes[0] * 4));
+    graphrt_graph_free(g);
+  } else {
+    fprintf(stderr, "graphrt-gpu-tests: unknown mode '%s'\n", mode);
+    return 2;
+  }
+  printf("gpu: %s done\n", mode);
+  return 0;
+}

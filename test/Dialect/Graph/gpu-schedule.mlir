@@ -1,0 +1,60 @@
+// RUN: graph-opt %s | graph-opt | FileCheck %s
+// RUN: graph-opt %s --mlir-print-op-generic | graph-opt | FileCheck %s
+
+// Round trip of #graph.gpu_schedule: every option and value, defaults
+// omitted by the printer, and the gpu option of #graph.schedule.
+
+// CHECK-LABEL: func.func private @options()
+// CHECK-SAME: o00_d0 = #graph.gpu_schedule<>,
+// CHECK-SAME: o01_d1 = #graph.gpu_schedule<>,
+// CHECK-SAME: o02_dir = #graph.gpu_schedule<direction = pull>,
+// CHECK-SAME: o03_pf = #graph.gpu_schedule<direction = pull, pull_frontier = bitmap>,
+// CHECK-SAME: o04_fc1 = #graph.gpu_schedule<frontier_creation = unfused_bitmap>,
+// CHECK-SAME: o05_fc2 = #graph.gpu_schedule<frontier_creation = unfused_boolmap>,
+// CHECK-SAME: o06_dd1 = #graph.gpu_schedule<dedup = unfused>,
+// CHECK-SAME: o07_dd2 = #graph.gpu_schedule<dedup = fused>,
+// CHECK-SAME: o08_lb1 = #graph.gpu_schedule<load_balance = twc>,
+// CHECK-SAME: o09_lb2 = #graph.gpu_schedule<load_balance = twce>,
+// CHECK-SAME: o10_lb3 = #graph.gpu_schedule<load_balance = wm>,
+// CHECK-SAME: o11_lb4 = #graph.gpu_schedule<load_balance = cm>,
+// CHECK-SAME: o12_lb5 = #graph.gpu_schedule<load_balance = strict>,
+// CHECK-SAME: o13_lb6 = #graph.gpu_schedule<load_balance = edge_only>,
+// CHECK-SAME: o14_lb7 = #graph.gpu_schedule<load_balance = edge_only, edge_blocking = 4096>,
+// CHECK-SAME: o15_kf = #graph.gpu_schedule<kernel_fusion>,
+// CHECK-SAME: o16_dl1 = #graph.gpu_schedule<delta = 15>,
+// CHECK-SAME: o17_dl2 = #graph.gpu_schedule<delta = argv[3]>,
+// CHECK-SAME: o18_e1 = #graph.gpu_schedule<edges = device>,
+// CHECK-SAME: o19_e2 = #graph.gpu_schedule<edges = zero_copy>,
+// CHECK-SAME: o20_e3 = #graph.gpu_schedule<edges = managed>,
+// CHECK-SAME: o21_h1 = #graph.gpu_schedule<load_balance = twce, hybrid_threshold = 3.000000e-02, otherwise = #graph.gpu_schedule<direction = pull, pull_frontier = bitmap, frontier_creation = unfused_bitmap>>,
+// CHECK-SAME: o22_h2 = #graph.gpu_schedule<hybrid_threshold = argv[3], otherwise = #graph.gpu_schedule<direction = pull>>,
+// CHECK-SAME: o23_s = #graph.schedule<gpu = #graph.gpu_schedule<dedup = fused, load_balance = twc>>
+func.func private @options() attributes {
+  o00_d0 = #graph.gpu_schedule<>,
+  o01_d1 = #graph.gpu_schedule<direction = push, load_balance = vertex_based, edges = auto>,
+  o02_dir = #graph.gpu_schedule<direction = pull>,
+  o03_pf = #graph.gpu_schedule<pull_frontier = bitmap, direction = pull>,
+  o04_fc1 = #graph.gpu_schedule<frontier_creation = unfused_bitmap>,
+  o05_fc2 = #graph.gpu_schedule<frontier_creation = unfused_boolmap>,
+  o06_dd1 = #graph.gpu_schedule<dedup = unfused>,
+  o07_dd2 = #graph.gpu_schedule<dedup = fused>,
+  o08_lb1 = #graph.gpu_schedule<load_balance = twc>,
+  o09_lb2 = #graph.gpu_schedule<load_balance = twce>,
+  o10_lb3 = #graph.gpu_schedule<load_balance = wm>,
+  o11_lb4 = #graph.gpu_schedule<load_balance = cm>,
+  o12_lb5 = #graph.gpu_schedule<load_balance = strict>,
+  o13_lb6 = #graph.gpu_schedule<load_balance = edge_only>,
+  o14_lb7 = #graph.gpu_schedule<edge_blocking = 4096, load_balance = edge_only>,
+  o15_kf = #graph.gpu_schedule<kernel_fusion>,
+  o16_dl1 = #graph.gpu_schedule<delta = 15>,
+  o17_dl2 = #graph.gpu_schedule<delta = argv[3]>,
+  o18_e1 = #graph.gpu_schedule<edges = device>,
+  o19_e2 = #graph.gpu_schedule<edges = zero_copy>,
+  o20_e3 = #graph.gpu_schedule<edges = managed>,
+  o21_h1 = #graph.gpu_schedule<load_balance = twce, hybrid_threshold = 0.03,
+         otherwise = #graph.gpu_schedule<direction = pull, pull_frontier = bitmap,
+                                         frontier_creation = unfused_bitmap>>,
+  o22_h2 = #graph.gpu_schedule<hybrid_threshold = argv[3],
+         otherwise = #graph.gpu_schedule<direction = pull>>,
+  o23_s = #graph.schedule<gpu = #graph.gpu_schedule<dedup = fused, load_balance = twc>>
+}

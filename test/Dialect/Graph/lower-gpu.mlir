@@ -1,0 +1,223 @@
+// RUN: graph-opt %s -split-input-file --graph-lower-gpu | FileCheck %s
+
+// graph-lower-gpu on a BFS step under each GPU load balance, a pull with a
+// bitmap input and zero-copy edges, and a hybrid. Each kernel is a
+// gpu.launch of 256-thread blocks in the host function.
+
+// CHECK: module attributes {gpu.container_module}
+// CHECK-LABEL: func.func @vertex_based
+// CHECK: graph.vertexset.ids
+// CHECK: graph.adjacency out %{{.*}} placed auto
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}}) threads({{.*}}) in (%{{.*}} = %c256
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
+// CHECK: graph.vector.cas
+// CHECK: memref.atomic_rmw addi
+// CHECK: gpu.terminator
+// CHECK: graph.vertexset.seal_ids %{{.*}} distinct
+func.func @vertex_based(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
+
+// -----
+
+// CHECK-LABEL: func.func @wm
+// CHECK: gpu.launch
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[LANE:.*]] = arith.remui %[[TID]], %c32
+// CHECK: %[[ALIGNED:.*]] = arith.andi %{{.*}}, %c-32 : index
+// CHECK: %[[FIRST:.*]] = arith.addi %[[ALIGNED]], %[[LANE]]
+// CHECK: scf.for %[[K:.*]] = %[[FIRST]] to %{{.*}} step %c32
+// CHECK: arith.cmpi uge, %[[K]]
+func.func @wm(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = wm>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cm
+// CHECK: gpu.launch
+// CHECK: arith.remui %{{.*}}, %c256
+// CHECK: arith.andi %{{.*}}, %c-32 : index
+// CHECK: scf.for %{{.*}} step %c256
+func.func @cm(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = cm>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
+
+// -----
+
+// CHECK-LABEL: func.func @twc
+// CHECK: %[[LISTS:.*]] = memref.alloc(%{{.*}}) : memref<3x?xi32>
+// CHECK: %[[COUNTS:.*]] = memref.alloc() : memref<3xi64>
+// CHECK: gpu.launch
+// CHECK: arith.cmpi slt, %{{.*}}, %c32_i64
+// CHECK: arith.cmpi slt, %{{.*}}, %c256_i64
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[COUNTS]]
+// CHECK: memref.store %{{.*}}, %[[LISTS]]
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} step %c1
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} step %c32
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} step %c256
+// CHECK: memref.dealloc %[[LISTS]]
+func.func @twc(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = twc>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
+
+// -----
+
+// CHECK-LABEL: func.func @edge_only
+// CHECK: graph.vertexset.bools
+// CHECK: %[[E:.*]] = graph.num_edges
+// CHECK: gpu.launch
+// CHECK: scf.while
+// CHECK: scf.if
+// CHECK: graph.vector.cas
+func.func @edge_only(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = edge_only>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
+
+// -----
+
+// CHECK-LABEL: func.func @strict
+// CHECK: graph.vertexset.ids
+// CHECK: %[[STARTS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: gpu.launch
+// CHECK: scf.while
+// CHECK: memref.load %[[STARTS]]
+// CHECK: graph.vector.cas
+// CHECK: memref.dealloc %[[STARTS]]
+func.func @strict(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = strict>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pull
+// CHECK: graph.vertexset.bits %arg1
+// CHECK: graph.adjacency in %{{.*}} placed zero_copy
+// CHECK: gpu.launch
+// CHECK: scf.while
+// CHECK: memref.atomic_rmw ori
+// CHECK: memref.atomic_rmw addi
+// CHECK: graph.vertexset.seal_dense
+func.func @pull(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull, pull_frontier = bitmap, edges = zero_copy>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
+
+// -----
+
+// CHECK-LABEL: func.func @hybrid
+// CHECK: %[[N:.*]] = graph.num_vertices
+// CHECK: %[[SIZE:.*]] = graph.vertexset.size %arg1
+// CHECK: arith.mulf %cst
+// CHECK: %[[SMALL:.*]] = arith.cmpf ole
+// CHECK: scf.if %[[SMALL]] -> (!graph.vertexset)
+// CHECK: graph.vertexset.ids
+// CHECK: gpu.launch
+// CHECK: graph.vertexset.seal_ids
+// CHECK: } else {
+// CHECK: graph.vertexset.bools %arg1
+// CHECK: graph.adjacency in %{{.*}} placed auto
+// CHECK: gpu.launch
+// CHECK: graph.vertexset.seal_dense
+func.func @hybrid(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<hybrid_threshold = 0.03, otherwise = #graph.gpu_schedule<direction = pull>>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
