@@ -62,6 +62,10 @@ static void addGPUKernelPasses(OpPassManager &pm,
 void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
                                            const GraphToLLVMOptions &options) {
   pm.addPass(createGraphFuseFields());
+  // GPU-scheduled traversals and vertex loops become gpu.launch kernels,
+  // before any other pass lowers them.
+  if (options.target != Target::CPU)
+    pm.addPass(createGraphLowerGpu());
   pm.addPass(createGraphSegment());
   if (options.distributed)
     pm.addPass(createGraphDistribute());
