@@ -4,6 +4,7 @@
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -74,30 +75,141 @@ static SmallVector<Option> optionsOf(ScheduleAttr schedule) {
   };
 }
 
+static SmallVector<Option> optionsOf(GpuScheduleAttr schedule) {
+  GpuScheduleAttr::Options o = schedule.getOptions();
+  GpuScheduleAttr::Options d =
+      GpuScheduleAttr::getDefault(schedule.getContext()).getOptions();
+  auto threshold = [](const GpuScheduleAttr::Options &s) {
+    if (s.hybridThresholdArgv)
+      return llvm::formatv("argv[{0}]", s.hybridThresholdArgv).str();
+    return s.hybridThreshold
+               ? llvm::formatv("{0}", s.hybridThreshold.getValueAsDouble())
+                     .str()
+               : std::string("none");
+  };
+  SmallVector<Option> options = {
+      {"direction", "configDirection", stringifyGpuDirection(o.direction).str(),
+       stringifyGpuDirection(d.direction).str()},
+      {"pull_frontier", "configDirection",
+       stringifyGpuVertexMap(o.pullFrontier).str(),
+       stringifyGpuVertexMap(d.pullFrontier).str()},
+      {"frontier_creation", "configFrontierCreation",
+       stringifyGpuFrontierCreation(o.frontierCreation).str(),
+       stringifyGpuFrontierCreation(d.frontierCreation).str()},
+      {"dedup", "configDeduplication", stringifyGpuDedup(o.dedup).str(),
+       stringifyGpuDedup(d.dedup).str()},
+      {"load_balance", "configLoadBalance",
+       stringifyGpuLoadBalance(o.loadBalance).str(),
+       stringifyGpuLoadBalance(d.loadBalance).str()},
+      {"edge_blocking", "configLoadBalance", std::to_string(o.edgeBlocking),
+       std::to_string(d.edgeBlocking)},
+      {"kernel_fusion", "configKernelFusion", o.kernelFusion ? "true" : "false",
+       d.kernelFusion ? "true" : "false"},
+      {"delta", "configDelta", countText(o.delta), countText(d.delta)},
+      {"edges", "configEdgePlacement", stringifyGpuEdgePlacement(o.edges).str(),
+       stringifyGpuEdgePlacement(d.edges).str()},
+      {"hybrid_threshold", "HybridGPUSchedule", threshold(o), threshold(d)},
+  };
+  return options;
+}
+
+/// The call that last set a GPU option (`option.call`) of the schedule that
+/// variable `var` held when calls[end] used it: its own config calls, those
+/// of the variable it was copied from, and for a hybrid's `otherwise`
+/// options, those of its second schedule.
+static const graphit::ScheduleCall *
+gpuSource(ArrayRef<graphit::ScheduleCall> calls, size_t end, StringRef var,
+          const Option &option, bool otherwise) {
+  for (size_t i = end; i-- > 0;) {
+    const graphit::ScheduleCall &call = calls[i];
+    if (call.var != var)
+      continue;
+    if (call.kind == graphit::ScheduleCall::Method && call.name == option.call)
+      return &call;
+    if (call.kind != graphit::ScheduleCall::Declaration)
+      continue;
+    if (call.isCopy)
+      return gpuSource(calls, i, call.args[0].str, option, otherwise);
+    if (call.name != "HybridGPUSchedule" || call.args.size() != 4)
+      return nullptr;
+    if (option.call == call.name)
+      return &call;
+    return gpuSource(calls, i, call.args[otherwise ? 3 : 2].str, option, false);
+  }
+  return nullptr;
+}
+
+/// One option line; `width` fits the longest name of the schedule.
+static void printOption(const Option &option,
+                        const graphit::ScheduleCall *setBy, StringRef prefix,
+                        size_t width, llvm::raw_ostream &os) {
+  std::string source = setBy ? where(setBy->loc) + " " + setBy->name
+                       : option.value == option.defaultValue
+                           ? std::string("default")
+                           : std::string("implied by the other options");
+  os << "  " << llvm::left_justify((prefix + option.name).str(), width) << ' '
+     << llvm::left_justify(option.value, 24) << ' ' << source << '\n';
+}
+
+/// A GPU schedule's options, each with the config call that set it for
+/// `label`'s last applyGPUSchedule.
+static void printGpuSchedule(GpuScheduleAttr schedule, StringRef label,
+                             ArrayRef<graphit::ScheduleCall> calls,
+                             llvm::raw_ostream &os) {
+  std::optional<size_t> applied;
+  for (auto [i, call] : llvm::enumerate(calls))
+    if (call.kind == graphit::ScheduleCall::Program &&
+        call.name == "applyGPUSchedule" && call.args.size() == 2 &&
+        call.args[0].str == label)
+      applied = i;
+  auto print = [&](GpuScheduleAttr gpu, bool otherwise) {
+    for (const Option &option : optionsOf(gpu)) {
+      // The otherwise schedule's threshold is that of the hybrid.
+      if (otherwise && option.call == "HybridGPUSchedule")
+        continue;
+      printOption(option,
+                  applied
+                      ? gpuSource(calls, *applied, calls[*applied].args[1].str,
+                                  option, otherwise)
+                      : nullptr,
+                  otherwise ? "otherwise." : "",
+                  // As long as "otherwise.frontier_creation".
+                  schedule.isHybrid() ? 27 : 17, os);
+    }
+  };
+  print(schedule, /*otherwise=*/false);
+  if (schedule.isHybrid())
+    print(schedule.getOtherwise(), /*otherwise=*/true);
+}
+
 void graphc::printSchedules(ModuleOp module,
                             ArrayRef<graphit::ScheduleCall> calls,
-                            llvm::raw_ostream &os) {
+                            llvm::raw_ostream &os,
+                            graphit::ScheduleTarget target) {
   module.walk([&](Operation *op) {
     auto label = op->getAttrOfType<StringAttr>("label");
     if (!label)
       return;
     auto schedule = op->getAttrOfType<ScheduleAttr>("schedule");
-    if (!schedule)
-      schedule = ScheduleAttr::getDefault(op->getContext());
     os << where(op->getLoc()) << ": '" << label.getValue() << "' ("
        << op->getName() << ")\n";
+    if (target == graphit::ScheduleTarget::GPU) {
+      if (schedule && schedule.getGpu())
+        printGpuSchedule(schedule.getGpu(), label.getValue(), calls, os);
+      else
+        os << "  no schedule: GPU schedules direct edgeset applies only\n";
+      return;
+    }
+    if (!schedule)
+      schedule = ScheduleAttr::getDefault(op->getContext());
     for (const Option &option : optionsOf(schedule)) {
       const graphit::ScheduleCall *setBy = nullptr;
       for (const graphit::ScheduleCall &call : calls)
-        if (call.name == option.call && !call.args.empty() &&
+        if (call.kind == graphit::ScheduleCall::Program &&
+            call.name == option.call && !call.args.empty() &&
             call.args[0].str == label.getValue())
           setBy = &call;
-      std::string source = setBy ? where(setBy->loc) + " " + setBy->name
-                           : option.value == option.defaultValue
-                               ? std::string("default")
-                               : std::string("implied by the other options");
-      os << llvm::formatv("  {0,-17} {1,-24} {2}\n", option.name, option.value,
-                          source);
+      printOption(option, setBy, "", 17, os);
     }
   });
 }

@@ -10,7 +10,7 @@
 #ifndef GRAPHC_PRINTSCHEDULES_H
 #define GRAPHC_PRINTSCHEDULES_H
 
-#include "graph-mlir/Frontend/GraphIt/AST.h"
+#include "graph-mlir/Frontend/GraphIt/GraphIt.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
@@ -19,10 +19,15 @@ namespace graphc {
 
 /// Prints, for each op of `module` with a label and a schedule, every option
 /// of its schedule and where it came from: the last call of `calls` that
-/// sets it for that label, or "default".
+/// sets it for that label, or "default". For the GPU target, the options
+/// of each edgeset apply's GPU schedule (a hybrid's `otherwise` schedule
+/// prefixed `otherwise.`), each with the config call of the schedule
+/// variable that the label's applyGPUSchedule used.
 void printSchedules(mlir::ModuleOp module,
                     llvm::ArrayRef<mlir::graph::graphit::ScheduleCall> calls,
-                    llvm::raw_ostream &os);
+                    llvm::raw_ostream &os,
+                    mlir::graph::graphit::ScheduleTarget target =
+                        mlir::graph::graphit::ScheduleTarget::CPU);
 
 } // namespace graphc
 

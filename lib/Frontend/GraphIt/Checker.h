@@ -159,6 +159,7 @@ private:
   GtType checkAddVertex(MethodExpr &expr, GtType recv);
   GtType checkExternQueueUpdate(MethodExpr &expr, GtType recv);
   GtType checkListAppend(MethodExpr &expr, GtType list);
+  GtType checkListRetrieve(MethodExpr &expr, GtType list);
   GtType checkQueueUpdate(MethodExpr &expr, GtType queue);
   GtType checkVectorReduce(MethodExpr &expr, GtType recv);
   FuncDecl *checkFuncArg(Expr &arg, StringRef method);

@@ -168,6 +168,11 @@ private:
   llvm::DenseSet<const VarDecl *> loopVars;
   std::optional<llvm::DenseSet<const VarDecl *>> reassigned;
   std::string labelPrefix, currentLabel;
+  /// In the body of an applyModified whose function writes the tracked
+  /// vector away from dst: that vector, and the flag saying whether the
+  /// body wrote it (carried through every block of the body).
+  const VarDecl *trackedDecl = nullptr;
+  VarDecl *changedFlag = nullptr;
 };
 
 } // namespace mlir::graph::graphit

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -29,12 +30,9 @@ FailureOr<Schedule> mlir::graph::graphit::parseGraphItSchedule(
   return Schedule{std::move(*calls)};
 }
 
-OwningOpRef<ModuleOp>
-mlir::graph::graphit::importGraphIt(llvm::SourceMgr &sourceMgr,
-                                    MLIRContext *context,
-                                    const Schedule *scheduleOverride,
-                                    ScheduleTarget target) {
-  (void)target;
+OwningOpRef<ModuleOp> mlir::graph::graphit::importGraphIt(
+    llvm::SourceMgr &sourceMgr, MLIRContext *context,
+    const Schedule *scheduleOverride, ScheduleTarget target) {
   DialectRegistry registry;
   registerGraphItDialects(registry);
   context->appendDialectRegistry(registry);
@@ -49,18 +47,28 @@ mlir::graph::graphit::importGraphIt(llvm::SourceMgr &sourceMgr,
     return nullptr;
   FailureOr<ResolvedSchedule> schedule = resolveSchedule(
       scheduleOverride ? scheduleOverride->calls : program->schedule, *program,
-      *info, context);
+      *info, context, target);
   if (failed(schedule))
     return nullptr;
   return generateMLIR(*program, *schedule, context);
 }
 
 void mlir::graph::graphit::registerImportGraphItTranslation() {
+  static llvm::cl::opt<ScheduleTarget> target(
+      "graphit-target",
+      llvm::cl::desc("the target whose GraphIt schedules --import-graphit "
+                     "applies"),
+      llvm::cl::values(
+          clEnumValN(ScheduleTarget::CPU, "cpu",
+                     "GraphIt's CPU schedules (program->configApply...)"),
+          clEnumValN(ScheduleTarget::GPU, "gpu",
+                     "GraphIt's GPU schedules (applyGPUSchedule)")),
+      llvm::cl::init(ScheduleTarget::CPU));
   TranslateToMLIRRegistration registration(
       "import-graphit", "import a GraphIt program (.gt) as graph IR",
       [](llvm::SourceMgr &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
-        return importGraphIt(sourceMgr, context);
+        return importGraphIt(sourceMgr, context, nullptr, target);
       },
       registerGraphItDialects);
 }

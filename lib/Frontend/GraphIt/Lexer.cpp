@@ -29,7 +29,7 @@ Token Lexer::next() {
   while (cur < end) {
     if (std::isspace(*cur)) {
       advance();
-    } else if (*cur == '%') {
+    } else if (*cur == '%' || (lineComments && *cur == '/' && peek(1) == '/')) {
       while (cur < end && *cur != '\n')
         advance();
     } else {

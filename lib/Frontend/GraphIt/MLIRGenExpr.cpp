@@ -573,10 +573,23 @@ Value Generator::emitMethod(MethodExpr &expr) {
     return RelabelOp::create(b, loc, graph.getType(), graph);
   }
   case Method::ListAppend:
-    ListAppendOp::create(
-        b, loc, emit(*expr.receiver),
-        emitAs(*expr.args[0], GtType::get(expr.receiver->type.elem)));
+  case Method::ListInsert: {
+    Value value = emitAs(*expr.args[0], GtType::get(expr.receiver->type.elem));
+    // The list keeps a copy of an inserted set: a filter that keeps every
+    // vertex.
+    if (expr.method == Method::ListInsert &&
+        isa<VertexSetType>(value.getType())) {
+      auto copy = VertexSetFilterOp::create(b, loc, setType(), value,
+                                            StringAttr(), ScheduleAttr());
+      OpBuilder::InsertionGuard guard(b);
+      b.createBlock(&copy.getPredicate(), {}, {b.getIndexType()}, {loc});
+      YieldOp::create(b, loc,
+                      ValueRange{constant(GtType::get(GtType::Bool), 1, loc)});
+      value = copy;
+    }
+    ListAppendOp::create(b, loc, emit(*expr.receiver), value);
     return Value();
+  }
   case Method::ListPop:
     return ListPopOp::create(b, loc, toMLIR(expr.type), emit(*expr.receiver));
   case Method::VectorSum:

@@ -213,6 +213,9 @@ const VarDecl *Generator::deletedVar(const Expr &set) {
 /// variables they declare.
 void Generator::collectAssigned(ArrayRef<StmtPtr> stmts, VarSet &assigned,
                                 VarSet &declared) {
+  // Any statement may write the tracked vector, in a function it calls too.
+  if (changedFlag && !stmts.empty())
+    assigned.insert(changedFlag);
   for (const StmtPtr &stmt : stmts) {
     switch (stmt->kind) {
     case Stmt::VarDeclK:
@@ -545,16 +548,24 @@ void Generator::emitAssign(AssignStmt &stmt) {
   // graph.vector.set / graph.reduce.
   if (auto *index = dyn_cast<IndexExpr>(&target)) {
     auto [vector, vertex, column] = emitElementAddress(*index);
+    auto *base = dyn_cast<VarRefExpr>(index->base.get());
+    bool tracked = changedFlag && base && base->decl == trackedDecl;
     if (stmt.op == AssignStmt::Set) {
       VectorSetOp::create(b, loc, vector, vertex, column, value);
+      if (tracked)
+        env[changedFlag] = constant(GtType::get(GtType::Bool), 1, loc);
       return;
     }
     // Atomic where iterations may meet: in a par_for, and on a fixed-size
     // vector (its few elements are shared by every vertex of an apply).
     bool atomic =
         parallelForDepth > 0 || index->base->type.kind == GtType::FixedVector;
-    ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op, type), vector,
-                     vertex, column, value, atomic);
+    Value changed =
+        ReduceOp::create(b, loc, b.getI1Type(), reduceKind(stmt.op, type),
+                         vector, vertex, column, value, atomic);
+    if (tracked)
+      env[changedFlag] =
+          arith::OrIOp::create(b, loc, env[changedFlag], changed);
     return;
   }
   VarDecl *decl = cast<VarRefExpr>(target).decl;
@@ -629,6 +640,10 @@ void Generator::emitWhile(WhileStmt &loop) {
   SmallVector<Type> carriedTypes = types(carried);
   SmallVector<Location> locs(carried.size(), loc);
   auto whileOp = scf::WhileOp::create(b, loc, carriedTypes, values(carried));
+  // GraphIt's configKernelFusion(ENABLED) on the loop's label: the GPU
+  // lowering runs the whole loop as one kernel.
+  if (!currentLabel.empty() && schedule.fusedLoops.contains(currentLabel))
+    whileOp->setAttr("graph.kernel_fusion", b.getUnitAttr());
   {
     OpBuilder::InsertionGuard guard(b);
     Block *before = b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);

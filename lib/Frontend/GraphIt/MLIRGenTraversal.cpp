@@ -3,6 +3,7 @@
 #include "Generator.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -17,9 +18,13 @@ StringAttr Generator::labelAttr() {
 }
 
 ScheduleAttr Generator::scheduleAttr(bool isEdge) {
+  // On the GPU vertex set operations become kernels of their own, and an
+  // edgeset apply without a schedule runs GraphIt's default one.
+  if (schedule.gpuDefault && !isEdge)
+    return ScheduleAttr();
   auto it = schedule.byLabel.find(currentLabel);
   if (currentLabel.empty() || it == schedule.byLabel.end())
-    return ScheduleAttr();
+    return schedule.gpuDefault;
   return isEdge ? it->second.edges : it->second.vertices;
 }
 
@@ -56,6 +61,32 @@ Value Generator::emitVertexOp(MethodExpr &expr, Value set) {
                                      scheduleAttr(/*isEdge=*/false));
   emitVertexRegion(op.getBody(), {func}, /*isFilter=*/false, loc);
   return Value();
+}
+
+/// Whether `stmts` write `vector` at an element other than `dst`'s.
+static bool writesElsewhere(ArrayRef<StmtPtr> stmts, const VarDecl *vector,
+                            const VarDecl *dst) {
+  auto within = [&](ArrayRef<StmtPtr> body) {
+    return writesElsewhere(body, vector, dst);
+  };
+  for (const StmtPtr &stmt : stmts) {
+    if (auto *assign = dyn_cast<AssignStmt>(stmt.get())) {
+      auto *index = dyn_cast<IndexExpr>(assign->target.get());
+      auto *base = index ? dyn_cast<VarRefExpr>(index->base.get()) : nullptr;
+      auto *at = index ? dyn_cast<VarRefExpr>(index->index.get()) : nullptr;
+      if (base && base->decl == vector && !(at && at->decl == dst))
+        return true;
+    } else if (auto *ifStmt = dyn_cast<IfStmt>(stmt.get())) {
+      if (llvm::any_of(ifStmt->branches,
+                       [&](auto &branch) { return within(branch.second); }) ||
+          within(ifStmt->elseBody))
+        return true;
+    } else if (auto *loop = dyn_cast<LoopStmt>(stmt.get())) {
+      if (within(loop->body))
+        return true;
+    }
+  }
+  return false;
 }
 
 Value Generator::emitEdgeApply(MethodExpr &expr) {
@@ -96,9 +127,24 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   bool modified = expr.method == Method::ApplyModified;
   Value tracked = modified ? emit(*expr.args[1]) : Value();
   BoundFunction func = bindFunction(*expr.args[0]);
+  // GraphIt adds dst to the output whenever the function writes the tracked
+  // vector, at dst or elsewhere (pointer-jumping CC writes IDs[IDs[dst]]).
+  // Writes elsewhere make the body yield whether it wrote: the op returns
+  // the destinations so kept, each once.
+  auto *trackedRef =
+      modified ? dyn_cast<VarRefExpr>(expr.args[1].get()) : nullptr;
+  bool flagged = trackedRef && trackedRef->decl &&
+                 writesElsewhere(func.func->body, trackedRef->decl,
+                                 func.func->params[1].get());
+  llvm::SaveAndRestore<const VarDecl *> scopedTracked(
+      trackedDecl, flagged ? trackedRef->decl : nullptr);
+  llvm::SaveAndRestore<VarDecl *> scopedChanged(
+      changedFlag, flagged ? flag(&expr, expr.loc, "<changed>") : nullptr);
+  if (flagged)
+    tracked = Value();
   // An edge function returning bool yields whether to keep dst; the kept
   // destinations form a set, each once.
-  bool keeps = !modified && expr.type.kind == GtType::VertexSet;
+  bool keeps = flagged || (!modified && expr.type.kind == GtType::VertexSet);
   bool dedup = keeps || (modified && (expr.args.size() < 3 ||
                                       cast<BoolLitExpr>(*expr.args[2]).value));
   SmallVector<Type> resultTypes;
@@ -127,7 +173,11 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
   for (auto [i, param] : llvm::enumerate(func.func->params))
     args.push_back(
         convert(body->getArgument(i), edgeArg[i], param->spec.type, loc));
+  if (changedFlag)
+    env[changedFlag] = constant(GtType::get(GtType::Bool), 0, loc);
   Value keep = inlineCall(*func.func, args, loc, func.captured);
+  if (changedFlag)
+    keep = env[changedFlag];
   YieldOp::create(b, loc, keeps ? ValueRange{keep} : ValueRange{});
   return modified || keeps ? op.getModified() : Value();
 }

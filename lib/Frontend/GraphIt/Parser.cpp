@@ -30,9 +30,12 @@ constexpr unsigned kMaxNesting = 256;
 
 class Parser {
 public:
+  /// `scheduleText`: the buffer holds only scheduling statements.
   Parser(StringRef buffer, StringRef fileName, MLIRContext *context,
-         unsigned line = 1, unsigned col = 1)
+         unsigned line = 1, unsigned col = 1, bool scheduleText = false)
       : lexer(buffer, line, col), fileName(fileName), context(context) {
+    if (scheduleText)
+      lexer.skipLineComments();
     tok = lexer.next();
   }
 
@@ -131,12 +134,6 @@ private:
   /// as `1 + 1 + ... + 1` does without nesting in the source.
   ExprPtr bounded(ExprPtr expr);
 
-  /// Reports GraphIt constructs (a plural noun phrase) that this compiler
-  /// does not implement, at the current token.
-  void unsupported(StringRef construct) {
-    error() << construct << " are not supported";
-  }
-
   // Declarations.
   LogicalResult parseElement(Program &program);
   std::unique_ptr<VarDecl> parseVarDecl(bool isGlobal);
@@ -163,6 +160,9 @@ private:
 
   // Schedule.
   LogicalResult parseScheduleStmt(std::vector<ScheduleCall> &calls);
+  LogicalResult parseScheduleCall(ScheduleCall &call);
+  LogicalResult parseScheduleArgs(std::vector<ScheduleArg> &args);
+  StmtPtr retrieveAsAssign(ExprPtr &expr);
 
   Lexer lexer;
   Token tok;
@@ -185,11 +185,25 @@ static StringRef unsupportedContainer(StringRef typeName) {
       .Default("");
 }
 
+/// GraphIt's GPU lists: `list.retrieve(set);` pops the last vertex set
+/// into `set`, which is the assignment `set = list.retrieve();`.
+StmtPtr Parser::retrieveAsAssign(ExprPtr &expr) {
+  auto *call = dyn_cast<MethodExpr>(expr.get());
+  if (!call || call->name != "retrieve" || call->args.size() != 1)
+    return nullptr;
+  ExprPtr into = std::move(call->args[0]);
+  call->args.clear();
+  Location at = into->loc;
+  return std::make_unique<AssignStmt>(at, std::move(into), AssignStmt::Set,
+                                      std::move(expr));
+}
+
 std::unique_ptr<Program> Parser::parseProgram() {
   auto program = std::make_unique<Program>();
   while (!is(Token::Eof)) {
     if (isKeyword("schedule") && tok.startsLine) {
       consume();
+      lexer.skipLineComments();
       if (failed(expect(Token::Colon, "after 'schedule'")))
         return nullptr;
       FailureOr<std::vector<ScheduleCall>> calls = parseSchedule();
@@ -624,7 +638,9 @@ StmtPtr Parser::parseStmt() {
         stmt = std::make_unique<AssignStmt>(opLoc, std::move(target), *op,
                                             std::move(value));
     } else if (succeeded(expect(Token::Semi, "after expression statement"))) {
-      stmt = std::make_unique<ExprStmt>(stmtLoc, std::move(target));
+      stmt = retrieveAsAssign(target);
+      if (!stmt)
+        stmt = std::make_unique<ExprStmt>(stmtLoc, std::move(target));
     }
   }
   if (stmt)
@@ -998,56 +1014,116 @@ FailureOr<std::vector<ScheduleCall>> Parser::parseSchedule() {
   return calls;
 }
 
-/// `program->call(args)->call(args)...;`
-LogicalResult Parser::parseScheduleStmt(std::vector<ScheduleCall> &calls) {
-  // `SimpleGPUSchedule s1; s1.configLoadBalance(...);` and the like.
-  if (is(Token::Ident) && tok.text.ends_with("GPUSchedule")) {
-    unsupported("GPU schedules ('" + tok.text.str() + "')");
-    return failure();
-  }
-  if (failed(expectKeyword("program", "to start a scheduling statement")) ||
-      failed(expect(Token::Arrow, "after 'program'")))
-    return failure();
-  do {
-    ScheduleCall call{"", loc(), {}};
-    FailureOr<std::string> name = parseIdent("scheduling function");
-    if (failed(name) || failed(expect(Token::LParen, "before arguments")))
-      return failure();
-    call.name = *name;
-    while (!is(Token::RParen)) {
-      ScheduleArg arg{ScheduleArg::String, loc(), "", 0, {}};
-      if (is(Token::String)) {
-        arg.str = tok.text.str();
-        consume();
-      } else if (is(Token::Int)) {
-        arg.kind = ScheduleArg::Int;
-        if (tok.text.getAsInteger(10, arg.value)) {
-          error() << "integer " << tok.text << " is too large";
-          return failure();
-        }
-        consume();
-      } else if (consumeIf(Token::LBrace)) {
-        arg.kind = ScheduleArg::List;
-        do {
-          if (!is(Token::String) && !is(Token::Ident)) {
-            error() << "expected a vector name, found " << found();
-            return failure();
-          }
-          arg.list.push_back(tok.text.str());
-          consume();
-        } while (consumeIf(Token::Comma));
-        if (failed(expect(Token::RBrace, "after the list")))
-          return failure();
-      } else {
-        error() << "expected a string, an integer or a '{...}' list, found "
-                << found();
+/// The arguments of a scheduling call, after its `(`, through its `)`.
+LogicalResult Parser::parseScheduleArgs(std::vector<ScheduleArg> &args) {
+  while (!is(Token::RParen)) {
+    ScheduleArg arg{ScheduleArg::String, loc(), "", 0, {}};
+    if (is(Token::String) || is(Token::Ident)) {
+      arg.kind = is(Token::String) ? ScheduleArg::String : ScheduleArg::Name;
+      arg.str = tok.text.str();
+      consume();
+    } else if (is(Token::Int)) {
+      arg.kind = ScheduleArg::Int;
+      if (tok.text.getAsInteger(10, arg.value)) {
+        error() << "integer " << tok.text << " is too large";
         return failure();
       }
-      call.args.push_back(std::move(arg));
-      if (!consumeIf(Token::Comma))
-        break;
+      consume();
+    } else if (is(Token::Float)) {
+      arg.kind = ScheduleArg::Float;
+      arg.str = tok.text.str();
+      if (tok.text.getAsDouble(arg.fraction)) {
+        error() << "invalid number " << tok.text;
+        return failure();
+      }
+      consume();
+    } else if (consumeIf(Token::LBrace)) {
+      arg.kind = ScheduleArg::List;
+      do {
+        if (!is(Token::String) && !is(Token::Ident)) {
+          error() << "expected a vector name, found " << found();
+          return failure();
+        }
+        arg.list.push_back(tok.text.str());
+        consume();
+      } while (consumeIf(Token::Comma));
+      if (failed(expect(Token::RBrace, "after the list")))
+        return failure();
+    } else {
+      error() << "expected a string, a number, a name or a '{...}' list, "
+                 "found "
+              << found();
+      return failure();
     }
-    if (failed(expect(Token::RParen, "after arguments")))
+    args.push_back(std::move(arg));
+    if (!consumeIf(Token::Comma))
+      break;
+  }
+  return expect(Token::RParen, "after arguments");
+}
+
+/// `name(args)` of a scheduling call.
+LogicalResult Parser::parseScheduleCall(ScheduleCall &call) {
+  FailureOr<std::string> name = parseIdent("scheduling function");
+  if (failed(name) || failed(expect(Token::LParen, "before arguments")))
+    return failure();
+  call.name = *name;
+  return parseScheduleArgs(call.args);
+}
+
+/// `program->call(args)->call(args)...;`, or a GPU schedule's
+/// `Type var;`, `Type var(args);`, `Type var = other;` or `var.call(args);`.
+LogicalResult Parser::parseScheduleStmt(std::vector<ScheduleCall> &calls) {
+  Location first = loc();
+  FailureOr<std::string> name = parseIdent(
+      "'program', a GPU schedule type or a GPU schedule variable to start a "
+      "scheduling statement");
+  if (failed(name))
+    return failure();
+  // `Type var...`: a GPU schedule variable's declaration.
+  if (is(Token::Ident)) {
+    ScheduleCall decl{
+        *name, first, {}, ScheduleCall::Declaration, tok.text.str()};
+    consume();
+    if (consumeIf(Token::Assign)) {
+      decl.isCopy = true;
+      ScheduleArg other{ScheduleArg::Name, loc(), "", 0, {}};
+      FailureOr<std::string> source = parseIdent("a schedule variable to copy");
+      if (failed(source))
+        return failure();
+      other.str = *source;
+      decl.args.push_back(std::move(other));
+    } else if (consumeIf(Token::LParen) &&
+               failed(parseScheduleArgs(decl.args))) {
+      return failure();
+    }
+    calls.push_back(std::move(decl));
+    return expect(Token::Semi, "after the declaration");
+  }
+  // `var.call(args);`
+  if (consumeIf(Token::Dot)) {
+    ScheduleCall call{"", loc(), {}, ScheduleCall::Method, *name};
+    if (failed(parseScheduleCall(call)))
+      return failure();
+    calls.push_back(std::move(call));
+    return expect(Token::Semi, "after scheduling statement");
+  }
+  if (StringRef(*name).ends_with("GPUSchedule")) {
+    error() << "expected a schedule variable name after '" << *name
+            << "', found " << found();
+    return failure();
+  }
+  if (*name != "program") {
+    emitError(first) << "expected 'program' to start a scheduling statement, "
+                        "found '"
+                     << *name << "'";
+    return failure();
+  }
+  if (failed(expect(Token::Arrow, "after 'program'")))
+    return failure();
+  do {
+    ScheduleCall call{"", loc(), {}, ScheduleCall::Program, ""};
+    if (failed(parseScheduleCall(call)))
       return failure();
     calls.push_back(std::move(call));
   } while (consumeIf(Token::Arrow));
@@ -1080,11 +1156,12 @@ FailureOr<std::vector<ScheduleCall>> mlir::graph::graphit::parseScheduleCalls(
       const char *start = afterKeyword.ltrim().data() + 1;
       Parser parser(text.drop_front(start - text.data()),
                     buffer->getBufferIdentifier(), context, line,
-                    start - current.data() + 1);
+                    start - current.data() + 1, /*scheduleText=*/true);
       return parser.parseSchedule();
     }
     rest = next;
   }
-  Parser parser(text, buffer->getBufferIdentifier(), context);
+  Parser parser(text, buffer->getBufferIdentifier(), context, 1, 1,
+                /*scheduleText=*/true);
   return parser.parseSchedule();
 }

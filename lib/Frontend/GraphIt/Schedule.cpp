@@ -108,6 +108,45 @@ const StringRef kIntersections[] = {
     "MultiSkipIntersection",    "CombinedIntersection",
     "BinarySearchIntersection", "MultiskipIntersection"};
 
+// GraphIt's GPU scheduling constants (gpu_schedule.h), by option.
+const Choice<GpuLoadBalance> kLoadBalances[] = {
+    {"VERTEX_BASED", GpuLoadBalance::VertexBased},
+    {"TWC", GpuLoadBalance::TWC},
+    {"TWCE", GpuLoadBalance::TWCE},
+    {"WM", GpuLoadBalance::WM},
+    {"CM", GpuLoadBalance::CM},
+    {"STRICT", GpuLoadBalance::Strict},
+    {"EDGE_ONLY", GpuLoadBalance::EdgeOnly}};
+const Choice<bool> kBlocking[] = {{"BLOCKED", true}, {"UNBLOCKED", false}};
+const Choice<GpuDirection> kGpuDirections[] = {{"PUSH", GpuDirection::Push},
+                                               {"PULL", GpuDirection::Pull}};
+const Choice<GpuVertexMap> kVertexMaps[] = {{"BITMAP", GpuVertexMap::Bitmap},
+                                            {"BOOLMAP", GpuVertexMap::Boolmap}};
+const Choice<GpuFrontierCreation> kFrontierCreations[] = {
+    {"FUSED", GpuFrontierCreation::Fused},
+    {"UNFUSED_BITMAP", GpuFrontierCreation::UnfusedBitmap},
+    {"UNFUSED_BOOLMAP", GpuFrontierCreation::UnfusedBoolmap}};
+const Choice<bool> kEnabled[] = {{"ENABLED", true}, {"DISABLED", false}};
+const Choice<GpuDedup> kDedupStrategies[] = {{"FUSED", GpuDedup::Fused},
+                                             {"UNFUSED", GpuDedup::Unfused}};
+const Choice<GpuEdgePlacement> kEdgePlacements[] = {
+    {"AUTO", GpuEdgePlacement::Auto},
+    {"DEVICE", GpuEdgePlacement::Device},
+    {"ZERO_COPY", GpuEdgePlacement::ZeroCopy},
+    {"MANAGED", GpuEdgePlacement::Managed}};
+const Choice<bool> kHybridCriteria[] = {{"INPUT_VERTEXSET_SIZE", true}};
+
+const StringRef kGpuFunctions[] = {
+    "configLoadBalance",   "configDirection", "configFrontierCreation",
+    "configDeduplication", "configDelta",     "configKernelFusion",
+    "configEdgePlacement"};
+
+/// A GPU schedule variable of the schedule text.
+struct GpuVar {
+  bool hybrid = false;
+  GpuScheduleAttr::Options options;
+};
+
 const char *const kFunctions =
     "configApplyDirection, configApplyParallelization, "
     "configApplyDenseVertexSet, configApplyNumSSG, configApplyNUMA, "
@@ -118,8 +157,8 @@ const char *const kFunctions =
 /// GraphIt scheduling functions for features this compiler does not have,
 /// named so the diagnostic says which feature is missing.
 StringRef unsupportedFeature(StringRef function) {
-  if (function == "applyGPUSchedule" || function == "applySwarmSchedule")
-    return "GPU and Swarm schedules";
+  if (function == "applySwarmSchedule")
+    return "Swarm schedules";
   if (function == "splitForLoop" || function == "fuseForLoop" ||
       function == "fuseApplyFunctions" || function == "setVertexSet")
     return "loop and apply-function transformations";
@@ -129,13 +168,34 @@ StringRef unsupportedFeature(StringRef function) {
 class Resolver {
 public:
   Resolver(const Program &program, const ProgramInfo &info,
-           MLIRContext *context)
-      : program(program), info(info), context(context) {}
+           MLIRContext *context, ScheduleTarget target)
+      : program(program), info(info), context(context), target(target) {}
 
+  /// Checks one call; records its options when it is for `target`.
   LogicalResult apply(const ScheduleCall &call);
   FailureOr<ResolvedSchedule> finish();
 
 private:
+  LogicalResult applyCpu(const ScheduleCall &call);
+  LogicalResult applyGpu(const ScheduleCall &call);
+  LogicalResult declareGpu(const ScheduleCall &call);
+  LogicalResult configureGpu(const ScheduleCall &call, GpuVar &var);
+  LogicalResult applyGpuSchedule(const ScheduleCall &call);
+  /// Argument `i`: a declared GPU schedule variable.
+  GpuVar *gpuVar(const ScheduleCall &call, size_t i);
+  /// Argument `i`, one of GraphIt's GPU constants in `choices`.
+  template <typename T, size_t N>
+  FailureOr<T> constant(const ScheduleCall &call, size_t i,
+                        const Choice<T> (&choices)[N], StringRef what);
+  /// A call whose one argument, a constant of `choices`, sets `option`.
+  template <typename T, size_t N>
+  LogicalResult setConstant(const ScheduleCall &call,
+                            const Choice<T> (&choices)[N], StringRef what,
+                            T &option);
+  LogicalResult checkCount(const ScheduleCall &call, size_t min, size_t max);
+  FailureOr<ResolvedSchedule> finishCpu();
+  FailureOr<ResolvedSchedule> finishGpu();
+
   /// Checks the argument count and that argument 0 is a string; the
   /// options of its label, or (with a warning) throwaway options if no
   /// apply has that label.
@@ -164,15 +224,25 @@ private:
   std::optional<Options> ignored;
   std::vector<std::string> order;
   ResolvedSchedule result;
+  ScheduleTarget target;
+  llvm::StringMap<GpuVar> gpuVars;
+  /// Each label's GPU schedule as its last applyGPUSchedule copied it.
+  llvm::MapVector<StringRef, GpuScheduleAttr> gpuSchedules;
+  /// The first call of the other target's language, which is ignored.
+  std::optional<Location> firstIgnored;
 };
 
 } // namespace
 
+/// The choices as the schedule spells them: strings quoted, GPU constants
+/// bare.
 template <typename T, size_t N>
-static std::string listChoices(const Choice<T> (&choices)[N]) {
+static std::string listChoices(const Choice<T> (&choices)[N],
+                               bool quoted = true) {
   std::string list;
+  StringRef quote = quoted ? "\"" : "";
   for (const Choice<T> &c : choices)
-    list += (list.empty() ? "" : ", ") + ("\"" + c.name + "\"").str();
+    list += (list.empty() ? "" : ", ") + (quote + c.name + quote).str();
   return list;
 }
 
@@ -205,15 +275,19 @@ LogicalResult Resolver::optionalDirection(const ScheduleCall &call, size_t i) {
   return success(succeeded(choose(call, i, kDirections, "direction")));
 }
 
+LogicalResult Resolver::checkCount(const ScheduleCall &call, size_t min,
+                                   size_t max) {
+  if (call.args.size() >= min && call.args.size() <= max)
+    return success();
+  auto diag = emitError(call.loc) << "'" << call.name << "' expects " << min;
+  if (max != min)
+    diag << " to " << max;
+  diag << " argument" << (max == 1 ? "" : "s") << ", got " << call.args.size();
+  return diag;
+}
+
 Options *Resolver::labelled(const ScheduleCall &call, size_t min, size_t max) {
-  if (call.args.size() < min || call.args.size() > max) {
-    auto diag = emitError(call.loc) << "'" << call.name << "' expects " << min;
-    if (max != min)
-      diag << " to " << max;
-    diag << " arguments, got " << call.args.size();
-    return nullptr;
-  }
-  if (failed(checkString(call, 0)))
+  if (failed(checkCount(call, min, max)) || failed(checkString(call, 0)))
     return nullptr;
   StringRef label = call.args[0].str;
   auto it = info.labels.find(label);
@@ -279,6 +353,15 @@ FailureOr<ScheduleCount> Resolver::count(const ScheduleCall &call, size_t i,
 }
 
 LogicalResult Resolver::apply(const ScheduleCall &call) {
+  // The other target's calls are checked all the same: an error in them is
+  // an error whatever the target.
+  bool ignored = call.isGpu() != (target == ScheduleTarget::GPU);
+  if (ignored && !firstIgnored)
+    firstIgnored = call.loc;
+  return call.isGpu() ? applyGpu(call) : applyCpu(call);
+}
+
+LogicalResult Resolver::applyCpu(const ScheduleCall &call) {
   StringRef name = call.name;
   if (name == "configApplyDirection") {
     Options *opts = labelled(call, 2, 2);
@@ -440,6 +523,310 @@ LogicalResult Resolver::apply(const ScheduleCall &call) {
                              << "'; valid functions: " << kFunctions;
 }
 
+//===----------------------------------------------------------------------===//
+// GPU schedules
+//===----------------------------------------------------------------------===//
+
+template <typename T, size_t N>
+FailureOr<T> Resolver::constant(const ScheduleCall &call, size_t i,
+                                const Choice<T> (&choices)[N], StringRef what) {
+  const ScheduleArg &arg = call.args[i];
+  if (arg.kind == ScheduleArg::Name)
+    for (const Choice<T> &c : choices)
+      if (c.name == arg.str)
+        return c.value;
+  auto diag = emitError(arg.loc);
+  if (arg.kind == ScheduleArg::Name)
+    diag << "unknown " << what << " '" << arg.str << "' in '" << call.name
+         << "'; valid choices: ";
+  else
+    diag << "argument " << i + 1 << " of '" << call.name << "' must be one of ";
+  diag << listChoices(choices, /*quoted=*/false);
+  return failure();
+}
+
+template <typename T, size_t N>
+LogicalResult Resolver::setConstant(const ScheduleCall &call,
+                                    const Choice<T> (&choices)[N],
+                                    StringRef what, T &option) {
+  if (failed(checkCount(call, 1, 1)))
+    return failure();
+  FailureOr<T> value = constant(call, 0, choices, what);
+  if (failed(value))
+    return failure();
+  option = *value;
+  return success();
+}
+
+GpuVar *Resolver::gpuVar(const ScheduleCall &call, size_t i) {
+  const ScheduleArg &arg = call.args[i];
+  if (arg.kind != ScheduleArg::Name) {
+    emitError(arg.loc) << "argument " << i + 1 << " of '" << call.name
+                       << "' must be a GPU schedule variable";
+    return nullptr;
+  }
+  auto it = gpuVars.find(arg.str);
+  if (it == gpuVars.end()) {
+    emitError(arg.loc) << "undeclared GPU schedule '" << arg.str
+                       << "' (declare it first: 'SimpleGPUSchedule " << arg.str
+                       << ";')";
+    return nullptr;
+  }
+  return &it->second;
+}
+
+LogicalResult Resolver::applyGpu(const ScheduleCall &call) {
+  switch (call.kind) {
+  case ScheduleCall::Declaration:
+    return declareGpu(call);
+  case ScheduleCall::Method: {
+    auto it = gpuVars.find(call.var);
+    if (it == gpuVars.end())
+      return emitError(call.loc)
+             << "undeclared GPU schedule '" << call.var
+             << "' (declare it first: 'SimpleGPUSchedule " << call.var << ";')";
+    return configureGpu(call, it->second);
+  }
+  case ScheduleCall::Program:
+    return applyGpuSchedule(call);
+  }
+  llvm_unreachable("unknown scheduling statement");
+}
+
+LogicalResult Resolver::declareGpu(const ScheduleCall &call) {
+  bool hybrid = call.name == "HybridGPUSchedule";
+  if (!hybrid && call.name != "SimpleGPUSchedule")
+    return emitError(call.loc)
+           << "unknown schedule type '" << call.name
+           << "'; valid types: SimpleGPUSchedule, HybridGPUSchedule";
+  if (gpuVars.contains(call.var))
+    return emitError(call.loc)
+           << "GPU schedule '" << call.var << "' is already declared";
+  GpuVar var;
+  var.hybrid = hybrid;
+  if (call.isCopy) {
+    GpuVar *source = gpuVar(call, 0);
+    if (!source)
+      return failure();
+    if (source->hybrid != hybrid)
+      return emitError(call.args[0].loc)
+             << "cannot initialize " << call.name << " '" << call.var
+             << "' from '" << call.args[0].str << "', a "
+             << (source->hybrid ? "HybridGPUSchedule" : "SimpleGPUSchedule");
+    var = *source;
+  } else if (!hybrid) {
+    if (failed(checkCount(call, 0, 0)))
+      return failure();
+  } else {
+    // HybridGPUSchedule h(INPUT_VERTEXSET_SIZE, threshold, s1, s2): s1
+    // while the input frontier holds at most threshold * |V| vertices.
+    if (failed(checkCount(call, 4, 4)) ||
+        failed(constant(call, 0, kHybridCriteria, "hybrid criterion")))
+      return failure();
+    GpuVar *below = gpuVar(call, 2);
+    GpuVar *above = below ? gpuVar(call, 3) : nullptr;
+    if (!above)
+      return failure();
+    for (size_t i : {2, 3})
+      if (gpuVars.lookup(call.args[i].str).hybrid)
+        return emitError(call.args[i].loc)
+               << "argument " << i + 1 << " of 'HybridGPUSchedule' must be "
+               << "a SimpleGPUSchedule; '" << call.args[i].str
+               << "' is a HybridGPUSchedule";
+    var.options = below->options;
+    const ScheduleArg &t = call.args[1];
+    StringRef text = t.str;
+    int64_t k;
+    if (t.kind == ScheduleArg::String && text.consume_front("argv[") &&
+        text.consume_back("]") && !text.getAsInteger(10, k) && k > 0) {
+      var.options.hybridThresholdArgv = k;
+    } else {
+      double value = t.kind == ScheduleArg::Int     ? double(t.value)
+                     : t.kind == ScheduleArg::Float ? t.fraction
+                                                    : -1;
+      if (!(value >= 0 && value <= 1))
+        return emitError(t.loc) << "hybrid threshold must be a fraction of "
+                                   "the vertices from 0 to 1 or \"argv[k]\"";
+      var.options.hybridThreshold =
+          FloatAttr::get(Float64Type::get(context), value);
+    }
+    var.options.otherwise = GpuScheduleAttr::get(context, above->options);
+  }
+  gpuVars[call.var] = var;
+  return success();
+}
+
+LogicalResult Resolver::configureGpu(const ScheduleCall &call, GpuVar &var) {
+  StringRef name = call.name;
+  if (!llvm::is_contained(kGpuFunctions, name))
+    return emitError(call.loc) << "unknown GPU scheduling function '" << name
+                               << "'; valid functions: "
+                               << llvm::join(ArrayRef(kGpuFunctions), ", ");
+  if (var.hybrid)
+    return emitError(call.loc)
+           << "'" << call.var << "' is a HybridGPUSchedule, which has no '"
+           << name << "'; configure the SimpleGPUSchedules it combines";
+  GpuScheduleAttr::Options &o = var.options;
+  if (name == "configLoadBalance") {
+    if (failed(checkCount(call, 1, 3)))
+      return failure();
+    FailureOr<GpuLoadBalance> balance =
+        constant(call, 0, kLoadBalances, "load balance");
+    if (failed(balance))
+      return failure();
+    o.loadBalance = *balance;
+    o.edgeBlocking = 0;
+    if (call.args.size() == 1)
+      return success();
+    FailureOr<bool> blocked = constant(call, 1, kBlocking, "edge blocking");
+    if (failed(blocked))
+      return failure();
+    if (*balance != GpuLoadBalance::EdgeOnly)
+      return emitError(call.args[1].loc)
+             << "edge blocking applies only to EDGE_ONLY load balance";
+    if (call.args.size() == 3 && (call.args[2].kind != ScheduleArg::Int ||
+                                  call.args[2].value <= 0 || !*blocked))
+      return emitError(call.args[2].loc)
+             << (*blocked ? "the edge block size must be a positive integer"
+                          : "UNBLOCKED takes no block size");
+    // GraphIt's default block size is 1.
+    if (*blocked)
+      o.edgeBlocking = call.args.size() == 3 ? call.args[2].value : 1;
+    return success();
+  }
+  if (name == "configDirection") {
+    if (failed(checkCount(call, 1, 2)))
+      return failure();
+    FailureOr<GpuDirection> direction =
+        constant(call, 0, kGpuDirections, "direction");
+    if (failed(direction))
+      return failure();
+    o.direction = *direction;
+    // GraphIt's default pull frontier is a boolmap.
+    o.pullFrontier = GpuVertexMap::Boolmap;
+    if (call.args.size() == 1)
+      return success();
+    FailureOr<GpuVertexMap> map =
+        constant(call, 1, kVertexMaps, "pull frontier");
+    if (failed(map))
+      return failure();
+    if (*direction != GpuDirection::Pull)
+      return emitError(call.args[1].loc)
+             << "a pull frontier representation applies only to PULL";
+    o.pullFrontier = *map;
+    return success();
+  }
+  if (name == "configFrontierCreation")
+    return setConstant(call, kFrontierCreations, "frontier creation",
+                       o.frontierCreation);
+  if (name == "configDeduplication") {
+    if (failed(checkCount(call, 1, 2)))
+      return failure();
+    FailureOr<bool> enabled = constant(call, 0, kEnabled, "deduplication");
+    if (failed(enabled))
+      return failure();
+    // GraphIt's default strategy, when enabled, is UNFUSED.
+    o.dedup = *enabled ? GpuDedup::Unfused : GpuDedup::Disabled;
+    if (call.args.size() == 1)
+      return success();
+    FailureOr<GpuDedup> strategy =
+        constant(call, 1, kDedupStrategies, "deduplication strategy");
+    if (failed(strategy))
+      return failure();
+    if (!*enabled)
+      return emitError(call.args[1].loc)
+             << "a deduplication strategy applies only to ENABLED";
+    o.dedup = *strategy;
+    return success();
+  }
+  if (name == "configDelta") {
+    if (failed(checkCount(call, 1, 1)))
+      return failure();
+    FailureOr<ScheduleCount> delta = count(call, 0, "GPU delta");
+    if (failed(delta))
+      return failure();
+    o.delta = *delta;
+    return success();
+  }
+  if (name == "configKernelFusion")
+    return setConstant(call, kEnabled, "kernel fusion", o.kernelFusion);
+  assert(name == "configEdgePlacement");
+  return setConstant(call, kEdgePlacements, "edge placement", o.edges);
+}
+
+LogicalResult Resolver::applyGpuSchedule(const ScheduleCall &call) {
+  if (failed(checkCount(call, 2, 2)) || failed(checkString(call, 0)))
+    return failure();
+  GpuVar *var = gpuVar(call, 1);
+  if (!var)
+    return failure();
+  StringRef label = call.args[0].str;
+  auto valid = [&] {
+    std::string list;
+    for (auto &[name, labelInfo] : info.labels)
+      if (labelInfo.hasEdgeApply || labelInfo.isWhile)
+        list += (list.empty() ? "\"" : ", \"") + name.str() + "\"";
+    return list.empty() ? std::string("none") : list;
+  };
+  auto it = info.labels.find(label);
+  if (it == info.labels.end())
+    return emitError(call.args[0].loc)
+           << "unknown label \"" << label
+           << "\" in 'applyGPUSchedule'; valid labels: " << valid();
+  const LabelInfo &labelInfo = it->second;
+  // GraphIt copies the schedule: later calls on the variable do not change
+  // it.
+  GpuScheduleAttr schedule = GpuScheduleAttr::get(context, var->options);
+  if (labelInfo.hasEdgeApply) {
+    gpuSchedules[it->first] = schedule;
+    return success();
+  }
+  if (labelInfo.isWhile) {
+    if (schedule.with([](GpuScheduleAttr::Options &o) {
+          o.kernelFusion = false;
+        }) != GpuScheduleAttr::getDefault(context))
+      return emitError(call.args[1].loc)
+             << "only configKernelFusion applies to the while loop labelled \""
+             << label << "\"; its edgeset applies take the other options";
+    gpuSchedules[it->first] = schedule;
+    return success();
+  }
+  if (labelInfo.hasVertexApply)
+    return emitError(call.args[0].loc)
+           << "label \"" << label
+           << "\" names a vertex set operation: GPU schedules direct edgeset "
+              "applies (and kernel fusion while loops); valid labels: "
+           << valid();
+  // GraphIt's own tests schedule labels of statements without a traversal;
+  // it ignores that, and so does this compiler.
+  emitWarning(call.args[0].loc)
+      << "no edgeset apply or while loop is labelled \"" << label
+      << "\" in 'applyGPUSchedule' (call ignored)";
+  return success();
+}
+
+FailureOr<ResolvedSchedule> Resolver::finishGpu() {
+  ResolvedSchedule gpu;
+  auto withGpu = [&](GpuScheduleAttr schedule) {
+    return ScheduleAttr::getDefault(context).with(
+        [&](ScheduleAttr::Options &o) { o.gpu = schedule; });
+  };
+  for (auto [label, schedule] : gpuSchedules) {
+    const LabelInfo &labelInfo = info.labels.find(label)->second;
+    if (labelInfo.isWhile && schedule.getKernelFusion())
+      gpu.fusedLoops.insert(label);
+    if (labelInfo.hasEdgeApply)
+      gpu.byLabel[label].edges = withGpu(schedule);
+  }
+  // A priority queue takes its delta from its traversal's GPU schedule.
+  for (const auto &entry : info.queueLabels)
+    if (GpuScheduleAttr schedule = gpuSchedules.lookup(entry.second))
+      gpu.queues[entry.first] = ScheduleAttr::getDefault(context).with(
+          [&](ScheduleAttr::Options &o) { o.delta = schedule.getDelta(); });
+  gpu.gpuDefault = withGpu(GpuScheduleAttr::getDefault(context));
+  return std::move(gpu);
+}
+
 LogicalResult Resolver::applyOption(const ScheduleCall &call) {
   Options *opts = labelled(call, 2, 3);
   if (!opts)
@@ -507,7 +894,7 @@ LogicalResult Resolver::applyOption(const ScheduleCall &call) {
   return success();
 }
 
-FailureOr<ResolvedSchedule> Resolver::finish() {
+FailureOr<ResolvedSchedule> Resolver::finishCpu() {
   for (const std::string &label : order) {
     const Options &o = options.find(label)->second;
     const LabelInfo &labelInfo = info.labels.find(label)->second;
@@ -548,10 +935,21 @@ FailureOr<ResolvedSchedule> Resolver::finish() {
   return std::move(result);
 }
 
+FailureOr<ResolvedSchedule> Resolver::finish() {
+  if (firstIgnored)
+    emitWarning(*firstIgnored)
+        << (target == ScheduleTarget::CPU
+                ? "GPU schedules are ignored when compiling for the CPU; "
+                  "compile with --target=gpu or --target=gpu-host"
+                : "CPU schedules are ignored when compiling for the GPU; "
+                  "compile with --target=cpu");
+  return target == ScheduleTarget::GPU ? finishGpu() : finishCpu();
+}
+
 FailureOr<ResolvedSchedule> mlir::graph::graphit::resolveSchedule(
     ArrayRef<ScheduleCall> calls, const Program &program,
-    const ProgramInfo &info, MLIRContext *context) {
-  Resolver resolver(program, info, context);
+    const ProgramInfo &info, MLIRContext *context, ScheduleTarget target) {
+  Resolver resolver(program, info, context, target);
   bool ok = true;
   for (const ScheduleCall &call : calls)
     ok &= succeeded(resolver.apply(call));

@@ -81,6 +81,10 @@ ArrayRef<Checker::MethodRule> Checker::methodsOf(GtType recv) {
   static const MethodRule listMethods[] = {
       {"append", Method::ListAppend, &Checker::checkListAppend},
       {"pop", Method::ListPop, &Checker::checkQuery},
+      // GraphIt's GPU lists copy sets in and out (the parser makes
+      // `list.retrieve(set);` the assignment `set = list.retrieve()`).
+      {"insert", Method::ListInsert, &Checker::checkListAppend},
+      {"retrieve", Method::ListPop, &Checker::checkListRetrieve},
   };
   static const MethodRule queueMethods[] = {
       {"finished", Method::QueueFinished, &Checker::checkQuery},
@@ -322,11 +326,23 @@ GtType Checker::checkExternQueueUpdate(MethodExpr &expr, GtType recv) {
   return GtType::get(GtType::Void);
 }
 
-/// `list.append(value)`.
+/// `list.append(value)` and `list.insert(value)`.
 GtType Checker::checkListAppend(MethodExpr &expr, GtType list) {
   if (checkMethodArity(expr, 1, 1))
-    coerce(*expr.args[0], GtType::get(list.elem), "'append'");
+    coerce(*expr.args[0], GtType::get(list.elem), "'" + expr.name + "'");
   return GtType::get(GtType::Void);
+}
+
+/// `set = list.retrieve()`, which the parser makes of the statement
+/// `list.retrieve(set);`.
+GtType Checker::checkListRetrieve(MethodExpr &expr, GtType list) {
+  if (!expr.args.empty()) {
+    error(expr.loc) << "'retrieve' is a statement of its own, "
+                       "'list.retrieve(set);', which pops the list's last "
+                       "element into set";
+    return GtType::get(GtType::Error);
+  }
+  return checkQuery(expr, list);
 }
 
 //===----------------------------------------------------------------------===//

@@ -48,6 +48,7 @@ void Checker::checkStmt(Stmt &stmt) {
         info.labels.insert({*info.labelStorage.back(), LabelInfo{stmt.loc}});
     if (!inserted)
       error(stmt.loc) << "duplicate label '" << applyLabel << "'";
+    it->second.isWhile = stmt.kind == Stmt::While;
     labelPrefix = applyLabel;
   }
 

@@ -32,3 +32,19 @@ func.func @not_a_range(%s: !graph.vertexset, %i: index) -> index {
   %c = graph.check_index %i in %s "'s'" : !graph.vertexset
   return %c : index
 }
+
+// -----
+
+func.func @defer_graph_check(%g: !graph.edgeset, %i: index, %slot: memref<2xi64>) -> index {
+  // expected-error @+1 {{'graph.check_index' op defers only the check of a vector index; a graph's vertex count is the runtime's}}
+  %c = graph.check_index %i in %g "'g'" defer to %slot : memref<2xi64> : !graph.edgeset
+  return %c : index
+}
+
+// -----
+
+func.func @defer_to_wrong_slot(%v: !graph.vector<i32>, %i: index, %slot: memref<3xi64>) -> index {
+  // expected-error @+1 {{'graph.check_index' op defers to a memref<2xi64>, got 'memref<3xi64>'}}
+  %c = graph.check_index %i in %v "'v'" defer to %slot : memref<3xi64> : !graph.vector<i32>
+  return %c : index
+}

@@ -223,9 +223,17 @@ func.func @argv_negative() {
 
 // -----
 
-func.func @atoi_to_float(%s: !graph.string) {
-  // expected-error @+1 {{'graph.atoi' op result #0 must be signless integer, but got 'f64'}}
-  %n = graph.atoi %s : f64
+func.func @atoi_to_f32(%s: !graph.string) {
+  // expected-error @+1 {{'graph.atoi' op result #0 must be signless integer or 64-bit float, but got 'f32'}}
+  %n = graph.atoi %s : f32
+  return
+}
+
+// -----
+
+func.func @atoi_unsigned_f64(%s: !graph.string) {
+  // expected-error @+1 {{'graph.atoi' op parses an f64 as a signed number; 'unsigned' applies to integer results}}
+  %n = graph.atoi %s unsigned : f64
   return
 }
 

@@ -59,3 +59,21 @@ func.func @pull_balance(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !
   } : !graph.edgeset -> !graph.vertexset
   return %out : !graph.vertexset
 }
+
+// -----
+
+// CHECK-LABEL: func.func @fused_loop
+func.func @fused_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-warning @+1 {{kernel fusion is not implemented: each step of this loop launches its own kernels}}
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi ult, %i, %n : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%i: index):
+    %c1 = arith.constant 1 : index
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  } attributes {graph.kernel_fusion}
+  return
+}

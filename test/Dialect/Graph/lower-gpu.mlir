@@ -221,3 +221,57 @@ func.func @hybrid(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.
   } : !graph.edgeset -> !graph.vertexset
   return %out : !graph.vertexset
 }
+
+// -----
+
+// An index check in a kernel records its failure; the host re-checks the
+// recorded index after the kernel.
+// CHECK-LABEL: func.func @checked_index
+// CHECK: %[[SLOT:.*]] = memref.alloc() : memref<2xi64>
+// CHECK: memref.store %c0_i64, %[[SLOT]][%c0
+// CHECK: gpu.launch
+// CHECK: graph.check_index %{{.*}} in %arg1 "'IDs'" defer to %[[SLOT]] : memref<2xi64>
+// CHECK: gpu.terminator
+// CHECK: %[[FLAG:.*]] = memref.load %[[SLOT]][%c0
+// CHECK: %[[FAILED:.*]] = arith.cmpi ne, %[[FLAG]], %c0_i64
+// CHECK: scf.if %[[FAILED]] {
+// CHECK:   %[[BAD:.*]] = memref.load %[[SLOT]][%c1
+// CHECK:   %[[BADINDEX:.*]] = arith.index_cast %[[BAD]] : i64 to index
+// CHECK:   graph.check_index %[[BADINDEX]] in %arg1 "'IDs'" : !graph.vector<i32>
+// CHECK: memref.dealloc %[[SLOT]]
+func.func @checked_index(%g: !graph.edgeset, %ids: !graph.vector<i32>) {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %y = graph.vector.get %ids[%v] : !graph.vector<i32>
+    %yi = arith.index_cast %y : i32 to index
+    %c = graph.check_index %yi in %ids "'IDs'" : !graph.vector<i32>
+    %x = graph.vector.get %ids[%c] : !graph.vector<i32>
+    graph.vector.set %ids[%v], %x : !graph.vector<i32>
+  }
+  return
+}
+
+// -----
+
+// Unfused frontier creation: a push marks its output in a bitmap.
+// CHECK-LABEL: func.func @unfused_push
+// CHECK: %[[MARKS:.*]] = graph.vertexset.bits
+// CHECK: gpu.launch
+// CHECK: memref.atomic_rmw ori %{{.*}}, %[[MARKS]]
+// CHECK: graph.vertexset.seal_dense
+func.func @unfused_push(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<frontier_creation = unfused_bitmap>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}

@@ -257,7 +257,8 @@ enum class Method {
   Transpose,           // edges.transpose()
   Relabel,             // edges.relabel()
   ListAppend,          // list.append(value)
-  ListPop,             // list.pop()
+  ListInsert,          // list.insert(value): a copy of a vertex set
+  ListPop,             // list.pop(), and `set = list.retrieve()`
   ApplyUpdatePriority, // edges.applyUpdatePriority(f)
   QueueFinished,       // pq.finished()
   QueueFinishedVertex, // pq.finishedNode(v)
@@ -525,21 +526,32 @@ struct FuncDecl {
   bool isEntry() const { return isExport || name == "main"; }
 };
 
-/// One argument of a scheduling call: a string, an integer, or a braced
-/// list of names (`fuseFields({a, b})`).
+/// One argument of a scheduling call: a string, an integer, a number with a
+/// fraction (`fraction`), a braced list of names (`fuseFields({a, b})`), or
+/// a name (a GPU schedule's constant such as `TWC`, or a schedule variable).
 struct ScheduleArg {
-  enum Kind { String, Int, List } kind;
+  enum Kind { String, Int, Float, List, Name } kind;
   Location loc;
   std::string str;
   int64_t value = 0;
   std::vector<std::string> list;
+  double fraction = 0;
 };
 
-/// `program->name(args)`.
+/// One scheduling statement: `program->name(args)` (Program), a GPU
+/// schedule's `var.name(args)` (Method), or the declaration of a GPU
+/// schedule variable `var` of type `name`: `SimpleGPUSchedule var;`,
+/// `HybridGPUSchedule var(args)` or the copy `SimpleGPUSchedule var = other;`
+/// (Declaration, `isCopy` with `other` as the only argument).
 struct ScheduleCall {
   std::string name;
   Location loc;
   std::vector<ScheduleArg> args;
+  enum Kind { Program, Method, Declaration } kind = Program;
+  std::string var;
+  bool isCopy = false;
+  /// Whether the call belongs to GraphIt's GPU scheduling language.
+  bool isGpu() const { return kind != Program || name == "applyGPUSchedule"; }
 };
 
 struct Program {

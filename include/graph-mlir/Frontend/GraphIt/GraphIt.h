@@ -18,7 +18,12 @@
 // #graph.schedule of its scheduling calls; an optional trailing direction
 // argument is checked and the option applies to the whole traversal.
 // `program->fuseFields({a, b})` is recorded as the module attribute
-// `graph.fused_fields = [["a", "b"]]`.
+// `graph.fused_fields = [["a", "b"]]`. For the GPU target every
+// graph.edgeset.apply gets #graph.schedule<gpu = #graph.gpu_schedule<...>>
+// from its label's applyGPUSchedule (GraphIt's default SimpleGPUSchedule
+// without one), vertex set operations no schedule, and a `while` loop whose
+// label's GPU schedule enables kernel fusion the unit attribute
+// `graph.kernel_fusion`. See docs/Language.md.
 //
 // Diagnostics are reported through the MLIRContext with FileLineColLoc
 // locations naming the buffers' identifiers; install an
@@ -60,17 +65,17 @@ FailureOr<Schedule> parseGraphItSchedule(llvm::SourceMgr &sourceMgr,
 
 /// The machine a program is compiled for, which decides the scheduling
 /// calls that apply: GraphIt's CPU calls (`program->configApply...`) or its
-/// GPU ones (`program->applyGPUSchedule`). The others are ignored with a
-/// warning.
+/// GPU ones (`SimpleGPUSchedule s; ...; program->applyGPUSchedule`). The
+/// others are checked, then ignored with one warning at the first.
 enum class ScheduleTarget { CPU, GPU };
 
 /// Imports the GraphIt program in the main buffer of `sourceMgr`. A non-null
 /// `scheduleOverride` replaces the program's own `schedule:` section. Loads
 /// the dialects the IR uses; returns null after reporting errors.
-OwningOpRef<ModuleOp> importGraphIt(llvm::SourceMgr &sourceMgr,
-                                    MLIRContext *context,
-                                    const Schedule *scheduleOverride = nullptr,
-                                    ScheduleTarget target = ScheduleTarget::CPU);
+OwningOpRef<ModuleOp>
+importGraphIt(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+              const Schedule *scheduleOverride = nullptr,
+              ScheduleTarget target = ScheduleTarget::CPU);
 
 /// Dialects of the imported IR: graph, func, arith, scf, math, memref.
 void registerGraphItDialects(DialectRegistry &registry);

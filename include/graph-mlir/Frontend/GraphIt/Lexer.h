@@ -59,6 +59,9 @@ public:
   Lexer(llvm::StringRef buffer, unsigned line = 1, unsigned col = 1)
       : cur(buffer.begin()), end(buffer.end()), line(line), col(col) {}
   Token next();
+  /// From here on `//` starts a comment too: GraphIt's schedules are C++
+  /// text, and its GPU schedule files comment lines out that way.
+  void skipLineComments() { lineComments = true; }
 
 private:
   char peek(size_t ahead = 0) const {
@@ -69,6 +72,7 @@ private:
   const char *cur, *end;
   unsigned line, col;
   bool atLineStart = true;
+  bool lineComments = false;
 };
 
 /// Spelling of a token kind for "expected ..." diagnostics.

@@ -4,9 +4,11 @@
 #define GRAPH_MLIR_FRONTEND_GRAPHIT_SCHEDULE_H
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Frontend/GraphIt/GraphIt.h"
 #include "graph-mlir/Frontend/GraphIt/Sema.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::graph::graphit {
 
@@ -24,14 +26,22 @@ struct ResolvedSchedule {
   llvm::DenseMap<const VarDecl *, ScheduleAttr> queues;
   /// `fuseFields` groups, recorded on the module as `graph.fused_fields`.
   std::vector<std::vector<std::string>> fusedFields;
+  /// Set when compiling for the GPU, where every edgeset apply has a GPU
+  /// schedule: this one (GraphIt's default SimpleGPUSchedule) unless its
+  /// label has one. Vertex set operations then have none.
+  ScheduleAttr gpuDefault;
+  /// Labels of the `while` loops whose GPU schedule enables kernel fusion.
+  llvm::StringSet<> fusedLoops;
 };
 
 /// Maps scheduling calls onto #graph.schedule attributes, checking labels,
-/// functions and options against what the program offers.
+/// functions and options against what the program offers. Calls of the
+/// other target's language are checked, then ignored with one warning.
 FailureOr<ResolvedSchedule> resolveSchedule(ArrayRef<ScheduleCall> calls,
                                             const Program &program,
                                             const ProgramInfo &info,
-                                            MLIRContext *context);
+                                            MLIRContext *context,
+                                            ScheduleTarget target);
 
 } // namespace mlir::graph::graphit
 

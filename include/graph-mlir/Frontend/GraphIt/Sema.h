@@ -15,6 +15,8 @@ struct LabelInfo {
   Location loc;
   bool hasEdgeApply = false;
   bool hasVertexApply = false;
+  /// The label is a `while` loop's (GPU kernel fusion applies to it).
+  bool isWhile = false;
 };
 
 /// What semantic analysis learns about the whole program.

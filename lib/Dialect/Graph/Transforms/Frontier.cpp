@@ -431,7 +431,7 @@ Value IdOutput::seal(OpBuilder &b) {
 
 std::unique_ptr<OutputFrontier>
 OutputFrontier::create(OpBuilder &b, EdgeSetApplyOp op, bool claimsVertices,
-                       const ExecutionModel &execution) {
+                       const ExecutionModel &execution, bool marks) {
   Location loc = op.getLoc();
   Value set = VertexSetNewOp::create(b, loc, VertexSetType::get(b.getContext()),
                                      op.getGraph(), /*all=*/false);
@@ -439,7 +439,7 @@ OutputFrontier::create(OpBuilder &b, EdgeSetApplyOp op, bool claimsVertices,
   // sequential read there); a push with a distinct output only when a later
   // out-degree sum needs them.
   ScheduleAttr sched = op.getScheduleOrDefault();
-  if (sched.getDirection() == Direction::DensePull) {
+  if (marks) {
     // Laid out as the next traversal reads it as its source frontier.
     DenseFrontier marks(b, loc, set, sched, FrontierSets::Src);
     auto output = std::make_unique<DenseOutput>(op, execution, set, marks);

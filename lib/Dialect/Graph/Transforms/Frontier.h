@@ -77,12 +77,12 @@ private:
 /// the vertex set that replaces the traversal's result.
 class OutputFrontier {
 public:
-  /// The output of `op`, emitted at `b`: dense marks for a pull, ids for a
-  /// push. `claimsVertices`: the push's winning write lets each vertex in
-  /// once, so it needs no flags to keep its output distinct.
+  /// The output of `op`, emitted at `b`: dense marks if `marks` (a pull),
+  /// else ids. `claimsVertices`: the push's winning write lets each vertex
+  /// in once, so it needs no flags to keep its output distinct.
   static std::unique_ptr<OutputFrontier>
   create(OpBuilder &b, EdgeSetApplyOp op, bool claimsVertices,
-         const ExecutionModel &execution);
+         const ExecutionModel &execution, bool marks);
   virtual ~OutputFrontier() = default;
 
   /// The state a serial loop uses: the shared one.

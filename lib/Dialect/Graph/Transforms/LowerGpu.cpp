@@ -92,6 +92,11 @@ static ScheduleAttr emitterSchedule(GpuScheduleAttr gpu) {
         o.direction = gpu.getLoadBalance() == GpuLoadBalance::EdgeOnly
                           ? Direction::DensePush
                           : Direction::SparsePush;
+        // An unfused output is marked in the map the next traversal reads.
+        if (gpu.getFrontierCreation() == GpuFrontierCreation::UnfusedBitmap) {
+          o.frontier = FrontierLayout::Bitvector;
+          o.frontierSets = FrontierSets::Src;
+        }
       });
 }
 
@@ -421,6 +426,54 @@ static void splitHybrid(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   rewriter.replaceOp(op, ifSmall.getResults());
 }
 
+/// A traversal that updates a priority queue by min or max, as the GPU runs
+/// it: the updates become reductions into the queue's priority vector, which
+/// the traversal tracks, and the set of changed vertices it returns moves to
+/// the buckets on the host after it (the lazy strategy, in bulk). Returns
+/// the new traversal, or null when an update is a sum (those stay on the
+/// host).
+static EdgeSetApplyOp rewritePriorityUpdates(EdgeSetApplyOp op,
+                                             RewriterBase &rewriter) {
+  SmallVector<PriorityQueueUpdateOp> updates;
+  bool sums = op.getBody()
+                  .walk([&](Operation *inner) {
+                    if (isa<PriorityQueueUpdateSumOp>(inner))
+                      return WalkResult::interrupt();
+                    if (auto update = dyn_cast<PriorityQueueUpdateOp>(inner))
+                      updates.push_back(update);
+                    return WalkResult::advance();
+                  })
+                  .wasInterrupted();
+  if (sums || op.getTracked() || op.getModified())
+    return {};
+  Location loc = op.getLoc();
+  Value queue = op.getUpdatedQueue();
+  Type priority = cast<PriorityQueueType>(queue.getType()).getPriorityType();
+  rewriter.setInsertionPoint(op);
+  PriorityQueueEdgesOp::create(rewriter, loc, queue, op.getGraph());
+  Value priorities = PriorityQueuePrioritiesOp::create(
+      rewriter, loc, VertexVectorType::get(priority), queue);
+  for (PriorityQueueUpdateOp update : updates) {
+    rewriter.setInsertionPoint(update);
+    rewriter.replaceOpWithNewOp<ReduceOp>(
+        update, rewriter.getI1Type(), update.getKind(), priorities,
+        update.getVertex(), update.getValue());
+  }
+  rewriter.setInsertionPoint(op);
+  auto tracking = EdgeSetApplyOp::create(
+      rewriter, loc, TypeRange{VertexSetType::get(rewriter.getContext())},
+      op.getGraph(), op.getFrom(), op.getTo(), op.getNeighborsFrom(),
+      op.getNeighborsUntil(), priorities, /*updatedQueue=*/Value(),
+      rewriter.getUnitAttr(), op.getLabelAttr(), op.getScheduleOrDefault());
+  for (auto [from, to] :
+       llvm::zip(op->getRegions(), tracking->getRegions()))
+    to.takeBody(from);
+  PriorityQueueRequeueOp::create(rewriter, loc, queue, tracking.getModified());
+  VertexSetFreeOp::create(rewriter, loc, tracking.getModified());
+  rewriter.eraseOp(op);
+  return tracking;
+}
+
 /// Lowers one single-schedule GPU traversal, or leaves it to the CPU passes
 /// with a warning when a kernel cannot run it.
 static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
@@ -453,7 +506,9 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   GpuExecution execution(group);
   LaneEdgeScan scan(group);
   GpuVertexLoop loop(group, gpu);
-  TraversalEmitter(op, rewriter, execution, scan).emit(loop);
+  bool marksOutput =
+      gpu.getFrontierCreation() != GpuFrontierCreation::Fused;
+  TraversalEmitter(op, rewriter, execution, scan, marksOutput).emit(loop);
 }
 
 /// Replaces a vertex set apply by one kernel, a thread per member.
@@ -533,12 +588,53 @@ static void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
   }
 }
 
+/// Makes the graph arrays that `launch` reads but the traversal did not
+/// place (the out-offsets its output counts degrees with) a placed copy: the
+/// graph's own arrays are host memory that a kernel cannot read.
+static void placeCapturedEdges(gpu::LaunchOp launch, RewriterBase &rewriter) {
+  DenseMap<Operation *, Operation *> placed;
+  auto placedCopy = [&](Operation *host) {
+    Operation *&copy = placed[host];
+    if (copy)
+      return copy;
+    rewriter.setInsertionPoint(launch);
+    copy = rewriter.clone(*host);
+    copy->setAttr("placement", GpuEdgePlacementAttr::get(
+                                   rewriter.getContext(),
+                                   GpuEdgePlacement::Auto));
+    return copy;
+  };
+  launch.getBody().walk([&](Operation *op) {
+    for (OpOperand &use : op->getOpOperands()) {
+      auto result = dyn_cast<OpResult>(use.get());
+      if (!result)
+        continue;
+      Operation *def = result.getOwner();
+      bool unplaced = (isa<AdjacencyOp>(def) &&
+                       !cast<AdjacencyOp>(def).getPlacement()) ||
+                      (isa<AdjacencyWeightsOp>(def) &&
+                       !cast<AdjacencyWeightsOp>(def).getPlacement());
+      if (!unplaced || launch->isAncestor(def))
+        continue;
+      Operation *copy = placedCopy(def);
+      rewriter.modifyOpInPlace(op, [&] {
+        use.set(copy->getResult(result.getResultNumber()));
+      });
+    }
+  });
+}
+
 namespace {
 struct GraphLowerGpuPass
     : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
+    module.walk([](scf::WhileOp loop) {
+      if (loop->hasAttr("graph.kernel_fusion"))
+        loop.emitWarning("kernel fusion is not implemented: each step of "
+                         "this loop launches its own kernels");
+    });
     SmallVector<EdgeSetApplyOp> hybrids;
     module.walk([&](EdgeSetApplyOp op) {
       if (GpuScheduleAttr gpu = op.getScheduleOrDefault().getGpu())
@@ -553,6 +649,10 @@ struct GraphLowerGpuPass
       if (op.getScheduleOrDefault().getGpu())
         traversals.push_back(op);
     });
+    for (EdgeSetApplyOp &op : traversals)
+      if (op.getUpdatedQueue())
+        if (EdgeSetApplyOp tracking = rewritePriorityUpdates(op, rewriter))
+          op = tracking;
     SmallVector<VertexSetApplyOp> vertexApplies;
     module.walk([&](VertexSetApplyOp op) {
       if (!op->getParentOfType<EdgeSetApplyOp>() &&
@@ -567,8 +667,10 @@ struct GraphLowerGpuPass
 
     SmallVector<gpu::LaunchOp> launches;
     module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
-    for (gpu::LaunchOp launch : launches)
+    for (gpu::LaunchOp launch : launches) {
       deferChecks(launch, rewriter);
+      placeCapturedEdges(launch, rewriter);
+    }
     if (!launches.empty())
       module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                       UnitAttr::get(&getContext()));

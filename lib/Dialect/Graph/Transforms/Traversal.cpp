@@ -88,11 +88,13 @@ void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
 
 TraversalEmitter::TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter,
                                    const ExecutionModel &execution,
-                                   const EdgeScan &edgeScan)
+                                   const EdgeScan &edgeScan,
+                                   bool marksPushOutput)
     : op(op), rewriter(rewriter), execution(execution), edgeScan(edgeScan),
       loc(op.getLoc()), sched(op.getScheduleOrDefault()),
       push(sched.getDirection() != Direction::DensePull),
-      parallel(sched.isParallel()), accumulated(findAccumulatedReduce()),
+      parallel(sched.isParallel()), marksPushOutput(marksPushOutput),
+      accumulated(findAccumulatedReduce()),
       writesClaimVertices(push && op.getDedup() && firstWriteClosesFilter()) {
   assert(!sched.isHybrid() && "split hybrid traversals first");
 }
@@ -667,7 +669,8 @@ void TraversalEmitter::emit(VertexLoop &loop) {
     });
   }
   if (op.getModified())
-    output = OutputFrontier::create(b, op, writesClaimVertices, execution);
+    output = OutputFrontier::create(b, op, writesClaimVertices, execution,
+                                    !push || marksPushOutput);
 
   loop.emit(*this, b, [&](OpBuilder &b, const ScannedVertex &vertex) {
     if (push)

@@ -254,9 +254,12 @@ public:
 /// Emits one single-direction graph.edgeset.apply as loops and replaces it.
 class TraversalEmitter {
 public:
+  /// `marksPushOutput`: a push marks its output in a dense map, as a pull
+  /// does, instead of appending ids (a GPU's unfused frontier creation).
   TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter,
                    const ExecutionModel &execution = getOpenMPExecution(),
-                   const EdgeScan &edgeScan = getSerialEdgeScan());
+                   const EdgeScan &edgeScan = getSerialEdgeScan(),
+                   bool marksPushOutput = false);
   ~TraversalEmitter();
 
   /// Emits the traversal with `loop` as its outer loop in place of the op,
@@ -365,7 +368,7 @@ private:
   const EdgeScan &edgeScan;
   Location loc;
   ScheduleAttr sched;
-  bool push, parallel;
+  bool push, parallel, marksPushOutput;
   ReduceOp accumulated;
   /// A push with dedup whose first write of a vertex closes its filter.
   bool writesClaimVertices;
