@@ -471,6 +471,13 @@ static void warnDroppedScheduleCalls(llvm::SourceMgr &sourceMgr,
           << " for '" << scheduleSubject(call) << "': this option is dropped";
 }
 
+/// The schedules a GraphIt program is compiled with: both GPU targets run
+/// GPU schedules (gpu-host runs their kernels on the CPU).
+static graph::graphit::ScheduleTarget scheduleTarget() {
+  return target == graph::Target::CPU ? graph::graphit::ScheduleTarget::CPU
+                                      : graph::graphit::ScheduleTarget::GPU;
+}
+
 /// Reads the input into `sourceMgr` and imports (.gt) or parses (.mlir) it;
 /// `calls` are then the scheduling calls the program was compiled with.
 static OwningOpRef<ModuleOp>
@@ -507,9 +514,7 @@ readProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   }
   step("import the GraphIt program " + inputFile);
   OwningOpRef<ModuleOp> module = graph::graphit::importGraphIt(
-      sourceMgr, &context, schedule ? &*schedule : nullptr,
-      target == graph::Target::CPU ? graph::graphit::ScheduleTarget::CPU
-                                   : graph::graphit::ScheduleTarget::GPU);
+      sourceMgr, &context, schedule ? &*schedule : nullptr, scheduleTarget());
   // Only a program that compiles: its errors come first and alone.
   if (module && schedule)
     warnDroppedScheduleCalls(sourceMgr, programId, *schedule, context);
@@ -655,7 +660,8 @@ static LogicalResult compile() {
   if (!module)
     return failure();
   if (printSchedules)
-    graphc::printSchedules(*module, scheduleCalls, llvm::outs());
+    graphc::printSchedules(*module, scheduleCalls, llvm::outs(),
+                           scheduleTarget());
   std::string output = outputFile.empty() ? defaultOutput() : outputFile;
   if (failed(checkOutputsAreNotInputs(output)))
     return failure();
