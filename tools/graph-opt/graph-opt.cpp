@@ -16,6 +16,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
@@ -27,6 +28,9 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary (graph-to-llvm{target=gpu}) translates the kernel
+  // modules to LLVM IR.
+  mlir::registerAllGPUToLLVMIRTranslations(registry);
   registry.insert<mlir::graph::GraphDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "graph-mlir optimizer driver\n", registry));

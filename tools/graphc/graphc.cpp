@@ -3,6 +3,7 @@
 // The graph-mlir driver: reads a GraphIt program (.gt) or graph IR (.mlir),
 // runs the graph-to-llvm pipeline, translates to LLVM IR, optimizes and emits
 // an object for the host CPU, and links it with libgraphrt, libomp and libnuma.
+// For --target=gpu the object embeds the kernels' PTX.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "PrintSchedules.h"
 
 #include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
@@ -29,11 +31,14 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm-c/Target.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/Archive.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -77,7 +82,7 @@ static cl::opt<std::string> scheduleFile(
              "part (or its whole text)"),
     cl::value_desc("file"), cl::cat(graphcCategory));
 
-enum class EmitKind { Graph, MLIR, LLVM, Obj, Exe, Lib };
+enum class EmitKind { Graph, MLIR, LLVM, Obj, Exe, Lib, PTX };
 static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("what to produce"), cl::init(EmitKind::Exe),
     cl::values(clEnumValN(EmitKind::Graph, "graph",
@@ -89,8 +94,29 @@ static cl::opt<EmitKind> emitKind(
                clEnumValN(EmitKind::Lib, "lib",
                           "a shared library of the export functions, with "
                           "a C header beside it (lib<name>.so, "
-                          "lib<name>.h)")),
+                          "lib<name>.h)"),
+               clEnumValN(EmitKind::PTX, "ptx",
+                          "the PTX of the program's GPU kernels "
+                          "(--target=gpu)")),
     cl::cat(graphcCategory));
+static cl::opt<graph::Target> target(
+    "target", cl::desc("what the program runs on"),
+    cl::init(graph::Target::CPU),
+    cl::values(clEnumValN(graph::Target::CPU, "cpu", "the host CPU (default)"),
+               clEnumValN(graph::Target::GPU, "gpu",
+                          "an NVIDIA GPU, through the CUDA driver: the "
+                          "kernels are embedded as PTX"),
+               clEnumValN(graph::Target::GPUHost, "gpu-host",
+                          "the host CPU, running the GPU build's kernels "
+                          "as host loops (to test and debug them)")),
+    cl::cat(graphcCategory));
+static cl::opt<std::string>
+    gpuArch("gpu-arch",
+            cl::desc("with --target=gpu: the NVIDIA GPU architecture the PTX "
+                     "is for, sm_XX (default sm_80; newer GPUs JIT-compile "
+                     "it)"),
+            cl::init("sm_80"), cl::value_desc("sm_XX"),
+            cl::cat(graphcCategory));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level 0-3"),
                                   cl::Prefix, cl::init(3),
                                   cl::cat(graphcCategory));
@@ -147,6 +173,8 @@ static std::string defaultOutput() {
     return stem.str();
   case EmitKind::Lib:
     return ("lib" + stem + ".so").str();
+  case EmitKind::PTX:
+    return (stem + ".ptx").str();
   }
   llvm_unreachable("unknown emit kind");
 }
@@ -267,6 +295,39 @@ static LogicalResult runLinker(StringRef program, ArrayRef<StringRef> args,
   return fail("link failed" + (error.empty() ? "" : ": " + error));
 }
 
+/// A function of the runtime's GPU part that every program with GPU kernels
+/// calls (gpu-to-llvm's kernel launch).
+static constexpr const char *kGPURuntimeSymbol = "mgpuLaunchKernel";
+
+/// Whether the lowered program has GPU kernels (gpu.binary ops), which need
+/// the runtime's GPU part.
+static bool hasGPUKernels = false;
+
+/// Whether the archive at `path` has a member defining `symbol`.
+static bool archiveDefines(StringRef path, StringRef symbol) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return false;
+  auto archive = llvm::object::Archive::create((*buffer)->getMemBufferRef());
+  if (!archive) {
+    llvm::consumeError(archive.takeError());
+    return false;
+  }
+  for (const llvm::object::Archive::Symbol &defined : (*archive)->symbols())
+    if (defined.getName() == symbol)
+      return true;
+  return false;
+}
+
+/// For a program with GPU kernels: one error when the runtime archive at
+/// `path` lacks the GPU part (a libgraphrt built without it).
+static LogicalResult checkGPURuntime(StringRef path) {
+  if (!hasGPUKernels || archiveDefines(path, kGPURuntimeSymbol))
+    return success();
+  return fail(path + " has no GPU runtime (" + kGPURuntimeSymbol +
+              "), which programs with GPU kernels call");
+}
+
 /// Links the export functions' C bindings (`source`) and the program's
 /// object into a shared library that loads libgraphrt.so from its own
 /// directory ($ORIGIN, so that the two can be copied elsewhere together),
@@ -280,6 +341,12 @@ static LogicalResult linkLibrary(StringRef object, StringRef source,
     return fail("cannot find the linker '" + linker + "'");
   if (failed(runtimeLibrary("libgraphrt.so")))
     return failure();
+  // libgraphrt.so comes from the same build as libgraphrt.a.
+  if (hasGPUKernels) {
+    FailureOr<std::string> archive = runtimeLibrary("libgraphrt.a");
+    if (failed(archive) || failed(checkGPURuntime(*archive)))
+      return failure();
+  }
   std::string searchDir = "-L" + runtimeDir,
               rpath = "-Wl,-rpath,$ORIGIN:" + runtimeDir;
   SmallVector<StringRef> args = {*program, "-shared", "-O2", source, object};
@@ -303,6 +370,8 @@ static LogicalResult link(StringRef object, StringRef executable,
     return fail("cannot find the linker '" + linker + "'");
   FailureOr<std::string> runtime = runtimeLibrary("libgraphrt.a");
   if (failed(runtime))
+    return failure();
+  if (failed(checkGPURuntime(*runtime)))
     return failure();
   SmallVector<StringRef> args = {*program, object};
   if (!programArgs.empty())
@@ -402,6 +471,13 @@ static void warnDroppedScheduleCalls(llvm::SourceMgr &sourceMgr,
           << " for '" << scheduleSubject(call) << "': this option is dropped";
 }
 
+/// The schedules a GraphIt program is compiled with: both GPU targets run
+/// GPU schedules (gpu-host runs their kernels on the CPU).
+static graph::graphit::ScheduleTarget scheduleTarget() {
+  return target == graph::Target::CPU ? graph::graphit::ScheduleTarget::CPU
+                                      : graph::graphit::ScheduleTarget::GPU;
+}
+
 /// Reads the input into `sourceMgr` and imports (.gt) or parses (.mlir) it;
 /// `calls` are then the scheduling calls the program was compiled with.
 static OwningOpRef<ModuleOp>
@@ -438,7 +514,7 @@ readProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   }
   step("import the GraphIt program " + inputFile);
   OwningOpRef<ModuleOp> module = graph::graphit::importGraphIt(
-      sourceMgr, &context, schedule ? &*schedule : nullptr);
+      sourceMgr, &context, schedule ? &*schedule : nullptr, scheduleTarget());
   // Only a program that compiles: its errors come first and alone.
   if (module && schedule)
     warnDroppedScheduleCalls(sourceMgr, programId, *schedule, context);
@@ -464,6 +540,9 @@ static LogicalResult runInProcess(ModuleOp module,
       library.getAddressOfSymbol("graphrt_vset_free_all"));
   if (!setArgs || !freeSets)
     return fail(runtime + " is not the runtime of this graphc");
+  if (hasGPUKernels && !library.getAddressOfSymbol(kGPURuntimeSymbol))
+    return fail(runtime + " has no GPU runtime (" + kGPURuntimeSymbol +
+                "), which programs with GPU kernels call");
   // Nothing defines an extern function here unless this process or the
   // runtime happens to: say so at its declaration, before the JIT fails.
   auto process = llvm::sys::DynamicLibrary::getPermanentLibrary(nullptr);
@@ -494,6 +573,8 @@ static LogicalResult runInProcess(ModuleOp module,
   auto entry = (*engine)->lookup("graphrt_user_main");
   if (!entry)
     return fail(toString(entry.takeError()));
+  // Global constructors: those of --target=gpu load the kernels' PTX.
+  (*engine)->initialize();
 
   SmallVector<char *> argv = {inputFile.data()};
   for (std::string &arg : programArgs)
@@ -504,6 +585,19 @@ static LogicalResult runInProcess(ModuleOp module,
   reinterpret_cast<void (*)()>(*entry)();
   freeSets();
   return success();
+}
+
+/// Writes the PTX of each kernel module (a gpu.binary after the pipeline) of
+/// `module`, after a comment line naming it.
+static LogicalResult writePTX(ModuleOp module, StringRef output) {
+  if (!hasGPUKernels)
+    return fail("--emit=ptx: the program has no GPU kernels");
+  return writeFile(output, [&](llvm::raw_ostream &os) {
+    for (gpu::BinaryOp binary : module.getOps<gpu::BinaryOp>())
+      for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>())
+        os << "// gpu.module @" << binary.getName() << "\n"
+           << object.getObject().getValue().rtrim('\0');
+  });
 }
 
 /// The header --emit=lib writes beside the library `output`.
@@ -554,6 +648,8 @@ static LogicalResult compile() {
   registerAllDialects(registry);
   registerAllToLLVMIRTranslations(registry);
   mpi::registerConvertMPIToLLVMInterface(registry);
+  if (target == graph::Target::GPU)
+    graph::registerGPUTargetInterfaces(registry);
   registry.insert<graph::GraphDialect>();
   MLIRContext context(registry);
 
@@ -564,7 +660,8 @@ static LogicalResult compile() {
   if (!module)
     return failure();
   if (printSchedules)
-    graphc::printSchedules(*module, scheduleCalls, llvm::outs());
+    graphc::printSchedules(*module, scheduleCalls, llvm::outs(),
+                           scheduleTarget());
   std::string output = outputFile.empty() ? defaultOutput() : outputFile;
   if (failed(checkOutputsAreNotInputs(output)))
     return failure();
@@ -596,6 +693,19 @@ static LogicalResult compile() {
       return failure();
   }
 
+  // Kernels (hand-written, or from GPU schedules) need a GPU target.
+  if (target == graph::Target::CPU &&
+      module
+          ->walk([](gpu::LaunchOp launch) {
+            emitError(launch.getLoc(),
+                      "'gpu.launch' runs on a GPU: compile with "
+                      "--target=gpu, or --target=gpu-host to run it "
+                      "on the CPU");
+            return WalkResult::interrupt();
+          })
+          .wasInterrupted())
+    return failure();
+
   graphc::ExternFunctions externs(*module, inputFile);
   PassManager pm(&context);
   // MLIR's own debugging options (--mlir-print-ir-after-all, --mlir-timing,
@@ -607,6 +717,8 @@ static LogicalResult compile() {
   options.hybridThreshold = hybridThreshold;
   options.distributed = distributed;
   options.library = emitKind == EmitKind::Lib;
+  options.target = target;
+  options.gpuArch = gpuArch;
   graph::buildGraphToLLVMPipeline(pm, options);
   if (printPipeline) {
     pm.printAsTextualPipeline(llvm::outs());
@@ -615,8 +727,11 @@ static LogicalResult compile() {
   step("lower to the LLVM dialect");
   if (failed(pm.run(*module)))
     return failure();
+  hasGPUKernels = !module->getOps<gpu::BinaryOp>().empty();
   if (runProgram)
     return runInProcess(*module, externs);
+  if (emitKind == EmitKind::PTX)
+    return writePTX(*module, output);
   if (emitKind == EmitKind::MLIR)
     return writeFile(output, [&](llvm::raw_ostream &os) { module->print(os); });
 
@@ -683,6 +798,22 @@ static LogicalResult compile() {
     return linkLibrary(*object, *source, output, generated, externs);
   }
   return link(*object, output, generated, externs);
+}
+
+/// Whether `arch` is an sm_XX that LLVM's NVPTX backend compiles for.
+static bool isNVPTXArchitecture(StringRef arch) {
+  if (!arch.starts_with("sm_"))
+    return false;
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTargetMC();
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *nvptx = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!nvptx)
+    return false;
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      nvptx->createMCSubtargetInfo(triple, arch, ""));
+  return subtarget && subtarget->isCPUStringValid(arch);
 }
 
 int main(int argc, char **argv) {
@@ -755,6 +886,21 @@ int main(int argc, char **argv) {
     llvm::errs() << "graphc: error: --distributed builds a program for "
                     "mpirun -np N; it cannot "
                  << (runProgram ? "--run in graphc" : "be a library") << "\n";
+    return 1;
+  }
+  if (target != graph::Target::GPU && gpuArch.getNumOccurrences()) {
+    llvm::errs() << "graphc: error: --gpu-arch applies to --target=gpu only\n";
+    return 1;
+  }
+  if (target != graph::Target::GPU && emitKind == EmitKind::PTX) {
+    llvm::errs() << "graphc: error: --emit=ptx writes the PTX of the GPU "
+                    "kernels: it needs --target=gpu\n";
+    return 1;
+  }
+  if (target == graph::Target::GPU && !isNVPTXArchitecture(gpuArch)) {
+    llvm::errs() << "graphc: error: --gpu-arch=" << gpuArch
+                 << " is not an NVIDIA GPU architecture of LLVM's PTX "
+                    "backend (sm_XX, e.g. sm_80 or sm_90)\n";
     return 1;
   }
   if (!scheduleFile.empty() && !isGraphItProgram()) {

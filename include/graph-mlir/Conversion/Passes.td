@@ -60,6 +60,75 @@ def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def ConvertGPULaunchToSCF : Pass<"convert-gpu-launch-to-scf", "ModuleOp"> {
+  let summary = "Run every gpu.launch on the host: its blocks as an scf.parallel, its threads as scf.for loops";
+  let description = [{
+    Lowers the `gpu.launch` kernels of `graphc --target=gpu-host`, so that
+    the kernels a GPU build would run on the device run on the CPU instead,
+    from the same IR. Each `gpu.launch` becomes
+
+    ```mlir
+    scf.parallel (%bx, %by, %bz) = (0, 0, 0) to (%gx, %gy, %gz) step (1, 1, 1) {
+      scf.for %tz = 0 to %sz step 1 {
+        scf.for %ty = 0 to %sy step 1 {
+          scf.for %tx = 0 to %sx step 1 {
+            <the launch body>
+    ```
+
+    (the blocks in parallel, through `convert-scf-to-openmp`; the threads of
+    a block one after another). The body's block and thread ids and sizes,
+    and the `gpu.thread_id`, `gpu.block_id`, `gpu.block_dim`, `gpu.grid_dim`
+    and `gpu.global_id` ops in it, become the loop indices and the launch
+    sizes. Subgroups have 32 lanes, formed from the linear thread index as
+    on NVIDIA GPUs: `gpu.lane_id`, `gpu.subgroup_id`, `gpu.subgroup_size`
+    and `gpu.num_subgroups` follow from it. A body with several blocks runs
+    in an `scf.execute_region`. In a body with `memref.alloca`, each thread
+    saves the stack pointer first (`llvm.intr.stacksave`) and restores it at
+    its end (`llvm.intr.stackrestore`), so that its allocations are freed
+    then rather than piling up on the host thread's stack (scf.for bodies
+    are allocation scopes, but their lowering frees nothing, and
+    canonicalization folds a `memref.alloca_scope` there away).
+
+    Running a block's threads one after another is correct only for
+    kernels whose threads do not wait for or exchange values with each
+    other. The pass fails with one error at the first op that cannot run
+    that way, naming it: thread synchronization and cross-thread operations
+    (`gpu.barrier`, `gpu.shuffle`, `gpu.rotate`, `gpu.subgroup_broadcast`,
+    `gpu.subgroup_reduce`, `gpu.all_reduce`, `gpu.subgroup_mma_*`), shared
+    memory (workgroup attributions, `gpu.dynamic_shared_memory` and its
+    size operand), private attributions, thread-block clusters, async
+    launches, a `gpu.launch` inside a kernel, and any other `gpu` op (for
+    instance outlined kernels: `gpu.module`, `gpu.launch_func`). A module
+    without `gpu` ops is left unchanged; afterwards it has none, and no
+    `gpu.container_module` attribute.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def ReplaceLibdeviceCalls
+    : Pass<"replace-libdevice-calls", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Compile the math functions of GPU kernels without CUDA's libdevice";
+  let description = [{
+    `convert-gpu-to-nvvm` makes every math operation of a kernel
+    (`math.sqrt`, `math.absf`, `math.floor`, ..., `arith.minnumf`) a call of
+    CUDA's libdevice (`__nv_sqrt`, `__nv_fabsf`, ...), which ships with the
+    CUDA toolkit: without it, the PTX declares them `.extern` and the driver
+    cannot load it. Those whose libdevice function is one IEEE operation
+    that NVPTX compiles to one instruction or a few become the LLVM
+    intrinsic (`llvm.intr.sqrt`, `llvm.intr.fabs`, ...): `sqrt`, `fabs`,
+    `floor`, `ceil`, `trunc`, `rint`, `round`, `fma`, `copysign`, `fmin`,
+    `fmax` (f32 and f64), and their unused declarations go. Any other
+    libdevice call (`__nv_log`, `__nv_pow`, `__nv_exp`, `__nv_sin`, ...)
+    is an error at its location (the math operation's) naming it.
+
+    Runs on each `gpu.module` after `convert-gpu-to-nvvm`, in
+    `graph-to-llvm{target=gpu}`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def FixOpenMPIReductionSymbols
     : Pass<"fix-openmpi-reduction-symbols", "ModuleOp"> {
   let summary = "Name OpenMPI's predefined reduction operations as libmpi does";

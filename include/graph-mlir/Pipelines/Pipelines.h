@@ -6,7 +6,16 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
 namespace mlir::graph {
+
+/// What graph-to-llvm compiles for: the host CPU, an NVIDIA GPU (kernels as
+/// PTX that the CUDA driver JIT-compiles), or the GPU's kernels run on the
+/// host CPU (for testing and debugging them without a GPU).
+enum class Target { CPU, GPU, GPUHost };
 
 struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
   PassOptions::Option<int64_t> hybridThreshold{
@@ -23,12 +32,33 @@ struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
                      "fail the call (convert-graph-to-scf's "
                      "recoverable-errors)"),
       llvm::cl::init(false)};
+  PassOptions::Option<Target> target{
+      *this, "target", llvm::cl::desc("what the program runs on"),
+      llvm::cl::init(Target::CPU),
+      llvm::cl::values(
+          clEnumValN(Target::CPU, "cpu", "the host CPU"),
+          clEnumValN(Target::GPU, "gpu",
+                     "an NVIDIA GPU: gpu.launch kernels become PTX"),
+          clEnumValN(Target::GPUHost, "gpu-host",
+                     "the host CPU, gpu.launch kernels as host loops "
+                     "(convert-gpu-launch-to-scf)"))};
+  PassOptions::Option<std::string> gpuArch{
+      *this, "gpu-arch",
+      llvm::cl::desc("with target=gpu: the PTX target, sm_XX"),
+      llvm::cl::init("sm_80")};
 };
 
 /// graph IR -> LLVM dialect: graph-lower-direction, convert-graph-to-scf,
-/// cleanup, then the upstream conversions to LLVM (OpenMP included).
+/// cleanup, then the upstream conversions to LLVM (OpenMP included). For
+/// target=gpu, the gpu.launch kernels become gpu.binary PTX objects and
+/// their launches runtime calls; for target=gpu-host, host loops.
 void buildGraphToLLVMPipeline(OpPassManager &pm,
                               const GraphToLLVMOptions &options);
+
+/// Registers the interfaces the target=gpu pipeline needs beyond the
+/// dialects and their LLVM IR translations: the conversions to LLVM that
+/// convert-gpu-to-nvvm and gpu-to-llvm gather from the dialects.
+void registerGPUTargetInterfaces(DialectRegistry &registry);
 
 /// Registers `graph-to-llvm` for graph-opt (`--graph-to-llvm`).
 void registerGraphPipelines();

@@ -1,0 +1,15 @@
+//===- GPULaunchToSCF.h - gpu.launch kernels as host loops ------*- C++ -*-===//
+
+#ifndef GRAPH_MLIR_CONVERSION_GPULAUNCHTOSCF_GPULAUNCHTOSCF_H
+#define GRAPH_MLIR_CONVERSION_GPULAUNCHTOSCF_GPULAUNCHTOSCF_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::graph {
+
+#define GEN_PASS_DECL_CONVERTGPULAUNCHTOSCF
+#include "graph-mlir/Conversion/Passes.h.inc"
+
+} // namespace mlir::graph
+
+#endif // GRAPH_MLIR_CONVERSION_GPULAUNCHTOSCF_GPULAUNCHTOSCF_H

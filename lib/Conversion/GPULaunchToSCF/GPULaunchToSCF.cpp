@@ -1,0 +1,261 @@
+//===- GPULaunchToSCF.cpp - gpu.launch kernels as host loops --------------===//
+//
+// Runs every gpu.launch on the host for `graphc --target=gpu-host`: its
+// blocks as an scf.parallel, the threads of a block as scf.for loops, one
+// after another. See the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "graph-mlir/Conversion/GPULaunchToSCF/GPULaunchToSCF.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::graph {
+#define GEN_PASS_DEF_CONVERTGPULAUNCHTOSCF
+#include "graph-mlir/Conversion/Passes.h.inc"
+} // namespace mlir::graph
+
+using namespace mlir;
+
+/// The lanes of a subgroup (a warp on NVIDIA GPUs).
+static constexpr int64_t kSubgroupSize = 32;
+
+/// Why `op`, an op of the gpu dialect, cannot run on the host after this
+/// pass; empty when it can.
+static StringRef whyNotOnHost(Operation *op) {
+  auto kernel = op->getParentOfType<gpu::LaunchOp>();
+  if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+    if (kernel)
+      return "--target=gpu-host kernels cannot launch kernels";
+    if (!launch.getAsyncDependencies().empty() || launch.getAsyncToken())
+      return "--target=gpu-host runs each gpu.launch to its end where it "
+             "stands, with no async dependencies or token";
+    if (launch.getDynamicSharedMemorySize() ||
+        launch.getNumWorkgroupAttributions())
+      return "--target=gpu-host kernels have no shared (workgroup) memory";
+    if (launch.getNumPrivateAttributions())
+      return "--target=gpu-host kernels take thread-private memory from "
+             "memref.alloca, not from private attributions";
+    if (launch.hasClusterSize())
+      return "--target=gpu-host has no thread-block clusters";
+    return "";
+  }
+  if (isa<gpu::BarrierOp, gpu::ShuffleOp, gpu::RotateOp,
+          gpu::SubgroupBroadcastOp, gpu::SubgroupReduceOp, gpu::AllReduceOp>(
+          op) ||
+      op->getName().getStringRef().starts_with("gpu.subgroup_mma_"))
+    return "--target=gpu-host runs the threads of a block one after another, "
+           "so its kernels must not synchronize or exchange values between "
+           "threads";
+  if (isa<gpu::DynamicSharedMemoryOp>(op))
+    return "--target=gpu-host kernels have no shared (workgroup) memory";
+  if (isa<gpu::ClusterIdOp, gpu::ClusterDimOp, gpu::ClusterBlockIdOp,
+          gpu::ClusterDimBlocksOp>(op))
+    return "--target=gpu-host has no thread-block clusters";
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+          gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
+          gpu::SubgroupSizeOp, gpu::NumSubgroupsOp, gpu::TerminatorOp>(op))
+    return kernel ? "" : "outside the body of a gpu.launch it has no value";
+  return "--target=gpu-host runs gpu.launch kernels and their thread, block "
+         "and subgroup ids, and no other gpu op";
+}
+
+/// The `dimension` component of `values`.
+static Value component(const gpu::KernelDim3 &values,
+                       gpu::Dimension dimension) {
+  switch (dimension) {
+  case gpu::Dimension::x:
+    return values.x;
+  case gpu::Dimension::y:
+    return values.y;
+  case gpu::Dimension::z:
+    return values.z;
+  }
+  llvm_unreachable("unknown dimension");
+}
+
+namespace {
+/// Where a kernel body runs: the loop indices and sizes of one thread.
+struct ThreadFrame {
+  gpu::KernelDim3 blockIds, gridSize, threadIds, blockSize;
+
+  /// The thread's index in its block, x fastest, as GPUs number lanes.
+  Value linearThreadId(OpBuilder &b, Location loc) const {
+    Value zy = arith::AddIOp::create(
+        b, loc, threadIds.y,
+        arith::MulIOp::create(b, loc, threadIds.z, blockSize.y));
+    return arith::AddIOp::create(
+        b, loc, threadIds.x, arith::MulIOp::create(b, loc, zy, blockSize.x));
+  }
+
+  /// The value of id op `op`, built before it; null for other ops.
+  Value idValue(OpBuilder &b, Operation *op) const {
+    Location loc = op->getLoc();
+    auto subgroupSize = [&] {
+      return arith::ConstantIndexOp::create(b, loc, kSubgroupSize);
+    };
+    return TypeSwitch<Operation *, Value>(op)
+        .Case([&](gpu::ThreadIdOp id) {
+          return component(threadIds, id.getDimension());
+        })
+        .Case([&](gpu::BlockIdOp id) {
+          return component(blockIds, id.getDimension());
+        })
+        .Case([&](gpu::BlockDimOp id) {
+          return component(blockSize, id.getDimension());
+        })
+        .Case([&](gpu::GridDimOp id) {
+          return component(gridSize, id.getDimension());
+        })
+        .Case([&](gpu::GlobalIdOp id) -> Value {
+          Value first = arith::MulIOp::create(
+              b, loc, component(blockIds, id.getDimension()),
+              component(blockSize, id.getDimension()));
+          return arith::AddIOp::create(b, loc, first,
+                                       component(threadIds, id.getDimension()));
+        })
+        .Case([&](gpu::LaneIdOp) -> Value {
+          return arith::RemUIOp::create(b, loc, linearThreadId(b, loc),
+                                        subgroupSize());
+        })
+        .Case([&](gpu::SubgroupIdOp) -> Value {
+          return arith::DivUIOp::create(b, loc, linearThreadId(b, loc),
+                                        subgroupSize());
+        })
+        .Case([&](gpu::SubgroupSizeOp) -> Value { return subgroupSize(); })
+        .Case([&](gpu::NumSubgroupsOp) -> Value {
+          Value threads = arith::MulIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, blockSize.x, blockSize.y),
+              blockSize.z);
+          return arith::CeilDivUIOp::create(b, loc, threads, subgroupSize());
+        })
+        .Default([](Operation *) { return Value(); });
+  }
+};
+} // namespace
+
+/// Replaces `launch` by loops over its blocks and threads running its body.
+static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
+  Location loc = launch.getLoc();
+  rewriter.setInsertionPoint(launch);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  auto blocks =
+      scf::ParallelOp::create(rewriter, loc, {zero, zero, zero},
+                              {grid.x, grid.y, grid.z}, {one, one, one});
+  // Threads: x innermost, so that the lanes of a subgroup run in a row.
+  rewriter.setInsertionPointToStart(blocks.getBody());
+  auto threadsZ = scf::ForOp::create(rewriter, loc, zero, block.z, one);
+  rewriter.setInsertionPointToStart(threadsZ.getBody());
+  auto threadsY = scf::ForOp::create(rewriter, loc, zero, block.y, one);
+  rewriter.setInsertionPointToStart(threadsY.getBody());
+  auto threadsX = scf::ForOp::create(rewriter, loc, zero, block.x, one);
+
+  ValueRange blockIds = blocks.getInductionVars();
+  ThreadFrame frame{{blockIds[0], blockIds[1], blockIds[2]},
+                    grid,
+                    {threadsX.getInductionVar(), threadsY.getInductionVar(),
+                     threadsZ.getInductionVar()},
+                    block};
+  // The body's arguments and id ops become the frame's values, all defined
+  // outside the body, before it moves.
+  Region &body = launch.getBody();
+  auto replaceArgs = [&](const gpu::KernelDim3 &args,
+                         const gpu::KernelDim3 &values) {
+    rewriter.replaceAllUsesWith(args.x, values.x);
+    rewriter.replaceAllUsesWith(args.y, values.y);
+    rewriter.replaceAllUsesWith(args.z, values.z);
+  };
+  replaceArgs(launch.getBlockIds(), frame.blockIds);
+  replaceArgs(launch.getGridSize(), frame.gridSize);
+  replaceArgs(launch.getThreadIds(), frame.threadIds);
+  replaceArgs(launch.getBlockSize(), frame.blockSize);
+  SmallVector<Operation *> idOps;
+  body.walk([&](Operation *op) {
+    if (isa<gpu::GPUDialect>(op->getDialect()) && !isa<gpu::TerminatorOp>(op))
+      idOps.push_back(op);
+  });
+  for (Operation *op : idOps) {
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOp(op, frame.idValue(rewriter, op));
+  }
+
+  // A thread's allocas are freed at its end, as a GPU thread's are. scf.for
+  // bodies are allocation scopes, but convert-scf-to-cf frees nothing at
+  // their end (and canonicalize folds a memref.alloca_scope there away):
+  // without this, every thread's allocas would stay on the host thread's
+  // stack until the kernel ends.
+  Operation *end = threadsX.getBody()->getTerminator();
+  if (body.walk([](memref::AllocaOp) { return WalkResult::interrupt(); })
+          .wasInterrupted()) {
+    rewriter.setInsertionPointToStart(threadsX.getBody());
+    Value stack = LLVM::StackSaveOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()));
+    rewriter.setInsertionPoint(end);
+    end = LLVM::StackRestoreOp::create(rewriter, loc, stack);
+  }
+  Block &entry = body.front();
+  entry.eraseArguments(0, entry.getNumArguments());
+  if (body.hasOneBlock()) {
+    rewriter.eraseOp(entry.getTerminator());
+    rewriter.inlineBlockBefore(&entry, end);
+  } else {
+    // Control flow between blocks: the body becomes one region, whose
+    // gpu.terminators end the thread.
+    rewriter.setInsertionPoint(end);
+    auto region = scf::ExecuteRegionOp::create(rewriter, loc, TypeRange());
+    rewriter.inlineRegionBefore(body, region.getRegion(),
+                                region.getRegion().end());
+    for (Block &each : region.getRegion()) {
+      Operation *terminator = each.getTerminator();
+      if (isa<gpu::TerminatorOp>(terminator)) {
+        rewriter.setInsertionPoint(terminator);
+        rewriter.replaceOpWithNewOp<scf::YieldOp>(terminator);
+      }
+    }
+  }
+  rewriter.eraseOp(launch);
+}
+
+namespace {
+struct ConvertGPULaunchToSCFPass
+    : graph::impl::ConvertGPULaunchToSCFBase<ConvertGPULaunchToSCFPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Nothing changes unless every gpu op can run on the host.
+    SmallVector<gpu::LaunchOp> launches;
+    WalkResult checked = module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op->getName().getDialectNamespace() !=
+          gpu::GPUDialect::getDialectNamespace())
+        return WalkResult::advance();
+      StringRef reason = whyNotOnHost(op);
+      if (!reason.empty()) {
+        // One line: no dump of the op, which the user may not have written.
+        emitError(op->getLoc())
+            << "'" << op->getName() << "' cannot run on the host: " << reason;
+        return WalkResult::interrupt();
+      }
+      if (auto launch = dyn_cast<gpu::LaunchOp>(op))
+        launches.push_back(launch);
+      return WalkResult::advance();
+    });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
+
+    IRRewriter rewriter(&getContext());
+    for (gpu::LaunchOp launch : launches)
+      lowerLaunch(rewriter, launch);
+    module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+  }
+};
+} // namespace
