@@ -76,15 +76,22 @@ int64_t rt_argv_source(int64_t value) {
   return -1;
 }
 
+/* "argv[k] = " for the argument at `index`, "" for none (-1): how a parse
+ * error names the argument it quotes. */
+static void argv_label(int64_t index, char *label, size_t size) {
+  label[0] = '\0';
+  if (index >= 0)
+    snprintf(label, size, "argv[%lld] = ", (long long)index);
+}
+
 /* Parses s as a signed or unsigned integer of `bits` bits; errors quote the
  * argument it came from. An unsigned value comes back as its bit pattern. */
 static int64_t parse_integer(const char *s, int32_t bits, int is_unsigned) {
   if (!s)
     rt_fatal("missing integer");
   int64_t index = argv_index(s);
-  char what[32] = "";
-  if (index >= 0)
-    snprintf(what, sizeof(what), "argv[%lld] = ", (long long)index);
+  char what[32];
+  argv_label(index, what, sizeof(what));
   char *end;
   errno = 0;
   /* strtoull accepts "-1" as ULLONG_MAX: an unsigned value has no sign. */
@@ -132,10 +139,8 @@ int64_t graphrt_atoi(const char *s) { return graphrt_atoi_bits(s, 64); }
 double graphrt_atof(const char *s) {
   if (!s)
     rt_fatal("missing number");
-  int64_t index = argv_index(s);
-  char what[32] = "";
-  if (index >= 0)
-    snprintf(what, sizeof(what), "argv[%lld] = ", (long long)index);
+  char what[32];
+  argv_label(argv_index(s), what, sizeof(what));
   char *end;
   errno = 0;
   double v = strtod(s, &end);

@@ -319,6 +319,33 @@ parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
          << "'; expected one of: " << llvm::join(valid, ", ");
 }
 
+/// Parses `<option, option, ...>` (`<>` when `allowEmpty`), each option a
+/// keyword that `parseOption` handles, given at most once; `what` names the
+/// attribute in errors.
+static ParseResult
+parseOptionList(AsmParser &parser, StringRef what, bool allowEmpty,
+                function_ref<ParseResult(StringRef option, SMLoc loc)>
+                    parseOption) {
+  llvm::StringSet<> seen;
+  auto parseOne = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef option;
+    if (parser.parseKeyword(&option))
+      return failure();
+    if (!seen.insert(option).second)
+      return parser.emitError(loc)
+             << what << " option '" << option << "' given twice";
+    return parseOption(option, loc);
+  };
+  if (parser.parseLess())
+    return failure();
+  if (allowEmpty && succeeded(parser.parseOptionalGreater()))
+    return success();
+  return failure(
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::None, parseOne) ||
+      parser.parseGreater());
+}
+
 /// `n` or `argv[k]`.
 static std::string printCount(ScheduleCount count) {
   return count.isArgv() ? "argv[" + std::to_string(count.argvIndex) + "]"
@@ -360,16 +387,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   ScheduleCount fusionThreshold = defaults.getFusionThreshold();
   ScheduleCount openBuckets = defaults.getOpenBuckets();
   GpuScheduleAttr gpu;
-  llvm::StringSet<> seen;
 
-  auto parseOption = [&]() -> ParseResult {
-    SMLoc loc = parser.getCurrentLocation();
-    StringRef option;
-    if (parser.parseKeyword(&option))
-      return failure();
-    if (!seen.insert(option).second)
-      return parser.emitError(loc)
-             << "schedule option '" << option << "' given twice";
+  auto parseOption = [&](StringRef option, SMLoc loc) -> ParseResult {
     if (option == "direction")
       return parseEnumOption(parser, option, direction, symbolizeDirection,
                              stringifyDirection,
@@ -433,9 +452,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
               "priority_update, delta, fusion_threshold, open_buckets, gpu";
   };
 
-  if (parser.parseLess() ||
-      parser.parseCommaSeparatedList(AsmParser::Delimiter::None, parseOption) ||
-      parser.parseGreater())
+  if (parseOptionList(parser, "schedule", /*allowEmpty=*/false, parseOption))
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), direction, parallel, grain, frontier,
@@ -572,15 +589,7 @@ GpuScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
   Options o;
-  llvm::StringSet<> seen;
-  auto parseOption = [&]() -> ParseResult {
-    SMLoc loc = parser.getCurrentLocation();
-    StringRef option;
-    if (parser.parseKeyword(&option))
-      return failure();
-    if (!seen.insert(option).second)
-      return parser.emitError(loc)
-             << "gpu schedule option '" << option << "' given twice";
+  auto parseOption = [&](StringRef option, SMLoc loc) -> ParseResult {
     if (option == "kernel_fusion") {
       o.kernelFusion = true;
       return success();
@@ -649,13 +658,9 @@ Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
               "frontier_creation, dedup, load_balance, edge_blocking, "
               "kernel_fusion, delta, edges, hybrid_threshold, otherwise";
   };
-  if (parser.parseLess())
-    return {};
   // `#graph.gpu_schedule<>`: every option at its default.
-  if (failed(parser.parseOptionalGreater()) &&
-      (parser.parseCommaSeparatedList(AsmParser::Delimiter::None,
-                                      parseOption) ||
-       parser.parseGreater()))
+  if (parseOptionList(parser, "gpu schedule", /*allowEmpty=*/true,
+                      parseOption))
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), o.direction, o.pullFrontier,

@@ -100,11 +100,14 @@ static ScheduleAttr emitterSchedule(GpuScheduleAttr gpu) {
       });
 }
 
-/// Emits `lo + the number of entries of a[lo, hi) not above key`: the first
-/// index in [lo, hi) whose entry exceeds `key` (a is sorted, i64).
-static Value upperBound(OpBuilder &b, Location loc, Value a, Value lo, Value hi,
-                        Value key) {
+/// The last index in [lo - 1, hi) whose entry of the sorted i64 array `a`
+/// is at most `position` (an index), by binary search over [lo, hi): the
+/// vertex (or list entry) whose range of edges holds `position`, when `a`
+/// holds the ranges' starts.
+static Value lastNotAbove(OpBuilder &b, Location loc, Value a, Value lo,
+                          Value hi, Value position) {
   Type index = b.getIndexType();
+  Value key = arith::IndexCastOp::create(b, loc, b.getI64Type(), position);
   auto loop = scf::WhileOp::create(
       b, loc, TypeRange{index, index}, ValueRange{lo, hi},
       [&](OpBuilder &b, Location loc, ValueRange range) {
@@ -128,7 +131,8 @@ static Value upperBound(OpBuilder &b, Location loc, Value a, Value lo, Value hi,
             ValueRange{arith::SelectOp::create(b, loc, above, range[0], next),
                        arith::SelectOp::create(b, loc, above, mid, range[1])});
       });
-  return loop.getResult(0);
+  return arith::SubIOp::create(b, loc, loop.getResult(0),
+                               arith::ConstantIndexOp::create(b, loc, 1));
 }
 
 namespace {
@@ -308,9 +312,7 @@ void GpuVertexLoop::scanAllEdges(TraversalEmitter &emitter, OpBuilder &b,
       b, c0, edgeCount, [&](OpBuilder &b, Value e, const LoopFrame &frame) {
         // The edge's source: the last vertex whose first edge is not after
         // it.
-        Value key = arith::IndexCastOp::create(b, loc, b.getI64Type(), e);
-        Value source = arith::SubIOp::create(
-            b, loc, upperBound(b, loc, offsets, c1, n, key), c1);
+        Value source = lastNotAbove(b, loc, offsets, c1, n, e);
         group.edge = e;
         visit(b, source, frame, body);
         group.edge = Value();
@@ -352,12 +354,11 @@ void GpuVertexLoop::scanListEdges(TraversalEmitter &emitter, OpBuilder &b,
   group.lanes = 1;
   emitter.emitVertexLoop(
       b, c0, total, [&](OpBuilder &b, Value t, const LoopFrame &frame) {
-        Value key = arith::IndexCastOp::create(b, loc, b.getI64Type(), t);
-        Value i = arith::SubIOp::create(
-            b, loc, upperBound(b, loc, starts, c1, entries, key), c1);
+        Value i = lastNotAbove(b, loc, starts, c1, entries, t);
         Value v = list.ids ? emitter.loadIndex(b, list.ids, i) : i;
         Value within = arith::SubIOp::create(
-            b, loc, key, memref::LoadOp::create(b, loc, starts, ValueRange{i}));
+            b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), t),
+            memref::LoadOp::create(b, loc, starts, ValueRange{i}));
         Value first = memref::LoadOp::create(b, loc, offsets, ValueRange{v});
         group.edge = arith::IndexCastOp::create(
             b, loc, b.getIndexType(),
