@@ -888,6 +888,13 @@ int main(int argc, char **argv) {
                  << (runProgram ? "--run in graphc" : "be a library") << "\n";
     return 1;
   }
+  if (distributed && target != graph::Target::CPU) {
+    llvm::errs() << "graphc: error: --distributed runs the program on MPI "
+                    "ranks of CPUs; it does not combine with --target="
+                 << (target == graph::Target::GPU ? "gpu" : "gpu-host")
+                 << "\n";
+    return 1;
+  }
   if (target != graph::Target::GPU && gpuArch.getNumOccurrences()) {
     llvm::errs() << "graphc: error: --gpu-arch applies to --target=gpu only\n";
     return 1;
