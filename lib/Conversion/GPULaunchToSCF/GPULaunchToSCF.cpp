@@ -161,7 +161,7 @@ static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
   rewriter.setInsertionPointToStart(threadsY.getBody());
   auto threadsX = scf::ForOp::create(rewriter, loc, zero, block.x, one);
 
-  ValueRange blockIds = blocks.getInductionVars();
+  SmallVector<Value> blockIds = blocks.getInductionVars();
   ThreadFrame frame{{blockIds[0], blockIds[1], blockIds[2]},
                     grid,
                     {threadsX.getInductionVar(), threadsY.getInductionVar(),
