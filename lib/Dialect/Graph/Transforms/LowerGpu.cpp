@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GpuExecution.h"
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -430,9 +431,11 @@ static void splitHybrid(EdgeSetApplyOp op, GpuScheduleAttr gpu,
 /// A traversal that updates a priority queue by min or max, as the GPU runs
 /// it: the updates become reductions into the queue's priority vector, which
 /// the traversal tracks, and the set of changed vertices it returns moves to
-/// the buckets on the host after it (the lazy strategy, in bulk). Returns
-/// the new traversal, or null when an update is a sum (those stay on the
-/// host).
+/// the buckets on the host after it (the lazy strategy, in bulk). A new
+/// priority that wrapped around is recorded in a [flag, vertex] slot and
+/// reported on the host after the traversal, as graph-lower-priority reports
+/// it on the CPU. Returns the new traversal, or null when an update is a sum
+/// (those stay on the host).
 static EdgeSetApplyOp rewritePriorityUpdates(EdgeSetApplyOp op,
                                              RewriterBase &rewriter) {
   SmallVector<PriorityQueueUpdateOp> updates;
@@ -454,11 +457,44 @@ static EdgeSetApplyOp rewritePriorityUpdates(EdgeSetApplyOp op,
   PriorityQueueEdgesOp::create(rewriter, loc, queue, op.getGraph());
   Value priorities = PriorityQueuePrioritiesOp::create(
       rewriter, loc, VertexVectorType::get(priority), queue);
+  auto overflow = memref::AllocOp::create(
+      rewriter, loc, MemRefType::get({2}, rewriter.getI64Type()));
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
+  memref::StoreOp::create(rewriter, loc, zero, overflow, ValueRange{c0});
   for (PriorityQueueUpdateOp update : updates) {
     rewriter.setInsertionPoint(update);
-    rewriter.replaceOpWithNewOp<ReduceOp>(
-        update, rewriter.getI1Type(), update.getKind(), priorities,
-        update.getVertex(), update.getValue());
+    Location updateLoc = update.getLoc();
+    Value changed = ReduceOp::create(rewriter, updateLoc, rewriter.getI1Type(),
+                                     update.getKind(), priorities,
+                                     update.getVertex(), update.getValue());
+    // A min that wrapped lowers the priority, so only a change can be one;
+    // a max is checked whether or not it changed anything.
+    if (Value wrapped = wrappedAround(rewriter, updateLoc, update.getValue())) {
+      if (update.getKind() == ReduceKind::Min)
+        wrapped = arith::AndIOp::create(rewriter, updateLoc, wrapped, changed);
+      auto ifWrapped = scf::IfOp::create(rewriter, updateLoc, wrapped,
+                                         /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifWrapped.thenBlock());
+      Value old = memref::AtomicRMWOp::create(
+          rewriter, updateLoc, arith::AtomicRMWKind::assign,
+          arith::ConstantIntOp::create(rewriter, updateLoc, 1, 64), overflow,
+          ValueRange{c0});
+      auto ifFirst = scf::IfOp::create(
+          rewriter, updateLoc,
+          arith::CmpIOp::create(rewriter, updateLoc, arith::CmpIPredicate::eq,
+                                old, zero),
+          /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(ifFirst.thenBlock());
+      memref::StoreOp::create(
+          rewriter, updateLoc,
+          arith::IndexCastOp::create(rewriter, updateLoc,
+                                     rewriter.getI64Type(), update.getVertex()),
+          overflow, ValueRange{c1});
+    }
+    rewriter.replaceOp(update, changed);
   }
   rewriter.setInsertionPoint(op);
   auto tracking = EdgeSetApplyOp::create(
@@ -469,6 +505,21 @@ static EdgeSetApplyOp rewritePriorityUpdates(EdgeSetApplyOp op,
   for (auto [from, to] :
        llvm::zip(op->getRegions(), tracking->getRegions()))
     to.takeBody(from);
+  Value wrapped = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ne,
+      memref::LoadOp::create(rewriter, loc, overflow, ValueRange{c0}), zero);
+  auto ifWrapped =
+      scf::IfOp::create(rewriter, loc, wrapped, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifWrapped.thenBlock());
+    PriorityQueueOverflowOp::create(
+        rewriter, loc, queue,
+        arith::IndexCastOp::create(
+            rewriter, loc, rewriter.getIndexType(),
+            memref::LoadOp::create(rewriter, loc, overflow, ValueRange{c1})));
+  }
+  memref::DeallocOp::create(rewriter, loc, overflow);
   PriorityQueueRequeueOp::create(rewriter, loc, queue, tracking.getModified());
   VertexSetFreeOp::create(rewriter, loc, tracking.getModified());
   rewriter.eraseOp(op);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 #include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
@@ -112,25 +113,6 @@ Value hoistBefore(EdgeSetApplyOp op, Value value, RewriterBase &rewriter) {
   rewriter.setInsertionPoint(op);
   return rewriter.clone(*def, mapping)
       ->getResult(cast<OpResult>(value).getResultNumber());
-}
-
-/// Whether `value`, when it is the result of an integer addition or
-/// subtraction, wrapped around (signed overflow); null when it is not one.
-Value wrappedAround(OpBuilder &b, Location loc, Value value) {
-  Operation *def = value.getDefiningOp();
-  if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
-    return {};
-  Value lhs = def->getOperand(0), rhs = def->getOperand(1);
-  // a + b overflows when both operands' signs differ from the result's;
-  // a - b when a's differs from both b's and the result's.
-  Value sign = arith::XOrIOp::create(b, loc, lhs, value);
-  Value other = isa<arith::AddIOp>(def)
-                    ? arith::XOrIOp::create(b, loc, rhs, value)
-                    : arith::XOrIOp::create(b, loc, lhs, rhs);
-  Value both = arith::AndIOp::create(b, loc, sign, other);
-  Value zero = arith::ConstantOp::create(b, loc, value.getType(),
-                                         b.getIntegerAttr(value.getType(), 0));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, both, zero);
 }
 
 /// Reports a distance overflow for `vertex` if `wrapped` is true.

@@ -36,6 +36,11 @@ Value combineReduction(OpBuilder &builder, Location loc, ReduceKind kind,
 Value reductionIdentity(OpBuilder &builder, Location loc, ReduceKind kind,
                         Type type);
 
+/// Whether `value`, when it is the result of an integer addition or
+/// subtraction, wrapped around (signed overflow: an i1); null when it is
+/// not one. A priority that wrapped is a distance overflow.
+Value wrappedAround(OpBuilder &builder, Location loc, Value value);
+
 } // namespace mlir::graph
 
 #endif // GRAPH_MLIR_DIALECT_GRAPH_IR_REDUCTIONS_H
