@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# run.sh [--cpu-only | --gpu-host] [--no-bench] [--scale N]
+# The GPU bundle's one command (scripts/gpu-bundle.sh copies it into
+# gpu-bundle/): on a machine with an NVIDIA GPU and its driver, runs every
+# correctness test (tests.txt: each program under each GPU schedule on each
+# bundled graph) against the bundled answers of test/reference/reference.py,
+# prints one line per failure and `N passed, M failed`, then the benchmark
+# table (bench.txt) on graphs made here by graph-gen: each GPU build's time
+# against the CPU build of the same program on the same graph and root.
+# Needs bash and coreutils only. Exits 1 when anything failed.
+#   --cpu-only  the correctness tests with the CPU builds (no GPU needed)
+#   --gpu-host  the correctness tests with the --target=gpu-host builds
+#   --no-bench  no benchmark table
+#   --scale N   RMAT/uniform/road scale of the benchmark graphs (default 22)
+# Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
+# the least reported; RUN_TIMEOUT seconds per correctness run (60); JOBS
+# correctness runs at a time (8).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+mode=gpu bench=1 scale=22
+while [ $# -gt 0 ]; do
+  case $1 in
+  --cpu-only) mode=cpu ;;
+  --gpu-host) mode=host ;;
+  --no-bench) bench=0 ;;
+  --scale) scale=$2 && shift ;;
+  *) echo "usage: run.sh [--cpu-only | --gpu-host] [--no-bench] [--scale N]" >&2 && exit 2 ;;
+  esac
+  shift
+done
+export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+check=$here/bin/gpu-check
+gpu_trials=${GPU_TRIALS:-5} cpu_trials=${CPU_TRIALS:-3} limit=${RUN_TIMEOUT:-60}
+work=$(mktemp -d "${TMPDIR:-/tmp}/gpu-bundle.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+start=$SECONDS
+# The driver caches the kernels' JIT-compiled code under $HOME/.nv.
+[ -w "${HOME:-/nonexistent}" ] || export CUDA_CACHE_PATH=$work/cuda-cache
+total=$(wc -l <"$here/tests.txt")
+run() { # SECONDS COMMAND... (timeout when coreutils has it)
+  if command -v timeout >/dev/null; then timeout "$@"; else shift && "$@"; fi
+}
+
+# No GPU or no driver: the first GPU program says why; stop there.
+if [ $mode = gpu ]; then
+  read -r name variant _ graph root <"$here/tests.txt"
+  if ! run "$limit" "$here/gpu/$name-$variant" "$here/graphs/$graph" "$root" 1 0 \
+    >/dev/null 2>"$work/probe"; then
+    if grep -q '^graphrt: this program runs on an NVIDIA GPU' "$work/probe"; then
+      grep '^graphrt: this program runs on an NVIDIA GPU' "$work/probe"
+      echo "no GPU: 0 passed, $total not run"
+      exit 1
+    fi
+  fi
+fi
+
+# Correctness: every test of tests.txt (with --cpu-only each program once per
+# graph: its CPU build has no GPU schedules), JOBS at a time: most of a small
+# test's time is the driver's start and the kernels' JIT, not the GPU.
+one_test() { # N NAME VARIANT ALGORITHM GRAPH ROOT: writes $work/result.N
+  local exe=$here/gpu/$2-$3 label="$2 $3" rc why
+  case $mode in
+  host) exe=$here/host/$2-$3 label="$2 $3 (gpu-host)" ;;
+  cpu) exe=$here/cpu/$2 label="$2 (cpu)" ;;
+  esac
+  run "$limit" "$exe" "$here/graphs/$5" "$6" 1 1 >"$work/out.$1" 2>"$work/err.$1"
+  rc=$?
+  if [ $rc = 0 ]; then
+    why=$("$check" compare "$4" "$here/graphs/$5" "$here/expected/$4.$5" "$work/out.$1" "$6") &&
+      echo pass >"$work/result.$1" && return
+  elif [ $rc = 124 ]; then
+    why="no answer within $limit s"
+  else
+    why="exit $rc: $(head -n 1 "$work/err.$1" | head -c 300)"
+  fi
+  echo "FAIL: $label on $5 (root $6): $why" >"$work/result.$1"
+}
+count=0
+while read -r name variant algorithm graph root; do
+  if [ $mode = cpu ]; then
+    [ -e "$work/done.$name.$graph" ] && continue
+    : >"$work/done.$name.$graph"
+  fi
+  count=$((count + 1))
+  while [ "$(jobs -pr | wc -l)" -ge "${JOBS:-8}" ]; do wait -n; done
+  one_test $count "$name" "$variant" "$algorithm" "$graph" "$root" &
+done <"$here/tests.txt"
+wait
+passed=0 failed=0
+for i in $(seq "$count"); do
+  if [ "$(cat "$work/result.$i" 2>/dev/null)" = pass ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    cat "$work/result.$i" 2>/dev/null || echo "FAIL: test $i left no result"
+  fi
+done
+echo "$passed passed, $failed failed"
+echo "correctness: $((SECONDS - start)) s"
+status=0 && [ $failed = 0 ] || status=1
+[ $bench = 1 ] && [ $mode = gpu ] || exit $status
+
+# Benchmarks: the graphs, made here (graph-gen is deterministic by seed).
+graph_file() { # GRAPH WEIGHTED
+  local ext=sg && [ "$2" = 1 ] && ext=wsg
+  local file=$work/$1.s$scale.$ext weight= degree=16
+  [ "$2" = 1 ] && weight=--weighted
+  [ "$1" = road ] && degree=4
+  [ -e "$file" ] || "$here/bin/graph-gen" "$1" --scale "$scale" --degree "$degree" \
+    --seed 1 $weight -q -o "$file" || return 1
+  echo "$file"
+}
+echo
+echo "benchmarks (scale $scale; least of $gpu_trials GPU and $cpu_trials CPU trials; ms):"
+printf '%-8s %-18s %-8s %10s %10s %8s\n' program schedule graph GPU CPU CPU/GPU
+while read -r name variant wtd graph; do
+  file=$(graph_file "$graph" "$wtd") || { echo "graph-gen $graph failed"; status=1; continue; }
+  root=$("$check" root "$file")
+  gpu_ms=- cpu_ms=-
+  if "$here/gpu/$name-$variant" "$file" "$root" "$gpu_trials" 0 >"$work/out" 2>"$work/err"; then
+    gpu_ms=$("$check" time "$work/out")
+  else
+    echo "FAIL: $name $variant on $graph: $(head -n 1 "$work/err")" && status=1
+  fi
+  cpu_key=$work/cpu.$name.$graph.$wtd
+  if [ ! -e "$cpu_key" ]; then
+    if "$here/cpu/$name" "$file" "$root" "$cpu_trials" 0 >"$work/out" 2>"$work/err"; then
+      "$check" time "$work/out" >"$cpu_key"
+    else
+      echo - >"$cpu_key" && echo "FAIL: $name (cpu) on $graph: $(head -n 1 "$work/err")" && status=1
+    fi
+  fi
+  cpu_ms=$(cat "$cpu_key")
+  printf '%-8s %-18s %-8s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" "$cpu_ms" \
+    "$("$check" ratio "$cpu_ms" "$gpu_ms")"
+done <"$here/bench.txt"
+echo "elapsed: $((SECONDS - start)) s"
+exit $status

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# gpu-bundle.sh [--quick] [BUILD_DIR]
+# Builds BUILD_DIR/gpu-bundle/ (default build/), everything a GPU machine
+# without LLVM, MLIR, Python or network needs to check and time the GPU
+# target with one command, `bash gpu-bundle/run.sh` (see docs/GPU.md,
+# "Running on a GPU machine"):
+#   gpu/   each program of bench/gpu/variants.txt under each of its GPU
+#          schedules, built with --target=gpu (PTX for sm_80, which the
+#          driver JIT-compiles for the GPU it finds: H100, H200, ...);
+#   host/  the same with --target=gpu-host (the same kernels on the CPU);
+#   cpu/   each program once, built with --target=cpu and its CPU schedule;
+#   bin/   graph-gen (the benchmark graphs are made on the GPU machine) and
+#          gpu-check (the comparisons and the table);
+#   lib/   the shared libraries these need besides glibc (never libcuda);
+#   graphs/, expected/  the small correctness graphs and
+#          test/reference/reference.py's answers on them;
+#   tests.txt, bench.txt, run.sh.
+# --quick builds only the first program (for the lit test).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+quick=0
+if [ "${1:-}" = --quick ]; then
+  quick=1
+  shift
+fi
+build=$(cd "${1:-$root/build}" && pwd)
+out=$build/gpu-bundle
+graphc=$build/bin/graphc
+variants=$root/bench/gpu/variants.txt
+for tool in "$graphc" "$build/bin/graph-gen"; do
+  [ -x "$tool" ] || { echo "gpu-bundle.sh: $tool is missing: build the project first" >&2; exit 1; }
+done
+rm -rf "$out"
+mkdir -p "$out"/{gpu,host,cpu,bin,lib,graphs,expected}
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# The correctness graphs: name, root, and whether weighted. The generated
+# ones are bundled as files (graph-gen is deterministic by seed, but files
+# keep the expected answers tied to the exact graph they were computed on).
+gen=$build/bin/graph-gen
+cp "$root/examples/graphs/quirky.el" "$root/examples/graphs/quirky.wel" \
+  "$root/examples/graphs/path.el" "$out/graphs/"
+cp "$root/test/Integration/Inputs/path.wel" "$out/graphs/"
+for w in "" --weighted; do
+  ext=el && [ -n "$w" ] && ext=wel
+  "$gen" kron --scale 10 --degree 8 --seed 7 $w -q -o "$out/graphs/kron.$ext"
+  "$gen" uniform --scale 9 --degree 6 --seed 5 $w -q -o "$out/graphs/uniform.$ext"
+  "$gen" grid --scale 8 --seed 3 $w -q -o "$out/graphs/grid.$ext"
+done
+graph_root() { case $1 in quirky* | path*) echo 2 ;; *) echo 0 ;; esac; }
+
+# variants.txt: one record per line, fields split on the first spaces.
+programs=()
+declare -A algorithm weighted cpu_schedule apply
+while read -r kind name rest; do
+  case $kind in
+  program)
+    read -r algo wtd sched <<<"$rest"
+    [ "$quick" = 1 ] && [ ${#programs[@]} = 1 ] && continue
+    programs+=("$name") algorithm[$name]=$algo weighted[$name]=$wtd
+    cpu_schedule[$name]=$sched ;;
+  apply) apply[$name]=$rest ;;
+  esac
+done <"$variants"
+
+compile() { # TARGET SCHEDULE-TEXT PROGRAM OUTPUT
+  printf 'schedule:\n%s\n' "$2" >"$scratch/s.sched"
+  if ! "$graphc" --target="$1" --schedule="$scratch/s.sched" "$root/bench/gpu/$3.gt" \
+    -o "$4" 2>"$scratch/log"; then
+    cat "$scratch/log" >&2
+    echo "gpu-bundle.sh: $3.gt ($1) does not compile with: $2" >&2
+    exit 1
+  fi
+}
+
+: >"$out/tests.txt"
+: >"$out/bench.txt"
+for name in "${programs[@]}"; do
+  compile cpu "${cpu_schedule[$name]}" "$name" "$out/cpu/$name"
+  graphs=(quirky path kron uniform grid)
+  ext=el && [ "${weighted[$name]}" = 1 ] && ext=wel
+  for g in "${graphs[@]}"; do
+    expected=$out/expected/${algorithm[$name]}.$g.$ext
+    [ -e "$expected" ] || python3 "$root/bench/gpu/expected.py" "${algorithm[$name]}" \
+      "$out/graphs/$g.$ext" "$(graph_root "$g")" "$expected"
+  done
+  while read -r kind prog variant text; do
+    [ "$kind" = variant ] && [ "$prog" = "$name" ] || continue
+    compile gpu "$text ${apply[$name]}" "$name" "$out/gpu/$name-$variant"
+    compile gpu-host "$text ${apply[$name]}" "$name" "$out/host/$name-$variant"
+    for g in "${graphs[@]}"; do
+      echo "$name $variant ${algorithm[$name]} $g.$ext $(graph_root "$g")" >>"$out/tests.txt"
+    done
+  done <"$variants"
+  while read -r kind prog variant graph; do
+    [ "$kind" = bench ] && [ "$prog" = "$name" ] || continue
+    echo "$name $variant ${weighted[$name]} $graph" >>"$out/bench.txt"
+  done <"$variants"
+done
+
+cp "$gen" "$out/bin/"
+"${CC:-cc}" -O2 -o "$out/bin/gpu-check" "$root/bench/gpu/gpu-check.c" -lm
+cp "$root/bench/gpu/run.sh" "$out/run.sh"
+
+# Shared libraries: everything ldd finds besides glibc's own (the GPU
+# machine has a C library; mixing two glibcs breaks) and the CUDA driver
+# (the machine's own must be used). The programs come first, so that their
+# library wins when graph-gen resolves the same name elsewhere.
+for exe in "$out"/cpu/* "$out"/gpu/* "$out"/bin/*; do
+  ldd "$exe" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }'
+done | while read -r soname path; do
+  case $soname in
+  libc.so* | libm.so* | libdl.so* | libpthread.so* | librt.so* | ld-linux* | libcuda.so*) ;;
+  *) [ -e "$out/lib/$soname" ] || cp -L "$path" "$out/lib/$soname" ;;
+  esac
+done
+echo "gpu-bundle.sh: $out: $(ls "$out/gpu" | wc -l) GPU programs, $(wc -l <"$out/tests.txt") tests, $(du -sh "$out" | cut -f1)"
