@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# gpu-bundle.sh [--quick] [BUILD_DIR]
-# Builds BUILD_DIR/gpu-bundle/ (default build/), everything a GPU machine
-# without LLVM, MLIR, Python or network needs to check and time the GPU
-# target with one command, `bash gpu-bundle/run.sh` (see docs/GPU.md,
-# "Running on a GPU machine"):
+# gpu-bundle.sh [BUILD_DIR [OUT_DIR]]
+# Builds OUT_DIR (default BUILD_DIR/gpu-bundle/; BUILD_DIR default build/)
+# with BUILD_DIR's tools: everything a GPU machine without LLVM, MLIR,
+# Python or network needs to check and time the GPU target with one
+# command, `bash gpu-bundle/run.sh` (see docs/GPU.md, "Running on a GPU
+# machine"):
 #   gpu/   each program of bench/gpu/variants.txt under each of its GPU
 #          schedules, built with --target=gpu (PTX for sm_80, which the
 #          driver JIT-compiles for the GPU it finds: H100, H200, ...);
@@ -15,29 +16,27 @@
 #   graphs/, expected/  the small correctness graphs and
 #          test/reference/reference.py's answers on them;
 #   tests.txt, bench.txt, run.sh.
-# --quick builds only the first program (for the lit test).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-quick=0
-if [ "${1:-}" = --quick ]; then
-  quick=1
-  shift
-fi
 build=$(cd "${1:-$root/build}" && pwd)
-out=$build/gpu-bundle
+out=${2:-$build/gpu-bundle}
 graphc=$build/bin/graphc
 variants=$root/bench/gpu/variants.txt
 for tool in "$graphc" "$build/bin/graph-gen"; do
   [ -x "$tool" ] || { echo "gpu-bundle.sh: $tool is missing: build the project first" >&2; exit 1; }
 done
+if [ -e "$out" ] && [ ! -e "$out/run.sh" ] && [ -n "$(ls -A "$out")" ]; then
+  echo "gpu-bundle.sh: $out is not empty and not a bundle: not replacing it" >&2
+  exit 1
+fi
 rm -rf "$out"
 mkdir -p "$out"/{gpu,host,cpu,bin,lib,graphs,expected}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-# The correctness graphs: name, root, and whether weighted. The generated
-# ones are bundled as files (graph-gen is deterministic by seed, but files
-# keep the expected answers tied to the exact graph they were computed on).
+# The correctness graphs, each unweighted (.el) and weighted (.wel). The
+# generated ones are bundled as files: graph-gen is deterministic by seed,
+# but files tie the expected answers to the exact graph they come from.
 gen=$build/bin/graph-gen
 cp "$root/examples/graphs/quirky.el" "$root/examples/graphs/quirky.wel" \
   "$root/examples/graphs/path.el" "$out/graphs/"
@@ -57,7 +56,6 @@ while read -r kind name rest; do
   case $kind in
   program)
     read -r algo wtd sched <<<"$rest"
-    [ "$quick" = 1 ] && [ ${#programs[@]} = 1 ] && continue
     programs+=("$name") algorithm[$name]=$algo weighted[$name]=$wtd
     cpu_schedule[$name]=$sched ;;
   apply) apply[$name]=$rest ;;
