@@ -13,8 +13,8 @@
 #   --no-bench  no benchmark table
 #   --scale N   RMAT/uniform/road scale of the benchmark graphs (default 22)
 # Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
-# the least reported; RUN_TIMEOUT seconds per correctness run (60); JOBS
-# correctness runs at a time (8).
+# the least reported; RUN_TIMEOUT seconds per correctness run (60) and
+# BENCH_TIMEOUT per benchmark run (120); JOBS correctness runs at a time (8).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 mode=gpu bench=1 scale=22
@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
   --cpu-only) mode=cpu ;;
   --gpu-host) mode=host ;;
   --no-bench) bench=0 ;;
-  --scale) scale=$2 && shift ;;
+  --scale) scale=${2:?--scale needs a number} && shift ;;
   *) echo "usage: run.sh [--cpu-only | --gpu-host] [--no-bench] [--scale N]" >&2 && exit 2 ;;
   esac
   shift
@@ -31,6 +31,7 @@ done
 export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 check=$here/bin/gpu-check
 gpu_trials=${GPU_TRIALS:-5} cpu_trials=${CPU_TRIALS:-3} limit=${RUN_TIMEOUT:-60}
+bench_limit=${BENCH_TIMEOUT:-120}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpu-bundle.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 start=$SECONDS
@@ -39,6 +40,13 @@ start=$SECONDS
 total=$(wc -l <"$here/tests.txt")
 run() { # SECONDS COMMAND... (timeout when coreutils has it)
   if command -v timeout >/dev/null; then timeout "$@"; else shift && "$@"; fi
+}
+why_failed() { # EXIT-STATUS SECONDS STDERR-FILE
+  if [ "$1" = 124 ]; then
+    echo "no answer within $2 s"
+  else
+    echo "exit $1: $(head -n 1 "$3" | head -c 300)"
+  fi
 }
 
 # No GPU or no driver: the first GPU program says why; stop there.
@@ -68,10 +76,8 @@ one_test() { # N NAME VARIANT ALGORITHM GRAPH ROOT: writes $work/result.N
   if [ $rc = 0 ]; then
     why=$("$check" compare "$4" "$here/graphs/$5" "$here/expected/$4.$5" "$work/out.$1" "$6") &&
       echo pass >"$work/result.$1" && return
-  elif [ $rc = 124 ]; then
-    why="no answer within $limit s"
   else
-    why="exit $rc: $(head -n 1 "$work/err.$1" | head -c 300)"
+    why=$(why_failed $rc "$limit" "$work/err.$1")
   fi
   echo "FAIL: $label on $5 (root $6): $why" >"$work/result.$1"
 }
@@ -111,23 +117,27 @@ graph_file() { # GRAPH WEIGHTED
   echo "$file"
 }
 echo
-echo "benchmarks (scale $scale; least of $gpu_trials GPU and $cpu_trials CPU trials; ms):"
+echo "benchmarks: kron (RMAT) and uniform of degree 16, road-like, scale $scale; the least of"
+echo "$gpu_trials GPU and $cpu_trials CPU trials in ms; CPU/GPU: the GPU's speed-up"
 printf '%-8s %-18s %-8s %10s %10s %8s\n' program schedule graph GPU CPU CPU/GPU
 while read -r name variant wtd graph; do
   file=$(graph_file "$graph" "$wtd") || { echo "graph-gen $graph failed"; status=1; continue; }
   root=$("$check" root "$file")
   gpu_ms=- cpu_ms=-
-  if "$here/gpu/$name-$variant" "$file" "$root" "$gpu_trials" 0 >"$work/out" 2>"$work/err"; then
+  if run "$bench_limit" "$here/gpu/$name-$variant" "$file" "$root" "$gpu_trials" 0 \
+    >"$work/out" 2>"$work/err"; then
     gpu_ms=$("$check" time "$work/out")
   else
-    echo "FAIL: $name $variant on $graph: $(head -n 1 "$work/err")" && status=1
+    echo "FAIL: $name $variant on $graph: $(why_failed $? "$bench_limit" "$work/err")" && status=1
   fi
   cpu_key=$work/cpu.$name.$graph.$wtd
   if [ ! -e "$cpu_key" ]; then
-    if "$here/cpu/$name" "$file" "$root" "$cpu_trials" 0 >"$work/out" 2>"$work/err"; then
+    if run "$bench_limit" "$here/cpu/$name" "$file" "$root" "$cpu_trials" 0 \
+      >"$work/out" 2>"$work/err"; then
       "$check" time "$work/out" >"$cpu_key"
     else
-      echo - >"$cpu_key" && echo "FAIL: $name (cpu) on $graph: $(head -n 1 "$work/err")" && status=1
+      echo "FAIL: $name (cpu) on $graph: $(why_failed $? "$bench_limit" "$work/err")"
+      echo - >"$cpu_key" && status=1
     fi
   fi
   cpu_ms=$(cat "$cpu_key")
