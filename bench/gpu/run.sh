@@ -14,7 +14,8 @@
 #   --scale N   RMAT/uniform/road scale of the benchmark graphs (default 22)
 # Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
 # the least reported; RUN_TIMEOUT seconds per correctness run (60) and
-# BENCH_TIMEOUT per benchmark run (120); JOBS correctness runs at a time (8).
+# BENCH_TIMEOUT per benchmark run (120); JOBS correctness runs at a time (8;
+# 1 when nvidia-smi says the GPU is in an exclusive compute mode).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 mode=gpu bench=1 scale=22
@@ -49,16 +50,23 @@ why_failed() { # EXIT-STATUS SECONDS STDERR-FILE
   fi
 }
 
-# No GPU or no driver: the first GPU program says why; stop there.
+# No GPU or no driver: the first GPU program says why; stop there. Else it
+# names the GPU.
+jobs_at_once=${JOBS:-8}
 if [ $mode = gpu ]; then
   read -r name variant _ graph root <"$here/tests.txt"
-  if ! run "$limit" "$here/gpu/$name-$variant" "$here/graphs/$graph" "$root" 1 0 \
-    >/dev/null 2>"$work/probe"; then
-    if grep -q '^graphrt: this program runs on an NVIDIA GPU' "$work/probe"; then
-      grep '^graphrt: this program runs on an NVIDIA GPU' "$work/probe"
-      echo "no GPU: 0 passed, $total not run"
-      exit 1
-    fi
+  GRAPHRT_VERBOSE=1 run "$limit" "$here/gpu/$name-$variant" "$here/graphs/$graph" "$root" 1 0 \
+    >/dev/null 2>"$work/probe"
+  if grep -q '^graphrt: this program runs on an NVIDIA GPU' "$work/probe"; then
+    grep '^graphrt: this program runs on an NVIDIA GPU' "$work/probe"
+    echo "no GPU: 0 passed, $total not run"
+    exit 1
+  fi
+  grep '^graphrt: GPU ' "$work/probe"
+  # A GPU in an exclusive compute mode takes one process at a time.
+  if command -v nvidia-smi >/dev/null &&
+    nvidia-smi --query-gpu=compute_mode --format=csv,noheader 2>/dev/null | grep -qi exclusive; then
+    jobs_at_once=1
   fi
 fi
 
@@ -88,7 +96,7 @@ while read -r name variant algorithm graph root; do
     : >"$work/done.$name.$graph"
   fi
   count=$((count + 1))
-  while [ "$(jobs -pr | wc -l)" -ge "${JOBS:-8}" ]; do wait -n; done
+  while [ "$(jobs -pr | wc -l)" -ge "$jobs_at_once" ]; do wait -n; done
   one_test $count "$name" "$variant" "$algorithm" "$graph" "$root" &
 done <"$here/tests.txt"
 wait
@@ -118,15 +126,17 @@ graph_file() { # GRAPH WEIGHTED
 }
 echo
 echo "benchmarks: kron (RMAT) and uniform of degree 16, road-like, scale $scale; the least of"
-echo "$gpu_trials GPU and $cpu_trials CPU trials in ms; CPU/GPU: the GPU's speed-up"
-printf '%-8s %-18s %-8s %10s %10s %8s\n' program schedule graph GPU CPU CPU/GPU
+echo "$gpu_trials GPU and $cpu_trials CPU trials in ms; GPU 1st: the first GPU trial, which also"
+echo "places the edges (copies them to the GPU, pins them, or leaves managed pages on"
+echo "the host); CPU/GPU: the GPU's speed-up"
+printf '%-8s %-18s %-8s %10s %10s %10s %8s\n' program schedule graph GPU "GPU 1st" CPU CPU/GPU
 while read -r name variant wtd graph; do
   file=$(graph_file "$graph" "$wtd") || { echo "graph-gen $graph failed"; status=1; continue; }
   root=$("$check" root "$file")
-  gpu_ms=- cpu_ms=-
+  gpu_ms=- gpu_first=-
   if run "$bench_limit" "$here/gpu/$name-$variant" "$file" "$root" "$gpu_trials" 0 \
     >"$work/out" 2>"$work/err"; then
-    gpu_ms=$("$check" time "$work/out")
+    read -r gpu_ms gpu_first < <("$check" time "$work/out")
   else
     echo "FAIL: $name $variant on $graph: $(why_failed $? "$bench_limit" "$work/err")" && status=1
   fi
@@ -134,14 +144,14 @@ while read -r name variant wtd graph; do
   if [ ! -e "$cpu_key" ]; then
     if run "$bench_limit" "$here/cpu/$name" "$file" "$root" "$cpu_trials" 0 \
       >"$work/out" 2>"$work/err"; then
-      "$check" time "$work/out" >"$cpu_key"
+      "$check" time "$work/out" | cut -d' ' -f1 >"$cpu_key"
     else
       echo "FAIL: $name (cpu) on $graph: $(why_failed $? "$bench_limit" "$work/err")"
       echo - >"$cpu_key" && status=1
     fi
   fi
   cpu_ms=$(cat "$cpu_key")
-  printf '%-8s %-18s %-8s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" "$cpu_ms" \
+  printf '%-8s %-18s %-8s %10s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" "$gpu_first" "$cpu_ms" \
     "$("$check" ratio "$cpu_ms" "$gpu_ms")"
 done <"$here/bench.txt"
 echo "elapsed: $((SECONDS - start)) s"
