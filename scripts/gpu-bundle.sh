@@ -32,7 +32,7 @@ fi
 rm -rf "$out"
 mkdir -p "$out"/{gpu,host,cpu,bin,lib,graphs,expected}
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+trap 'wait; rm -rf "$scratch"' EXIT
 
 "${CC:-cc}" -O2 -o "$out/bin/gpu-check" "$root/bench/gpu/gpu-check.c" -lm
 
