@@ -1,0 +1,202 @@
+/* gpu-check - the comparisons and the table of the GPU bundle's run.sh,
+ * compiled by scripts/gpu-bundle.sh so that the GPU machine needs neither
+ * Python nor awk.
+ *
+ *   gpu-check compare ALGORITHM GRAPH EXPECTED OUTPUT ROOT
+ *     Checks a program's OUTPUT (one value per vertex; the "elapsed time:"
+ *     lines and the seconds after each are left out) against EXPECTED,
+ *     which test/reference/reference.py computed when the bundle was built.
+ *     bfs: EXPECTED holds each vertex's level, and a parent must be one
+ *     level closer by an edge of GRAPH (.el); sssp and cc: equal integers;
+ *     pagerank and bc: reference.py's tolerance (1e-6 relative, plus the
+ *     rounding of printing 6 significant digits). Prints what is wrong and
+ *     exits 1.
+ *   gpu-check time OUTPUT
+ *     Prints the least and the first of the "elapsed time:" seconds, in
+ *     milliseconds, or "- -" when there is none.
+ *   gpu-check root GRAPH
+ *     Prints a root for a benchmark: the first vertex of GAPBS serialized
+ *     graph (.sg/.wsg) whose out-degree is at least the mean (graph-gen
+ *     permutes the ids, so vertex 0 may have no edges).
+ *   gpu-check ratio A B
+ *     Prints A / B with two decimals, or "-" when either is not a number. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char **line;
+  size_t count, cap;
+} lines_t;
+
+/* The file's whitespace-separated words, without the "elapsed time:" lines
+ * and the seconds after each; the least of those seconds goes to *best (-1
+ * when there is none), the first to *first. */
+static int read_values(const char *path, lines_t *out, double *best,
+                       double *first) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return 0;
+  char buf[4096];
+  int skip = 0;
+  *best = -1;
+  while (fgets(buf, sizeof buf, f)) {
+    if (!strncmp(buf, "elapsed time:", 13)) {
+      skip = 1;
+      continue;
+    }
+    if (skip) {
+      skip = 0;
+      double s = strtod(buf, NULL);
+      if (*best < 0)
+        *first = s;
+      if (*best < 0 || s < *best)
+        *best = s;
+      continue;
+    }
+    for (char *w = strtok(buf, " \t\r\n"); w; w = strtok(NULL, " \t\r\n")) {
+      if (out->count == out->cap) {
+        out->cap = out->cap ? 2 * out->cap : 1024;
+        out->line = realloc(out->line, out->cap * sizeof *out->line);
+      }
+      out->line[out->count++] = strdup(w);
+    }
+  }
+  fclose(f);
+  return 1;
+}
+
+static int cmp_edge(const void *a, const void *b) {
+  const int64_t *x = a, *y = b;
+  return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1)
+                      : (x[1] != y[1] ? (x[1] < y[1] ? -1 : 1) : 0);
+}
+
+/* The sorted (source, destination) pairs of a .el/.wel graph. */
+static int64_t *read_edges(const char *path, size_t *count) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return NULL;
+  size_t cap = 1024;
+  int64_t *e = malloc(2 * cap * sizeof *e);
+  char buf[256];
+  *count = 0;
+  while (fgets(buf, sizeof buf, f)) {
+    long long s, d;
+    if (buf[0] == '#' || buf[0] == '%' || sscanf(buf, "%lld %lld", &s, &d) != 2)
+      continue;
+    if (*count == cap)
+      e = realloc(e, 2 * (cap *= 2) * sizeof *e);
+    e[2 * *count] = s;
+    e[2 * *count + 1] = d;
+    ++*count;
+  }
+  fclose(f);
+  qsort(e, *count, 2 * sizeof *e, cmp_edge);
+  return e;
+}
+
+static int close_enough(double got, double want) {
+  return fabs(got - want) <= 1e-6 * fabs(want) + 5e-6 * fabs(want) + 1e-12;
+}
+
+static int compare(const char *algorithm, const char *graph,
+                   const char *expected_path, const char *output,
+                   long long root) {
+  lines_t want = {0}, got = {0};
+  double unused, unused_first;
+  if (!read_values(expected_path, &want, &unused, &unused_first))
+    return printf("cannot read %s\n", expected_path), 1;
+  if (!read_values(output, &got, &unused, &unused_first))
+    return printf("cannot read %s\n", output), 1;
+  size_t n = want.count;
+  if (got.count != n)
+    return printf("%zu values printed for %zu vertices\n", got.count, n), 1;
+  if (!strcmp(algorithm, "bfs")) {
+    size_t m;
+    int64_t *edges = read_edges(graph, &m);
+    if (!edges)
+      return printf("cannot read %s\n", graph), 1;
+    for (size_t v = 0; v < n; ++v) {
+      long long level = atoll(want.line[v]), p = atoll(got.line[v]);
+      if (level < 0) {
+        if (p != -1)
+          return printf("vertex %zu is unreachable but has parent %lld\n", v,
+                        p),
+                 1;
+      } else if ((long long)v == root) {
+        if (p != root)
+          return printf("root %lld has parent %lld\n", root, p), 1;
+      } else {
+        int64_t key[2] = {p, (int64_t)v};
+        if (p < 0 || p >= (long long)n || atoll(want.line[p]) != level - 1 ||
+            !bsearch(key, edges, m, 2 * sizeof *edges, cmp_edge))
+          return printf("vertex %zu: parent %lld is not one level closer by "
+                        "an edge\n",
+                        v, p),
+                 1;
+      }
+    }
+    return 0;
+  }
+  int exact = !strcmp(algorithm, "sssp") || !strcmp(algorithm, "cc");
+  if (!exact && strcmp(algorithm, "pagerank") && strcmp(algorithm, "bc"))
+    return printf("unknown algorithm %s\n", algorithm), 1;
+  for (size_t v = 0; v < n; ++v) {
+    int ok = exact ? !strcmp(got.line[v], want.line[v])
+                   : close_enough(strtod(got.line[v], NULL),
+                                  strtod(want.line[v], NULL));
+    if (!ok)
+      return printf("vertex %zu: %s, expected %s\n", v, got.line[v],
+                    want.line[v]),
+             1;
+  }
+  return 0;
+}
+
+static int pick_root(const char *path) {
+  FILE *f = fopen(path, "rb");
+  unsigned char directed;
+  int64_t m, n, offset[2];
+  if (!f || fread(&directed, 1, 1, f) != 1 || fread(&m, 8, 1, f) != 1 ||
+      fread(&n, 8, 1, f) != 1 || fread(offset, 8, 1, f) != 1)
+    return printf("cannot read %s\n", path), 1;
+  for (int64_t v = 0; v < n; ++v) {
+    if (fread(&offset[1], 8, 1, f) != 1)
+      break;
+    if ((offset[1] - offset[0]) * n >= m)
+      return fclose(f), printf("%lld\n", (long long)v), 0;
+    offset[0] = offset[1];
+  }
+  fclose(f);
+  return printf("%s has no vertex of mean out-degree\n", path), 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc == 7 && !strcmp(argv[1], "compare"))
+    return compare(argv[2], argv[3], argv[4], argv[5], atoll(argv[6]));
+  if (argc == 3 && !strcmp(argv[1], "time")) {
+    lines_t ignored = {0};
+    double best, first;
+    if (!read_values(argv[2], &ignored, &best, &first) || best < 0)
+      return puts("- -"), 1;
+    printf("%.3f %.3f\n", best * 1e3, first * 1e3);
+    return 0;
+  }
+  if (argc == 3 && !strcmp(argv[1], "root"))
+    return pick_root(argv[2]);
+  if (argc == 4 && !strcmp(argv[1], "ratio")) {
+    char *end_a, *end_b;
+    double a = strtod(argv[2], &end_a), b = strtod(argv[3], &end_b);
+    if (*end_a || *end_b || end_a == argv[2] || end_b == argv[3] || b <= 0)
+      return puts("-"), 0;
+    printf("%.2f\n", a / b);
+    return 0;
+  }
+  fprintf(stderr, "usage: gpu-check compare ALGORITHM GRAPH EXPECTED OUTPUT "
+                  "ROOT | gpu-check time OUTPUT | gpu-check root GRAPH | "
+                  "gpu-check ratio A B\n");
+  return 2;
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# run.sh [--cpu-only | --gpu-host] [--no-bench] [--scale N]
+# The GPU bundle's one command (scripts/gpu-bundle.sh copies it into
+# gpu-bundle/): on a machine with an NVIDIA GPU and its driver, runs every
+# correctness test (tests.txt: each program under each GPU schedule on each
+# bundled graph) against the bundled answers of test/reference/reference.py,
+# prints one line per failure and `N passed, M failed`, then the benchmark
+# table (bench.txt) on graphs made here by graph-gen: each GPU build's time
+# against the CPU build of the same program on the same graph and root.
+# Needs bash and coreutils only. Exits 1 when anything failed.
+#   --cpu-only  the correctness tests with the CPU builds (no GPU needed)
+#   --gpu-host  the correctness tests with the --target=gpu-host builds
+#   --no-bench  no benchmark table
+#   --scale N   RMAT/uniform/road scale of the benchmark graphs (default 22)
+# Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
+# the least reported; RUN_TIMEOUT seconds per correctness run (60) and
+# BENCH_TIMEOUT per benchmark run (120); JOBS correctness runs at a time (8;
+# 1 when nvidia-smi says the GPU is in an exclusive compute mode).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+mode=gpu bench=1 scale=22
+while [ $# -gt 0 ]; do
+  case $1 in
+  --cpu-only) mode=cpu ;;
+  --gpu-host) mode=host ;;
+  --no-bench) bench=0 ;;
+  --scale) scale=${2:?--scale needs a number} && shift ;;
+  *) echo "usage: run.sh [--cpu-only | --gpu-host] [--no-bench] [--scale N]" >&2 && exit 2 ;;
+  esac
+  shift
+done
+export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+check=$here/bin/gpu-check
+gpu_trials=${GPU_TRIALS:-5} cpu_trials=${CPU_TRIALS:-3} limit=${RUN_TIMEOUT:-60}
+bench_limit=${BENCH_TIMEOUT:-120}
+work=$(mktemp -d "${TMPDIR:-/tmp}/gpu-bundle.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+start=$SECONDS
+# The driver caches the kernels' JIT-compiled code under $HOME/.nv.
+[ -w "${HOME:-/nonexistent}" ] || export CUDA_CACHE_PATH=$work/cuda-cache
+total=$(wc -l <"$here/tests.txt")
+run() { # SECONDS COMMAND... (timeout when coreutils has it)
+  if command -v timeout >/dev/null; then timeout "$@"; else shift && "$@"; fi
+}
+why_failed() { # EXIT-STATUS SECONDS STDERR-FILE
+  if [ "$1" = 124 ]; then
+    echo "no answer within $2 s"
+  else
+    echo "exit $1: $(head -n 1 "$3" | head -c 300)"
+  fi
+}
+
+# No GPU or no driver: the first GPU program says why; stop there. Else it
+# names the GPU.
+jobs_at_once=${JOBS:-8}
+if [ $mode = gpu ]; then
+  read -r name variant _ graph root <"$here/tests.txt"
+  GRAPHRT_VERBOSE=1 run "$limit" "$here/gpu/$name-$variant" "$here/graphs/$graph" "$root" 1 0 \
+    >/dev/null 2>"$work/probe"
+  if grep -q '^graphrt: this program runs on an NVIDIA GPU' "$work/probe"; then
+    grep '^graphrt: this program runs on an NVIDIA GPU' "$work/probe"
+    echo "no GPU: 0 passed, $total not run"
+    exit 1
+  fi
+  grep '^graphrt: GPU ' "$work/probe"
+  # A GPU in an exclusive compute mode takes one process at a time.
+  if command -v nvidia-smi >/dev/null &&
+    nvidia-smi --query-gpu=compute_mode --format=csv,noheader 2>/dev/null | grep -qi exclusive; then
+    jobs_at_once=1
+  fi
+fi
+
+# Correctness: every test of tests.txt (with --cpu-only each program once per
+# graph: its CPU build has no GPU schedules), JOBS at a time: most of a small
+# test's time is the driver's start and the kernels' JIT, not the GPU.
+# Two trials, so that the answer checked is the one after a reset, as the
+# benchmarks' later trials are.
+one_test() { # N NAME VARIANT ALGORITHM GRAPH ROOT: writes $work/result.N
+  local exe=$here/gpu/$2-$3 label="$2 $3" rc why
+  case $mode in
+  host) exe=$here/host/$2-$3 label="$2 $3 (gpu-host)" ;;
+  cpu) exe=$here/cpu/$2 label="$2 (cpu)" ;;
+  esac
+  run "$limit" "$exe" "$here/graphs/$5" "$6" 2 1 >"$work/out.$1" 2>"$work/err.$1"
+  rc=$?
+  if [ $rc = 0 ]; then
+    why=$("$check" compare "$4" "$here/graphs/$5" "$here/expected/$4.$5" "$work/out.$1" "$6") &&
+      echo pass >"$work/result.$1" && return
+  else
+    why=$(why_failed $rc "$limit" "$work/err.$1")
+  fi
+  echo "FAIL: $label on $5 (root $6): $why" >"$work/result.$1"
+}
+count=0
+while read -r name variant algorithm graph root; do
+  if [ $mode = cpu ]; then
+    [ -e "$work/done.$name.$graph" ] && continue
+    : >"$work/done.$name.$graph"
+  fi
+  count=$((count + 1))
+  while [ "$(jobs -pr | wc -l)" -ge "$jobs_at_once" ]; do wait -n; done
+  one_test $count "$name" "$variant" "$algorithm" "$graph" "$root" &
+done <"$here/tests.txt"
+wait
+passed=0 failed=0
+for i in $(seq "$count"); do
+  if [ "$(cat "$work/result.$i" 2>/dev/null)" = pass ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    cat "$work/result.$i" 2>/dev/null || echo "FAIL: test $i left no result"
+  fi
+done
+echo "$passed passed, $failed failed"
+echo "correctness: $((SECONDS - start)) s"
+status=0 && [ $failed = 0 ] || status=1
+[ $bench = 1 ] && [ $mode = gpu ] || exit $status
+
+# Benchmarks: the graphs, made here (graph-gen is deterministic by seed).
+graph_file() { # GRAPH WEIGHTED
+  local ext=sg && [ "$2" = 1 ] && ext=wsg
+  local file=$work/$1.s$scale.$ext weight= degree=16
+  [ "$2" = 1 ] && weight=--weighted
+  [ "$1" = road ] && degree=4
+  [ -e "$file" ] || "$here/bin/graph-gen" "$1" --scale "$scale" --degree "$degree" \
+    --seed 1 $weight -q -o "$file" || return 1
+  echo "$file"
+}
+echo
+echo "benchmarks: kron (RMAT) and uniform of degree 16, road-like, scale $scale; the least of"
+echo "$gpu_trials GPU and $cpu_trials CPU trials in ms; GPU 1st: the first GPU trial, which also"
+echo "places the edges (copies them to the GPU, pins them, or leaves managed pages on"
+echo "the host); CPU/GPU: the GPU's speed-up"
+printf '%-8s %-18s %-8s %10s %10s %10s %8s\n' program schedule graph GPU "GPU 1st" CPU CPU/GPU
+while read -r name variant wtd graph; do
+  file=$(graph_file "$graph" "$wtd") || { echo "graph-gen $graph failed"; status=1; continue; }
+  root=$("$check" root "$file")
+  gpu_ms=- gpu_first=-
+  if run "$bench_limit" "$here/gpu/$name-$variant" "$file" "$root" "$gpu_trials" 0 \
+    >"$work/out" 2>"$work/err"; then
+    read -r gpu_ms gpu_first < <("$check" time "$work/out")
+  else
+    echo "FAIL: $name $variant on $graph: $(why_failed $? "$bench_limit" "$work/err")" && status=1
+  fi
+  cpu_key=$work/cpu.$name.$graph.$wtd
+  if [ ! -e "$cpu_key" ]; then
+    if run "$bench_limit" "$here/cpu/$name" "$file" "$root" "$cpu_trials" 0 \
+      >"$work/out" 2>"$work/err"; then
+      "$check" time "$work/out" | cut -d' ' -f1 >"$cpu_key"
+    else
+      echo "FAIL: $name (cpu) on $graph: $(why_failed $? "$bench_limit" "$work/err")"
+      echo - >"$cpu_key" && status=1
+    fi
+  fi
+  cpu_ms=$(cat "$cpu_key")
+  printf '%-8s %-18s %-8s %10s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" "$gpu_first" "$cpu_ms" \
+    "$("$check" ratio "$cpu_ms" "$gpu_ms")"
+done <"$here/bench.txt"
+echo "elapsed: $((SECONDS - start)) s"
+exit $status
