@@ -532,7 +532,7 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
                            RewriterBase &rewriter) {
   if (Operation *hostOnly = firstHostOnlyOp(op)) {
     bool pull = gpu.getDirection() == GpuDirection::Pull;
-    op.emitWarning("this traversal runs on the host: '")
+    emitWarning(op.getLoc(), "this traversal runs on the host: '")
         << hostOnly->getName() << "' cannot run in a GPU kernel";
     op.setScheduleAttr(ScheduleAttr::getDefault(op.getContext())
                            .with([&](ScheduleAttr::Options &o) {
@@ -544,7 +544,7 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   }
   if (gpu.getDirection() == GpuDirection::Pull &&
       gpu.getLoadBalance() != GpuLoadBalance::VertexBased) {
-    op.emitWarning("load_balance = ")
+    emitWarning(op.getLoc(), "load_balance = ")
         << stringifyGpuLoadBalance(gpu.getLoadBalance())
         << " applies to a push; this pull scans each destination's in-edges "
            "with one thread (vertex_based)";
@@ -684,8 +684,9 @@ struct GraphLowerGpuPass
     IRRewriter rewriter(&getContext());
     module.walk([](scf::WhileOp loop) {
       if (loop->hasAttr("graph.kernel_fusion"))
-        loop.emitWarning("kernel fusion is not implemented: each step of "
-                         "this loop launches its own kernels");
+        emitWarning(loop.getLoc(),
+                    "kernel fusion is not implemented: each step of "
+                    "this loop launches its own kernels");
     });
     SmallVector<EdgeSetApplyOp> hybrids;
     module.walk([&](EdgeSetApplyOp op) {
