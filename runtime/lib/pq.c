@@ -144,14 +144,22 @@ struct graphrt_pq {
   int32_t *counts;
   /* distributed (rt_pq_journal): marks the vertices in a thread's journal */
   uint8_t *journaled;
+  /* The vertices the queue starts with, not yet in their buckets. */
+  int64_t initial_from, initial_to;
 };
 
 int rt_pq_journal;
 
-static void check_queue(const graphrt_pq *q, const char *what) {
+static void place_initial(graphrt_pq *q);
+
+/* Every use of a queue starts here: the queue must exist, and its initial
+ * vertices go to their buckets at its first use. */
+static void check_queue(graphrt_pq *q, const char *what) {
   if (!q)
     rt_fatal("%s: the priority queue was not created (new) or was deleted",
              what);
+  if (q->initial_from < q->initial_to)
+    place_initial(q);
 }
 
 static int64_t priority_of(const graphrt_pq *q, int64_t v) {
@@ -425,10 +433,21 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
   if (rt_pq_journal)
     q->journaled = rt_calloc((size_t)(num_vertices ? num_vertices : 1), 1);
   /* The vertices [from, to) start in the queue. */
-  int64_t from = initial == GRAPHRT_PQ_START ? start : 0;
-  int64_t to = initial == GRAPHRT_PQ_START ? start + 1
-               : initial == GRAPHRT_PQ_ALL ? num_vertices
-                                           : 0;
+  q->initial_from = initial == GRAPHRT_PQ_START ? start : 0;
+  q->initial_to = initial == GRAPHRT_PQ_START ? start + 1
+                  : initial == GRAPHRT_PQ_ALL ? num_vertices
+                                              : 0;
+  rt_ptrset_add(&live_queues, q);
+  return q;
+}
+
+/* Puts the initial vertices in their buckets by their priorities now, not
+ * at creation: a program may set the start's priority after `new` (GraphIt's
+ * GPU programs create the queue before they write dist[start] = 0), and
+ * GraphIt's queues hand out the start vertex first either way. */
+static void place_initial(graphrt_pq *q) {
+  int64_t from = q->initial_from, to = q->initial_to;
+  q->initial_from = q->initial_to = 0;
   /* The first window starts at the first bucket in processing order. */
   int64_t first = INT64_MAX;
   for (int64_t v = from; v < to; ++v) {
@@ -446,8 +465,6 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
     else
       eager_insert(q, &q->per_thread[0], (int32_t)v, bucket_of(q, v));
   }
-  rt_ptrset_add(&live_queues, q);
-  return q;
 }
 
 static void free_queue(void *p) {
