@@ -275,3 +275,34 @@ func.func @unfused_push(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !
   } : !graph.edgeset -> !graph.vertexset
   return %out : !graph.vertexset
 }
+
+// -----
+
+// TWCE: the thread list's edges spread evenly (a prefix sum of its degrees on
+// the host, a thread per edge), then a warp and a block per vertex.
+// CHECK-LABEL: func.func @twce
+// CHECK: %[[LISTS:.*]] = memref.alloc(%{{.*}}) : memref<3x?xi32>
+// CHECK: gpu.launch
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: memref.load %[[LISTS]][%c0
+// CHECK: gpu.launch
+// CHECK: scf.while
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} step %c32
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} step %c256
+func.func @twce(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = twce>>) dst_filter {
+  ^bb0(%v: index):
+    %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+    %m1 = arith.constant -1 : i32
+    %free = arith.cmpi eq, %p, %m1 : i32
+    graph.yield %free : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i32
+    graph.vector.set %parent[%d], %si : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}

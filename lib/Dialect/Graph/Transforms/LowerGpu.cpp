@@ -146,9 +146,25 @@ public:
   void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
 
 private:
-  /// The scanned vertices: the frontier's ids, or all vertices.
+  /// The scanned vertices: the frontier's ids, a row of TWC's lists, or all
+  /// vertices.
   struct Scanned {
-    Value ids, count;
+    /// Null: the vertices 0..count.
+    Value ids;
+    /// In a two-dimensional `ids`, the row of the list; else null.
+    Value row;
+    Value count;
+    /// The `i`-th scanned vertex (an index), read inside a loop.
+    Value vertex(TraversalEmitter &emitter, OpBuilder &b, Value i) const {
+      if (!ids)
+        return i;
+      if (!row)
+        return emitter.loadIndex(b, ids, i);
+      Location loc = emitter.getLoc();
+      return arith::IndexCastOp::create(
+          b, loc, b.getIndexType(),
+          memref::LoadOp::create(b, loc, ids, ValueRange{row, i}));
+    }
   };
 
   /// One loop over `list` (ids, or 0..count without), `lanes` threads per
@@ -156,7 +172,8 @@ private:
   void scanList(TraversalEmitter &emitter, OpBuilder &b, Scanned list,
                 int64_t lanes, VertexBody body);
   /// TWC: the vertices sorted by degree into three lists by one kernel, then
-  /// a thread, a warp and a block per vertex.
+  /// a thread, a warp and a block per vertex; TWCE: the small vertices' edges
+  /// spread evenly over threads instead (as strict does).
   void scanByDegree(TraversalEmitter &emitter, OpBuilder &b, Scanned list,
                     VertexBody body);
   /// edge_only: a thread per edge of the graph.
@@ -229,8 +246,7 @@ void GpuVertexLoop::scanList(TraversalEmitter &emitter, OpBuilder &b,
   emitter.emitVertexLoop(
       b, emitter.constIndex(b, 0), list.count,
       [&](OpBuilder &b, Value i, const LoopFrame &frame) {
-        visit(b, list.ids ? emitter.loadIndex(b, list.ids, i) : i, frame,
-              body);
+        visit(b, list.vertex(emitter, b, i), frame, body);
       });
   group.lanes = 1;
 }
@@ -255,7 +271,7 @@ void GpuVertexLoop::scanByDegree(TraversalEmitter &emitter, OpBuilder &b,
       b, loc, c0, list.count, Parallelization::DynamicVertex,
       arith::ConstantIntOp::create(b, loc, 1, 64), TeamSpec(),
       [&](OpBuilder &b, Location, Value i) {
-        Value v = list.ids ? emitter.loadIndex(b, list.ids, i) : i;
+        Value v = list.vertex(emitter, b, i);
         Value degree = arith::SubIOp::create(
             b, loc,
             memref::LoadOp::create(
@@ -288,14 +304,11 @@ void GpuVertexLoop::scanByDegree(TraversalEmitter &emitter, OpBuilder &b,
     Value count = arith::IndexCastOp::create(
         b, loc, b.getIndexType(),
         memref::LoadOp::create(b, loc, counts, ValueRange{which}));
-    group.lanes = lanes;
-    emitter.emitVertexLoop(
-        b, c0, count, [&](OpBuilder &b, Value i, const LoopFrame &frame) {
-          Value v = arith::IndexCastOp::create(
-              b, loc, b.getIndexType(),
-              memref::LoadOp::create(b, loc, lists, ValueRange{which, i}));
-          visit(b, v, frame, body);
-        });
+    Scanned bucket{lists, which, count};
+    if (k == 0 && gpu.getLoadBalance() == GpuLoadBalance::TWCE)
+      scanListEdges(emitter, b, bucket, body);
+    else
+      scanList(emitter, b, bucket, lanes, body);
   }
   group.lanes = 1;
   memref::DeallocOp::create(b, loc, lists);
@@ -338,7 +351,7 @@ void GpuVertexLoop::scanListEdges(TraversalEmitter &emitter, OpBuilder &b,
   auto sums = scf::ForOp::create(
       b, loc, c0, list.count, c1, ValueRange{zero},
       [&](OpBuilder &b, Location, Value i, ValueRange sum) {
-        Value v = list.ids ? emitter.loadIndex(b, list.ids, i) : i;
+        Value v = list.vertex(emitter, b, i);
         Value degree = arith::SubIOp::create(
             b, loc,
             memref::LoadOp::create(
@@ -356,7 +369,7 @@ void GpuVertexLoop::scanListEdges(TraversalEmitter &emitter, OpBuilder &b,
   emitter.emitVertexLoop(
       b, c0, total, [&](OpBuilder &b, Value t, const LoopFrame &frame) {
         Value i = lastNotAbove(b, loc, starts, c1, entries, t);
-        Value v = list.ids ? emitter.loadIndex(b, list.ids, i) : i;
+        Value v = list.vertex(emitter, b, i);
         Value within = arith::SubIOp::create(
             b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), t),
             memref::LoadOp::create(b, loc, starts, ValueRange{i}));

@@ -66,10 +66,11 @@ def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
     `gpu.container_module`), through the traversal emitter with GPU hooks:
 
     * `load_balance`: `vertex_based` a thread per scanned vertex, `wm` a
-      warp, `cm` a 256-thread block; `twc` and `twce` sort the scanned
-      vertices by degree into three lists in one kernel (below 32 edges,
-      below 256, the rest) and scan them with a thread, a warp and a block
-      per vertex; `strict` a thread per edge of the scanned vertices (the
+      warp, `cm` a 256-thread block; `twc` sorts the scanned vertices by
+      degree into three lists in one kernel (below 32 edges, below 256, the
+      rest) and scans them with a thread, a warp and a block per vertex,
+      `twce` likewise but with a thread per edge of the first list (as
+      `strict`); `strict` a thread per edge of the scanned vertices (the
       prefix sums of their degrees computed on the host, each thread finding
       its vertex by binary search); `edge_only` a thread per edge of the
       graph, testing its source against a dense input frontier.
