@@ -27,8 +27,8 @@ void GpuExecution::emitParallelLoop(OpBuilder &b, Location loc, Value lb,
   Value trips = arith::CeilDivUIOp::create(
       b, loc, arith::SubIOp::create(b, loc, ub, lb), step);
   // A launch of no blocks is a driver error, not an empty kernel.
-  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, trips,
-                                    index(0));
+  Value any =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, trips, index(0));
   auto ifAny = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifAny.thenBlock());

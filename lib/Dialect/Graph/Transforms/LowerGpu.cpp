@@ -52,8 +52,8 @@ static Operation *firstHostOnlyOp(Region &region) {
     if (isa<memref::LoadOp, memref::StoreOp, memref::AllocaOp,
             memref::AtomicRMWOp>(op))
       return WalkResult::advance();
-    StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace()
-                                         : StringRef();
+    StringRef dialect =
+        op->getDialect() ? op->getDialect()->getNamespace() : StringRef();
     if ((dialect == "arith" || dialect == "math" || dialect == "scf") &&
         !isa<scf::ParallelOp>(op))
       return WalkResult::advance();
@@ -64,8 +64,7 @@ static Operation *firstHostOnlyOp(Region &region) {
 }
 
 static Operation *firstHostOnlyOp(EdgeSetApplyOp op) {
-  for (Region *region :
-       {&op.getBody(), &op.getSrcFilter(), &op.getDstFilter()})
+  for (Region *region : {&op.getBody(), &op.getSrcFilter(), &op.getDstFilter()})
     if (Operation *found = firstHostOnlyOp(*region))
       return found;
   return nullptr;
@@ -122,9 +121,9 @@ static Value lastNotAbove(OpBuilder &b, Location loc, Value a, Value lo,
             arith::ShRUIOp::create(
                 b, loc, arith::SubIOp::create(b, loc, range[1], range[0]),
                 arith::ConstantIndexOp::create(b, loc, 1)));
-        Value above = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::sgt,
-            memref::LoadOp::create(b, loc, a, mid), key);
+        Value above =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                  memref::LoadOp::create(b, loc, a, mid), key);
         Value next = arith::AddIOp::create(
             b, loc, mid, arith::ConstantIndexOp::create(b, loc, 1));
         scf::YieldOp::create(
@@ -220,9 +219,10 @@ void GpuVertexLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
 
   Scanned list;
   list.ids = emitter.getFrontierIds();
-  list.count = list.ids ? memref::DimOp::create(b, loc, list.ids, 0).getResult()
-                        : NumVerticesOp::create(b, loc, b.getIndexType(), graph)
-                              .getResult();
+  list.count =
+      list.ids
+          ? memref::DimOp::create(b, loc, list.ids, 0).getResult()
+          : NumVerticesOp::create(b, loc, b.getIndexType(), graph).getResult();
   switch (gpu.getLoadBalance()) {
   case GpuLoadBalance::VertexBased:
     return scanList(emitter, b, list, 1, body);
@@ -243,11 +243,10 @@ void GpuVertexLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
 void GpuVertexLoop::scanList(TraversalEmitter &emitter, OpBuilder &b,
                              Scanned list, int64_t lanes, VertexBody body) {
   group.lanes = lanes;
-  emitter.emitVertexLoop(
-      b, emitter.constIndex(b, 0), list.count,
-      [&](OpBuilder &b, Value i, const LoopFrame &frame) {
-        visit(b, list.vertex(emitter, b, i), frame, body);
-      });
+  emitter.emitVertexLoop(b, emitter.constIndex(b, 0), list.count,
+                         [&](OpBuilder &b, Value i, const LoopFrame &frame) {
+                           visit(b, list.vertex(emitter, b, i), frame, body);
+                         });
   group.lanes = 1;
 }
 
@@ -257,10 +256,9 @@ void GpuVertexLoop::scanByDegree(TraversalEmitter &emitter, OpBuilder &b,
   // smallest group whose lanes its edges fill.
   Type i64 = b.getI64Type();
   Value c0 = emitter.constIndex(b, 0);
-  auto lists =
-      memref::AllocOp::create(b, loc, MemRefType::get({3, ShapedType::kDynamic},
-                                                      b.getI32Type()),
-                              ValueRange{list.count});
+  auto lists = memref::AllocOp::create(
+      b, loc, MemRefType::get({3, ShapedType::kDynamic}, b.getI32Type()),
+      ValueRange{list.count});
   auto counts = memref::AllocOp::create(b, loc, MemRefType::get({3}, i64));
   for (int64_t k = 0; k < 3; ++k)
     memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
@@ -274,10 +272,9 @@ void GpuVertexLoop::scanByDegree(TraversalEmitter &emitter, OpBuilder &b,
         Value v = list.vertex(emitter, b, i);
         Value degree = arith::SubIOp::create(
             b, loc,
-            memref::LoadOp::create(
-                b, loc, offsets,
-                ValueRange{arith::AddIOp::create(b, loc, v,
-                                                 emitter.constIndex(b, 1))}),
+            memref::LoadOp::create(b, loc, offsets,
+                                   ValueRange{arith::AddIOp::create(
+                                       b, loc, v, emitter.constIndex(b, 1))}),
             memref::LoadOp::create(b, loc, offsets, ValueRange{v}));
         auto below = [&](int64_t bound) {
           return arith::CmpIOp::create(
@@ -359,8 +356,9 @@ void GpuVertexLoop::scanListEdges(TraversalEmitter &emitter, OpBuilder &b,
                 ValueRange{arith::AddIOp::create(b, loc, v, c1)}),
             memref::LoadOp::create(b, loc, hostOffsets, ValueRange{v}));
         Value next = arith::AddIOp::create(b, loc, sum[0], degree);
-        memref::StoreOp::create(b, loc, next, starts,
-                                ValueRange{arith::AddIOp::create(b, loc, i, c1)});
+        memref::StoreOp::create(
+            b, loc, next, starts,
+            ValueRange{arith::AddIOp::create(b, loc, i, c1)});
         scf::YieldOp::create(b, loc, next);
       });
   Value total =
@@ -395,12 +393,12 @@ static void splitHybrid(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Type f64 = rewriter.getF64Type();
-  Value vertices =
-      NumVerticesOp::create(rewriter, loc, rewriter.getIndexType(),
-                            op.getGraph());
+  Value vertices = NumVerticesOp::create(rewriter, loc, rewriter.getIndexType(),
+                                         op.getGraph());
   Value size = vertices;
   if (Value from = op.getFrom())
-    size = VertexSetSizeOp::create(rewriter, loc, rewriter.getIndexType(), from);
+    size =
+        VertexSetSizeOp::create(rewriter, loc, rewriter.getIndexType(), from);
   auto toF64 = [&](Value index) {
     return arith::UIToFPOp::create(
         rewriter, loc, f64,
@@ -409,12 +407,12 @@ static void splitHybrid(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   };
   Value threshold;
   if (FloatAttr fraction = gpu.getHybridThreshold()) {
-    threshold = arith::ConstantOp::create(rewriter, loc, f64,
-                                          FloatAttr::get(f64, fraction.getValueAsDouble()));
+    threshold = arith::ConstantOp::create(
+        rewriter, loc, f64, FloatAttr::get(f64, fraction.getValueAsDouble()));
   } else {
-    Value text = ArgvOp::create(rewriter, loc,
-                                StringType::get(rewriter.getContext()),
-                                gpu.getHybridThresholdArgv());
+    Value text =
+        ArgvOp::create(rewriter, loc, StringType::get(rewriter.getContext()),
+                       gpu.getHybridThresholdArgv());
     threshold = AtoiOp::create(rewriter, loc, f64, text);
   }
   Value small = arith::CmpFOp::create(
@@ -439,6 +437,65 @@ static void splitHybrid(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   fill(ifSmall.thenBlock(), own);
   fill(ifSmall.elseBlock(), gpu.getOtherwise());
   rewriter.replaceOp(op, ifSmall.getResults());
+}
+
+//===----------------------------------------------------------------------===//
+// Failure records
+//===----------------------------------------------------------------------===//
+
+/// What a kernel cannot report itself (an index out of range, a priority
+/// that wrapped around) goes to a failure record: a zeroed memref<2xi64> of
+/// [flag, value]. The first failing thread sets the flag and stores its
+/// value; the host reports it after the kernels.
+static Value allocateFailureRecord(OpBuilder &b, Location loc) {
+  Value record =
+      memref::AllocOp::create(b, loc, MemRefType::get({2}, b.getI64Type()));
+  memref::StoreOp::create(
+      b, loc, arith::ConstantIntOp::create(b, loc, 0, 64), record,
+      ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+  return record;
+}
+
+/// In a kernel: records `value` (an index) unless a thread did before.
+static void recordFailure(OpBuilder &b, Location loc, Value record,
+                          Value value) {
+  Value old = memref::AtomicRMWOp::create(
+      b, loc, arith::AtomicRMWKind::assign,
+      arith::ConstantIntOp::create(b, loc, 1, 64), record,
+      ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+  auto ifFirst = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
+                            arith::ConstantIntOp::create(b, loc, 0, 64)),
+      /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifFirst.thenBlock());
+  memref::StoreOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), value), record,
+      ValueRange{arith::ConstantIndexOp::create(b, loc, 1)});
+}
+
+/// On the host, after the kernels: calls `report` with the recorded value
+/// (an index) if a thread failed, then frees the record.
+static void reportFailure(OpBuilder &b, Location loc, Value record,
+                          function_ref<void(OpBuilder &, Value)> report) {
+  Value failed = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      memref::LoadOp::create(
+          b, loc, record,
+          ValueRange{arith::ConstantIndexOp::create(b, loc, 0)}),
+      arith::ConstantIntOp::create(b, loc, 0, 64));
+  auto ifFailed = scf::IfOp::create(b, loc, failed, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifFailed.thenBlock());
+    report(b, arith::IndexCastOp::create(
+                  b, loc, b.getIndexType(),
+                  memref::LoadOp::create(
+                      b, loc, record,
+                      ValueRange{arith::ConstantIndexOp::create(b, loc, 1)})));
+  }
+  memref::DeallocOp::create(b, loc, record);
 }
 
 /// A traversal that updates a priority queue by min or max, as the GPU runs
@@ -470,12 +527,7 @@ static EdgeSetApplyOp rewritePriorityUpdates(EdgeSetApplyOp op,
   PriorityQueueEdgesOp::create(rewriter, loc, queue, op.getGraph());
   Value priorities = PriorityQueuePrioritiesOp::create(
       rewriter, loc, VertexVectorType::get(priority), queue);
-  auto overflow = memref::AllocOp::create(
-      rewriter, loc, MemRefType::get({2}, rewriter.getI64Type()));
-  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
-  memref::StoreOp::create(rewriter, loc, zero, overflow, ValueRange{c0});
+  Value overflow = allocateFailureRecord(rewriter, loc);
   for (PriorityQueueUpdateOp update : updates) {
     rewriter.setInsertionPoint(update);
     Location updateLoc = update.getLoc();
@@ -491,21 +543,7 @@ static EdgeSetApplyOp rewritePriorityUpdates(EdgeSetApplyOp op,
                                          /*withElseRegion=*/false);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifWrapped.thenBlock());
-      Value old = memref::AtomicRMWOp::create(
-          rewriter, updateLoc, arith::AtomicRMWKind::assign,
-          arith::ConstantIntOp::create(rewriter, updateLoc, 1, 64), overflow,
-          ValueRange{c0});
-      auto ifFirst = scf::IfOp::create(
-          rewriter, updateLoc,
-          arith::CmpIOp::create(rewriter, updateLoc, arith::CmpIPredicate::eq,
-                                old, zero),
-          /*withElseRegion=*/false);
-      rewriter.setInsertionPointToStart(ifFirst.thenBlock());
-      memref::StoreOp::create(
-          rewriter, updateLoc,
-          arith::IndexCastOp::create(rewriter, updateLoc,
-                                     rewriter.getI64Type(), update.getVertex()),
-          overflow, ValueRange{c1});
+      recordFailure(rewriter, updateLoc, overflow, update.getVertex());
     }
     rewriter.replaceOp(update, changed);
   }
@@ -515,24 +553,11 @@ static EdgeSetApplyOp rewritePriorityUpdates(EdgeSetApplyOp op,
       op.getGraph(), op.getFrom(), op.getTo(), op.getNeighborsFrom(),
       op.getNeighborsUntil(), priorities, /*updatedQueue=*/Value(),
       rewriter.getUnitAttr(), op.getLabelAttr(), op.getScheduleOrDefault());
-  for (auto [from, to] :
-       llvm::zip(op->getRegions(), tracking->getRegions()))
+  for (auto [from, to] : llvm::zip(op->getRegions(), tracking->getRegions()))
     to.takeBody(from);
-  Value wrapped = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::ne,
-      memref::LoadOp::create(rewriter, loc, overflow, ValueRange{c0}), zero);
-  auto ifWrapped =
-      scf::IfOp::create(rewriter, loc, wrapped, /*withElseRegion=*/false);
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(ifWrapped.thenBlock());
-    PriorityQueueOverflowOp::create(
-        rewriter, loc, queue,
-        arith::IndexCastOp::create(
-            rewriter, loc, rewriter.getIndexType(),
-            memref::LoadOp::create(rewriter, loc, overflow, ValueRange{c1})));
-  }
-  memref::DeallocOp::create(rewriter, loc, overflow);
+  reportFailure(rewriter, loc, overflow, [&](OpBuilder &b, Value vertex) {
+    PriorityQueueOverflowOp::create(b, loc, queue, vertex);
+  });
   PriorityQueueRequeueOp::create(rewriter, loc, queue, tracking.getModified());
   VertexSetFreeOp::create(rewriter, loc, tracking.getModified());
   rewriter.eraseOp(op);
@@ -571,8 +596,7 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
   GpuExecution execution(group);
   LaneEdgeScan scan(group);
   GpuVertexLoop loop(group, gpu);
-  bool marksOutput =
-      gpu.getFrontierCreation() != GpuFrontierCreation::Fused;
+  bool marksOutput = gpu.getFrontierCreation() != GpuFrontierCreation::Fused;
   TraversalEmitter(op, rewriter, execution, scan, marksOutput).emit(loop);
 }
 
@@ -588,8 +612,8 @@ static void lowerVertexApply(VertexSetApplyOp op, RewriterBase &rewriter) {
     count = NumVerticesOp::create(rewriter, loc, rewriter.getIndexType(),
                                   allVertices.getGraph());
   } else {
-    ids = VertexSetIdsOp::create(rewriter, loc,
-                                 memrefOf(rewriter.getI32Type()), set);
+    ids = VertexSetIdsOp::create(rewriter, loc, memrefOf(rewriter.getI32Type()),
+                                 set);
     count = memref::DimOp::create(rewriter, loc, ids, c0);
   }
   LaneGroup group;
@@ -621,35 +645,21 @@ static void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
   Location loc = launch.getLoc();
   for (CheckIndexOp check : checks) {
     rewriter.setInsertionPoint(launch);
-    auto slot = memref::AllocOp::create(
-        rewriter, loc, MemRefType::get({2}, rewriter.getI64Type()));
-    Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
-    memref::StoreOp::create(rewriter, loc, zero, slot, ValueRange{c0});
+    Value record = allocateFailureRecord(rewriter, loc);
     rewriter.modifyOpInPlace(check,
-                             [&] { check.getDeferToMutable().assign(slot); });
+                             [&] { check.getDeferToMutable().assign(record); });
     rewriter.setInsertionPointAfter(launch);
-    Value failed = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ne,
-        memref::LoadOp::create(rewriter, loc, slot, ValueRange{c0}), zero);
-    auto ifFailed =
-        scf::IfOp::create(rewriter, loc, failed, /*withElseRegion=*/false);
-    rewriter.setInsertionPointToStart(ifFailed.thenBlock());
-    Value index = arith::IndexCastOp::create(
-        rewriter, check.getLoc(), rewriter.getIndexType(),
-        memref::LoadOp::create(rewriter, loc, slot, ValueRange{c1}));
-    auto recheck = cast<CheckIndexOp>(rewriter.clone(*check));
-    recheck.getIndexMutable().assign(index);
-    recheck.getDeferToMutable().clear();
-    // Used, so that no dead-code elimination drops the check.
-    memref::StoreOp::create(
-        rewriter, loc,
-        arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
-                                   recheck.getResult()),
-        slot, ValueRange{c1});
-    rewriter.setInsertionPointAfter(ifFailed);
-    memref::DeallocOp::create(rewriter, loc, slot);
+    reportFailure(rewriter, loc, record, [&](OpBuilder &b, Value index) {
+      auto recheck = cast<CheckIndexOp>(b.clone(*check));
+      recheck.getIndexMutable().assign(index);
+      recheck.getDeferToMutable().clear();
+      // Used, so that no dead-code elimination drops the check.
+      memref::StoreOp::create(
+          b, loc,
+          arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                     recheck.getResult()),
+          record, ValueRange{arith::ConstantIndexOp::create(b, loc, 1)});
+    });
   }
 }
 
@@ -664,9 +674,9 @@ static void placeCapturedEdges(gpu::LaunchOp launch, RewriterBase &rewriter) {
       return copy;
     rewriter.setInsertionPoint(launch);
     copy = rewriter.clone(*host);
-    copy->setAttr("placement", GpuEdgePlacementAttr::get(
-                                   rewriter.getContext(),
-                                   GpuEdgePlacement::Auto));
+    copy->setAttr("placement",
+                  GpuEdgePlacementAttr::get(rewriter.getContext(),
+                                            GpuEdgePlacement::Auto));
     return copy;
   };
   launch.getBody().walk([&](Operation *op) {
@@ -675,23 +685,21 @@ static void placeCapturedEdges(gpu::LaunchOp launch, RewriterBase &rewriter) {
       if (!result)
         continue;
       Operation *def = result.getOwner();
-      bool unplaced = (isa<AdjacencyOp>(def) &&
-                       !cast<AdjacencyOp>(def).getPlacement()) ||
-                      (isa<AdjacencyWeightsOp>(def) &&
-                       !cast<AdjacencyWeightsOp>(def).getPlacement());
+      bool unplaced =
+          (isa<AdjacencyOp>(def) && !cast<AdjacencyOp>(def).getPlacement()) ||
+          (isa<AdjacencyWeightsOp>(def) &&
+           !cast<AdjacencyWeightsOp>(def).getPlacement());
       if (!unplaced || launch->isAncestor(def))
         continue;
       Operation *copy = placedCopy(def);
-      rewriter.modifyOpInPlace(op, [&] {
-        use.set(copy->getResult(result.getResultNumber()));
-      });
+      rewriter.modifyOpInPlace(
+          op, [&] { use.set(copy->getResult(result.getResultNumber())); });
     }
   });
 }
 
 namespace {
-struct GraphLowerGpuPass
-    : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
+struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
