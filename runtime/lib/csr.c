@@ -512,10 +512,13 @@ void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
 }
 
 int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
-  if (u < 0 || u >= g->n || v < 0 || v >= g->n)
-    rt_fatal("common neighbours of vertices %lld and %lld: out of range "
-             "[0, %lld)",
-             (long long)u, (long long)v, (long long)g->n);
+  if (u < 0 || u >= g->n || v < 0 || v >= g->n) {
+    /* Called in parallel loops: under an export call, 0 and a failed call. */
+    rt_fail_or_defer("common neighbours of vertices %lld and %lld: out of "
+                     "range [0, %lld)",
+                     (long long)u, (long long)v, (long long)g->n);
+    return 0;
+  }
   const int32_t *a = g->out_nbr + g->out_off[u],
                 *a_end = g->out_nbr + g->out_off[u + 1];
   const int32_t *b = g->out_nbr + g->out_off[v],

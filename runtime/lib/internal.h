@@ -52,6 +52,12 @@ extern _Thread_local int rt_recovery_level;
  * error for graphrt_export_poll (the first only) and returns 1: the caller
  * goes on with a safe value. Elsewhere returns 0: the caller fails. */
 int rt_defer_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A failure after which the calling thread can go on with a safe value (its
+ * result is discarded): deferred where rt_defer_error defers, and then
+ * returns; elsewhere it is rt_fatal (of a parallel region's failing
+ * threads, the first reports, so that the error is one line). */
+void rt_fail_or_defer(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 /* Empties graphrt_last_error's message. */
 void rt_clear_error(void);
 /* Makes env this thread's recovery point and clears the last error. */
