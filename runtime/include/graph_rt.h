@@ -215,15 +215,23 @@ const char *graphrt_last_error(void);
  * longjmps there. end and failed free the call's vertex sets and graphs and
  * return its status: 0, or 1 with graphrt_last_error set.
  * A thread of an OpenMP region the call's compiled code started cannot
- * longjmp: the errors generated code reports there (graphrt_index_error,
- * graphrt_pq_overflow) are deferred, the code going on with a safe value,
- * and graphrt_export_poll, which the compiled code calls after each such
- * region and the binding after the call, raises the first of them. Other
- * errors there still end the process. */
+ * longjmp there: the errors of what a traversal calls (graphrt_index_error,
+ * graphrt_pq_overflow, the priority-queue updates...) are deferred, the
+ * code going on with a safe value, and graphrt_export_poll, which the
+ * compiled code calls after each such region and the binding after the
+ * call, raises the first of them. Any other error there (out of memory, a
+ * vertex-set operation) ends the iteration of the parallel loop it occurs
+ * in, when the compiled code guards that loop's iterations
+ * (guard-parallel-iterations): each runs
+ *   if (_setjmp(*graphrt_iteration_guard()) == 0) { ...iteration... }
+ *   graphrt_iteration_done();
+ * and the error, deferred as well, longjmps back to the guard. */
 void graphrt_export_begin(jmp_buf *env);
 int32_t graphrt_export_end(void);
 int32_t graphrt_export_failed(void);
 void graphrt_export_poll(void);
+jmp_buf *graphrt_iteration_guard(void);
+void graphrt_iteration_done(void);
 /* [added] Called when an export library is loaded (a constructor in its
  * bindings): from then on the functions a client calls return errors. */
 void graphrt_export_library(void);

@@ -36,12 +36,45 @@ static int fatal_returns(void) {
   return rt_recovery && omp_get_level() == rt_recovery_level;
 }
 
+/* The guards of the iterations this thread runs of guarded parallel loops
+ * (graphrt_iteration_guard), innermost last, each with the omp_get_level()
+ * of its loop. Guards deeper than kMaxGuards are not kept (their errors end
+ * the process). */
+enum { kMaxGuards = 8 };
+static _Thread_local jmp_buf guards[kMaxGuards], unkept_guard;
+static _Thread_local int guard_levels[kMaxGuards];
+static _Thread_local int guard_depth;
+
+jmp_buf *graphrt_iteration_guard(void) {
+  int at = guard_depth++;
+  if (at >= kMaxGuards)
+    return &unkept_guard;
+  guard_levels[at] = omp_get_level();
+  return &guards[at];
+}
+
+void graphrt_iteration_done(void) { --guard_depth; }
+
+/* The guard of the iteration this thread runs at its current OpenMP level,
+ * or NULL. */
+static jmp_buf *current_guard(void) {
+  int top = guard_depth - 1;
+  if (top < 0 || top >= kMaxGuards || guard_levels[top] != omp_get_level())
+    return NULL;
+  return &guards[top];
+}
+
 _Noreturn void rt_fatal(const char *fmt, ...) {
   char msg[1024];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof(msg), fmt, ap);
   va_end(ap);
+  /* In a guarded iteration of a parallel loop of an export call: the
+   * iteration ends, and the call fails after the loop. */
+  jmp_buf *guard = current_guard();
+  if (guard && rt_defer_error("%s", msg))
+    longjmp(*guard, 1);
   /* Under an export call or a client's call, outside any OpenMP region the
    * call did not start: the call returns the error. A longjmp out of an
    * OpenMP region (or from another of its threads) would leave the region's

@@ -205,6 +205,29 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   return s;
 }
 
+static void free_segments(graphrt_segments *s) {
+  for (int64_t i = 0; i < s->count; i++) {
+    rt_segment *sg = &s->seg[i];
+    graphrt_numa_free(sg->vertices, sg->num_groups * 4);
+    graphrt_numa_free(sg->offsets, (sg->num_groups + 1) * 8);
+    graphrt_numa_free(sg->neighbors, sg->num_edges * 4);
+    if (sg->weights)
+      graphrt_numa_free(sg->weights, sg->num_edges * 4);
+  }
+  free(s->seg);
+  free(s);
+}
+
+/* g's segments of this kind, if built; the caller holds g->lock. */
+static graphrt_segments *find(graphrt_graph *g, int64_t count,
+                              int32_t direction, int32_t strategy) {
+  graphrt_segments *s = g->segments;
+  while (s && !(s->count == count && s->direction == direction &&
+                s->strategy == strategy))
+    s = s->next;
+  return s;
+}
+
 graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
                                        int32_t direction, int32_t strategy) {
   if (count < 1 || count > RT_MAX_SEGMENTS)
@@ -219,16 +242,24 @@ graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
   if (count > g->n)
     count = g->n > 1 ? g->n : 1;
   pthread_mutex_lock(&g->lock);
-  graphrt_segments *s = g->segments;
-  while (s && !(s->count == count && s->direction == direction &&
-                s->strategy == strategy))
-    s = s->next;
+  graphrt_segments *s = find(g, count, direction, strategy);
+  pthread_mutex_unlock(&g->lock);
+  if (s)
+    return s;
+  /* Built without the lock: running out of memory there may return to a
+   * library's caller, which must find the graph unlocked. */
+  graphrt_segments *built = build(g, count, direction, strategy);
+  pthread_mutex_lock(&g->lock);
+  s = find(g, count, direction, strategy);
   if (!s) {
-    s = build(g, count, direction, strategy);
+    s = built;
     s->next = g->segments;
     g->segments = s;
+    built = NULL;
   }
   pthread_mutex_unlock(&g->lock);
+  if (built) /* another thread built the same segments meanwhile */
+    free_segments(built);
   return s;
 }
 
@@ -236,16 +267,7 @@ void rt_segments_free_all(graphrt_graph *g) {
   graphrt_segments *s = g->segments;
   while (s) {
     graphrt_segments *next = s->next;
-    for (int64_t i = 0; i < s->count; i++) {
-      rt_segment *sg = &s->seg[i];
-      graphrt_numa_free(sg->vertices, sg->num_groups * 4);
-      graphrt_numa_free(sg->offsets, (sg->num_groups + 1) * 8);
-      graphrt_numa_free(sg->neighbors, sg->num_edges * 4);
-      if (sg->weights)
-        graphrt_numa_free(sg->weights, sg->num_edges * 4);
-    }
-    free(s->seg);
-    free(s);
+    free_segments(s);
     s = next;
   }
   g->segments = NULL;

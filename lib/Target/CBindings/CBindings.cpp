@@ -316,10 +316,9 @@ extern "C" {
  *    range, sizes that fit in memory); so are globals of the program that an
  *    earlier export function must have set;
  *  - an error of the program itself (an id out of range, a distance
- *    overflow...) or of the runtime (a priority queue that cannot grow...)
- *    ends the call with its status, also inside a parallel loop (whose
- *    threads finish the loop first); only running out of memory for a block
- *    the program allocates inside a parallel loop still ends the process;
+ *    overflow...) or of the runtime (out of memory...) ends the call with
+ *    its status, also inside a parallel loop (whose threads finish the loop
+ *    first);
  *  - export functions run one at a time: a call made while another thread's
  *    runs waits for it (they share the program's globals).
  * Graphs (libgraphrt): build one from CSR arrays (copied; offsets has
