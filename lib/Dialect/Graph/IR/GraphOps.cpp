@@ -602,11 +602,26 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
   return success();
 }
 
-LogicalResult AdjacencyWeightsOp::verify() {
-  if (!getGraph().getType().isWeighted())
-    return emitOpError("needs a weighted edgeset, got ")
-           << getGraph().getType();
+/// Weight arrays hold the storage type of the graph's weights.
+static LogicalResult verifyWeightArray(Operation *op, Type weightType,
+                                       Type array) {
+  Type storage = weightStorageType(weightType);
+  if (cast<MemRefType>(array).getElementType() != storage)
+    return op->emitOpError("result must be a memref of ")
+           << storage << " for " << weightType << " weights, got " << array;
   return success();
+}
+
+LogicalResult AdjacencyWeightsOp::verify() {
+  EdgeSetType graph = getGraph().getType();
+  if (!graph.isWeighted())
+    return emitOpError("needs a weighted edgeset, got ") << graph;
+  if (getPlacement() && !graph.getWeightStorageType().isInteger(32))
+    return emitOpError("GPU kernels read int32 edge weights; ")
+           << graph.getWeightType()
+           << " weights run on the CPU only (compile without --target=gpu)";
+  return verifyWeightArray(*this, graph.getWeightType(),
+                           getWeights().getType());
 }
 
 LogicalResult SegmentsOp::verify() {
@@ -631,7 +646,8 @@ LogicalResult SegmentWeightsOp::verify() {
   if (!getSegments().getType().isWeighted())
     return emitOpError("needs the segments of a weighted graph, got ")
            << getSegments().getType();
-  return success();
+  return verifyWeightArray(*this, getSegments().getType().getWeightType(),
+                           getWeights().getType());
 }
 
 LogicalResult VertexSetNewOp::verify() {
