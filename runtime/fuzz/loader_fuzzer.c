@@ -111,7 +111,8 @@ static void check_graph(const graphrt_graph *g) {
     for (int64_t j = g->out_off[u]; j < g->out_off[u + 1]; j++) {
       int64_t p = cur[g->out_nbr[j]]++;
       REQUIRE(g->in_nbr[p] == u, "in-edges are not the transpose");
-      REQUIRE(!g->weighted || g->in_w[p] == g->out_w[j],
+      REQUIRE(!g->weighted || ((const int32_t *)g->in_w)[p] ==
+                                  ((const int32_t *)g->out_w)[j],
               "in-weights are not the transpose");
     }
   free(cur);

@@ -602,14 +602,19 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
   return success();
 }
 
-/// Weight arrays hold the storage type of the graph's weights.
+/// Weight arrays hold the storage type of the graph's weights (worded as
+/// ODS words its type constraints).
 static LogicalResult verifyWeightArray(Operation *op, Type weightType,
                                        Type array) {
   Type storage = weightStorageType(weightType);
-  if (cast<MemRefType>(array).getElementType() != storage)
-    return op->emitOpError("result must be a memref of ")
-           << storage << " for " << weightType << " weights, got " << array;
-  return success();
+  if (cast<MemRefType>(array).getElementType() == storage)
+    return success();
+  StringRef element = storage.isF32()   ? "32-bit float"
+                      : storage.isF64() ? "64-bit float"
+                                        : "32-bit signless integer";
+  return op->emitOpError("result #0 must be 1D memref of ")
+         << element << " values, but got " << array << " (for " << weightType
+         << " weights)";
 }
 
 LogicalResult AdjacencyWeightsOp::verify() {
