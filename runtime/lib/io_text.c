@@ -132,12 +132,17 @@ static const char *parse_real(const char *p, const char *end, int *integral,
   return p;
 }
 
-/* Whether the token at p names NaN or an infinity as strtod spells them. */
+/* Whether the token at p is NaN or an infinity as strtod spells them
+ * ([+-]nan, inf or infinity, any case). */
 static int names_non_finite(const char *p, const char *end) {
   if (p < end && (*p == '-' || *p == '+'))
     p++;
-  return end - p >= 3 &&
-         (!strncasecmp(p, "nan", 3) || !strncasecmp(p, "inf", 3));
+  const char *q = p;
+  while (q < end && !is_space(*q))
+    q++;
+  size_t n = (size_t)(q - p);
+  return (n == 3 && (!strncasecmp(p, "nan", 3) || !strncasecmp(p, "inf", 3))) ||
+         (n == 8 && !strncasecmp(p, "infinity", 8));
 }
 
 /* Parses a weight token into *w as `type` (F32 or F64): a decimal real, as

@@ -7,7 +7,7 @@ program's output (one value per line, vertex order) against it.
 
 usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
   ALGORITHM: pagerank | pagerank_delta | bfs | sssp | sssp_real | cc | cf |
-             bc | tc |
+             bc | tc | weighted_spread |
              reach_stats | bc_sources (--root K: sources 0 .. K - 1) |
              bc_range (sources R .. R + T - 1) |
              ppsp (the one distance from R to T) | kcore |
@@ -19,8 +19,10 @@ distances compare within close()'s tolerance, and an unreachable vertex
 must print a value of at least 1e30 (the programs' "infinity"). Weights are
 read as integers when they are written as such, else as reals; .mtx files
 are Matrix Market coordinate matrices (entry (i, j) the edge i-1 -> j-1; a
-symmetric one adds j-1 -> i-1; a pattern one weighs 1). The algorithms and their parameters are those of examples/*.gt (the graph IR
-programs under test/Integration/Inputs compute the same); reach_stats is
+symmetric one adds j-1 -> i-1; a pattern one weighs 1).
+The algorithms and their parameters are those of examples/*.gt (the graph IR
+programs under test/Integration/Inputs compute the same); weighted_spread
+is test/Integration/Inputs/weighted_spread.gt; reach_stats is
 test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
 test/Integration/graphit/Inputs/bc_sources.gt; components and bc_range
 check the GAP programs bench/gap/cc.gt and bench/gap/bc.gt. Every OUTPUT is
@@ -198,6 +200,18 @@ def shortest(n, edges, root, unreachable=2147483647):
     return dijkstra(n, edges, root, unreachable)
 
 
+def weighted_spread(n, edges, rounds=3):
+    """Every vertex starts at 1; each round gives a vertex the sum of its
+    in-edges' source values times their weights."""
+    value = [1.0] * n
+    for _ in range(rounds):
+        total = [0.0] * n
+        for s, d, w in edges:
+            total[d] += value[s] * w
+        value = total
+    return value
+
+
 def peel(n, edges):
     """examples/kcore.gt's degrees: D starts as the out-degree; for k = 0, 1,
     ... every vertex left with D == k is removed, each of its out-edges
@@ -360,6 +374,8 @@ def answer(algorithm, n, edges, root, target):
         return pagerank_delta(n, edges)
     if algorithm == "cf":
         return factorize(n, edges)
+    if algorithm == "weighted_spread":
+        return weighted_spread(n, edges)
     if algorithm == "bc":
         return brandes_dependences(n, edges, root)
     if algorithm == "bc_sources":
