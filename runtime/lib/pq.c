@@ -551,7 +551,7 @@ static int has_negative_weights(graphrt_graph *g) {
     if (g->out_w) {
 #pragma omp parallel for reduction(| : negative) if (g->m > RT_PAR_MIN)
       for (int64_t j = 0; j < g->m; j++)
-        negative |= g->out_w[j] < 0;
+        negative |= rt_weight_negative(g->out_w, g->weighted, j);
     }
     g->negative_weights = negative ? 2 : 1;
   }
