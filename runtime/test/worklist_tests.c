@@ -1,0 +1,185 @@
+/* worklist_tests.c - unit tests of the asynchronous loops' worklists
+ * (worklist.c): push and take, a vertex queued once at a time, many threads
+ * pushing at once, stealing, and termination, at 1, 2 and 7 threads. */
+#include "check.h"
+#include "graph_rt.h"
+
+#include <omp.h>
+#include <stdint.h>
+#include <unistd.h>
+
+static graphrt_vset *set_of(int64_t n, const int64_t *members, int count) {
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  for (int i = 0; i < count; ++i)
+    graphrt_vset_insert(s, members[i]);
+  return s;
+}
+
+static int64_t take(graphrt_worklist *w, int32_t **ids) {
+  graphrt_memref_i32 chunk;
+  _mlir_ciface_graphrt_worklist_take(&chunk, w);
+  *ids = chunk.aligned + chunk.offset;
+  return chunk.sizes[0];
+}
+
+/* One thread: the initial members, then a vertex pushed twice comes back
+ * once, then a taken vertex can be pushed again, then the end. */
+static void test_push_take(void) {
+  omp_set_num_threads(1);
+  int64_t members[] = {3, 5, 7};
+  graphrt_vset *s = set_of(10, members, 3);
+  graphrt_worklist *w = graphrt_worklist_new(s);
+  graphrt_vset_free(s);
+  int32_t *ids;
+  int64_t n = take(w, &ids);
+  CHECK_EQ(n, 3);
+  int64_t sum = 0;
+  for (int64_t i = 0; i < n; ++i)
+    sum += ids[i];
+  CHECK_EQ(sum, 15);
+  graphrt_worklist_push(w, 9);
+  graphrt_worklist_push(w, 9);
+  graphrt_worklist_push(w, 5);
+  n = take(w, &ids);
+  CHECK_EQ(n, 2);
+  CHECK_EQ(ids[0], 9);
+  CHECK_EQ(ids[1], 5);
+  graphrt_worklist_push(w, 9);
+  n = take(w, &ids);
+  CHECK_EQ(n, 1);
+  CHECK_EQ(ids[0], 9);
+  CHECK_EQ(take(w, &ids), 0);
+  graphrt_worklist_free(w);
+}
+
+/* An empty initial set: the first take ends the loop. */
+static void test_empty(int threads) {
+  omp_set_num_threads(threads);
+  graphrt_vset *s = graphrt_vset_new(4, 0);
+  graphrt_worklist *w = graphrt_worklist_new(s);
+  graphrt_vset_free(s);
+  int taken = 0;
+#pragma omp parallel reduction(+ : taken)
+  {
+    int32_t *ids;
+    taken += (int)take(w, &ids);
+  }
+  CHECK_EQ(taken, 0);
+  graphrt_worklist_free(w);
+}
+
+enum { TREE = 100000 };
+
+/* A binary tree's vertices from its root: every vertex is pushed once, by
+ * its parent, from whichever thread processed the parent; each is processed
+ * once and the team ends together. With `slow`, processing takes long
+ * enough that the root's thread cannot do it all: others must steal. */
+static void test_tree(int threads, int slow) {
+  omp_set_num_threads(threads);
+  int64_t root = 0, n = slow ? 2000 : TREE;
+  graphrt_vset *s = set_of(n, &root, 1);
+  graphrt_worklist *w = graphrt_worklist_new(s);
+  graphrt_vset_free(s);
+  int *visits = calloc((size_t)n, sizeof(int));
+  int worked[8] = {0};
+#pragma omp parallel
+  {
+    int32_t *ids;
+    int64_t count;
+    while ((count = take(w, &ids)) > 0)
+      for (int64_t i = 0; i < count; ++i) {
+        int64_t v = ids[i];
+        __atomic_fetch_add(&visits[v], 1, __ATOMIC_RELAXED);
+        worked[omp_get_thread_num()] = 1;
+        if (slow)
+          usleep(50);
+        for (int64_t c = 2 * v + 1; c <= 2 * v + 2 && c < n; ++c)
+          graphrt_worklist_push(w, c);
+      }
+  }
+  int once = 1;
+  for (int64_t v = 0; v < n; ++v)
+    once &= visits[v] == 1;
+  CHECK(once);
+  int workers = 0;
+  for (int t = 0; t < threads; ++t)
+    workers += worked[t];
+  if (slow && threads > 1)
+    CHECK(workers > 1);
+  free(visits);
+  graphrt_worklist_free(w);
+}
+
+/* Every vertex pushes itself again until processed `rounds` times: re-pushes
+ * of taken vertices are kept, and the loop still ends. All vertices start
+ * in the worklist, spread over the threads' queues. */
+static void test_repush(int threads) {
+  enum { N = 5000, ROUNDS = 3 };
+  omp_set_num_threads(threads);
+  graphrt_vset *s = graphrt_vset_new(N, 1);
+  graphrt_worklist *w = graphrt_worklist_new(s);
+  graphrt_vset_free(s);
+  int *visits = calloc(N, sizeof(int));
+#pragma omp parallel
+  {
+    int32_t *ids;
+    int64_t count;
+    while ((count = take(w, &ids)) > 0)
+      for (int64_t i = 0; i < count; ++i) {
+        int32_t v = ids[i];
+        if (__atomic_add_fetch(&visits[v], 1, __ATOMIC_RELAXED) < ROUNDS)
+          graphrt_worklist_push(w, v);
+      }
+  }
+  int exact = 1;
+  for (int v = 0; v < N; ++v)
+    exact &= visits[v] == ROUNDS;
+  CHECK(exact);
+  free(visits);
+  graphrt_worklist_free(w);
+}
+
+/* Many threads push the same few vertices at once: each is queued once. */
+static void test_contention(int threads) {
+  enum { N = 64 };
+  omp_set_num_threads(threads);
+  graphrt_vset *s = graphrt_vset_new(N, 0);
+  graphrt_worklist *w = graphrt_worklist_new(s);
+  graphrt_vset_free(s);
+  int total = 0;
+  int visits[N] = {0};
+#pragma omp parallel reduction(+ : total)
+  {
+    /* Each thread pushes every vertex; only the pushes that queued a
+     * vertex reach a chunk, which its thread's first take returns. */
+    for (int v = 0; v < N; ++v)
+      graphrt_worklist_push(w, v);
+#pragma omp barrier
+    int32_t *ids;
+    int64_t count;
+    while ((count = take(w, &ids)) > 0) {
+      total += (int)count;
+      for (int64_t i = 0; i < count; ++i)
+        __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
+    }
+  }
+  CHECK_EQ(total, N);
+  int once = 1;
+  for (int v = 0; v < N; ++v)
+    once &= visits[v] == 1;
+  CHECK(once);
+  graphrt_worklist_free(w);
+}
+
+int main(void) {
+  test_push_take();
+  int teams[] = {1, 2, 7};
+  for (int i = 0; i < 3; ++i) {
+    test_empty(teams[i]);
+    test_tree(teams[i], 0);
+    test_tree(teams[i], 1);
+    test_repush(teams[i]);
+    test_contention(teams[i]);
+  }
+  return check_report("worklist");
+}
