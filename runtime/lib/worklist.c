@@ -27,9 +27,9 @@ typedef struct wl_chunk {
 
 /* One thread's state, padded so that threads share no cache line. */
 typedef struct {
-  atomic_flag lock; /* guards queue, which other threads steal from */
-  wl_chunk *queue;  /* published chunks, most recent first */
-  wl_chunk *open;   /* the chunk pushes fill, not yet counted */
+  atomic_flag lock;  /* guards queue, which other threads steal from */
+  wl_chunk *queue;   /* published chunks, most recent first */
+  wl_chunk *open;    /* the chunk pushes fill, not yet counted */
   wl_chunk *current; /* the chunk the last take handed out */
   wl_chunk *spare;   /* processed chunks, for reuse */
   char pad[64];

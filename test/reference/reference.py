@@ -6,7 +6,8 @@ itself and computes each algorithm in the plainest way, then compares a
 program's output (one value per line, vertex order) against it.
 
 usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
-  ALGORITHM: pagerank | pagerank_delta | bfs | sssp | cc | cf | bc | tc |
+  ALGORITHM: pagerank | pagerank_delta | bfs | bfs_depth | sssp | cc | cf |
+             bc | tc |
              reach_stats | bc_sources (--root K: sources 0 .. K - 1) |
              bc_range (sources R .. R + T - 1) |
              ppsp (the one distance from R to T) | kcore |
@@ -18,7 +19,8 @@ programs under test/Integration/Inputs compute the same); reach_stats is
 test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
 test/Integration/graphit/Inputs/bc_sources.gt; components and bc_range
 check the GAP programs bench/gap/cc.gt and bench/gap/bc.gt. Every OUTPUT is
-checked against one computation; exits 1 with a message naming each wrong
+checked against one computation (bfs_depth: each vertex's level, -1 when
+unreachable; examples/bfs_depth.gt); exits 1 with a message naming each wrong
 output and its first wrong vertex.
 """
 import argparse
@@ -340,6 +342,8 @@ def answer(algorithm, n, edges, root, target):
         return [sum(d[v] for d in per_source) for v in range(n)]
     if algorithm == "bfs":
         return bfs_levels(n, edges, root), {(s, d) for s, d, _ in edges}
+    if algorithm == "bfs_depth":
+        return bfs_levels(n, edges, root)
     if algorithm == "sssp":
         return shortest(n, edges, root)
     if algorithm == "ppsp":
@@ -384,7 +388,7 @@ def mismatch(algorithm, expected, lines, n, root):
             elif not (0 <= p < n and (p, v) in edge_set and level[p] == level[v] - 1):
                 return f"vertex {v}: parent {p} is not one level closer by an edge"
         return None
-    exact = algorithm in ("sssp", "cc", "kcore", "components")
+    exact = algorithm in ("bfs_depth", "sssp", "cc", "kcore", "components")
     for v, (text, want) in enumerate(zip(lines, expected)):
         got = int(text) if exact else float(text)
         if got != want if exact else not close(got, want):

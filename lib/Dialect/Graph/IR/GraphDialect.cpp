@@ -199,22 +199,25 @@ ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
              FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,
              SegmentStrategy::FixedVertexCount, NumaMode::Serial,
              PriorityUpdate::Eager, ScheduleCount(1), ScheduleCount(1000),
-             ScheduleCount(128), GpuScheduleAttr());
+             ScheduleCount(128), GpuScheduleAttr(), /*async=*/false);
 }
 
 ScheduleAttr::Options ScheduleAttr::getOptions() const {
-  return {getDirection(),      getParallel(),        getGrain(),
-          getFrontier(),       getFrontierSets(),    getSegments(),
-          getSegmentsArgv(),   getSegmentStrategy(), getNuma(),
-          getPriorityUpdate(), getDelta(),           getFusionThreshold(),
-          getOpenBuckets(),    getGpu()};
+  return {getDirection(),    getParallel(),
+          getGrain(),        getFrontier(),
+          getFrontierSets(), getSegments(),
+          getSegmentsArgv(), getSegmentStrategy(),
+          getNuma(),         getPriorityUpdate(),
+          getDelta(),        getFusionThreshold(),
+          getOpenBuckets(),  getGpu(),
+          getAsync()};
 }
 
 ScheduleAttr ScheduleAttr::get(MLIRContext *context, const Options &o) {
   return get(context, o.direction, o.parallel, o.grain, o.frontier,
              o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
              o.numa, o.priorityUpdate, o.delta, o.fusionThreshold,
-             o.openBuckets, o.gpu);
+             o.openBuckets, o.gpu, o.async);
 }
 
 ScheduleAttr ScheduleAttr::with(function_ref<void(Options &)> change) const {
@@ -235,14 +238,13 @@ EdgeDirection ScheduleAttr::getSegmentDirection() const {
              : EdgeDirection::Out;
 }
 
-LogicalResult
-ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     Direction direction, Parallelization parallel,
-                     int64_t grain, FrontierLayout frontier, FrontierSets,
-                     int64_t segments, int64_t segmentsArgv, SegmentStrategy,
-                     NumaMode numa, PriorityUpdate priorityUpdate,
-                     ScheduleCount delta, ScheduleCount fusionThreshold,
-                     ScheduleCount openBuckets, GpuScheduleAttr gpu) {
+LogicalResult ScheduleAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, Direction direction,
+    Parallelization parallel, int64_t grain, FrontierLayout frontier,
+    FrontierSets, int64_t segments, int64_t segmentsArgv, SegmentStrategy,
+    NumaMode numa, PriorityUpdate priorityUpdate, ScheduleCount delta,
+    ScheduleCount fusionThreshold, ScheduleCount openBuckets,
+    GpuScheduleAttr gpu, bool async) {
   if (gpu) {
     ScheduleAttr cpuDefaults = getDefault(gpu.getContext());
     if (direction != cpuDefaults.getDirection() ||
@@ -290,6 +292,12 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (numa != NumaMode::Serial && !segmented)
     return emitError() << "numa = " << stringifyNumaMode(numa)
                        << " needs segments (configApplyNumSSG)";
+  // The worklist pushes each activated vertex on its own, a sparse push's
+  // output, on the CPU's threads over the whole graph.
+  if (async && (direction != Direction::SparsePush || gpu || segmented ||
+                numa != NumaMode::Serial))
+    return emitError() << "async needs direction = sparse_push and no gpu, "
+                          "segments or numa";
   if (numa != NumaMode::Serial && parallel == Parallelization::Serial)
     return emitError() << "numa = " << stringifyNumaMode(numa)
                        << " needs a parallel schedule, got parallel = serial";
@@ -387,6 +395,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   ScheduleCount fusionThreshold = defaults.getFusionThreshold();
   ScheduleCount openBuckets = defaults.getOpenBuckets();
   GpuScheduleAttr gpu;
+  bool async = false;
 
   auto parseOption = [&](StringRef option, SMLoc loc) -> ParseResult {
     if (option == "direction")
@@ -424,6 +433,10 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
       return parseCountOption(parser, option, openBuckets);
     if (option == "gpu")
       return failure(parser.parseEqual() || parser.parseAttribute(gpu));
+    if (option == "async") {
+      async = true;
+      return success();
+    }
     if (option == "grain")
       return failure(parser.parseEqual() || parser.parseInteger(grain));
     if (option == "segments") {
@@ -449,7 +462,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
            << "unknown schedule option '" << option
            << "'; expected one of: direction, parallel, grain, frontier, "
               "frontier_sets, segments, segment_strategy, numa, "
-              "priority_update, delta, fusion_threshold, open_buckets, gpu";
+              "priority_update, delta, fusion_threshold, open_buckets, gpu, "
+              "async";
   };
 
   if (parseOptionList(parser, "schedule", /*allowEmpty=*/false, parseOption))
@@ -457,7 +471,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), direction, parallel, grain, frontier,
                     frontierSets, segments, segmentsArgv, strategy, numa,
-                    priorityUpdate, delta, fusionThreshold, openBuckets, gpu);
+                    priorityUpdate, delta, fusionThreshold, openBuckets, gpu,
+                    async);
 }
 
 void ScheduleAttr::print(AsmPrinter &printer) const {
@@ -498,6 +513,8 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
     os << "gpu = " << Attribute(gpu);
     options.push_back(text);
   }
+  if (getAsync())
+    options.push_back("async");
   // An empty option list is not valid syntax; spell out one default.
   if (options.empty())
     options.push_back("parallel = serial");
@@ -543,14 +560,12 @@ GpuScheduleAttr::with(function_ref<void(Options &)> change) const {
   return get(getContext(), options);
 }
 
-LogicalResult
-GpuScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        GpuDirection direction, GpuVertexMap pullFrontier,
-                        GpuFrontierCreation, GpuDedup,
-                        GpuLoadBalance loadBalance, int64_t edgeBlocking, bool,
-                        ScheduleCount delta, GpuEdgePlacement,
-                        FloatAttr hybridThreshold, int64_t hybridThresholdArgv,
-                        GpuScheduleAttr otherwise) {
+LogicalResult GpuScheduleAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, GpuDirection direction,
+    GpuVertexMap pullFrontier, GpuFrontierCreation, GpuDedup,
+    GpuLoadBalance loadBalance, int64_t edgeBlocking, bool, ScheduleCount delta,
+    GpuEdgePlacement, FloatAttr hybridThreshold, int64_t hybridThresholdArgv,
+    GpuScheduleAttr otherwise) {
   if (delta.isArgv() ? delta.argvIndex < 1 : delta.value < 1)
     return emitError() << "gpu schedule delta must be positive, got "
                        << delta.value;
@@ -570,11 +585,9 @@ GpuScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << hybridThresholdArgv;
   bool hasThreshold = hybridThreshold || hybridThresholdArgv > 0;
   if (hybridThreshold && hybridThresholdArgv > 0)
-    return emitError()
-           << "hybrid_threshold given both as a number and as argv";
-  if (hybridThreshold &&
-      !(hybridThreshold.getValueAsDouble() >= 0.0 &&
-        hybridThreshold.getValueAsDouble() <= 1.0))
+    return emitError() << "hybrid_threshold given both as a number and as argv";
+  if (hybridThreshold && !(hybridThreshold.getValueAsDouble() >= 0.0 &&
+                           hybridThreshold.getValueAsDouble() <= 1.0))
     return emitError() << "hybrid_threshold is a fraction of the vertices "
                           "between 0 and 1, got "
                        << hybridThreshold.getValueAsDouble();
@@ -615,8 +628,7 @@ Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
                              symbolizeGpuLoadBalance, stringifyGpuLoadBalance,
                              getMaxEnumValForGpuLoadBalance() + 1);
     if (option == "edges")
-      return parseEnumOption(parser, option, o.edges,
-                             symbolizeGpuEdgePlacement,
+      return parseEnumOption(parser, option, o.edges, symbolizeGpuEdgePlacement,
                              stringifyGpuEdgePlacement,
                              getMaxEnumValForGpuEdgePlacement() + 1);
     if (option == "delta")
@@ -648,8 +660,8 @@ Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
       double value;
       if (parser.parseFloat(value))
         return failure();
-      o.hybridThreshold = FloatAttr::get(Float64Type::get(parser.getContext()),
-                                         value);
+      o.hybridThreshold =
+          FloatAttr::get(Float64Type::get(parser.getContext()), value);
       return success();
     }
     return parser.emitError(loc)
@@ -659,8 +671,7 @@ Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
               "kernel_fusion, delta, edges, hybrid_threshold, otherwise";
   };
   // `#graph.gpu_schedule<>`: every option at its default.
-  if (parseOptionList(parser, "gpu schedule", /*allowEmpty=*/true,
-                      parseOption))
+  if (parseOptionList(parser, "gpu schedule", /*allowEmpty=*/true, parseOption))
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), o.direction, o.pullFrontier,
