@@ -1,6 +1,8 @@
 /* worklist_tests.c - unit tests of the asynchronous loops' worklists
  * (worklist.c): push and take, a vertex queued once at a time, many threads
- * pushing at once, stealing, and termination, at 1, 2 and 7 threads. */
+ * pushing at once, stealing, and termination, on teams of OMP_NUM_THREADS
+ * threads (test/Runtime/unittests.test runs 1, 2 and 7; changing the team
+ * size within the program would leak libomp's thread records). */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -22,10 +24,9 @@ static int64_t take(graphrt_worklist *w, int32_t **ids) {
   return chunk.sizes[0];
 }
 
-/* One thread: the initial members, then a vertex pushed twice comes back
- * once, then a taken vertex can be pushed again, then the end. */
+/* The calling thread alone: the initial members, then a vertex pushed twice
+ * comes back once, then a taken vertex can be pushed again, then the end. */
 static void test_push_take(void) {
-  omp_set_num_threads(1);
   int64_t members[] = {3, 5, 7};
   graphrt_vset *s = set_of(10, members, 3);
   graphrt_worklist *w = graphrt_worklist_new(s);
@@ -53,8 +54,7 @@ static void test_push_take(void) {
 }
 
 /* An empty initial set: the first take ends the loop. */
-static void test_empty(int threads) {
-  omp_set_num_threads(threads);
+static void test_empty(void) {
   graphrt_vset *s = graphrt_vset_new(4, 0);
   graphrt_worklist *w = graphrt_worklist_new(s);
   graphrt_vset_free(s);
@@ -75,13 +75,12 @@ enum { TREE = 100000 };
  * once and the team ends together. With `slow`, processing takes long
  * enough that the root's thread cannot do it all: others must steal. */
 static void test_tree(int threads, int slow) {
-  omp_set_num_threads(threads);
   int64_t root = 0, n = slow ? 2000 : TREE;
   graphrt_vset *s = set_of(n, &root, 1);
   graphrt_worklist *w = graphrt_worklist_new(s);
   graphrt_vset_free(s);
   int *visits = calloc((size_t)n, sizeof(int));
-  int worked[8] = {0};
+  int *worked = calloc((size_t)threads, sizeof(int));
 #pragma omp parallel
   {
     int32_t *ids;
@@ -107,15 +106,15 @@ static void test_tree(int threads, int slow) {
   if (slow && threads > 1)
     CHECK(workers > 1);
   free(visits);
+  free(worked);
   graphrt_worklist_free(w);
 }
 
 /* Every vertex pushes itself again until processed `rounds` times: re-pushes
  * of taken vertices are kept, and the loop still ends. All vertices start
  * in the worklist, spread over the threads' queues. */
-static void test_repush(int threads) {
+static void test_repush(void) {
   enum { N = 5000, ROUNDS = 3 };
-  omp_set_num_threads(threads);
   graphrt_vset *s = graphrt_vset_new(N, 1);
   graphrt_worklist *w = graphrt_worklist_new(s);
   graphrt_vset_free(s);
@@ -140,9 +139,8 @@ static void test_repush(int threads) {
 }
 
 /* Many threads push the same few vertices at once: each is queued once. */
-static void test_contention(int threads) {
+static void test_contention(void) {
   enum { N = 64 };
-  omp_set_num_threads(threads);
   graphrt_vset *s = graphrt_vset_new(N, 0);
   graphrt_worklist *w = graphrt_worklist_new(s);
   graphrt_vset_free(s);
@@ -172,14 +170,12 @@ static void test_contention(int threads) {
 }
 
 int main(void) {
+  int threads = omp_get_max_threads();
   test_push_take();
-  int teams[] = {1, 2, 7};
-  for (int i = 0; i < 3; ++i) {
-    test_empty(teams[i]);
-    test_tree(teams[i], 0);
-    test_tree(teams[i], 1);
-    test_repush(teams[i]);
-    test_contention(teams[i]);
-  }
+  test_empty();
+  test_tree(threads, 0);
+  test_tree(threads, 1);
+  test_repush();
+  test_contention();
   return check_report("worklist");
 }
