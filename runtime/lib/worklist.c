@@ -2,13 +2,17 @@
  * loops (graph-lower-async), as Galois schedules unordered algorithms.
  *
  * Each thread pushes the vertices it activates into an open chunk of its
- * own, publishes full chunks to its own queue, and takes work from its open
- * chunk (the vertices it just activated, still in cache), its queue, or
- * another thread's queue. Termination: `outstanding` counts the chunks that
- * are published or being processed (a thread's current chunk). A thread
- * pushes only while it processes a counted chunk, and it counts its open
- * chunk (making it its next current one) before it releases the finished
- * one, so the count reaches zero only when no vertex is left anywhere. */
+ * own, publishes full chunks to its own queue, and takes work from its
+ * queue, oldest chunk first, then its open chunk, then another thread's
+ * queue. Oldest first keeps the order close to the synchronous rounds' (a
+ * thread alone processes BFS levels in order): taking the newest vertices
+ * first would run depth-first, and a label-correcting loop (min-depths,
+ * distances, labels) would then update vertices many times. Termination:
+ * `outstanding` counts the chunks that are published or being processed (a
+ * thread's current chunk). A thread pushes only while it processes a counted
+ * chunk, and it counts its open chunk (making it its next current one) before
+ * it releases the finished one, so the count reaches zero only when no vertex
+ * is left anywhere. */
 #include "graph_rt.h"
 #include "internal.h"
 
@@ -28,7 +32,8 @@ typedef struct wl_chunk {
 /* One thread's state, padded so that threads share no cache line. */
 typedef struct {
   atomic_flag lock;  /* guards queue, which other threads steal from */
-  wl_chunk *queue;   /* published chunks, most recent first */
+  wl_chunk *queue;   /* published chunks, oldest first */
+  wl_chunk *last;    /* the newest published chunk */
   wl_chunk *open;    /* the chunk pushes fill, not yet counted */
   wl_chunk *current; /* the chunk the last take handed out */
   wl_chunk *spare;   /* processed chunks, for reuse */
@@ -80,9 +85,13 @@ static void unlock(wl_thread *t) {
 /* Counts chunk c and adds it to t's queue. */
 static void publish(graphrt_worklist *w, wl_thread *t, wl_chunk *c) {
   atomic_fetch_add(&w->outstanding, 1);
+  c->next = NULL;
   lock(t);
-  c->next = t->queue;
-  __atomic_store_n(&t->queue, c, __ATOMIC_RELAXED);
+  if (t->queue)
+    t->last->next = c;
+  else
+    __atomic_store_n(&t->queue, c, __ATOMIC_RELAXED);
+  t->last = c;
   unlock(t);
 }
 
@@ -98,10 +107,10 @@ static wl_chunk *pop(wl_thread *t) {
   return c;
 }
 
-/* A published chunk: t's own, else one stolen from the next thread that
- * has one. */
-static wl_chunk *find_work(graphrt_worklist *w, wl_thread *t) {
-  wl_chunk *c = pop(t);
+/* A chunk stolen from the next thread whose queue has one (its oldest, as
+ * the owner's would be). */
+static wl_chunk *steal(graphrt_worklist *w, wl_thread *t) {
+  wl_chunk *c = NULL;
   int self = (int)(t - w->per_thread);
   for (int k = 1; !c && k < w->threads; ++k)
     c = pop(&w->per_thread[(self + k) % w->threads]);
@@ -167,24 +176,25 @@ void _mlir_ciface_graphrt_worklist_take(graphrt_memref_i32 *r,
   wl_thread *t = calling_thread(w, "take");
   if (!t)
     return;
-  wl_chunk *next;
-  if (t->open && t->open->size) {
+  wl_chunk *next = pop(t);
+  if (!next && t->open && t->open->size) {
     next = t->open;
     t->open = NULL;
     atomic_fetch_add(&w->outstanding, 1);
-  } else {
-    next = find_work(w, t);
   }
+  if (!next)
+    next = steal(w, t);
   if (t->current) {
     t->current->next = t->spare;
     t->spare = t->current;
     t->current = NULL;
     atomic_fetch_sub(&w->outstanding, 1);
   }
-  /* Nothing published: wait while other threads may still publish. */
+  /* Nothing to take: wait while other threads may still publish (this
+   * thread's queue stays empty, as only its owner publishes there). */
   while (!next && atomic_load(&w->outstanding) > 0) {
     sched_yield();
-    next = find_work(w, t);
+    next = steal(w, t);
   }
   if (!next)
     return;
