@@ -135,7 +135,19 @@ bool testsNonEmpty(scf::WhileOp loop) {
 /// Whether `kind` gives the same result in any order and any number of
 /// repetitions of its updates, and only moves a value one way.
 bool isMonotone(ReduceKind kind) {
-  return kind != ReduceKind::Add && kind != ReduceKind::Sub;
+  switch (kind) {
+  case ReduceKind::Min:
+  case ReduceKind::Max:
+  case ReduceKind::MinU:
+  case ReduceKind::MaxU:
+  case ReduceKind::Or:
+  case ReduceKind::And:
+    return true;
+  case ReduceKind::Add:
+  case ReduceKind::Sub:
+    return false;
+  }
+  llvm_unreachable("unknown ReduceKind");
 }
 
 /// Why `apply`'s body is not one an asynchronous loop can run in any
@@ -175,7 +187,8 @@ std::string findProblem(EdgeSetApplyOp apply, scf::WhileOp &loop) {
   loop = dyn_cast<scf::WhileOp>(apply->getParentOp());
   Block *after = apply->getBlock();
   if (!loop || after->getParent() != &loop.getAfter() ||
-      loop->getNumResults() != 1 || apply.getFrom() != after->getArgument(0))
+      loop.getInits().size() != 1 || loop->getNumResults() != 1 ||
+      apply.getFrom() != after->getArgument(0))
     return "the traversal must be the body of a while loop that changes no "
            "variable but the frontier the traversal starts from";
   if (!testsNonEmpty(loop))
