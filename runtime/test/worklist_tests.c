@@ -68,72 +68,88 @@ static void test_empty(void) {
   graphrt_worklist_free(w);
 }
 
+/* A team drains w, calling visit on every vertex a thread takes. */
+typedef void (*visit_fn)(graphrt_worklist *w, int32_t v, void *state);
+static void drain(graphrt_worklist *w, visit_fn visit, void *state) {
+#pragma omp parallel
+  {
+    int32_t *ids;
+    int64_t count;
+    while ((count = take(w, &ids)) > 0)
+      for (int64_t i = 0; i < count; ++i)
+        visit(w, ids[i], state);
+  }
+}
+
+/* Whether each of the n counts is `want`. */
+static int all_equal(const int *counts, int64_t n, int want) {
+  int equal = 1;
+  for (int64_t v = 0; v < n; ++v)
+    equal &= counts[v] == want;
+  return equal;
+}
+
 enum { TREE = 100000 };
+
+typedef struct {
+  int64_t n;
+  int slow;
+  int *visits, *worked;
+} tree_state;
+
+static void visit_tree(graphrt_worklist *w, int32_t v, void *state) {
+  tree_state *t = state;
+  __atomic_fetch_add(&t->visits[v], 1, __ATOMIC_RELAXED);
+  t->worked[omp_get_thread_num()] = 1;
+  if (t->slow)
+    usleep(50);
+  for (int64_t c = 2 * (int64_t)v + 1; c <= 2 * (int64_t)v + 2 && c < t->n; ++c)
+    graphrt_worklist_push(w, c);
+}
 
 /* A binary tree's vertices from its root: every vertex is pushed once, by
  * its parent, from whichever thread processed the parent; each is processed
  * once and the team ends together. With `slow`, processing takes long
  * enough that the root's thread cannot do it all: others must steal. */
 static void test_tree(int threads, int slow) {
-  int64_t root = 0, n = slow ? 2000 : TREE;
-  graphrt_vset *s = set_of(n, &root, 1);
+  int64_t root = 0;
+  tree_state t = {slow ? 2000 : TREE, slow, NULL, NULL};
+  graphrt_vset *s = set_of(t.n, &root, 1);
   graphrt_worklist *w = graphrt_worklist_new(s);
   graphrt_vset_free(s);
-  int *visits = calloc((size_t)n, sizeof(int));
-  int *worked = calloc((size_t)threads, sizeof(int));
-#pragma omp parallel
-  {
-    int32_t *ids;
-    int64_t count;
-    while ((count = take(w, &ids)) > 0)
-      for (int64_t i = 0; i < count; ++i) {
-        int64_t v = ids[i];
-        __atomic_fetch_add(&visits[v], 1, __ATOMIC_RELAXED);
-        worked[omp_get_thread_num()] = 1;
-        if (slow)
-          usleep(50);
-        for (int64_t c = 2 * v + 1; c <= 2 * v + 2 && c < n; ++c)
-          graphrt_worklist_push(w, c);
-      }
-  }
-  int once = 1;
-  for (int64_t v = 0; v < n; ++v)
-    once &= visits[v] == 1;
-  CHECK(once);
+  t.visits = calloc((size_t)t.n, sizeof(int));
+  t.worked = calloc((size_t)threads, sizeof(int));
+  drain(w, visit_tree, &t);
+  CHECK(all_equal(t.visits, t.n, 1));
   int workers = 0;
-  for (int t = 0; t < threads; ++t)
-    workers += worked[t];
+  for (int i = 0; i < threads; ++i)
+    workers += t.worked[i];
   if (slow && threads > 1)
     CHECK(workers > 1);
-  free(visits);
-  free(worked);
+  free(t.visits);
+  free(t.worked);
   graphrt_worklist_free(w);
 }
 
-/* Every vertex pushes itself again until processed `rounds` times: re-pushes
+enum { ROUNDS = 3 };
+
+static void visit_again(graphrt_worklist *w, int32_t v, void *state) {
+  int *visits = state;
+  if (__atomic_add_fetch(&visits[v], 1, __ATOMIC_RELAXED) < ROUNDS)
+    graphrt_worklist_push(w, v);
+}
+
+/* Every vertex pushes itself again until processed ROUNDS times: re-pushes
  * of taken vertices are kept, and the loop still ends. All vertices start
  * in the worklist, spread over the threads' queues. */
 static void test_repush(void) {
-  enum { N = 5000, ROUNDS = 3 };
+  enum { N = 5000 };
   graphrt_vset *s = graphrt_vset_new(N, 1);
   graphrt_worklist *w = graphrt_worklist_new(s);
   graphrt_vset_free(s);
   int *visits = calloc(N, sizeof(int));
-#pragma omp parallel
-  {
-    int32_t *ids;
-    int64_t count;
-    while ((count = take(w, &ids)) > 0)
-      for (int64_t i = 0; i < count; ++i) {
-        int32_t v = ids[i];
-        if (__atomic_add_fetch(&visits[v], 1, __ATOMIC_RELAXED) < ROUNDS)
-          graphrt_worklist_push(w, v);
-      }
-  }
-  int exact = 1;
-  for (int v = 0; v < N; ++v)
-    exact &= visits[v] == ROUNDS;
-  CHECK(exact);
+  drain(w, visit_again, visits);
+  CHECK(all_equal(visits, N, ROUNDS));
   free(visits);
   graphrt_worklist_free(w);
 }
@@ -162,10 +178,7 @@ static void test_contention(void) {
     }
   }
   CHECK_EQ(total, N);
-  int once = 1;
-  for (int v = 0; v < N; ++v)
-    once &= visits[v] == 1;
-  CHECK(once);
+  CHECK(all_equal(visits, N, 1));
   graphrt_worklist_free(w);
 }
 
