@@ -70,6 +70,7 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   if (options.distributed)
     pm.addPass(createGraphDistribute());
   pm.addPass(createGraphLowerPriority());
+  pm.addPass(createGraphLowerAsync());
   pm.addPass(createGraphLowerDirection(
       GraphLowerDirectionOptions{options.hybridThreshold}));
   pm.addPass(createGraphNuma());

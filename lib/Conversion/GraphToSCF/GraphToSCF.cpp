@@ -32,6 +32,7 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([handle](StringType) { return handle; });
   addConversion([handle](SegmentsType) { return handle; });
   addConversion([handle](PriorityQueueType) { return handle; });
+  addConversion([handle](WorklistType) { return handle; });
   addConversion([](VertexVectorType type) {
     Type storage = storageType(type.getElementType());
     int64_t rows = type.isPerVertex() ? ShapedType::kDynamic : type.getLength();

@@ -487,6 +487,8 @@ ApplyLowering EdgeSetApplyOp::getLowering() {
     return sched.getPriorityUpdate() == PriorityUpdate::EagerWithFusion
                ? ApplyLowering::BucketFusion
                : ApplyLowering::PriorityUpdates;
+  if (sched.getAsync())
+    return ApplyLowering::Async;
   if (sched.isHybrid())
     return ApplyLowering::HybridSplit;
   // The verifiers allow numa only with segments, hence dense, and the

@@ -1263,6 +1263,69 @@ def Graph_PriorityQueueTakeLocalOp : Graph_PriorityQueueOp<"take_local"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Worklists (graph-lower-async)
+//===----------------------------------------------------------------------===//
+
+class Graph_WorklistOp<string mnemonic, list<Trait> traits = []>
+    : Graph_Op<"worklist." # mnemonic, traits>;
+
+def Graph_WorklistNewOp : Graph_WorklistOp<"new"> {
+  let summary = "a worklist holding the members of a vertex set";
+  let description = [{
+    A worklist for the team of threads a parallel region can have, its
+    chunks holding `set`'s members (the set is unchanged).
+
+    ```mlir
+    %work = graph.worklist.new %frontier
+    ```
+  }];
+  let arguments = (ins Graph_VertexSetType:$set);
+  let results = (outs Res<Graph_WorklistType, "", [MemAlloc, MemWrite]>:$worklist);
+  let assemblyFormat = "$set attr-dict";
+}
+
+def Graph_WorklistTakeOp : Graph_WorklistOp<"take"> {
+  let summary = "the calling thread's next chunk of vertices to process";
+  let description = [{
+    Marks the chunk the calling thread took last as processed and returns
+    its next one: the vertices it pushed since, else a chunk of its own
+    queue, else one stolen from another thread's. While other threads still
+    process chunks it waits for work; none left anywhere: an empty chunk.
+    The vertices may be pushed again as soon as they are taken. Valid until
+    the thread's next take.
+
+    ```mlir
+    %ids = graph.worklist.take %work : memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_WorklistType, "", [MemRead, MemWrite]>:$worklist);
+  let results = (outs MemRefRankOf<[I32], [1]>:$ids);
+  let assemblyFormat = "$worklist attr-dict `:` type($ids)";
+}
+
+def Graph_WorklistPushOp : Graph_WorklistOp<"push"> {
+  let summary = "add a vertex to the calling thread's worklist";
+  let description = [{
+    Appends `vertex` to the calling thread's open chunk unless it is in the
+    worklist already (taken vertices are not). Any thread of the team may
+    push without synchronizing.
+
+    ```mlir
+    graph.worklist.push %work, %v
+    ```
+  }];
+  let arguments = (ins Arg<Graph_WorklistType, "", [MemRead, MemWrite]>:$worklist,
+                       Index:$vertex);
+  let assemblyFormat = "$worklist `,` $vertex attr-dict";
+}
+
+def Graph_WorklistFreeOp : Graph_WorklistOp<"free"> {
+  let summary = "release a worklist";
+  let arguments = (ins Arg<Graph_WorklistType, "", [MemFree]>:$worklist);
+  let assemblyFormat = "$worklist attr-dict";
+}
+
 def Graph_VertexSetDeletedOp : Graph_Op<"vertexset.deleted", [Pure]> {
   let summary = "the handle a vertex set variable holds after delete";
   let description = [{
