@@ -703,12 +703,6 @@ struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
-    module.walk([](scf::WhileOp loop) {
-      if (loop->hasAttr("graph.kernel_fusion"))
-        emitWarning(loop.getLoc(),
-                    "kernel fusion is not implemented: each step of "
-                    "this loop launches its own kernels");
-    });
     SmallVector<EdgeSetApplyOp> hybrids;
     module.walk([&](EdgeSetApplyOp op) {
       if (GpuScheduleAttr gpu = op.getScheduleOrDefault().getGpu())
@@ -738,6 +732,26 @@ struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
       lowerTraversal(op, op.getScheduleOrDefault().getGpu(), rewriter);
     for (VertexSetApplyOp op : vertexApplies)
       lowerVertexApply(op, rewriter);
+
+    // Kernel fusion, outer loops first: a loop inside a fused one is part
+    // of its kernel.
+    SmallVector<scf::WhileOp> fusedLoops;
+    module.walk<WalkOrder::PreOrder>([&](scf::WhileOp loop) {
+      if (loop->hasAttr("graph.kernel_fusion"))
+        fusedLoops.push_back(loop);
+    });
+    unsigned kernels = 0;
+    for (scf::WhileOp loop : fusedLoops) {
+      if (loop->getParentOfType<gpu::LaunchOp>())
+        continue;
+      std::string reason = fuseGpuLoop(loop, kernels, rewriter);
+      if (reason.empty())
+        ++kernels;
+      else
+        emitWarning(loop.getLoc(), "kernel fusion does not apply to this "
+                                   "loop: ")
+            << reason << "; each step launches its own kernels";
+    }
 
     SmallVector<gpu::LaunchOp> launches;
     module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
