@@ -200,6 +200,44 @@ EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
   return CUDA_SUCCESS;
 }
 
+EXPORT CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gx,
+                                          unsigned gy, unsigned gz, unsigned bx,
+                                          unsigned by, unsigned bz,
+                                          unsigned smem, CUstream stream,
+                                          void **params) {
+  ENTER("cuLaunchCooperativeKernel");
+  if (tracing())
+    fprintf(stderr,
+            "fake-cuda: cuLaunchCooperativeKernel %s grid %ux%ux%u block "
+            "%ux%ux%u shared %u\n",
+            (const char *)f, gx, gy, gz, bx, by, bz, smem);
+  return CUDA_SUCCESS;
+}
+
+/* Two blocks of any kernel fit on each of the fake's 4 multiprocessors. */
+EXPORT CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks,
+                                                            CUfunction f,
+                                                            int threads,
+                                                            size_t smem) {
+  ENTER("cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  *blocks = 2;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGetAttribute(int *value, int attribute,
+                                     CUdevice device) {
+  ENTER("cuDeviceGetAttribute");
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *value = 4;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH:
+    *value = getenv("FAKE_CUDA_NO_COOPERATIVE") ? 0 : 1;
+    return CUDA_SUCCESS;
+  }
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
 /* Streams and events are blocks of one byte. */
 static void *handle(void) {
   ++live_blocks;
