@@ -18,6 +18,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::graph;
 
@@ -51,6 +53,21 @@ struct Frontier {
   SmallVector<VertexSetIdBufferOp> buffers;
 };
 } // namespace
+
+/// Whether allocation size `size` in `loop` has a bound before the loop:
+/// a value from outside it, the frontier's size (the queues' capacity
+/// bounds it) or a sum of such.
+static bool isBounded(Value size, scf::WhileOp loop, Value frontier) {
+  if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
+    return true;
+  if (auto dim = size.getDefiningOp<memref::DimOp>()) {
+    auto view = dim.getSource().getDefiningOp<VertexSetIdsOp>();
+    return view && frontier && view.getSet() == frontier;
+  }
+  auto add = size.getDefiningOp<arith::AddIOp>();
+  return add && isBounded(add.getLhs(), loop, frontier) &&
+         isBounded(add.getRhs(), loop, frontier);
+}
 
 /// Why `loop` cannot run as one kernel, or "" when it can; fills `frontier`
 /// when the loop carries a vertex set.
@@ -102,6 +119,10 @@ static std::string whyNotFusable(scf::WhileOp loop,
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       if (op->getBlock() != &after)
         return refuse(op, "allocates inside a branch of the loop");
+      Value set = frontier ? Value(frontier->after) : Value();
+      for (Value size : alloc.getDynamicSizes())
+        if (!isBounded(size, loop, set))
+          return refuse(op, "has a size that a step computes");
       return WalkResult::advance();
     }
     // The frontier and the set the body yields in its place.
@@ -258,15 +279,73 @@ static GridPhaseOp phaseOf(gpu::LaunchOp launch, RewriterBase &rewriter) {
   return phase;
 }
 
+/// Whether `op` writes memory on the host, in ops a phase does not hold.
+static bool writesOnHost(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        if (isa<GridPhaseOp>(inner))
+          return WalkResult::skip();
+        return isHostWrite(inner) ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// A one-thread phase in place of `op`: an scf.for that writes memory on
+/// the host (strict's prefix sums), run whole by one thread rather than
+/// with a barrier at each write. Its results cross to the other threads
+/// through memory allocated before `kernel`, read after the phase.
+static void phaseHostLoop(scf::ForOp op, gpu::LaunchOp kernel,
+                          RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  SmallVector<Value> slots;
+  for (Type type : op->getResultTypes()) {
+    rewriter.setInsertionPoint(kernel);
+    Value slot =
+        memref::AllocOp::create(rewriter, loc, MemRefType::get({1}, type));
+    slots.push_back(slot);
+    rewriter.setInsertionPointAfter(kernel);
+    memref::DeallocOp::create(rewriter, loc, slot);
+  }
+  rewriter.setInsertionPoint(op);
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto phase = GridPhaseOp::create(rewriter, loc, c1, c1);
+  SmallVector<Value> loaded;
+  for (Value slot : slots)
+    loaded.push_back(memref::LoadOp::create(rewriter, loc, slot, c0));
+  Block *body = rewriter.createBlock(
+      &phase.getBody(), {}, {rewriter.getIndexType(), rewriter.getIndexType()},
+      {loc, loc});
+  rewriter.setInsertionPointToStart(body);
+  for (auto [result, slot] : llvm::zip(op->getResults(), slots))
+    memref::StoreOp::create(rewriter, loc, result, slot, c0);
+  op->moveBefore(body, body->begin());
+  for (auto [result, value] : llvm::zip(op->getResults(), loaded))
+    rewriter.replaceUsesWithIf(result, value, [&](OpOperand &use) {
+      return !phase->isAncestor(use.getOwner());
+    });
+}
+
 /// Puts each run of host writes of `block` (and of the scf regions in it)
-/// into a phase that one thread runs.
-static void phaseHostWrites(Block &block, RewriterBase &rewriter) {
+/// into a phase that one thread runs, and each host loop over data that
+/// writes memory.
+static void phaseHostWrites(Block &block, gpu::LaunchOp kernel,
+                            RewriterBase &rewriter) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (isa<GridPhaseOp>(op))
       continue;
+    auto loop = dyn_cast<scf::ForOp>(op);
+    bool hasPhase = op.walk([](GridPhaseOp) {
+                        return WalkResult::interrupt();
+                      }).wasInterrupted();
+    if (loop && !hasPhase && writesOnHost(loop)) {
+      phaseHostLoop(loop, kernel, rewriter);
+      continue;
+    }
     for (Region &region : op.getRegions())
       for (Block &inner : region)
-        phaseHostWrites(inner, rewriter);
+        phaseHostWrites(inner, kernel, rewriter);
   }
   SmallVector<SmallVector<Operation *>> runs;
   for (Operation &op : block) {
@@ -384,18 +463,24 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
 
   // Allocations of a step are made once, for the largest step: a size the
   // frontier's size gives becomes the queues' capacity.
+  // (whyNotFusable checked that each has one: isBounded.)
+  std::function<Value(Value)> bound = [&](Value size) -> Value {
+    if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
+      return size;
+    if (isa<memref::DimOp>(size.getDefiningOp()))
+      return capacity;
+    auto add = size.getDefiningOp<arith::AddIOp>();
+    return arith::AddIOp::create(rewriter, add.getLoc(), bound(add.getLhs()),
+                                 bound(add.getRhs()));
+  };
   SmallVector<Operation *> deallocs;
   for (Operation &op : llvm::make_early_inc_range(after)) {
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-      for (OpOperand &size : alloc->getOpOperands()) {
-        auto dim = size.get().getDefiningOp<memref::DimOp>();
-        auto view = dim ? dim.getSource().getDefiningOp<VertexSetIdsOp>()
-                        : VertexSetIdsOp();
-        if (view && frontier && view.getSet() == frontier->after)
-          size.set(capacity);
-        else if (loop->isAncestor(size.get().getParentRegion()->getParentOp()))
-          return "'memref.alloc' of a size that a step computes";
-      }
+      SmallVector<Value> sizes;
+      for (Value size : alloc.getDynamicSizes())
+        sizes.push_back(bound(size));
+      rewriter.modifyOpInPlace(
+          alloc, [&] { alloc.getDynamicSizesMutable().assign(sizes); });
       alloc->moveBefore(loop);
     } else if (isa<memref::DeallocOp>(op)) {
       deallocs.push_back(&op);
@@ -512,8 +597,8 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   fused->walk([&](gpu::LaunchOp inner) { kernels.push_back(inner); });
   for (gpu::LaunchOp inner : kernels)
     phaseOf(inner, rewriter);
-  phaseHostWrites(before, rewriter);
-  phaseHostWrites(body, rewriter);
+  phaseHostWrites(before, launch, rewriter);
+  phaseHostWrites(body, launch, rewriter);
 
   // The results, by one thread; on the host after the kernel.
   rewriter.setInsertionPointAfter(fused);
