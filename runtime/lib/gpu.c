@@ -358,20 +358,36 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
   return f;
 }
 
+/* Whether this GPU launches cooperative kernels, which a fused loop's grid
+ * barriers need (the program then runs its unfused kernels instead, after
+ * one warning). */
+int graphrt_gpu_cooperative(void) {
+  enter();
+  static int answer = -1;
+  pthread_mutex_lock(&init_lock);
+  if (answer < 0) {
+    CUdevice device;
+    CU_CHECK(cuDeviceGet, (&device, device_ordinal));
+    CU_CHECK(cuDeviceGetAttribute,
+             (&answer, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, device));
+    answer = answer != 0;
+    if (!answer)
+      fprintf(stderr,
+              "graphrt: warning: GPU %d (%s) cannot launch cooperative "
+              "kernels: loops with kernel fusion launch a kernel per step\n",
+              device_ordinal, device_name);
+  }
+  pthread_mutex_unlock(&init_lock);
+  return answer;
+}
+
 /* The blocks of cooperative kernel `f` of `threads` threads that fit on the
- * GPU at once; ends the program when the GPU cannot launch it so. */
+ * GPU at once; ends the program when none fits. */
 static unsigned resident_blocks(CUfunction f, unsigned threads, unsigned smem,
                                 const char *suffix) {
   CUdevice device;
-  int cooperative = 0, processors = 0, per_processor = 0;
+  int processors = 0, per_processor = 0;
   CU_CHECK(cuDeviceGet, (&device, device_ordinal));
-  CU_CHECK(cuDeviceGetAttribute,
-           (&cooperative, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, device));
-  if (!cooperative)
-    rt_fatal("GPU %d (%s) cannot launch cooperative kernels, which a loop "
-             "with kernel fusion needs%s: build it without "
-             "configKernelFusion",
-             device_ordinal, device_name, suffix);
   CU_CHECK(cuDeviceGetAttribute,
            (&processors, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device));
   CUresult result = cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(

@@ -124,9 +124,11 @@ def ConvertGridPhasesToGPU : Pass<"convert-grid-phases-to-gpu", "ModuleOp"> {
     or waits until the generation changes; then `gpu.barrier` again. All
     blocks must be resident at once: libgraphrt launches these kernels
     (named `graph_grid_*`) cooperatively, with at most as many blocks as
-    fit on the GPU.
+    fit on the GPU. Each `graph.gpu_cooperative` becomes a call of
+    libgraphrt's `graphrt_gpu_cooperative`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::NVVM::NVVMDialect",

@@ -10,6 +10,7 @@
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -117,6 +118,29 @@ struct ConvertGridPhasesToGPUPass
         barriers.push_back(barrier);
     });
     IRRewriter rewriter(&getContext());
+    SmallVector<graph::GpuCooperativeOp> queries;
+    getOperation().walk(
+        [&](graph::GpuCooperativeOp op) { queries.push_back(op); });
+    if (!queries.empty()) {
+      // libgraphrt's answer: int graphrt_gpu_cooperative(void).
+      ModuleOp module = getOperation();
+      StringRef name = "graphrt_gpu_cooperative";
+      auto type = rewriter.getFunctionType({}, rewriter.getI32Type());
+      if (!module.lookupSymbol<func::FuncOp>(name)) {
+        rewriter.setInsertionPointToStart(module.getBody());
+        func::FuncOp::create(rewriter, module.getLoc(), name, type)
+            .setPrivate();
+      }
+      for (graph::GpuCooperativeOp op : queries) {
+        rewriter.setInsertionPoint(op);
+        Value answer = func::CallOp::create(rewriter, op.getLoc(), name,
+                                            rewriter.getI32Type(), ValueRange{})
+                           .getResult(0);
+        rewriter.replaceOpWithNewOp<arith::CmpIOp>(
+            op, arith::CmpIPredicate::ne, answer,
+            arith::ConstantIntOp::create(rewriter, op.getLoc(), 0, 32));
+      }
+    }
     for (graph::GridPhaseOp phase : phases)
       lowerPhase(rewriter, phase);
     for (graph::GridBarrierOp barrier : barriers)

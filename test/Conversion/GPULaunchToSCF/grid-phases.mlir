@@ -82,3 +82,20 @@ func.func @fused(%out: memref<?xi64>, %flag: memref<1xi32>, %bar: memref<2xi32>,
   }
   return
 }
+
+// -----
+
+// Whether the GPU runs cooperative kernels: on the host always; on the GPU
+// libgraphrt's answer.
+// CHECK-LABEL: func.func @cooperative
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: return %[[TRUE]]
+// GPU: func.func private @graphrt_gpu_cooperative() -> i32
+// GPU-LABEL: func.func @cooperative
+// GPU: %[[ANSWER:.*]] = call @graphrt_gpu_cooperative() : () -> i32
+// GPU: %[[YES:.*]] = arith.cmpi ne, %[[ANSWER]], %{{.*}} : i32
+// GPU: return %[[YES]]
+func.func @cooperative() -> i1 {
+  %ok = graph.gpu_cooperative
+  return %ok : i1
+}

@@ -5,9 +5,12 @@
 // queues, its size a uniform loop-carried value; the host's zeroing of the
 // output counter is a one-thread phase, the traversal a phase of its own,
 // grid barriers between them; the last frontier becomes a vertex set on
-// the host after the kernel.
+// the host after the kernel. A GPU without cooperative launches runs the
+// loop unfused (graph.gpu_cooperative).
 
 // CHECK-LABEL: func.func @bfs
+// CHECK: %[[OK:.*]] = graph.gpu_cooperative
+// CHECK: %[[LAST:.*]] = scf.if %[[OK]] -> (!graph.vertexset) {
 // CHECK: %[[N:.*]] = graph.num_vertices
 // CHECK: %[[QA:.*]] = memref.alloc(%[[N]]) : memref<?xi32>
 // CHECK: %[[QB:.*]] = memref.alloc(%[[N]]) : memref<?xi32>
@@ -37,7 +40,15 @@
 // CHECK: gpu.terminator
 // CHECK: graph.vertexset.new
 // CHECK: graph.vertexset.id_buffer
-// CHECK: graph.vertexset.seal_ids {{.*}} distinct
+// CHECK: graph.vertexset.seal_ids %[[SET:.*]], %{{.*}} distinct
+// CHECK: scf.yield %[[SET]]
+// Without cooperative launches: the loop and its kernels as unfused.
+// CHECK: } else {
+// CHECK: scf.while
+// CHECK: gpu.launch blocks
+// CHECK-NOT: function(
+// CHECK: graph.vertexset.seal_ids
+// CHECK: return %[[LAST]]
 func.func @bfs(%g: !graph.edgeset, %root: index, %parent: !graph.vector<i32>) -> !graph.vertexset {
   %c0 = arith.constant 0 : index
   %cm1 = arith.constant -1 : i32

@@ -410,6 +410,33 @@ static void copyIds(OpBuilder &b, Location loc, Value from, Value to,
                      });
 }
 
+/// Puts `loop` in the then-branch of an scf.if on graph.gpu_cooperative,
+/// a copy of it (its kernels launched one by one) in the else-branch: the
+/// fused kernel needs a GPU that runs cooperative kernels.
+static void keepUnfused(scf::WhileOp loop, RewriterBase &rewriter) {
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value cooperative =
+      GpuCooperativeOp::create(rewriter, loc, rewriter.getI1Type());
+  auto choice = scf::IfOp::create(rewriter, loc, loop->getResultTypes(),
+                                  cooperative, /*withElseRegion=*/true);
+  rewriter.replaceAllUsesWith(loop->getResults(), choice.getResults());
+  // The yield of each branch (the builder made them when there are no
+  // results).
+  auto yieldOf = [&](Block *block, ValueRange values) -> Operation * {
+    if (!block->empty())
+      return block->getTerminator();
+    rewriter.setInsertionPointToEnd(block);
+    return scf::YieldOp::create(rewriter, loc, values);
+  };
+  Operation *unfused = loop->clone();
+  unfused->removeAttr("graph.kernel_fusion");
+  rewriter.setInsertionPoint(
+      yieldOf(choice.elseBlock(), unfused->getResults()));
+  rewriter.insert(unfused);
+  loop->moveBefore(yieldOf(choice.thenBlock(), loop->getResults()));
+}
+
 std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
                                      RewriterBase &rewriter) {
   // Loop-invariant host ops first: they may make the rest fusable.
@@ -432,6 +459,7 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   std::string reason = whyNotFusable(loop, frontier);
   if (!reason.empty())
     return reason;
+  keepUnfused(loop, rewriter);
 
   bool duplicates = frontier && frontier->seal.getKeepDuplicates();
   Location loc = loop.getLoc();

@@ -1826,4 +1826,22 @@ def Graph_GridBarrierOp : Graph_Op<"grid_barrier"> {
   let hasVerifier = 1;
 }
 
+
+def Graph_GpuCooperativeOp : Graph_Op<"gpu_cooperative"> {
+  let summary = "whether the GPU can run a fused loop's cooperative kernel";
+  let description = [{
+    True when the GPU launches cooperative kernels (all blocks resident at
+    once), which a fused loop's grid barriers need; graph-lower-gpu keeps
+    the loop's unfused kernels for the other case. `--target=gpu-host`
+    makes it true; `--target=gpu` asks libgraphrt
+    (`graphrt_gpu_cooperative`), which warns once when it is false.
+
+    ```mlir
+    %ok = graph.gpu_cooperative
+    ```
+  }];
+  let results = (outs I1:$result);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // GRAPH_OPS_TD
