@@ -187,16 +187,21 @@ EXPORT CUresult cuModuleGetFunction(CUfunction *f, CUmodule module,
   return CUDA_SUCCESS;
 }
 
+/* A launch runs nothing; traced, it shows the kernel and its sizes. */
+static void trace_launch(const char *call, CUfunction f, unsigned gx,
+                         unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                         unsigned bz, unsigned smem) {
+  if (tracing())
+    fprintf(stderr, "fake-cuda: %s %s grid %ux%ux%u block %ux%ux%u shared %u\n",
+            call, (const char *)f, gx, gy, gz, bx, by, bz, smem);
+}
+
 EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
                                unsigned gz, unsigned bx, unsigned by,
                                unsigned bz, unsigned smem, CUstream stream,
                                void **params, void **extra) {
   ENTER("cuLaunchKernel");
-  if (tracing())
-    fprintf(stderr,
-            "fake-cuda: cuLaunchKernel %s grid %ux%ux%u block %ux%ux%u "
-            "shared %u\n",
-            (const char *)f, gx, gy, gz, bx, by, bz, smem);
+  trace_launch("cuLaunchKernel", f, gx, gy, gz, bx, by, bz, smem);
   return CUDA_SUCCESS;
 }
 
@@ -206,11 +211,7 @@ EXPORT CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gx,
                                           unsigned smem, CUstream stream,
                                           void **params) {
   ENTER("cuLaunchCooperativeKernel");
-  if (tracing())
-    fprintf(stderr,
-            "fake-cuda: cuLaunchCooperativeKernel %s grid %ux%ux%u block "
-            "%ux%ux%u shared %u\n",
-            (const char *)f, gx, gy, gz, bx, by, bz, smem);
+  trace_launch("cuLaunchCooperativeKernel", f, gx, gy, gz, bx, by, bz, smem);
   return CUDA_SUCCESS;
 }
 
