@@ -532,13 +532,20 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   launch.setFunctionAttr(
       FlatSymbolRefAttr::get(ctx, ("graph_grid_" + Twine(kernelNumber)).str()));
   // The loop's results, stored by one thread after the loop, read on the
-  // host after the kernel.
+  // host after the kernel; they start as the loop's initial values, the
+  // results of no step.
   SmallVector<Value> resultSlots;
   rewriter.setInsertionPoint(launch);
   for (auto [i, type] : llvm::enumerate(loop->getResultTypes())) {
-    Type slotType = frontier && i == frontier->position ? index : type;
-    resultSlots.push_back(
-        memref::AllocOp::create(rewriter, loc, MemRefType::get({2}, slotType)));
+    bool isFrontier = frontier && i == frontier->position;
+    Value slot = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get({2}, isFrontier ? index : type));
+    memref::StoreOp::create(rewriter, loc, isFrontier ? c0 : loop.getInits()[i],
+                            slot, ValueRange{c0});
+    if (isFrontier)
+      memref::StoreOp::create(rewriter, loc, initialCount, slot,
+                              ValueRange{c1});
+    resultSlots.push_back(slot);
   }
 
   // The loop inside the kernel: the frontier becomes (parity, size).
