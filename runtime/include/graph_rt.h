@@ -721,6 +721,11 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
                                  int64_t elementBytes);
 /* Before GPU mode starts: the device to start on; after: must be it. */
 void mgpuSetDefaultDevice(int32_t device);
+/* [added] Whether the GPU launches cooperative kernels (graph.gpu_cooperative,
+ * before a fused loop: 0 makes it run its unfused kernels; warns once).
+ * Kernels named graph_grid_* are fused loops: mgpuLaunchKernel launches them
+ * cooperatively, with as many blocks as fit on the GPU at once. */
+int graphrt_gpu_cooperative(void);
 
 /* ---- Timers and printing ----------------------------------------------------
  */

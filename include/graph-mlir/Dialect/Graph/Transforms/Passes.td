@@ -96,6 +96,15 @@ def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
     on the host; a GPU-scheduled traversal with such a body gets a warning
     and a parallel CPU schedule.
 
+    A `scf.while` with `graph.kernel_fusion` becomes, once its traversals
+    and vertex loops are kernels, one `gpu.launch` (function
+    `graph_grid_N`) holding the loop: each former kernel a
+    `graph.grid_phase`, the host code between them uniform code, host
+    writes one-thread phases, `graph.grid_barrier`s between them, a carried
+    vertex set two device id queues and a uniform size; beside it, in the
+    else-branch of an `scf.if` on `graph.gpu_cooperative`, the unfused
+    loop. A loop it cannot fuse gets one warning naming why.
+
     Pass order: first, before `graph-segment`; the other lowering passes
     reject a traversal that still has a `gpu` schedule.
   }];
