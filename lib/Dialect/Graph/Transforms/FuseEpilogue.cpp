@@ -53,24 +53,28 @@ static std::string labelOf(std::optional<StringRef> label) {
 }
 
 /// Calls `fn` on every op of `region` that declares its effects (ops with
-/// recursive effects are looked into); false if some op declares none.
-static bool
+/// recursive effects are looked into); returns the first op that declares
+/// none, if any.
+static Operation *
 forEachEffectOp(Region &region,
                 function_ref<void(Operation *, ArrayRef<MemoryEffects::
                                                             EffectInstance>)>
                     fn) {
-  WalkResult result = region.walk([&](Operation *op) {
+  Operation *unknown = nullptr;
+  region.walk([&](Operation *op) {
     if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
       return WalkResult::advance();
     auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!iface)
+    if (!iface) {
+      unknown = op;
       return WalkResult::interrupt();
+    }
     SmallVector<MemoryEffects::EffectInstance> effects;
     iface.getEffects(effects);
     fn(op, effects);
     return WalkResult::advance();
   });
-  return !result.wasInterrupted();
+  return unknown;
 }
 
 /// The traversal's side: a CPU dense pull over every destination whose body
@@ -103,8 +107,8 @@ static Reason checkTraversal(Fusion &fusion) {
     for (const MemoryEffects::EffectInstance &effect : effects)
       writesOther |= !isa<MemoryEffects::Read>(effect.getEffect());
   };
-  if (!forEachEffectOp(op.getBody(), noteWrites) ||
-      !forEachEffectOp(op.getSrcFilter(), noteWrites) || writesOther)
+  if (forEachEffectOp(op.getBody(), noteWrites) ||
+      forEachEffectOp(op.getSrcFilter(), noteWrites) || writesOther)
     return std::string("the traversal's body writes more than its reduction "
                        "into the destination");
   return std::nullopt;
@@ -129,7 +133,7 @@ static Reason checkLoop(Fusion &fusion) {
     if (!reason)
       reason = why.str();
   };
-  bool known = forEachEffectOp(loop.getBody(), [&](Operation *inner,
+  Operation *unknown = forEachEffectOp(loop.getBody(), [&](Operation *inner,
                                                    ArrayRef<MemoryEffects::
                                                                 EffectInstance>
                                                        effects) {
@@ -164,10 +168,12 @@ static Reason checkLoop(Fusion &fusion) {
     if (index != v)
       elsewhere.insert(vector);
   });
-  if (!known)
-    return std::string("the loop has an op of unknown effects");
   if (reason)
     return reason;
+  if (unknown)
+    return ("the loop has '" + unknown->getName().getStringRef() +
+            "', which may have other effects")
+        .str();
   if (elsewhere.contains(acc))
     return "the loop reads " + nameOf(acc) + " at another vertex";
   for (Value vector : written)
@@ -242,17 +248,16 @@ static TypedAttr findReset(Fusion &fusion) {
   return assigned ? initial : TypedAttr();
 }
 
-/// Finds the vertex loop right after `op`, past side-effect free ops.
+/// Finds the next vertex loop after `op` in its block; `between` gets the
+/// ops before it, and `blocker` the first of those that may have effects.
 static VertexSetApplyOp findLoopAfter(EdgeSetApplyOp op,
                                       SmallVectorImpl<Operation *> &between,
                                       Operation *&blocker) {
   for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
     if (auto loop = dyn_cast<VertexSetApplyOp>(next))
       return loop;
-    if (!isMemoryEffectFree(next) || next->getNumRegions()) {
+    if (!blocker && (!isMemoryEffectFree(next) || next->getNumRegions()))
       blocker = next;
-      return {};
-    }
     between.push_back(next);
   }
   return {};
@@ -380,13 +385,13 @@ struct GraphFuseEpiloguePass
       fusion.loop = findLoopAfter(op, fusion.between, blocker);
       std::string loopName =
           fusion.loop ? labelOf(fusion.loop.getLabel()) : std::string();
+      if (!fusion.loop)
+        continue;
       Reason reason;
       if (blocker)
         reason = ("'" + blocker->getName().getStringRef() +
                   "' comes between the traversal and the loop after it")
                      .str();
-      else if (!fusion.loop)
-        continue;
       if (!reason)
         reason = checkTraversal(fusion);
       if (!reason)
