@@ -397,15 +397,16 @@ struct GraphFuseEpiloguePass
       if (!reason)
         reason = checkLoop(fusion);
       if (reason) {
+        // At the location only: the op itself is no news to a user.
         if (remarks)
-          op.emitRemark() << "traversal " << labelOf(op.getLabel())
+          emitRemark(op.getLoc()) << "traversal " << labelOf(op.getLabel())
                           << " not fused with the vertex loop after it: "
                           << *reason;
         continue;
       }
       fusion.reset = findReset(fusion);
       if (remarks) {
-        InFlightDiagnostic remark = op.emitRemark();
+        InFlightDiagnostic remark = emitRemark(op.getLoc());
         remark << "fused vertex loop " << loopName << " into traversal "
                << labelOf(op.getLabel()) << " as its epilogue";
         if (fusion.reset)
