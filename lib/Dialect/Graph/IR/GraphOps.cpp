@@ -581,7 +581,8 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     return emitOpError("epilogue must have one block");
   Type sumType = accumulated.getValue().getType();
   Block &block = epilogue.front();
-  if (block.getNumArguments() != 2 || !block.getArgument(0).getType().isIndex() ||
+  if (block.getNumArguments() != 2 ||
+      !block.getArgument(0).getType().isIndex() ||
       block.getArgument(1).getType() != sumType)
     return emitOpError("epilogue must take (vertex: index, sum: ")
            << sumType << ") but takes " << block.getNumArguments()

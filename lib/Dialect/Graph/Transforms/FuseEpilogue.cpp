@@ -37,13 +37,15 @@ struct Fusion {
 
 /// Why a candidate does not fuse.
 using Reason = std::optional<std::string>;
+using Effects = ArrayRef<MemoryEffects::EffectInstance>;
 
 } // namespace
 
 /// How a remark names a vector: its GraphIt name when it has one.
 static std::string nameOf(Value vector) {
   if (Operation *def = vector.getDefiningOp())
-    if (auto name = def->getAttrOfType<StringAttr>(GraphDialect::kFieldAttrName))
+    if (auto name =
+            def->getAttrOfType<StringAttr>(GraphDialect::kFieldAttrName))
       return ("'" + name.getValue() + "'").str();
   return "a vector";
 }
@@ -55,11 +57,8 @@ static std::string labelOf(std::optional<StringRef> label) {
 /// Calls `fn` on every op of `region` that declares its effects (ops with
 /// recursive effects are looked into); returns the first op that declares
 /// none, if any.
-static Operation *
-forEachEffectOp(Region &region,
-                function_ref<void(Operation *, ArrayRef<MemoryEffects::
-                                                            EffectInstance>)>
-                    fn) {
+static Operation *forEachEffectOp(Region &region,
+                                  function_ref<void(Operation *, Effects)> fn) {
   Operation *unknown = nullptr;
   region.walk([&](Operation *op) {
     if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
@@ -100,8 +99,7 @@ static Reason checkTraversal(Fusion &fusion) {
     return std::string("the traversal's body has no single reduction into "
                        "the destination");
   bool writesOther = false;
-  auto noteWrites = [&](Operation *inner,
-                        ArrayRef<MemoryEffects::EffectInstance> effects) {
+  auto noteWrites = [&](Operation *inner, Effects effects) {
     if (inner == fusion.accumulated)
       return;
     for (const MemoryEffects::EffectInstance &effect : effects)
@@ -133,10 +131,7 @@ static Reason checkLoop(Fusion &fusion) {
     if (!reason)
       reason = why.str();
   };
-  Operation *unknown = forEachEffectOp(loop.getBody(), [&](Operation *inner,
-                                                   ArrayRef<MemoryEffects::
-                                                                EffectInstance>
-                                                       effects) {
+  auto note = [&](Operation *inner, Effects effects) {
     if (effects.empty() || isa<GlobalLoadOp>(inner))
       return;
     Value vector, index;
@@ -167,7 +162,8 @@ static Reason checkLoop(Fusion &fusion) {
       written.insert(vector);
     if (index != v)
       elsewhere.insert(vector);
-  });
+  };
+  Operation *unknown = forEachEffectOp(loop.getBody(), note);
   if (reason)
     return reason;
   if (unknown)
@@ -183,8 +179,7 @@ static Reason checkLoop(Fusion &fusion) {
 
   // What the traversal reads and the loop writes needs a second buffer.
   llvm::DenseSet<Value> traversed;
-  auto noteVectors = [&](Operation *inner,
-                         ArrayRef<MemoryEffects::EffectInstance> effects) {
+  auto noteVectors = [&](Operation *, Effects effects) {
     for (const MemoryEffects::EffectInstance &effect : effects)
       if (Value vector = effect.getValue())
         traversed.insert(vector);
@@ -307,8 +302,8 @@ static void doubleBuffer(Fusion &fusion, RewriterBase &rewriter) {
     rewriter.replaceUsesWithIf(vector, current, [&](OpOperand &use) {
       Operation *top = body->findAncestorOpInBlock(*use.getOwner());
       return top && (top->isBeforeInBlock(op) ||
-                     (top == op && !epilogue.isAncestor(
-                                       use.getOwner()->getParentRegion())));
+                     (top == op &&
+                      !epilogue.isAncestor(use.getOwner()->getParentRegion())));
     });
     rewriter.replaceUsesWithIf(vector, next, [&](OpOperand &use) {
       return loop->isProperAncestor(use.getOwner());
@@ -345,11 +340,10 @@ static void fuse(Fusion &fusion, RewriterBase &rewriter) {
   for (Operation *moved : fusion.between)
     rewriter.moveOpBefore(moved, op);
   Region &epilogue = op.getEpilogue();
-  rewriter.inlineRegionBefore(fusion.loop.getBody(), epilogue,
-                              epilogue.end());
+  rewriter.inlineRegionBefore(fusion.loop.getBody(), epilogue, epilogue.end());
   Block &block = epilogue.front();
-  BlockArgument sum = block.addArgument(
-      fusion.accumulated.getValue().getType(), fusion.loop.getLoc());
+  BlockArgument sum = block.addArgument(fusion.accumulated.getValue().getType(),
+                                        fusion.loop.getLoc());
   rewriter.eraseOp(fusion.loop);
   Value acc = fusion.accumulated.getVector();
   for (Operation *user : llvm::make_early_inc_range(acc.getUsers())) {
@@ -399,9 +393,9 @@ struct GraphFuseEpiloguePass
       if (reason) {
         // At the location only: the op itself is no news to a user.
         if (remarks)
-          emitRemark(op.getLoc()) << "traversal " << labelOf(op.getLabel())
-                          << " not fused with the vertex loop after it: "
-                          << *reason;
+          emitRemark(op.getLoc())
+              << "traversal " << labelOf(op.getLabel())
+              << " not fused with the vertex loop after it: " << *reason;
         continue;
       }
       fusion.reset = findReset(fusion);
