@@ -442,3 +442,63 @@ func.func @no_second_buffer(%g: !graph.edgeset, %rec: !graph.records<16>) {
   }
   return
 }
+
+// -----
+
+// The loop keeps its own iteration arguments; a second fused loop in the
+// same iteration writes the vector's next buffer, which is the latest after
+// the first traversal.
+// CHECK-LABEL: func.func @two_traversals
+// CHECK: %[[LOOP:.*]]:4 = scf.for %{{.*}} iter_args(%[[S:.*]] = %{{.*}}, %[[CUR:.*]] = %[[A:.*]], %[[NXT:.*]] = %{{.*}}, %[[SW:.*]] = %{{.*}}) -> (f64, !graph.vector<f64>, !graph.vector<f64>, i1)
+// CHECK: graph.vector.get %[[CUR]]
+// CHECK: } epilogue {
+// CHECK: graph.vector.set %[[NXT]]
+// CHECK: } epilogue {
+// CHECK: graph.vector.set %[[NXT]]
+// CHECK: %[[S2:.*]] = arith.addf %[[S]], %[[S]] : f64
+// CHECK: scf.yield %[[S2]], %[[NXT]], %[[CUR]], %{{.*}} : f64, !graph.vector<f64>, !graph.vector<f64>, i1
+// CHECK: scf.if %[[LOOP]]#3 {
+// CHECK-NEXT: graph.vector.copy %[[LOOP]]#1, %[[A]]
+// CHECK: return %[[LOOP]]#0 : f64
+func.func @two_traversals(%g: !graph.edgeset, %s0: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %a = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %b = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %acc2 = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%s = %s0) -> f64 {
+    // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue}}
+    graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %a[%src] : !graph.vector<f64>
+      %ch = graph.reduce add %acc[%dst], %x : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset
+    graph.vertexset.apply %all {
+    ^bb0(%v: index):
+      %t = graph.vector.get %acc[%v] : !graph.vector<f64>
+      graph.vector.set %a[%v], %t : !graph.vector<f64>
+      graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+    }
+    // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue}}
+    graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %b[%src] : !graph.vector<f64>
+      %ch = graph.reduce add %acc2[%dst], %x : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset
+    graph.vertexset.apply %all {
+    ^bb0(%v: index):
+      %t = graph.vector.get %acc2[%v] : !graph.vector<f64>
+      graph.vector.set %a[%v], %t : !graph.vector<f64>
+      graph.vector.set %acc2[%v], %zero : !graph.vector<f64>
+    }
+    %s2 = arith.addf %s, %s : f64
+    scf.yield %s2 : f64
+  }
+  return %r : f64
+}
