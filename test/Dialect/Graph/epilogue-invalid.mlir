@@ -16,7 +16,7 @@ func.func @reset_without_epilogue(%g: !graph.edgeset, %acc: !graph.vector<f32>) 
 // -----
 
 func.func @push(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
-  // expected-error @+1 {{an epilogue needs direction 'dense_pull', got 'dense_push'}}
+  // expected-error @+1 {{an epilogue needs direction 'dense_pull' or 'sparse_push_dense_pull', got 'dense_push'}}
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_push>) body {
   ^bb0(%src: index, %dst: index):
     %one = arith.constant 1.0 : f32

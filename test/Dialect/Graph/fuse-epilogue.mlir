@@ -280,7 +280,7 @@ func.func @other_set(%g: !graph.edgeset, %some: !graph.vertexset) {
 
 // -----
 
-// Declined: push and hybrid directions, segments (NUMA included), GPU.
+// Declined: push directions, segments (NUMA included), GPU.
 // CHECK-LABEL: func.func @schedules
 // CHECK-NOT: epilogue
 func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
@@ -288,20 +288,8 @@ func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
   %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
   %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
   %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
-  // expected-remark @+1 {{the traversal's direction is 'dense_push', not 'dense_pull'}}
+  // expected-remark @+1 {{the traversal's direction is 'dense_push', which does not pull}}
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_push>) body {
-  ^bb0(%src: index, %dst: index):
-    %c = graph.vector.get %w[%src] : !graph.vector<f64>
-    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
-    graph.yield
-  } : !graph.edgeset
-  graph.vertexset.apply %all {
-  ^bb0(%v: index):
-    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
-    graph.vector.set %x[%v], %s : !graph.vector<f64>
-  }
-  // expected-remark @+1 {{the traversal's direction is 'sparse_push_dense_pull', not 'dense_pull'}}
-  graph.edgeset.apply %g from(%f) schedule(#graph.schedule<direction = sparse_push_dense_pull>) body {
   ^bb0(%src: index, %dst: index):
     %c = graph.vector.get %w[%src] : !graph.vector<f64>
     %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
@@ -501,4 +489,33 @@ func.func @two_traversals(%g: !graph.edgeset, %s0: f64) -> f64 {
     scf.yield %s2 : f64
   }
   return %r : f64
+}
+
+// -----
+
+// A hybrid fuses: graph-lower-direction runs the epilogue in its pull and
+// as a vertex loop after its push (lower-direction-epilogue.mlir).
+// CHECK-LABEL: func.func @hybrid
+// CHECK: graph.edgeset.apply %{{.*}} from(%{{.*}}) reset(0.000000e+00 : f64) schedule(#graph.schedule<direction = sparse_push_dense_pull>)
+// CHECK: } epilogue {
+func.func @hybrid(%g: !graph.edgeset, %f: !graph.vertexset) {
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue; the sum starts from 0.000000e+00 : f64 and is not stored}}
+  graph.edgeset.apply %g from(%f) schedule(#graph.schedule<direction = sparse_push_dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+    graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+  }
+  return
 }

@@ -562,8 +562,10 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     return success();
   }
   ScheduleAttr sched = getScheduleOrDefault();
-  if (sched.getDirection() != Direction::DensePull)
-    return emitOpError("an epilogue needs direction 'dense_pull', got '")
+  if (sched.getDirection() != Direction::DensePull &&
+      sched.getDirection() != Direction::SparsePushDensePull)
+    return emitOpError("an epilogue needs direction 'dense_pull' or "
+                       "'sparse_push_dense_pull', got '")
            << stringifyDirection(sched.getDirection()) << "'";
   if (sched.isSegmented() || sched.getGpu())
     return emitOpError("an epilogue needs an unsegmented CPU schedule");

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/Transforms/Epilogue.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
@@ -83,9 +84,10 @@ static Reason checkTraversal(Fusion &fusion) {
   ScheduleAttr sched = op.getScheduleOrDefault();
   if (sched.getGpu())
     return "the traversal runs on the GPU";
-  if (sched.getDirection() != Direction::DensePull)
+  if (sched.getDirection() != Direction::DensePull &&
+      sched.getDirection() != Direction::SparsePushDensePull)
     return ("the traversal's direction is '" +
-            stringifyDirection(sched.getDirection()) + "', not 'dense_pull'")
+            stringifyDirection(sched.getDirection()) + "', which does not pull")
         .str();
   if (sched.isSegmented())
     return std::string("the traversal is segmented: a destination's sum is "
@@ -358,6 +360,34 @@ static void fuse(Fusion &fusion, RewriterBase &rewriter) {
     rewriter.modifyOpInPlace(op, [&] { op.setResetAttr(fusion.reset); });
   if (!fusion.buffered.empty())
     doubleBuffer(fusion, rewriter);
+}
+
+void mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  Value acc = op.getDestinationReduce().getVector();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfter(op);
+  Value all =
+      VertexSetNewOp::create(rewriter, loc, VertexSetType::get(op.getContext()),
+                             op.getGraph(), /*all=*/true);
+  auto loop = VertexSetApplyOp::create(rewriter, loc, all,
+                                       /*label=*/nullptr, /*schedule=*/nullptr);
+  VertexSetFreeOp::create(rewriter, loc, all);
+  Region &body = loop.getBody();
+  rewriter.inlineRegionBefore(op.getEpilogue(), body, body.end());
+  Block &block = body.front();
+  Value v = block.getArgument(0);
+  rewriter.setInsertionPointToStart(&block);
+  Value sum = VectorGetOp::create(rewriter, loc, block.getArgument(1).getType(),
+                                  acc, v);
+  rewriter.replaceAllUsesWith(block.getArgument(1), sum);
+  block.eraseArgument(1);
+  if (TypedAttr reset = op.getResetAttr()) {
+    rewriter.setInsertionPoint(block.getTerminator());
+    VectorSetOp::create(rewriter, loc, acc, v,
+                        arith::ConstantOp::create(rewriter, loc, reset));
+    rewriter.modifyOpInPlace(op, [&] { op.removeResetAttr(); });
+  }
 }
 
 namespace {

@@ -1419,8 +1419,9 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     from `c` instead of `%acc[v]`, and the op neither reads nor writes
     `%acc` (the pass proved that `%acc` holds `c` wherever the traversal is
     not running); the epilogue then does not access `%acc`. An epilogue
-    needs an unsegmented CPU `dense_pull` without `to`, `dst_filter`,
-    `track` or `update_priority`.
+    needs an unsegmented CPU `dense_pull` or `sparse_push_dense_pull` (whose
+    push runs the epilogue as a vertex loop after it) without `to`,
+    `dst_filter`, `track` or `update_priority`.
 
     ```mlir
     graph.edgeset.apply %g reset(0.0 : f32) label("s1")

@@ -359,7 +359,9 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
     (only side-effect free ops between them, which move before the
     traversal) when:
 
-    * the traversal is an unsegmented CPU `dense_pull` without `to`,
+    * the traversal is an unsegmented CPU `dense_pull` (or
+      `sparse_push_dense_pull`: `graph-lower-direction` then runs the
+      epilogue in the pull and as a vertex loop after the push) without `to`,
       `dst_filter`, `track`, a result or `update_priority`, whose body
       writes nothing but its one `graph.reduce` into `%acc[dst]` of a
       per-vertex vector;
@@ -390,7 +392,7 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
     Declined, with a remark (option `remarks`) at the traversal saying
     why: segmented schedules (NUMA included: a destination's sum is
     complete only after the last segment, so its epilogue would need a
-    vertex loop of its own), GPU schedules, push and hybrid directions, a
+    vertex loop of its own), GPU schedules, push directions, a
     loop reading a neighbour's element of a vector it or the traversal
     writes, a loop over another set, ops with other effects in the loop or
     between the two, a vector to double-buffer outside an `scf.for`, or one
