@@ -63,6 +63,13 @@ static void addGPUKernelPasses(OpPassManager &pm,
 void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
                                            const GraphToLLVMOptions &options) {
   pm.addPass(createGraphFuseFields());
+  // Vertex loops become epilogues of the pulls before them while loops and
+  // traversals are still ops; not for the GPU's kernels, nor for ranks that
+  // mirror what each traversal writes.
+  if (options.epilogueFusion && options.target == Target::CPU &&
+      !options.distributed)
+    pm.addPass(createGraphFuseEpilogue(
+        GraphFuseEpilogueOptions{options.fusionRemarks}));
   // GPU-scheduled traversals and vertex loops become gpu.launch kernels,
   // before any other pass lowers them.
   if (options.target != Target::CPU)

@@ -139,6 +139,16 @@ static cl::opt<bool> distributed(
     cl::desc("run the program on MPI ranks, each holding a part of the graph "
              "(graph-distribute); run the executable with mpirun -np N"),
     cl::cat(graphcCategory));
+static cl::opt<bool> noEpilogueFusion(
+    "no-epilogue-fusion",
+    cl::desc("keep every vertex loop a pass of its own, instead of fusing "
+             "it into the pull traversal before it (graph-fuse-epilogue)"),
+    cl::cat(graphcCategory));
+static cl::opt<bool> printFusion(
+    "print-fusion",
+    cl::desc("remark at every pull traversal followed by a vertex loop: "
+             "whether the loop fused into it, and why not"),
+    cl::cat(graphcCategory));
 static cl::opt<std::string> runtimeDir(
     "runtime-dir",
     cl::desc("directory holding libgraphrt.a and libgraphrt.so (default: "
@@ -716,6 +726,8 @@ static LogicalResult compile() {
   graph::GraphToLLVMOptions options;
   options.hybridThreshold = hybridThreshold;
   options.distributed = distributed;
+  options.epilogueFusion = !noEpilogueFusion;
+  options.fusionRemarks = printFusion;
   options.library = emitKind == EmitKind::Lib;
   options.target = target;
   options.gpuArch = gpuArch;

@@ -26,6 +26,17 @@ struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
       *this, "distributed",
       llvm::cl::desc("run the program on MPI ranks (graph-distribute)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> epilogueFusion{
+      *this, "epilogue-fusion",
+      llvm::cl::desc("fuse vertex loops into the pull traversals before "
+                     "them (graph-fuse-epilogue; target=cpu, not "
+                     "distributed)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> fusionRemarks{
+      *this, "fusion-remarks",
+      llvm::cl::desc("graph-fuse-epilogue remarks: which loops fused, and "
+                     "why others did not"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> library{
       *this, "library",
       llvm::cl::desc("code of an export library: errors in OpenMP regions "

@@ -953,6 +953,7 @@ func.func @track_not_vector(%g: !graph.edgeset, %f: !graph.vertexset) {
   }, {
   ^bb0(%src: index, %dst: index):
     "graph.yield"() : () -> ()
+  }, {
   }) : (!graph.edgeset, !graph.vertexset) -> !graph.vertexset
   return
 }

@@ -507,6 +507,143 @@ bool EdgeSetApplyOp::yieldsKeep() {
   return yield && yield.getNumOperands() == 1;
 }
 
+ReduceOp EdgeSetApplyOp::getDestinationReduce() {
+  Block &block = getBody().front();
+  Value dst = block.getArgument(1);
+  ReduceOp candidate;
+  for (auto reduce : block.getOps<ReduceOp>()) {
+    if (reduce.getIndex() != dst || candidate)
+      return {};
+    candidate = reduce;
+  }
+  // A fixed-length vector has no element per destination to accumulate in,
+  // and a vector of rows has several.
+  if (!candidate || !candidate.getVector().getType().isPerVertex() ||
+      candidate.getColumn())
+    return {};
+  // Any other access of the vector while edges run would see a stale value;
+  // the epilogue runs once the destination's edges are done.
+  for (Operation *user : candidate.getVector().getUsers())
+    if (user != candidate && user != *this && (*this)->isAncestor(user) &&
+        !getEpilogue().isAncestor(user->getParentRegion()))
+      return {};
+  return candidate;
+}
+
+/// The index of a vector element access the epilogue may make; null for
+/// other ops.
+static Value accessedIndex(Operation *op) {
+  if (auto get = dyn_cast<VectorGetOp>(op))
+    return get.getIndex();
+  if (auto set = dyn_cast<VectorSetOp>(op))
+    return set.getIndex();
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return reduce.getIndex();
+  return {};
+}
+
+/// Calls `fn(op, vector, isWrite)` for every effect of an op in `region` on
+/// a vertex vector.
+static void
+forEachVectorEffect(Region &region,
+                    function_ref<void(Operation *, Value, bool)> fn) {
+  region.walk([&](MemoryEffectOpInterface access) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    access.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      if (Value vector = effect.getValue();
+          vector && isa<VertexVectorType>(vector.getType()))
+        fn(access, vector, isa<MemoryEffects::Write>(effect.getEffect()));
+  });
+}
+
+LogicalResult EdgeSetApplyOp::verifyEpilogue() {
+  Region &epilogue = getEpilogue();
+  if (epilogue.empty()) {
+    if (getReset())
+      return emitOpError("reset(...) needs an epilogue");
+    return success();
+  }
+  ScheduleAttr sched = getScheduleOrDefault();
+  if (sched.getDirection() != Direction::DensePull &&
+      sched.getDirection() != Direction::SparsePushDensePull)
+    return emitOpError("an epilogue needs direction 'dense_pull' or "
+                       "'sparse_push_dense_pull', got '")
+           << stringifyDirection(sched.getDirection()) << "'";
+  if (sched.isSegmented() || sched.getGpu())
+    return emitOpError("an epilogue needs an unsegmented CPU schedule");
+  if (getTo() || !getDstFilter().empty() || getTracked() || getModified() ||
+      getUpdatedQueue())
+    return emitOpError("an epilogue runs for every destination: no to(...), "
+                       "dst_filter, track(...), result or "
+                       "update_priority(...)");
+  ReduceOp accumulated = getDestinationReduce();
+  if (!accumulated)
+    return emitOpError("an epilogue needs the body's one graph.reduce into a "
+                       "per-vertex vector at dst, which nothing else in the "
+                       "body and filters accesses");
+  if (!epilogue.hasOneBlock())
+    return emitOpError("epilogue must have one block");
+  Type sumType = accumulated.getValue().getType();
+  Block &block = epilogue.front();
+  if (block.getNumArguments() != 2 ||
+      !block.getArgument(0).getType().isIndex() ||
+      block.getArgument(1).getType() != sumType)
+    return emitOpError("epilogue must take (vertex: index, sum: ")
+           << sumType << ") but takes " << block.getNumArguments()
+           << " argument(s) of type(s) " << block.getArgumentTypes();
+  if (failed(verifyYield(*this, epilogue, "epilogue", /*isFilter=*/false)))
+    return failure();
+  if (TypedAttr reset = getResetAttr(); reset && reset.getType() != sumType)
+    return emitOpError("reset value ")
+           << reset << " is not of the accumulated type " << sumType;
+
+  // What the traversal itself accesses, and whether it writes it.
+  llvm::DenseMap<Value, bool> traversed;
+  auto noteTraversed = [&](Operation *, Value vector, bool write) {
+    traversed[vector] |= write;
+  };
+  forEachVectorEffect(getBody(), noteTraversed);
+  forEachVectorEffect(getSrcFilter(), noteTraversed);
+  Value acc = accumulated.getVector(), v = block.getArgument(0);
+  llvm::DenseSet<Value> written;
+  forEachVectorEffect(epilogue, [&](Operation *, Value vector, bool write) {
+    if (write)
+      written.insert(vector);
+  });
+  WalkResult result = WalkResult::advance();
+  forEachVectorEffect(epilogue, [&](Operation *op, Value vector, bool write) {
+    if (result.wasInterrupted())
+      return;
+    auto fail = [&](const Twine &message) {
+      emitOpError(message);
+      result = WalkResult::interrupt();
+    };
+    bool atVertex = accessedIndex(op) == v;
+    if (vector == acc) {
+      if (getReset())
+        return fail("with reset(...) the epilogue does not access the "
+                    "accumulated vector");
+      if (!atVertex)
+        return fail("epilogue accesses the accumulated vector only at its "
+                    "vertex");
+      return;
+    }
+    if (written.contains(vector) && !atVertex)
+      return fail("epilogue accesses the vectors it writes only at its "
+                  "vertex, with graph.vector.get, graph.vector.set and "
+                  "graph.reduce");
+    auto seen = traversed.find(vector);
+    if (seen == traversed.end())
+      return;
+    if (write)
+      return fail("epilogue writes a vector the traversal accesses");
+    if (seen->second)
+      fail("epilogue reads a vector the body writes");
+  });
+  return failure(result.wasInterrupted());
+}
+
 SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
   SmallVector<Operation *> writes;
   Value tracked = getTracked();
@@ -602,7 +739,7 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
     return emitOpError("tracked vector is never written at the destination "
                        "(graph.vector.set or graph.reduce on it at dst) in "
                        "the body");
-  return success();
+  return verifyEpilogue();
 }
 
 /// Weight arrays hold the storage type of the graph's weights (worded as

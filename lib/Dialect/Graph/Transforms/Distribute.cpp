@@ -125,6 +125,10 @@ static FailureOr<TraversalWrites> writesOf(EdgeSetApplyOp apply) {
     return apply.emitOpError("with neighbors_from/neighbors_until cannot be "
                              "distributed: edge positions are those of a "
                              "whole out-edge list, which no rank holds");
+  if (!apply.getEpilogue().empty())
+    return apply.emitOpError("with an epilogue cannot be distributed: its "
+                             "writes would not be mirrored (graph-distribute "
+                             "runs without graph-fuse-epilogue)");
   Value dst = apply.getBody().getArgument(1);
   TraversalWrites writes;
   SmallVector<Value> &vectors = writes.vectors;

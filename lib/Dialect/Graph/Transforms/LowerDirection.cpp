@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/Transforms/Epilogue.h"
 #include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
@@ -85,6 +86,9 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
           std::pair(choice.elseBlock(), Direction::SparsePush)}) {
       rewriter.setInsertionPointToStart(block);
       auto apply = cast<EdgeSetApplyOp>(rewriter.clone(*op));
+      // Only the pull runs an epilogue per destination.
+      if (direction == Direction::SparsePush && !apply.getEpilogue().empty())
+        unfuseEpilogue(apply, rewriter);
       setDirection(apply, direction);
       // Without results the scf.if builder already added the terminators.
       if (apply->getNumResults())

@@ -379,25 +379,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
 ReduceOp TraversalEmitter::findAccumulatedReduce() {
   if (push || !op.getDstFilter().empty())
     return {};
-  Block &block = op.getBody().front();
-  Value dst = block.getArgument(1);
-  ReduceOp candidate;
-  for (auto reduce : block.getOps<ReduceOp>()) {
-    if (reduce.getIndex() != dst || candidate)
-      return {};
-    candidate = reduce;
-  }
-  // A fixed-length vector has no element per destination to accumulate in,
-  // and a vector of rows has several.
-  if (!candidate || !candidate.getVector().getType().isPerVertex() ||
-      candidate.getColumn())
-    return {};
-  // Any other access of the vector in the traversal would see a stale value.
-  Value vector = candidate.getVector();
-  for (Operation *user : vector.getUsers())
-    if (user != candidate && user != op && op->isAncestor(user))
-      return {};
-  return candidate;
+  return op.getDestinationReduce();
 }
 
 bool TraversalEmitter::firstWriteClosesFilter() {
@@ -609,8 +591,12 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   if (accumulated || op.getDstFilter().empty()) {
     // An accumulated destination value stays in a register across the
     // in-edges (a filtered pull has none).
-    Value initial =
-        accumulated ? destination.destination.load(b, dst) : Value();
+    // With reset(c) the sum starts from c and never touches the vector.
+    Value initial;
+    if (TypedAttr reset = op.getResetAttr())
+      initial = arith::ConstantOp::create(b, loc, reset);
+    else if (accumulated)
+      initial = destination.destination.load(b, dst);
     Value final = edgeScan.emitForEach(
         b, loc, begin, end, initial, [&](OpBuilder &b, Value k, Value acc) {
           if (sourceListOffsets)
@@ -619,8 +605,16 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
             return emitBody(b, destination, src, dst, w, {}, acc);
           });
         });
-    if (accumulated)
+    if (accumulated && !op.getReset())
       destination.destination.store(b, destination.frame, dst, initial, final);
+    // The fused vertex loop's body, for dst, with its sum in a register.
+    if (!op.getEpilogue().empty()) {
+      Block &epilogue = op.getEpilogue().front();
+      IRMapping mapping;
+      mapping.map(epilogue.getArguments(), ValueRange{dst, final});
+      for (Operation &inner : epilogue.without_terminator())
+        b.clone(inner, mapping);
+    }
     return;
   }
   // Only the body changes what the filter reads, so the filter is re-tested

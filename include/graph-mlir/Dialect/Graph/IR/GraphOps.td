@@ -5,6 +5,7 @@
 
 include "graph-mlir/Dialect/Graph/IR/GraphAttrs.td"
 include "graph-mlir/Dialect/Graph/IR/GraphTypes.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
@@ -1470,6 +1471,36 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     direction segment by segment: `in` segments for `dense_pull`, `out`
     segments for `dense_push`; the sparse side of a hybrid ignores them.
 
+    An `epilogue` (made by `graph-fuse-epilogue` from the vertex loop after
+    the traversal) runs once per destination `v` of a `dense_pull`, right
+    after the body has run on all of `v`'s in-edges, with `sum`: the value
+    that the body's one reduction into the destination (`graph.reduce` on
+    `%acc[dst]`) left in `%acc[v]`. It accesses the vectors it writes only
+    at `v`, and writes none that the body or the source filter accesses
+    other than `%acc`, so the order in which destinations finish cannot
+    change what any edge reads (Jacobi). With `reset(c)` every sum starts
+    from `c` instead of `%acc[v]`, and the op neither reads nor writes
+    `%acc` (the pass proved that `%acc` holds `c` wherever the traversal is
+    not running); the epilogue then does not access `%acc`. An epilogue
+    needs an unsegmented CPU `dense_pull` or `sparse_push_dense_pull` (whose
+    push runs the epilogue as a vertex loop after it) without `to`,
+    `dst_filter`, `track` or `update_priority`.
+
+    ```mlir
+    graph.edgeset.apply %g reset(0.0 : f32) label("s1")
+        schedule(#graph.schedule<direction = dense_pull>) body {
+    ^bb0(%src: index, %dst: index):
+      %c = graph.vector.get %contrib[%src] : !graph.vector<f32>
+      %0 = graph.reduce add %incoming[%dst], %c : !graph.vector<f32>
+      graph.yield
+    } epilogue {
+    ^bb0(%v: index, %sum: f32):
+      %r = arith.mulf %damp, %sum : f32
+      graph.vector.set %rank[%v], %r : !graph.vector<f32>
+      graph.yield
+    } : !graph.edgeset
+    ```
+
     ```mlir
     %next = graph.edgeset.apply %g from(%frontier) track(%parent : !graph.vector<i32>)
         dedup label("s1")
@@ -1497,11 +1528,12 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
                        Optional<Graph_SegmentsType>:$segments,
                        UnitAttr:$dedup,
                        OptionalAttr<StrAttr>:$label,
-                       OptionalAttr<Graph_ScheduleAttr>:$schedule);
+                       OptionalAttr<Graph_ScheduleAttr>:$schedule,
+                       OptionalAttr<TypedAttrInterface>:$reset);
   let results = (outs Res<Optional<Graph_VertexSetType>, "",
                           [MemAlloc, MemWrite]>:$modified);
   let regions = (region AnyRegion:$srcFilter, AnyRegion:$dstFilter,
-                        SizedRegion<1>:$body);
+                        SizedRegion<1>:$body, AnyRegion:$epilogue);
   let assemblyFormat = [{
     $graph (`from` `(` $from^ `)`)? (`to` `(` $to^ `)`)?
     (`neighbors_from` `(` $neighborsFrom^ `)`)?
@@ -1509,9 +1541,10 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     (`track` `(` $tracked^ `:` qualified(type($tracked)) `)`)? (`dedup` $dedup^)?
     (`update_priority` `(` $updatedQueue^ `:` qualified(type($updatedQueue)) `)`)?
     (`segments` `(` $segments^ `:` qualified(type($segments)) `)`)?
+    (`reset` `(` $reset^ `)`)?
     (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)?
     (`src_filter` $srcFilter^)? (`dst_filter` $dstFilter^)? `body` $body
-    attr-dict `:` qualified(type($graph)) (`->` qualified(type($modified))^)?
+    (`epilogue` $epilogue^)? attr-dict `:` qualified(type($graph)) (`->` qualified(type($modified))^)?
   }];
   let builders = [
     // Without segments, as frontends build it.
@@ -1524,7 +1557,7 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
                    "::mlir::graph::ScheduleAttr":$schedule), [{
       build($_builder, $_state, resultTypes, graph, from, to, neighborsFrom,
             neighborsUntil, tracked, updatedQueue, /*segments=*/::mlir::Value(),
-            dedup, label, schedule);
+            dedup, label, schedule, /*reset=*/nullptr);
     }]>
   ];
   let hasVerifier = 1;
@@ -1541,6 +1574,12 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     /// True when the body yields an i1 (keep dst?): the op's result is the
     /// set of destinations it kept (GraphIt's `apply` of a bool function).
     bool yieldsKeep();
+    /// The body's one graph.reduce (at its top level) into `dst` of a
+    /// per-vertex vector that nothing else in the op's body and filters
+    /// accesses; null when there is none.
+    ::mlir::graph::ReduceOp getDestinationReduce();
+    /// The epilogue's and reset(...)'s rules (verifyRegions).
+    ::mlir::LogicalResult verifyEpilogue();
     ::mlir::graph::EdgeSetType getGraphType() {
       return ::llvm::cast<::mlir::graph::EdgeSetType>(getGraph().getType());
     }

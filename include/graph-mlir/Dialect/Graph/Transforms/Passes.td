@@ -414,4 +414,71 @@ def GraphFuseFields : Pass<"graph-fuse-fields", "ModuleOp"> {
   }];
 }
 
+def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
+  let summary = "Fuse a vertex loop into the pull traversal before it";
+  let description = [{
+    PageRank's iteration is a pull (`incoming[dst] += contrib[src]`)
+    followed by a `graph.vertexset.apply` over all vertices that reads
+    `incoming[v]`, writes `rank[v]` and `contrib[v]` and zeroes
+    `incoming[v]`. This pass makes such a loop the traversal's `epilogue`,
+    which the traversal runs for each destination right after its in-edges,
+    while the sum is in a register: one pass over the vertices per
+    iteration instead of two.
+
+    A `graph.edgeset.apply` fuses with the `graph.vertexset.apply` after it
+    (only side-effect free ops between them, which move before the
+    traversal) when:
+
+    * the traversal is an unsegmented CPU `dense_pull` (or
+      `sparse_push_dense_pull`: `graph-lower-direction` then runs the
+      epilogue in the pull and as a vertex loop after the push) without `to`,
+      `dst_filter`, `track`, a result or `update_priority`, whose body
+      writes nothing but its one `graph.reduce` into `%acc[dst]` of a
+      per-vertex vector;
+    * the loop runs over `graph.vertexset.new %g all` of the traversal's
+      graph, and its body has only side-effect free ops, `scf` control
+      flow, `graph.global.load` and `graph.vector.get`/`set`/`reduce`;
+      it accesses `%acc` and the vectors it writes only at its vertex `v`,
+      assigns `%acc[v]` only at its top level and reads it before that.
+
+    The loop's reads of `%acc[v]` become the epilogue's `sum` argument.
+    When `%acc` is made by `graph.vector.new` with a constant `c` (zero
+    without `init`), and its only other uses are the loop's assignments of
+    `c`, the traversal gets `reset(c)`: each sum starts from `c` in a
+    register and `%acc` is neither loaded, stored nor reset.
+
+    A vector the loop writes and the traversal reads at a source (`contrib`)
+    is double-buffered, so that every edge still reads the previous
+    iteration's value (Jacobi): the loop around the traversal (an `scf.for`
+    whose body holds it) carries the vector and a second buffer, made
+    before the loop, as iteration arguments; the traversal reads one and
+    the epilogue writes the other, and they swap at each iteration's end.
+    Uses before the traversal in the iteration read the first, uses after
+    it the second. An `i1` argument says whether the buffers are swapped
+    after the loop; if so, the latest values are copied back into the
+    vector once. The epilogue assigns the second buffer's element first
+    (copying `v`'s old element when the loop's body may not assign it).
+
+    Declined, with a remark (option `remarks`) at the traversal saying
+    why: segmented schedules (NUMA included: a destination's sum is
+    complete only after the last segment, so its epilogue would need a
+    vertex loop of its own), GPU schedules, push directions, a
+    loop reading a neighbour's element of a vector it or the traversal
+    writes, a loop over another set, ops with other effects in the loop or
+    between the two, a vector to double-buffer outside an `scf.for`, or one
+    that is a field of records (`fuseFields`). Distributed builds
+    (`graph-distribute`) do not run this pass.
+
+    Pass order: after `graph-fuse-fields`, before `graph-segment` and the
+    passes that lower traversals.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", "false",
+           "remark at every pull traversal followed by a vertex loop: fused, "
+           "or why not">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // GRAPH_TRANSFORMS_PASSES_TD

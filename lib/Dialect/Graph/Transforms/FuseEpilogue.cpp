@@ -1,0 +1,446 @@
+//===- FuseEpilogue.cpp - vertex loops fused into pull traversals ---------===//
+//
+// Makes the vertex loop after a dense pull the pull's per-destination
+// epilogue: see the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "graph-mlir/Dialect/Graph/Transforms/Epilogue.h"
+#include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::graph {
+#define GEN_PASS_DEF_GRAPHFUSEEPILOGUE
+#include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+} // namespace mlir::graph
+
+using namespace mlir;
+using namespace mlir::graph;
+
+namespace {
+
+/// A traversal, the vertex loop after it, and what fusing them takes.
+struct Fusion {
+  EdgeSetApplyOp traversal;
+  VertexSetApplyOp loop;
+  ReduceOp accumulated;
+  /// Side-effect free ops between the two, which move before the traversal.
+  SmallVector<Operation *> between;
+  /// Vectors the loop writes and the traversal reads: double-buffered.
+  SmallVector<Value> buffered;
+  /// The value the accumulated vector always holds outside the traversal,
+  /// when the pass could prove one.
+  TypedAttr reset;
+};
+
+/// Why a candidate does not fuse.
+using Reason = std::optional<std::string>;
+using Effects = ArrayRef<MemoryEffects::EffectInstance>;
+
+} // namespace
+
+/// How a remark names a vector: its GraphIt name when it has one.
+static std::string nameOf(Value vector) {
+  if (Operation *def = vector.getDefiningOp())
+    if (auto name =
+            def->getAttrOfType<StringAttr>(GraphDialect::kFieldAttrName))
+      return ("'" + name.getValue() + "'").str();
+  return "a vector";
+}
+
+static std::string labelOf(std::optional<StringRef> label) {
+  return label ? ("'" + *label + "'").str() : std::string("(unlabelled)");
+}
+
+/// Calls `fn` on every op of `region` that declares its effects (ops with
+/// recursive effects are looked into); returns the first op that declares
+/// none, if any.
+static Operation *forEachEffectOp(Region &region,
+                                  function_ref<void(Operation *, Effects)> fn) {
+  Operation *unknown = nullptr;
+  region.walk([&](Operation *op) {
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface) {
+      unknown = op;
+      return WalkResult::interrupt();
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    fn(op, effects);
+    return WalkResult::advance();
+  });
+  return unknown;
+}
+
+/// The traversal's side: a CPU dense pull over every destination whose body
+/// writes nothing but its one reduction into the destination.
+static Reason checkTraversal(Fusion &fusion) {
+  EdgeSetApplyOp op = fusion.traversal;
+  ScheduleAttr sched = op.getScheduleOrDefault();
+  if (sched.getGpu())
+    return "the traversal runs on the GPU";
+  if (sched.getDirection() != Direction::DensePull &&
+      sched.getDirection() != Direction::SparsePushDensePull)
+    return ("the traversal's direction is '" +
+            stringifyDirection(sched.getDirection()) + "', which does not pull")
+        .str();
+  if (sched.isSegmented())
+    return std::string("the traversal is segmented: a destination's sum is "
+                       "complete only after the last segment");
+  if (op.getTo() || !op.getDstFilter().empty() || op.getModified() ||
+      op.getUpdatedQueue())
+    return std::string("the traversal has to(...), a dst_filter, a result or "
+                       "update_priority(...)");
+  fusion.accumulated = op.getDestinationReduce();
+  if (!fusion.accumulated)
+    return std::string("the traversal's body has no single reduction into "
+                       "the destination");
+  bool writesOther = false;
+  auto noteWrites = [&](Operation *inner, Effects effects) {
+    if (inner == fusion.accumulated)
+      return;
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      writesOther |= !isa<MemoryEffects::Read>(effect.getEffect());
+  };
+  if (forEachEffectOp(op.getBody(), noteWrites) ||
+      forEachEffectOp(op.getSrcFilter(), noteWrites) || writesOther)
+    return std::string("the traversal's body writes more than its reduction "
+                       "into the destination");
+  return std::nullopt;
+}
+
+/// The loop's side: per-vertex accesses only, and the accumulated vector
+/// read before it is assigned.
+static Reason checkLoop(Fusion &fusion) {
+  VertexSetApplyOp loop = fusion.loop;
+  EdgeSetApplyOp op = fusion.traversal;
+  auto all = loop.getSet().getDefiningOp<VertexSetNewOp>();
+  if (!all || !all.getAll() || all.getGraph() != op.getGraph())
+    return std::string("the loop runs over another set than the traversal's "
+                       "vertices");
+  Block &body = loop.getBody().front();
+  Value v = body.getArgument(0), acc = fusion.accumulated.getVector();
+  llvm::SetVector<Value> written;
+  llvm::DenseSet<Value> elsewhere;
+  Reason reason;
+  bool assignedAcc = false;
+  auto fail = [&](const Twine &why) {
+    if (!reason)
+      reason = why.str();
+  };
+  auto note = [&](Operation *inner, Effects effects) {
+    if (effects.empty() || isa<GlobalLoadOp>(inner))
+      return;
+    Value vector, index;
+    bool write = false;
+    if (auto get = dyn_cast<VectorGetOp>(inner)) {
+      vector = get.getVector();
+      index = get.getIndex();
+      if (vector == acc && assignedAcc)
+        fail("the loop reads " + nameOf(acc) + " after assigning it");
+    } else if (auto set = dyn_cast<VectorSetOp>(inner)) {
+      vector = set.getVector();
+      index = set.getIndex();
+      write = true;
+      if (vector == acc && set->getBlock() != &body)
+        fail("the loop assigns " + nameOf(acc) + " under a condition");
+      assignedAcc |= vector == acc;
+    } else if (auto reduce = dyn_cast<ReduceOp>(inner)) {
+      vector = reduce.getVector();
+      index = reduce.getIndex();
+      write = true;
+      if (vector == acc)
+        fail("the loop reduces into " + nameOf(acc));
+    } else {
+      return fail("the loop has '" + inner->getName().getStringRef() +
+                  "', which may have other effects");
+    }
+    if (write)
+      written.insert(vector);
+    if (index != v)
+      elsewhere.insert(vector);
+  };
+  Operation *unknown = forEachEffectOp(loop.getBody(), note);
+  if (reason)
+    return reason;
+  if (unknown)
+    return ("the loop has '" + unknown->getName().getStringRef() +
+            "', which may have other effects")
+        .str();
+  if (elsewhere.contains(acc))
+    return "the loop reads " + nameOf(acc) + " at another vertex";
+  for (Value vector : written)
+    if (elsewhere.contains(vector))
+      return "the loop accesses " + nameOf(vector) +
+             ", which it writes, at another vertex";
+
+  // What the traversal reads and the loop writes needs a second buffer.
+  llvm::DenseSet<Value> traversed;
+  auto noteVectors = [&](Operation *, Effects effects) {
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      if (Value vector = effect.getValue())
+        traversed.insert(vector);
+  };
+  forEachEffectOp(op.getBody(), noteVectors);
+  forEachEffectOp(op.getSrcFilter(), noteVectors);
+  for (Value vector : written)
+    if (vector != acc && traversed.contains(vector))
+      fusion.buffered.push_back(vector);
+  if (fusion.buffered.empty())
+    return std::nullopt;
+  auto forOp = dyn_cast<scf::ForOp>(op->getParentOp());
+  for (Value vector : fusion.buffered) {
+    auto type = cast<VertexVectorType>(vector.getType());
+    if (type.getLayout() || type.hasRows())
+      return "the traversal reads " + nameOf(vector) +
+             ", which the loop writes and which is a field of records or a "
+             "vector of rows: it has no second buffer";
+    if (!forOp || !forOp.isDefinedOutsideOfLoop(vector) ||
+        !forOp.isDefinedOutsideOfLoop(op.getGraph()))
+      return "the traversal reads " + nameOf(vector) +
+             ", which the loop writes: its two buffers swap only in an "
+             "scf.for that holds the traversal and is inside the vector's "
+             "scope";
+  }
+  return std::nullopt;
+}
+
+/// The constant `acc` holds wherever the traversal is not running: its
+/// initial value, when every other use is the loop assigning it that value.
+static TypedAttr findReset(Fusion &fusion) {
+  Value acc = fusion.accumulated.getVector();
+  auto def = acc.getDefiningOp<VectorNewOp>();
+  if (!def)
+    return {};
+  Type element = fusion.accumulated.getValue().getType();
+  TypedAttr initial;
+  if (Value init = def.getInit()) {
+    if (!matchPattern(init, m_Constant(&initial)))
+      return {};
+  } else {
+    initial = cast<TypedAttr>(Builder(def).getZeroAttr(element));
+  }
+  if (initial.getType() != element)
+    return {};
+  bool assigned = false;
+  for (Operation *user : acc.getUsers()) {
+    if (user == fusion.accumulated || user == def)
+      continue;
+    if (!fusion.loop->isProperAncestor(user))
+      return {};
+    if (isa<VectorGetOp>(user))
+      continue;
+    TypedAttr value;
+    auto set = dyn_cast<VectorSetOp>(user);
+    if (!set || !matchPattern(set.getValue(), m_Constant(&value)) ||
+        value != initial)
+      return {};
+    assigned = true;
+  }
+  return assigned ? initial : TypedAttr();
+}
+
+/// Finds the next vertex loop after `op` in its block; `between` gets the
+/// ops before it, and `blocker` the first of those that may have effects.
+static VertexSetApplyOp findLoopAfter(EdgeSetApplyOp op,
+                                      SmallVectorImpl<Operation *> &between,
+                                      Operation *&blocker) {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    if (auto loop = dyn_cast<VertexSetApplyOp>(next))
+      return loop;
+    if (!blocker && (!isMemoryEffectFree(next) || next->getNumRegions()))
+      blocker = next;
+    between.push_back(next);
+  }
+  return {};
+}
+
+/// Gives the loop around the traversal a second buffer of each vector in
+/// `fusion.buffered`, swapped at the end of every iteration (see Passes.td).
+static void doubleBuffer(Fusion &fusion, RewriterBase &rewriter) {
+  EdgeSetApplyOp op = fusion.traversal;
+  auto forOp = cast<scf::ForOp>(op->getParentOp());
+  Location loc = op.getLoc();
+  // The second buffer is made beside the vector, when that is a new one,
+  // so that it is made once, not at every run of the loop.
+  SmallVector<Value> inits(fusion.buffered);
+  for (Value vector : fusion.buffered) {
+    Value graph = op.getGraph();
+    if (auto def = vector.getDefiningOp<VectorNewOp>()) {
+      rewriter.setInsertionPointAfter(def);
+      graph = def.getGraph();
+    } else {
+      rewriter.setInsertionPoint(forOp);
+    }
+    inits.push_back(VectorNewOp::create(rewriter, loc, vector.getType(), graph,
+                                        /*init=*/Value()));
+  }
+  rewriter.setInsertionPoint(forOp);
+  inits.push_back(arith::ConstantIntOp::create(rewriter, loc, 0, 1));
+  size_t count = fusion.buffered.size();
+  FailureOr<LoopLikeOpInterface> replaced = forOp.replaceWithAdditionalYields(
+      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> args) {
+        SmallVector<Value> yields(args.slice(count, count));
+        llvm::append_range(yields, args.take_front(count));
+        Value one = arith::ConstantIntOp::create(b, loc, 1, 1);
+        yields.push_back(arith::XOrIOp::create(b, loc, args.back(), one));
+        return yields;
+      });
+  auto loop = cast<scf::ForOp>(replaced->getOperation());
+  size_t first = loop.getNumRegionIterArgs() - (2 * count + 1);
+  Block *body = loop.getBody();
+  Region &epilogue = op.getEpilogue();
+  Block &epilogueBlock = epilogue.front();
+  Value v = epilogueBlock.getArgument(0);
+  for (auto [i, vector] : llvm::enumerate(fusion.buffered)) {
+    Value current = loop.getRegionIterArgs()[first + i];
+    Value next = loop.getRegionIterArgs()[first + count + i];
+    rewriter.replaceUsesWithIf(vector, current, [&](OpOperand &use) {
+      Operation *top = body->findAncestorOpInBlock(*use.getOwner());
+      return top && (top->isBeforeInBlock(op) ||
+                     (top == op &&
+                      !epilogue.isAncestor(use.getOwner()->getParentRegion())));
+    });
+    rewriter.replaceUsesWithIf(vector, next, [&](OpOperand &use) {
+      return loop->isProperAncestor(use.getOwner());
+    });
+    // The epilogue fills every element of the next buffer: it starts with
+    // v's old element unless its first access to it assigns it.
+    Operation *firstAccess = nullptr;
+    epilogueBlock.walk([&](Operation *inner) {
+      if (!firstAccess && llvm::is_contained(inner->getOperands(), next))
+        firstAccess = inner;
+    });
+    auto set = dyn_cast_or_null<VectorSetOp>(firstAccess);
+    if (!set || set->getBlock() != &epilogueBlock || set.getVector() != next ||
+        set.getIndex() != v) {
+      rewriter.setInsertionPointToStart(&epilogueBlock);
+      Value old = VectorGetOp::create(
+          rewriter, loc,
+          cast<VertexVectorType>(vector.getType()).getElementType(), current,
+          v);
+      VectorSetOp::create(rewriter, loc, next, v, old);
+    }
+    // After an odd number of iterations the latest values are in the
+    // second buffer.
+    rewriter.setInsertionPointAfter(loop);
+    auto ifSwapped = scf::IfOp::create(rewriter, loc, loop.getResults().back(),
+                                       /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifSwapped.thenBlock());
+    VectorCopyOp::create(rewriter, loc, loop.getResult(first + i), vector);
+  }
+}
+
+static void fuse(Fusion &fusion, RewriterBase &rewriter) {
+  EdgeSetApplyOp op = fusion.traversal;
+  for (Operation *moved : fusion.between)
+    rewriter.moveOpBefore(moved, op);
+  Region &epilogue = op.getEpilogue();
+  rewriter.inlineRegionBefore(fusion.loop.getBody(), epilogue, epilogue.end());
+  Block &block = epilogue.front();
+  BlockArgument sum = block.addArgument(fusion.accumulated.getValue().getType(),
+                                        fusion.loop.getLoc());
+  rewriter.eraseOp(fusion.loop);
+  Value acc = fusion.accumulated.getVector();
+  for (Operation *user : llvm::make_early_inc_range(acc.getUsers())) {
+    if (!epilogue.isAncestor(user->getParentRegion()))
+      continue;
+    if (isa<VectorGetOp>(user))
+      rewriter.replaceOp(user, sum);
+    else if (fusion.reset)
+      rewriter.eraseOp(user);
+  }
+  if (fusion.reset)
+    rewriter.modifyOpInPlace(op, [&] { op.setResetAttr(fusion.reset); });
+  if (!fusion.buffered.empty())
+    doubleBuffer(fusion, rewriter);
+}
+
+void mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  Value acc = op.getDestinationReduce().getVector();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfter(op);
+  Value all =
+      VertexSetNewOp::create(rewriter, loc, VertexSetType::get(op.getContext()),
+                             op.getGraph(), /*all=*/true);
+  auto loop = VertexSetApplyOp::create(rewriter, loc, all,
+                                       /*label=*/nullptr, /*schedule=*/nullptr);
+  VertexSetFreeOp::create(rewriter, loc, all);
+  Region &body = loop.getBody();
+  rewriter.inlineRegionBefore(op.getEpilogue(), body, body.end());
+  Block &block = body.front();
+  Value v = block.getArgument(0);
+  rewriter.setInsertionPointToStart(&block);
+  Value sum = VectorGetOp::create(rewriter, loc, block.getArgument(1).getType(),
+                                  acc, v);
+  rewriter.replaceAllUsesWith(block.getArgument(1), sum);
+  block.eraseArgument(1);
+  if (TypedAttr reset = op.getResetAttr()) {
+    rewriter.setInsertionPoint(block.getTerminator());
+    VectorSetOp::create(rewriter, loc, acc, v,
+                        arith::ConstantOp::create(rewriter, loc, reset));
+    rewriter.modifyOpInPlace(op, [&] { op.removeResetAttr(); });
+  }
+}
+
+namespace {
+struct GraphFuseEpiloguePass
+    : graph::impl::GraphFuseEpilogueBase<GraphFuseEpiloguePass> {
+  using GraphFuseEpilogueBase::GraphFuseEpilogueBase;
+
+  void runOnOperation() override {
+    SmallVector<EdgeSetApplyOp> traversals;
+    getOperation().walk([&](EdgeSetApplyOp op) {
+      if (op.getEpilogue().empty())
+        traversals.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (EdgeSetApplyOp op : traversals) {
+      Fusion fusion;
+      fusion.traversal = op;
+      Operation *blocker = nullptr;
+      fusion.loop = findLoopAfter(op, fusion.between, blocker);
+      std::string loopName =
+          fusion.loop ? labelOf(fusion.loop.getLabel()) : std::string();
+      if (!fusion.loop)
+        continue;
+      Reason reason;
+      if (blocker)
+        reason = ("'" + blocker->getName().getStringRef() +
+                  "' comes between the traversal and the loop after it")
+                     .str();
+      if (!reason)
+        reason = checkTraversal(fusion);
+      if (!reason)
+        reason = checkLoop(fusion);
+      if (reason) {
+        // At the location only: the op itself is no news to a user.
+        if (remarks)
+          emitRemark(op.getLoc())
+              << "traversal " << labelOf(op.getLabel())
+              << " not fused with the vertex loop after it: " << *reason;
+        continue;
+      }
+      fusion.reset = findReset(fusion);
+      if (remarks) {
+        InFlightDiagnostic remark = emitRemark(op.getLoc());
+        remark << "fused vertex loop " << loopName << " into traversal "
+               << labelOf(op.getLabel()) << " as its epilogue";
+        if (fusion.reset)
+          remark << "; the sum starts from " << fusion.reset
+                 << " and is not stored";
+        for (Value vector : fusion.buffered)
+          remark << "; " << nameOf(vector) << " double-buffered";
+      }
+      fuse(fusion, rewriter);
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,196 @@
+// RUN: graph-opt %s -split-input-file -verify-diagnostics
+
+// One case per rule of graph.edgeset.apply's epilogue and reset(...).
+
+func.func @reset_without_epilogue(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{reset(...) needs an epilogue}}
+  graph.edgeset.apply %g reset(0.0 : f32) schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @push(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{an epilogue needs direction 'dense_pull' or 'sparse_push_dense_pull', got 'dense_push'}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_push>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @segmented(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{an epilogue needs an unsegmented CPU schedule}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @to(%g: !graph.edgeset, %s: !graph.vertexset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{an epilogue runs for every destination: no to(...), dst_filter, track(...), result or update_priority(...)}}
+  graph.edgeset.apply %g to(%s) schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @no_reduction(%g: !graph.edgeset, %x: !graph.vector<f32>) {
+  // expected-error @+1 {{an epilogue needs the body's one graph.reduce into a per-vertex vector at dst, which nothing else in the body and filters accesses}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    graph.vector.set %x[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @arguments(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{epilogue must take (vertex: index, sum: 'f32') but takes 2 argument(s) of type(s) 'index', 'f64'}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f64):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @reset_type(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{reset value 0.000000e+00 : f64 is not of the accumulated type 'f32'}}
+  graph.edgeset.apply %g reset(0.0 : f64) schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @reset_access(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{with reset(...) the epilogue does not access the accumulated vector}}
+  graph.edgeset.apply %g reset(0.0 : f32) schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.vector.set %acc[%v], %sum : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @acc_elsewhere(%g: !graph.edgeset, %acc: !graph.vector<f32>, %u: index) {
+  // expected-error @+1 {{epilogue accesses the accumulated vector only at its vertex}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    %x = graph.vector.get %acc[%u] : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @written_elsewhere(%g: !graph.edgeset, %acc: !graph.vector<f32>, %x: !graph.vector<f32>, %u: index) {
+  // expected-error @+1 {{epilogue accesses the vectors it writes only at its vertex, with graph.vector.get, graph.vector.set and graph.reduce}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.vector.set %x[%u], %sum : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @jacobi(%g: !graph.edgeset, %acc: !graph.vector<f32>, %contrib: !graph.vector<f32>) {
+  // expected-error @+1 {{epilogue writes a vector the traversal accesses}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %contrib[%src] : !graph.vector<f32>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.vector.set %contrib[%v], %sum : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @reads_written(%g: !graph.edgeset, %acc: !graph.vector<f32>, %seen: !graph.vector<f32>) {
+  // expected-error @+1 {{epilogue reads a vector the body writes}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    graph.vector.set %seen[%src], %one : !graph.vector<f32>
+    %changed = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    %s = graph.vector.get %seen[%v] : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}

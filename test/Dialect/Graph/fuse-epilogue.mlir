@@ -1,0 +1,521 @@
+// RUN: graph-opt %s --graph-fuse-epilogue=remarks=true --split-input-file -verify-diagnostics | FileCheck %s
+
+// PageRank (bench/gap/pr.gt): the update loop becomes the pull's epilogue;
+// `incoming` starts at 0.0 and the loop resets it to 0.0, so its sum starts
+// from 0.0 in a register (reset) and is never stored; `contrib`, which the
+// pull reads at its sources, gets a second buffer swapped per iteration.
+// CHECK-LABEL: func.func @pagerank
+// CHECK: %[[CONTRIB:.*]] = graph.vector.new %[[G:.*]] {graph.field = "contrib"}
+// CHECK-NEXT: %[[NEXT:.*]] = graph.vector.new %[[G]] : !graph.edgeset -> !graph.vector<f32>
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: %[[LOOP:.*]]:3 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[CUR:.*]] = %[[CONTRIB]], %[[NXT:.*]] = %[[NEXT]], %[[SWAPPED:.*]] = %[[FALSE]])
+// CHECK-NEXT: graph.vertexset.apply %{{.*}} label("before")
+// CHECK: graph.vector.get %[[CUR]]
+// CHECK: graph.edgeset.apply %[[G]] reset(0.000000e+00 : f32) label("s1")
+// CHECK: graph.vector.get %[[CUR]][%{{.*}}]
+// CHECK-NEXT: graph.reduce add %[[INCOMING:.*]][%{{.*}}]
+// CHECK: } epilogue {
+// CHECK-NEXT: ^bb0(%[[V:.*]]: index, %[[SUM:.*]]: f32):
+// CHECK-NEXT: %[[SCALED:.*]] = arith.mulf %{{.*}}, %[[SUM]] : f32
+// CHECK-NEXT: %[[RANK:.*]] = arith.addf %{{.*}}, %[[SCALED]] : f32
+// CHECK-NEXT: graph.vector.set %{{.*}}[%[[V]]], %[[RANK]]
+// CHECK-NOT: %[[INCOMING]]
+// CHECK: graph.vector.set %[[NXT]][%[[V]]]
+// CHECK-NEXT: graph.yield
+// CHECK-NEXT: } : !graph.edgeset
+// CHECK-NOT: graph.vertexset.apply
+// CHECK: graph.vertexset.apply %{{.*}} label("after")
+// CHECK: graph.vector.get %[[NXT]]
+// CHECK: %[[FLIP:.*]] = arith.xori %[[SWAPPED]], %{{.*}} : i1
+// CHECK-NEXT: scf.yield %[[NXT]], %[[CUR]], %[[FLIP]]
+// CHECK: scf.if %[[LOOP]]#2 {
+// CHECK-NEXT: graph.vector.copy %[[LOOP]]#0, %[[CONTRIB]]
+// CHECK: graph.vector.get %[[CONTRIB]]
+func.func @pagerank(%g: !graph.edgeset) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c20 = arith.constant 20 : index
+  %zero = arith.constant 0.0 : f32
+  %damp = arith.constant 0.85 : f32
+  %base = arith.constant 0.001 : f32
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %rank = graph.vector.new %g init(%zero : f32) {graph.field = "rank"} : !graph.edgeset -> !graph.vector<f32>
+  %incoming = graph.vector.new %g init(%zero : f32) {graph.field = "incoming"} : !graph.edgeset -> !graph.vector<f32>
+  %contrib = graph.vector.new %g {graph.field = "contrib"} : !graph.edgeset -> !graph.vector<f32>
+  %degree = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i32>
+  scf.for %i = %c0 to %c20 step %c1 {
+    graph.vertexset.apply %all label("before") {
+    ^bb0(%v: index):
+      %c = graph.vector.get %contrib[%v] : !graph.vector<f32>
+      graph.vector.set %rank[%v], %c : !graph.vector<f32>
+    }
+    // expected-remark @+1 {{fused vertex loop 'update' into traversal 's1' as its epilogue; the sum starts from 0.000000e+00 : f32 and is not stored; 'contrib' double-buffered}}
+    graph.edgeset.apply %g label("s1") schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>) body {
+    ^bb0(%src: index, %dst: index):
+      %c = graph.vector.get %contrib[%src] : !graph.vector<f32>
+      %changed = graph.reduce add %incoming[%dst], %c : !graph.vector<f32>
+      graph.yield
+    } : !graph.edgeset
+    graph.vertexset.apply %all label("update") schedule(#graph.schedule<parallel = static_vertex>) {
+    ^bb0(%v: index):
+      %s = graph.vector.get %incoming[%v] : !graph.vector<f32>
+      %scaled = arith.mulf %damp, %s : f32
+      %r = arith.addf %base, %scaled : f32
+      graph.vector.set %rank[%v], %r : !graph.vector<f32>
+      graph.vector.set %incoming[%v], %zero : !graph.vector<f32>
+      %r2 = graph.vector.get %rank[%v] : !graph.vector<f32>
+      %d = graph.vector.get %degree[%v] : !graph.vector<i32>
+      %df = arith.sitofp %d : i32 to f32
+      %c = arith.divf %r2, %df : f32
+      graph.vector.set %contrib[%v], %c : !graph.vector<f32>
+    }
+    graph.vertexset.apply %all label("after") {
+    ^bb0(%v: index):
+      %c = graph.vector.get %contrib[%v] : !graph.vector<f32>
+      graph.vector.set %rank[%v], %c : !graph.vector<f32>
+    }
+  }
+  graph.vertexset.apply %all label("print") schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%v: index):
+    %c = graph.vector.get %contrib[%v] : !graph.vector<f32>
+    graph.print %c : f32
+  }
+  return
+}
+
+// -----
+
+// The accumulated vector is printed after the loop, so its sum is stored
+// (no reset) and the epilogue's reset stays; the loop reads it as the sum.
+// A loop writing only what the traversal does not read needs no buffers.
+// Side-effect free ops between the two move before the traversal.
+// CHECK-LABEL: func.func @kept_sum
+// CHECK: %[[NEW:.*]] = arith.mulf
+// CHECK-NEXT: graph.edgeset.apply %{{.*}} label("s1")
+// CHECK: } epilogue {
+// CHECK-NEXT: ^bb0(%[[V:.*]]: index, %[[SUM:.*]]: f64):
+// CHECK-NEXT: %[[T:.*]] = arith.addf %[[SUM]], %[[NEW]] : f64
+// CHECK-NEXT: graph.vector.set %{{.*}}[%[[V]]], %[[T]]
+// CHECK-NEXT: graph.vector.set %[[ACC:.*]][%[[V]]], %{{.*}} : !graph.vector<f64>
+// CHECK-NEXT: graph.yield
+// CHECK-NEXT: } : !graph.edgeset
+// CHECK-NEXT: graph.vertexset.apply %{{.*}} label("print")
+// CHECK: graph.vector.get %[[ACC]]
+func.func @kept_sum(%g: !graph.edgeset, %x: f64) {
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %out = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal 's1' as its epilogue}}
+  graph.edgeset.apply %g label("s1") schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  %new = arith.mulf %x, %x : f64
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    %t = arith.addf %s, %new : f64
+    graph.vector.set %out[%v], %t : !graph.vector<f64>
+    graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+  }
+  graph.vertexset.apply %all label("print") schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.print %s : f64
+  }
+  return
+}
+
+// -----
+
+// A conditional write of a double-buffered vector: the epilogue first
+// copies v's old element into the next buffer.
+// CHECK-LABEL: func.func @conditional_write
+// CHECK: iter_args(%[[CUR:.*]] = %{{.*}}, %[[NXT:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK: } epilogue {
+// CHECK-NEXT: ^bb0(%[[V:.*]]: index, %[[SUM:.*]]: i32):
+// CHECK-NEXT: %[[OLD:.*]] = graph.vector.get %[[CUR]][%[[V]]] : !graph.vector<i32>
+// CHECK-NEXT: graph.vector.set %[[NXT]][%[[V]]], %[[OLD]] : !graph.vector<i32>
+// CHECK: scf.if
+// CHECK-NEXT: graph.vector.set %[[NXT]][%[[V]]], %[[SUM]]
+func.func @conditional_write(%g: !graph.edgeset) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %big = arith.constant 1000000 : i32
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %label = graph.vector.new %g : !graph.edgeset -> !graph.vector<i32>
+  %best = graph.vector.new %g init(%big : i32) : !graph.edgeset -> !graph.vector<i32>
+  scf.for %i = %c0 to %c5 step %c1 {
+    // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue; the sum starts from 1000000 : i32 and is not stored; a vector double-buffered}}
+    graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>) body {
+    ^bb0(%src: index, %dst: index):
+      %l = graph.vector.get %label[%src] : !graph.vector<i32>
+      %changed = graph.reduce min %best[%dst], %l : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset
+    graph.vertexset.apply %all {
+    ^bb0(%v: index):
+      %b = graph.vector.get %best[%v] : !graph.vector<i32>
+      %l = graph.vector.get %label[%v] : !graph.vector<i32>
+      %lower = arith.cmpi slt, %b, %l : i32
+      scf.if %lower {
+        graph.vector.set %label[%v], %b : !graph.vector<i32>
+      }
+      graph.vector.set %best[%v], %big : !graph.vector<i32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Declined: the loop reads a neighbour's element of a vector it writes.
+// CHECK-LABEL: func.func @neighbour
+// CHECK-NOT: epilogue
+// CHECK: graph.vertexset.apply
+func.func @neighbour(%g: !graph.edgeset) {
+  %c1 = arith.constant 1 : index
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{traversal 's1' not fused with the vertex loop after it: the loop accesses a vector, which it writes, at another vertex}}
+  graph.edgeset.apply %g label("s1") schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    %u = arith.addi %v, %c1 : index
+    %n = graph.vector.get %x[%u] : !graph.vector<f64>
+    %t = arith.addf %s, %n : f64
+    graph.vector.set %x[%v], %t : !graph.vector<f64>
+  }
+  return
+}
+
+// -----
+
+// Declined: the loop reads the accumulated vector at another vertex.
+// CHECK-LABEL: func.func @neighbour_sum
+// CHECK-NOT: epilogue
+func.func @neighbour_sum(%g: !graph.edgeset, %u: index) {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g {graph.field = "acc"} : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{the loop reads 'acc' at another vertex}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%u] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+  }
+  return
+}
+
+// -----
+
+// Declined: the loop reads a vector the traversal writes (at the source).
+// CHECK-LABEL: func.func @traversal_writes
+// CHECK-NOT: epilogue
+func.func @traversal_writes(%g: !graph.edgeset) {
+  %one = arith.constant 1.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %seen = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{the traversal's body writes more than its reduction into the destination}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    graph.vector.set %seen[%src], %one : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %one : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %seen[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+  }
+  return
+}
+
+// -----
+
+// Declined: another set than the traversal's vertices.
+// CHECK-LABEL: func.func @other_set
+// CHECK-NOT: epilogue
+func.func @other_set(%g: !graph.edgeset, %some: !graph.vertexset) {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{the loop runs over another set than the traversal's vertices}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %some {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+  }
+  return
+}
+
+// -----
+
+// Declined: push directions, segments (NUMA included), GPU.
+// CHECK-LABEL: func.func @schedules
+// CHECK-NOT: epilogue
+func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{the traversal's direction is 'dense_push', which does not pull}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_push>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+  }
+  // expected-remark @+1 {{the traversal is segmented: a destination's sum is complete only after the last segment}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 4>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+  }
+  // expected-remark @+1 {{the traversal is segmented}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 4, numa = static_parallel>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+  }
+  // expected-remark @+1 {{the traversal runs on the GPU}}
+  graph.edgeset.apply %g schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull>>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+  }
+  return
+}
+
+// -----
+
+// Declined: an op between the two reads the accumulated vector; the loop
+// prints; the loop reads the sum after resetting it.
+// CHECK-LABEL: func.func @effects
+// CHECK-NOT: epilogue
+func.func @effects(%g: !graph.edgeset, %u: index) {
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{'graph.vector.get' comes between the traversal and the loop after it}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  %first = graph.vector.get %acc[%u] : !graph.vector<f64>
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    %t = arith.addf %s, %first : f64
+    graph.vector.set %x[%v], %t : !graph.vector<f64>
+  }
+  // expected-remark @+1 {{the loop has 'graph.print', which may have other effects}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.print %s : f64
+  }
+  // expected-remark @+1 {{the loop reads a vector after assigning it}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+  }
+  return
+}
+
+// -----
+
+// Declined: the vector to double-buffer is outside a counted loop, or a
+// field of records.
+// CHECK-LABEL: func.func @no_second_buffer
+// CHECK-NOT: epilogue
+func.func @no_second_buffer(%g: !graph.edgeset, %rec: !graph.records<16>) {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g {graph.field = "w"} : !graph.edgeset -> !graph.vector<f64>
+  %r = graph.vector.new %g in(%rec : !graph.records<16>) {graph.field = "r"} : !graph.edgeset -> !graph.vector<f64, record<16, 0>>
+  // expected-remark @+1 {{the traversal reads 'w', which the loop writes: its two buffers swap only in an scf.for that holds the traversal and is inside the vector's scope}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %w[%v], %s : !graph.vector<f64>
+  }
+  // expected-remark @+1 {{the traversal reads 'r', which the loop writes and which is a field of records or a vector of rows: it has no second buffer}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %r[%src] : !graph.vector<f64, record<16, 0>>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %r[%v], %s : !graph.vector<f64, record<16, 0>>
+  }
+  return
+}
+
+// -----
+
+// The loop keeps its own iteration arguments; a second fused loop in the
+// same iteration writes the vector's next buffer, which is the latest after
+// the first traversal.
+// CHECK-LABEL: func.func @two_traversals
+// CHECK: %[[LOOP:.*]]:4 = scf.for %{{.*}} iter_args(%[[S:.*]] = %{{.*}}, %[[CUR:.*]] = %[[A:.*]], %[[NXT:.*]] = %{{.*}}, %[[SW:.*]] = %{{.*}}) -> (f64, !graph.vector<f64>, !graph.vector<f64>, i1)
+// CHECK: graph.vector.get %[[CUR]]
+// CHECK: } epilogue {
+// CHECK: graph.vector.set %[[NXT]]
+// CHECK: } epilogue {
+// CHECK: graph.vector.set %[[NXT]]
+// CHECK: %[[S2:.*]] = arith.addf %[[S]], %[[S]] : f64
+// CHECK: scf.yield %[[S2]], %[[NXT]], %[[CUR]], %{{.*}} : f64, !graph.vector<f64>, !graph.vector<f64>, i1
+// CHECK: scf.if %[[LOOP]]#3 {
+// CHECK-NEXT: graph.vector.copy %[[LOOP]]#1, %[[A]]
+// CHECK: return %[[LOOP]]#0 : f64
+func.func @two_traversals(%g: !graph.edgeset, %s0: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %a = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %b = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %acc2 = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%s = %s0) -> f64 {
+    // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue}}
+    graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %a[%src] : !graph.vector<f64>
+      %ch = graph.reduce add %acc[%dst], %x : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset
+    graph.vertexset.apply %all {
+    ^bb0(%v: index):
+      %t = graph.vector.get %acc[%v] : !graph.vector<f64>
+      graph.vector.set %a[%v], %t : !graph.vector<f64>
+      graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+    }
+    // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue}}
+    graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %b[%src] : !graph.vector<f64>
+      %ch = graph.reduce add %acc2[%dst], %x : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset
+    graph.vertexset.apply %all {
+    ^bb0(%v: index):
+      %t = graph.vector.get %acc2[%v] : !graph.vector<f64>
+      graph.vector.set %a[%v], %t : !graph.vector<f64>
+      graph.vector.set %acc2[%v], %zero : !graph.vector<f64>
+    }
+    %s2 = arith.addf %s, %s : f64
+    scf.yield %s2 : f64
+  }
+  return %r : f64
+}
+
+// -----
+
+// A hybrid fuses: graph-lower-direction runs the epilogue in its pull and
+// as a vertex loop after its push (lower-direction-epilogue.mlir).
+// CHECK-LABEL: func.func @hybrid
+// CHECK: graph.edgeset.apply %{{.*}} from(%{{.*}}) reset(0.000000e+00 : f64) schedule(#graph.schedule<direction = sparse_push_dense_pull>)
+// CHECK: } epilogue {
+func.func @hybrid(%g: !graph.edgeset, %f: !graph.vertexset) {
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue; the sum starts from 0.000000e+00 : f64 and is not stored}}
+  graph.edgeset.apply %g from(%f) schedule(#graph.schedule<direction = sparse_push_dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+    graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+  }
+  return
+}
