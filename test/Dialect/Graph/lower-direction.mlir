@@ -1,4 +1,4 @@
-// RUN: graph-opt %s --graph-lower-direction --split-input-file | FileCheck %s
+// RUN: graph-opt %s --graph-lower-direction=serial-work=0 --split-input-file | FileCheck %s
 // RUN: graph-opt %s --graph-lower-direction=hybrid-threshold=7 --split-input-file | FileCheck %s --check-prefix=THRESH
 
 // Parallel sparse push: the frontier's id list, omp.wsloop with the

@@ -100,7 +100,8 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
 /// A single-direction traversal through the traversal emitter: over the
 /// whole graph, or with segments one segment after another.
 struct LowerApply : OpRewritePattern<EdgeSetApplyOp> {
-  using OpRewritePattern::OpRewritePattern;
+  LowerApply(MLIRContext *context, int64_t serialWork)
+      : OpRewritePattern(context), serialWork(serialWork) {}
 
   LogicalResult matchAndRewrite(EdgeSetApplyOp op,
                                 PatternRewriter &rewriter) const override {
@@ -110,11 +111,13 @@ struct LowerApply : OpRewritePattern<EdgeSetApplyOp> {
       SegmentLoop segments;
       TraversalEmitter(op, rewriter).emit(segments);
     } else {
-      AdjacencyLoop vertices;
+      AdjacencyLoop vertices(serialWork);
       TraversalEmitter(op, rewriter).emit(vertices);
     }
     return success();
   }
+
+  int64_t serialWork;
 };
 
 struct GraphLowerDirectionPass
@@ -125,6 +128,11 @@ struct GraphLowerDirectionPass
     if (hybridThreshold < 1) {
       getOperation().emitError("hybrid-threshold must be positive, got ")
           << static_cast<int64_t>(hybridThreshold);
+      return signalPassFailure();
+    }
+    if (serialWork < 0) {
+      getOperation().emitError("serial-work must be non-negative, got ")
+          << static_cast<int64_t>(serialWork);
       return signalPassFailure();
     }
     if (failed(checkLoweredBefore(getOperation(), getArgument(),
@@ -150,7 +158,7 @@ struct GraphLowerDirectionPass
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<SplitHybridApply>(&getContext(), hybridThreshold);
-    patterns.add<LowerApply>(&getContext());
+    patterns.add<LowerApply>(&getContext(), serialWork);
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     if (failed(
