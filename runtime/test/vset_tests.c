@@ -217,6 +217,11 @@ static void test_degree_sum(void) {
   CHECK_EQ(graphrt_vset_out_degree_sum(p, g), 40);
   graphrt_graph *t = graphrt_transpose(g);
   CHECK_EQ(graphrt_vset_out_degree_sum(p, t), 2); /* another graph: scanned */
+  /* The largest out-degree bounds a set's sum by its size; asked twice (the
+   * second answer kept from the first), and of the transpose (in-degrees). */
+  CHECK_EQ(graphrt_max_out_degree(g), 4);
+  CHECK_EQ(graphrt_max_out_degree(g), 4);
+  CHECK_EQ(graphrt_max_out_degree(t), 2);
   graphrt_graph_free(t);
   graphrt_vset_insert(p, 1);
   CHECK_EQ(graphrt_vset_out_degree_sum(p, g), 6); /* 4 + 1 + 1: scanned */
