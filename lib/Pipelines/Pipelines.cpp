@@ -81,6 +81,8 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
     addGPUKernelPasses(pm, options);
   // graph.vector.reduce's scf.parallel becomes an omp.wsloop reduction.
   pm.addPass(createConvertSCFToOpenMPPass());
+  if (options.library)
+    pm.addPass(createGuardParallelIterations());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSCFToControlFlowPass());

@@ -9,13 +9,15 @@ See docs/Python.md in the graph-mlir repository.
 """
 import os
 
-from ._errors import CompileError, Error, GraphcNotFoundError, GraphError
+from ._errors import (CompileError, Error, GraphcNotFoundError, GraphError,
+                      WeightError)
 from ._graphc import build, find_graphc, runtime_library
 from ._graphs import Graph
 from ._module import ExportFunction, Module
 
 __all__ = ["compile", "find_graphc", "Module", "ExportFunction", "Graph",
-           "Error", "GraphError", "CompileError", "GraphcNotFoundError"]
+           "Error", "GraphError", "WeightError", "CompileError",
+           "GraphcNotFoundError"]
 __version__ = "0.1.0"
 
 

@@ -11,6 +11,12 @@ class GraphError(Error):
     of range [0, 3)")."""
 
 
+class WeightError(GraphError, ValueError):
+    """Edge weights the program cannot take: a fractional weight for int
+    edge weights, a NaN or infinite one for float or double weights. Also a
+    ValueError, as other rejected array values are."""
+
+
 class CompileError(Error):
     """graphc rejected the program or schedule. ``diagnostics`` holds
     graphc's messages (``file:line:col: error: ...``); a program or schedule

@@ -6,9 +6,27 @@ import weakref
 
 import numpy as np
 
-from ._errors import GraphError
+from ._errors import GraphError, WeightError
 
 _INT32 = np.iinfo(np.int32)
+
+# How a program's edge weight type (the export description's "weights": an
+# MLIR type) is stored: the numpy dtype, the libgraphrt constructor from CSR
+# arrays and graphrt_load's weight type. f32 and f64 are stored as such,
+# integer weights as int32.
+_WEIGHT_STORAGE = {
+    "f32": (np.float32, "from_csr_f32", 2),
+    "f64": (np.float64, "from_csr_f64", 3),
+}
+_INT_STORAGE = (np.int32, "from_csr", 1)
+
+
+def weight_storage(weights):
+    """(dtype, constructor attribute, load code) of a program's weight type
+    (None: unweighted, then (None, "from_csr", 0))."""
+    if weights is None:
+        return None, "from_csr", 0
+    return _WEIGHT_STORAGE.get(weights, _INT_STORAGE)
 
 
 class Runtime:
@@ -16,10 +34,12 @@ class Runtime:
     library (loading one makes them return errors instead of exiting)."""
 
     def __init__(self, lib):
-        self.from_csr = lib.graphrt_graph_from_csr
-        self.from_csr.restype = ctypes.c_void_p
-        self.from_csr.argtypes = [ctypes.c_int64, ctypes.c_void_p,
-                                  ctypes.c_void_p, ctypes.c_void_p]
+        for name in ("from_csr", "from_csr_f32", "from_csr_f64"):
+            function = getattr(lib, "graphrt_graph_" + name)
+            function.restype = ctypes.c_void_p
+            function.argtypes = [ctypes.c_int64, ctypes.c_void_p,
+                                 ctypes.c_void_p, ctypes.c_void_p]
+            setattr(self, name, function)
         self.load = lib.graphrt_load
         self.load.restype = ctypes.c_void_p
         self.load.argtypes = [ctypes.c_char_p, ctypes.c_int32, ctypes.c_int32]
@@ -115,8 +135,29 @@ def _integers(name, values, dtype):
     return np.ascontiguousarray(array, dtype=dtype)
 
 
-def _weights(values):
-    return _integers("edge weights", values, np.int32)
+def _weights(values, dtype):
+    """Edge weights as a 1-D C-contiguous array of dtype: int32 (a
+    fractional value is a WeightError), float32 or float64 (every value
+    finite)."""
+    if dtype == np.int32:
+        try:
+            return _integers("edge weights", values, np.int32)
+        except ValueError as error:
+            if "must be integers" not in str(error):
+                raise
+            raise WeightError(f"{error}; the program's edge weights are int "
+                              "(declare them float or double in the "
+                              "edgeset for fractional weights)") from None
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"edge weights must be 1-D, got shape {array.shape}")
+    if array.size and array.dtype.kind not in "biuf":
+        raise ValueError(f"edge weights must be numbers, got {array.dtype}")
+    array = np.ascontiguousarray(array, dtype=dtype)
+    if array.size and not np.all(np.isfinite(array)):
+        raise WeightError("edge weights must be finite, found a NaN or an "
+                          f"infinity (or a value beyond {dtype.__name__})")
+    return array
 
 
 def _from_sparse(matrix, weighted):
@@ -170,11 +211,14 @@ def _csr(obj, weighted, weight):
         f"path, not {type(obj).__name__}")
 
 
-def make_graph(runtime, obj, weighted, weight="weight"):
+def make_graph(runtime, obj, weight_type, weight="weight"):
     """A new Graph of obj (see Module.graph); weights are read only when
-    ``weighted``."""
+    ``weight_type``, the program's edge weight type (an MLIR type: "i32",
+    "f32", "f64"...), is not None, and stored as weight_storage says."""
+    dtype, constructor, load_code = weight_storage(weight_type)
+    weighted = weight_type is not None
     if isinstance(obj, (str, os.PathLike)):
-        handle = runtime.load(os.fsencode(obj), int(weighted), 0)
+        handle = runtime.load(os.fsencode(obj), load_code, 0)
         if not handle:
             raise runtime.error()
         return Graph(runtime, handle)
@@ -188,11 +232,11 @@ def make_graph(runtime, obj, weighted, weight="weight"):
         raise ValueError(f"neighbors has {neighbors.size} entries but "
                          f"offsets[-1] is {offsets[-1]}")
     if weights is not None:
-        weights = _weights(weights)
+        weights = _weights(weights, dtype)
         if weights.size != neighbors.size:
             raise ValueError(f"weights has {weights.size} entries, neighbors "
                              f"{neighbors.size}")
-    handle = runtime.from_csr(
+    handle = getattr(runtime, constructor)(
         n, offsets.ctypes.data, neighbors.ctypes.data if neighbors.size else
         None, None if weights is None else weights.ctypes.data)
     if not handle:

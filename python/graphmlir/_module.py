@@ -193,8 +193,7 @@ class ExportFunction:
                     continue
                 value = values[p["name"]]
                 if not isinstance(value, Graph):
-                    value = make_graph(self._runtime, value,
-                                       weighted=p["weights"] is not None)
+                    value = make_graph(self._runtime, value, p["weights"])
                     made.append(value)
                 graphs[p["name"]] = value
             n = self._vertex_count(graphs)
@@ -266,18 +265,23 @@ class Module:
         the edge u -> v; a networkx graph, vertex i its i-th node, an
         undirected edge one each way; a tuple (offsets, neighbors[, weights])
         of CSR arrays; or a file path, .el/.wel/.mtx/.sg/...), to pass to
-        several calls without converting it each time. Weights (int32) are
-        read when ``weighted`` (by default, when an export function takes a
+        several calls without converting it each time. Weights are read
+        when ``weighted`` (by default, when an export function takes a
         weighted graph): the matrix's values, the third array, the networkx
-        edge attribute ``weight`` (1 when missing; weight=None: all 1).
+        edge attribute ``weight`` (1 when missing; weight=None: all 1). They
+        are stored in the type of the export functions' edge weights: int32
+        for int weights (a fractional one raises WeightError), float32 or
+        float64 for float or double weights (finite); ``weighted`` may name
+        that type instead of True ("i32", "f32" or "f64").
         Raises GraphError for what libgraphrt rejects (a neighbor out of
         range, decreasing offsets, an unreadable file), ValueError for
         arrays of the wrong shape or values that do not fit."""
-        if weighted is None:
-            weighted = any(p["kind"] == "graph" and p["weights"]
-                           for f in self.functions.values()
-                           for p in f._params)
-        return make_graph(self._runtime, graph, weighted, weight)
+        if weighted is None or weighted is True:
+            weighted = next((p["weights"] for f in self.functions.values()
+                             for p in f._params
+                             if p["kind"] == "graph" and p["weights"]),
+                            None if weighted is None else "i32")
+        return make_graph(self._runtime, graph, weighted or None, weight)
 
     def __getitem__(self, name):
         return self.functions[name]

@@ -46,6 +46,7 @@ extern "C" {
 GRAPHRT_MEMREF1D(graphrt_memref_i8, uint8_t);
 GRAPHRT_MEMREF1D(graphrt_memref_i32, int32_t);
 GRAPHRT_MEMREF1D(graphrt_memref_i64, int64_t);
+GRAPHRT_MEMREF1D(graphrt_memref_f32, float);
 GRAPHRT_MEMREF1D(graphrt_memref_f64, double);
 #undef GRAPHRT_MEMREF1D
 
@@ -87,23 +88,40 @@ void graphrt_set_args(int argc, char **argv);
 
 typedef struct graphrt_graph graphrt_graph;
 
+/* The type a graph stores its edge weights in: graphrt_load's `weighted`,
+ * graphrt_weight_type's result. A program's loads ask for the weight type of
+ * its edgeset (int and smaller integers: I32; float: F32; double: F64). */
+enum {
+  GRAPHRT_UNWEIGHTED = 0,
+  GRAPHRT_WEIGHTS_I32 = 1,
+  GRAPHRT_WEIGHTS_F32 = 2,
+  GRAPHRT_WEIGHTS_F64 = 3
+};
+
 /* Loads .el .wel .mtx .sg .wsg (format by extension) from a regular file
  * (a FIFO or device is refused, never read). `weighted` != 0 asks for weights
- * (an unweighted file gives an error); `symmetrize` != 0 adds the reverse of
- * every edge. Neighbour lists are sorted. Exits on bad input.
+ * of that GRAPHRT_WEIGHTS_* type (an unweighted file gives an error);
+ * `symmetrize` != 0 adds the reverse of every edge. Neighbour lists are
+ * sorted by (neighbour, weight). Exits on bad input.
  *
  * Formats (details in runtime/README.md):
  *  - .el "src dst" / .wel "src dst weight" per line, 0-based ids; blank lines
  *    and lines whose first non-blank character is '#' or '%' are skipped; a
  *    NUL byte is an error; vertex count = max id + 1; ids must be in
- *    [0, 2^31 - 2], weights int32.
+ *    [0, 2^31 - 2].
  *  - .mtx Matrix Market "coordinate" with field pattern, integer or real and
  *    symmetry general or symmetric; 1-based; entry (i, j) is the edge
  *    i-1 -> j-1; vertex count = max(rows, cols); symmetric adds j-1 -> i-1
- *    for every off-diagonal entry. Values are int32 weights: a real value
- *    that is not integral is an error naming its line.
+ *    for every off-diagonal entry.
  *  - .sg / .wsg GAPBS serialized CSR (see io_sg.c for the byte layout); the
- *    stored in-edges must be exactly the transpose of the out-edges.
+ *    stored in-edges must be exactly the transpose of the out-edges. .wsg
+ *    weights are int32; F32 and F64 loads convert them.
+ * Weights (.wel, integer or real .mtx): I32 (and weighted == 0, which
+ * keeps a weighted file's weights as I32) takes integers that fit in 32
+ * bits, a real .mtx value only when it is integral ("value 1.5 is not an
+ * integer (edge weights are int32)"); F32 and F64 take any finite decimal
+ * number (integers included) rounded to the type: NaN, infinities and
+ * values beyond the type's range are errors naming the line.
  * Duplicate edges and self loops are kept as given. Symmetrize adds (v,u,w)
  * for every (u,v,w) with u != v (a self loop is not doubled). A weighted file
  * loaded with weighted == 0 keeps its weights. */
@@ -136,6 +154,15 @@ graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
 graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
                                       const int32_t *neighbors,
                                       const int32_t *weights);
+/* The same with float (F32) or double (F64) weights, each of which must be
+ * finite: what an export function whose edgeset has float or double weights
+ * takes (SciPy's float32 / float64 data). */
+graphrt_graph *graphrt_graph_from_csr_f32(int64_t n, const int64_t *offsets,
+                                          const int32_t *neighbors,
+                                          const float *weights);
+graphrt_graph *graphrt_graph_from_csr_f64(int64_t n, const int64_t *offsets,
+                                          const int32_t *neighbors,
+                                          const double *weights);
 /* Frees g (NULL: nothing); 0, or (a freed or unknown g) an error. */
 int32_t graphrt_graph_free(graphrt_graph *g);
 /* [added] g with every edge reversed (GraphIt's edges.transpose()): shares
@@ -173,9 +200,14 @@ int64_t graphrt_max_out_degree(graphrt_graph *g);
  * (symmetrized, symmetric .mtx, undirected .sg, grid). */
 int32_t graphrt_is_weighted(const graphrt_graph *g);
 int32_t graphrt_is_symmetric(const graphrt_graph *g);
+/* [added] The GRAPHRT_WEIGHTS_* type g stores its weights in
+ * (GRAPHRT_UNWEIGHTED when it has none). */
+int32_t graphrt_weight_type(const graphrt_graph *g);
 
 /* CSR (out-edges) and CSC (in-edges). Offsets have num_vertices+1 entries.
- * Weights are stored as int32; the f64 views are converted once, lazily. */
+ * The weight views of a graph's own type are its arrays; a float view of
+ * another type's weights is converted once, lazily, and owned by the graph;
+ * an int32 view of float weights is an error. */
 void _mlir_ciface_graphrt_out_offsets(graphrt_memref_i64 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_out_neighbors(graphrt_memref_i32 *r,
                                         graphrt_graph *g);
@@ -183,7 +215,11 @@ void _mlir_ciface_graphrt_out_weights(graphrt_memref_i32 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_in_offsets(graphrt_memref_i64 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_in_neighbors(graphrt_memref_i32 *r, graphrt_graph *g);
 void _mlir_ciface_graphrt_in_weights(graphrt_memref_i32 *r, graphrt_graph *g);
-/* [added] The weights as f64 (converted on first use, owned by the graph). */
+/* [added] The weights as f32 / f64. */
+void _mlir_ciface_graphrt_out_weights_f32(graphrt_memref_f32 *r,
+                                          graphrt_graph *g);
+void _mlir_ciface_graphrt_in_weights_f32(graphrt_memref_f32 *r,
+                                         graphrt_graph *g);
 void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
                                           graphrt_graph *g);
 void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
@@ -218,15 +254,23 @@ const char *graphrt_last_error(void);
  * longjmps there. end and failed free the call's vertex sets and graphs and
  * return its status: 0, or 1 with graphrt_last_error set.
  * A thread of an OpenMP region the call's compiled code started cannot
- * longjmp: the errors generated code reports there (graphrt_index_error,
- * graphrt_pq_overflow) are deferred, the code going on with a safe value,
- * and graphrt_export_poll, which the compiled code calls after each such
- * region and the binding after the call, raises the first of them. Other
- * errors there still end the process. */
+ * longjmp there: the errors of what a traversal calls (graphrt_index_error,
+ * graphrt_pq_overflow, the priority-queue updates...) are deferred, the
+ * code going on with a safe value, and graphrt_export_poll, which the
+ * compiled code calls after each such region and the binding after the
+ * call, raises the first of them. Any other error there (out of memory, a
+ * vertex-set operation) ends the iteration of the parallel loop it occurs
+ * in, when the compiled code guards that loop's iterations
+ * (guard-parallel-iterations): each runs
+ *   if (_setjmp(*graphrt_iteration_guard()) == 0) { ...iteration... }
+ *   graphrt_iteration_done();
+ * and the error, deferred as well, longjmps back to the guard. */
 void graphrt_export_begin(jmp_buf *env);
 int32_t graphrt_export_end(void);
 int32_t graphrt_export_failed(void);
 void graphrt_export_poll(void);
+jmp_buf *graphrt_iteration_guard(void);
+void graphrt_iteration_done(void);
 /* [added] Called when an export library is loaded (a constructor in its
  * bindings): from then on the functions a client calls return errors. */
 void graphrt_export_library(void);
@@ -525,6 +569,11 @@ void _mlir_ciface_graphrt_segment_neighbors(graphrt_memref_i32 *r,
                                             graphrt_segments *s, int64_t i);
 void _mlir_ciface_graphrt_segment_weights(graphrt_memref_i32 *r,
                                           graphrt_segments *s, int64_t i);
+/* [added] A float or double graph's segment weights (of its own type). */
+void _mlir_ciface_graphrt_segment_weights_f32(graphrt_memref_f32 *r,
+                                              graphrt_segments *s, int64_t i);
+void _mlir_ciface_graphrt_segment_weights_f64(graphrt_memref_f64 *r,
+                                              graphrt_segments *s, int64_t i);
 
 /* ---- NUMA -----------------------------------------------------------------
  */

@@ -4,11 +4,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static int rt_argc;
 static char **rt_argv;
@@ -164,13 +162,5 @@ void graphrt_index_error(int64_t index, int64_t size, const char *where,
   snprintf(msg, sizeof(msg), "%s%sindex %lld of %s is out of range [0, %lld)%s",
            where, where && *where ? ": " : "", (long long)index, what,
            (long long)size, from);
-  if (rt_defer_error("%s", msg))
-    return;
-  /* Iterations of a parallel loop may fail at once: the first reports and
-   * exits, the others wait for the exit, so that the error is one line. */
-  static atomic_flag reported = ATOMIC_FLAG_INIT;
-  if (atomic_flag_test_and_set(&reported))
-    for (;;)
-      pause();
-  rt_fatal("%s", msg);
+  rt_fail_or_defer("%s", msg);
 }

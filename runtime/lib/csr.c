@@ -1,6 +1,7 @@
 /* csr.c - CSR (out-edges) and CSC (in-edges) construction and accessors. */
 #include "internal.h"
 
+#include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,9 @@ void rt_edges_free(rt_edges *e) {
  * (neighbour, weight), which also makes the result independent of thread
  * scheduling. */
 static void build_adj(int64_t n, int64_t m, const int32_t *from,
-                      const int32_t *to, const int32_t *w, int64_t **off_out,
-                      int32_t **adj_out, int32_t **w_out) {
+                      const int32_t *to, const void *w, int32_t wtype,
+                      int64_t **off_out, int32_t **adj_out, void **w_out) {
+  size_t wsize = rt_weight_size(wtype);
   int64_t *off = rt_calloc((size_t)n + 1, sizeof(int64_t));
 #pragma omp parallel for if (m > RT_PAR_MIN)
   for (int64_t e = 0; e < m; e++)
@@ -28,16 +30,16 @@ static void build_adj(int64_t n, int64_t m, const int32_t *from,
   int64_t *pos = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
   memcpy(pos, off, (size_t)(n + 1) * sizeof(int64_t));
   int32_t *adj = rt_malloc((size_t)m * sizeof(int32_t));
-  int32_t *aw = w ? rt_malloc((size_t)m * sizeof(int32_t)) : NULL;
+  void *aw = w ? rt_malloc((size_t)m * wsize) : NULL;
 #pragma omp parallel for if (m > RT_PAR_MIN)
   for (int64_t e = 0; e < m; e++) {
     int64_t p = __atomic_fetch_add(&pos[from[e]], 1, __ATOMIC_RELAXED);
     adj[p] = to[e];
     if (aw)
-      aw[p] = w[e];
+      rt_weight_copy(aw, p, w, e, wsize);
   }
   free(pos);
-  rt_sort_lists(n, off, adj, aw);
+  rt_sort_typed_lists(n, off, adj, aw, wtype);
   *off_out = off;
   *adj_out = adj;
   *w_out = aw;
@@ -52,8 +54,8 @@ int rt_graph_live(const graphrt_graph *g) {
 }
 
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
-                             int32_t *out_nbr, int32_t *out_w, int64_t *in_off,
-                             int32_t *in_nbr, int32_t *in_w, int symmetric) {
+                             int32_t *out_nbr, void *out_w, int64_t *in_off,
+                             int32_t *in_nbr, void *in_w, int symmetric) {
   graphrt_graph *g = rt_calloc(1, sizeof(*g));
   g->n = n;
   g->m = m;
@@ -64,7 +66,7 @@ graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
   g->in_off = symmetric ? out_off : in_off;
   g->in_nbr = symmetric ? out_nbr : in_nbr;
   g->in_w = symmetric ? out_w : in_w;
-  g->weighted = out_w != NULL;
+  g->weighted = out_w ? GRAPHRT_WEIGHTS_I32 : GRAPHRT_UNWEIGHTED;
   pthread_mutex_init(&g->lock, NULL);
   rt_ptrset_add(&live, g);
   return g;
@@ -82,21 +84,22 @@ static void symmetrize_edges(rt_edges *e) {
   cnt[m] = 0;
   int64_t extra = rt_prefix_sum(cnt, m + 1);
   int64_t m2 = m + extra;
+  size_t wsize = rt_weight_size(rt_edges_wtype(e));
   int32_t *src = rt_malloc((size_t)m2 * sizeof(int32_t));
   int32_t *dst = rt_malloc((size_t)m2 * sizeof(int32_t));
-  int32_t *w = e->w ? rt_malloc((size_t)m2 * sizeof(int32_t)) : NULL;
+  void *w = e->w ? rt_malloc((size_t)m2 * wsize) : NULL;
 #pragma omp parallel for if (m > RT_PAR_MIN)
   for (int64_t i = 0; i < m; i++) {
     src[i] = e->src[i];
     dst[i] = e->dst[i];
     if (w)
-      w[i] = e->w[i];
+      rt_weight_copy(w, i, e->w, i, wsize);
     if (e->src[i] != e->dst[i]) {
       int64_t j = m + cnt[i];
       src[j] = e->dst[i];
       dst[j] = e->src[i];
       if (w)
-        w[j] = e->w[i];
+        rt_weight_copy(w, j, e->w, i, wsize);
     }
   }
   free(cnt);
@@ -111,15 +114,63 @@ static void symmetrize_edges(rt_edges *e) {
 graphrt_graph *rt_graph_build(rt_edges *e, int symmetrize) {
   if (symmetrize && !e->symmetric)
     symmetrize_edges(e);
+  int32_t wtype = rt_edges_wtype(e);
   int64_t *oo, *io = NULL;
-  int32_t *on, *ow, *in = NULL, *iw = NULL;
-  build_adj(e->n, e->m, e->src, e->dst, e->w, &oo, &on, &ow);
+  int32_t *on, *in = NULL;
+  void *ow, *iw = NULL;
+  build_adj(e->n, e->m, e->src, e->dst, e->w, wtype, &oo, &on, &ow);
   /* A symmetric edge multiset has CSC == CSR once lists are sorted. */
   if (!e->symmetric)
-    build_adj(e->n, e->m, e->dst, e->src, e->w, &io, &in, &iw);
+    build_adj(e->n, e->m, e->dst, e->src, e->w, wtype, &io, &in, &iw);
   graphrt_graph *g =
       rt_graph_wrap(e->n, e->m, oo, on, ow, io, in, iw, e->symmetric);
+  if (ow)
+    g->weighted = wtype;
   rt_edges_free(e);
+  return g;
+}
+
+const char *rt_weight_name(int32_t type) {
+  return type == GRAPHRT_WEIGHTS_F32   ? "float"
+         : type == GRAPHRT_WEIGHTS_F64 ? "double"
+                                       : "int32";
+}
+
+/* The m int32 weights w as `type`, or NULL when out of memory. */
+static void *convert_weights(const int32_t *w, int64_t m, int32_t type) {
+  void *to = rt_try_malloc((size_t)m * rt_weight_size(type));
+  if (!to)
+    return NULL;
+#pragma omp parallel for if (m > RT_PAR_MIN)
+  for (int64_t i = 0; i < m; i++) {
+    if (type == GRAPHRT_WEIGHTS_F32)
+      ((float *)to)[i] = (float)w[i];
+    else
+      ((double *)to)[i] = (double)w[i];
+  }
+  return to;
+}
+
+graphrt_graph *rt_graph_convert_weights(graphrt_graph *g, int32_t type) {
+  /* Rounding to float keeps the order of the weights, so the sorted lists
+   * stay sorted. */
+  void *out = convert_weights(g->out_w, g->m, type);
+  void *in = g->symmetric ? out : convert_weights(g->in_w, g->m, type);
+  if (!out || !in) {
+    int64_t m = g->m;
+    free(out);
+    if (!g->symmetric)
+      free(in);
+    graphrt_graph_free(g);
+    rt_fatal("out of memory converting %lld edge weights to %s", (long long)m,
+             rt_weight_name(type));
+  }
+  free(g->out_w);
+  if (!g->symmetric)
+    free(g->in_w);
+  g->out_w = out;
+  g->in_w = in;
+  g->weighted = type;
   return g;
 }
 
@@ -127,12 +178,14 @@ void rt_graph_edges(const graphrt_graph *g, rt_edges *e) {
   e->n = g->n;
   e->m = g->m;
   e->symmetric = g->symmetric;
+  e->wtype = g->weighted;
+  size_t wbytes = (size_t)g->m * rt_weight_size(g->weighted);
   e->src = rt_malloc((size_t)g->m * sizeof(int32_t));
   e->dst = rt_malloc((size_t)g->m * sizeof(int32_t));
-  e->w = g->out_w ? rt_malloc((size_t)g->m * sizeof(int32_t)) : NULL;
+  e->w = g->out_w ? rt_malloc(wbytes) : NULL;
   memcpy(e->dst, g->out_nbr, (size_t)g->m * sizeof(int32_t));
   if (e->w)
-    memcpy(e->w, g->out_w, (size_t)g->m * sizeof(int32_t));
+    memcpy(e->w, g->out_w, wbytes);
 #pragma omp parallel for schedule(dynamic, 1024) if (g->n > RT_PAR_MIN)
   for (int64_t v = 0; v < g->n; v++)
     for (int64_t j = g->out_off[v]; j < g->out_off[v + 1]; j++)
@@ -144,6 +197,7 @@ graphrt_graph *rt_graph_simple(graphrt_graph *g) {
   rt_graph_edges(g, &e);
   graphrt_graph_free(g);
   /* CSR order sorts each list by (neighbour, weight): repeats are adjacent. */
+  size_t wsize = rt_weight_size(rt_edges_wtype(&e));
   int64_t kept = 0;
   for (int64_t i = 0; i < e.m; i++) {
     if (e.src[i] == e.dst[i] || (kept > 0 && e.src[kept - 1] == e.src[i] &&
@@ -152,7 +206,7 @@ graphrt_graph *rt_graph_simple(graphrt_graph *g) {
     e.src[kept] = e.src[i];
     e.dst[kept] = e.dst[i];
     if (e.w)
-      e.w[kept] = e.w[i];
+      rt_weight_copy(e.w, kept, e.w, i, wsize);
     kept++;
   }
   e.m = kept;
@@ -267,7 +321,7 @@ graphrt_graph *graphrt_graph_from_edges(int64_t n, int64_t m,
   if (bad >= 0)
     rt_fatal("edge %lld (%d -> %d): vertex id out of range [0, %lld)",
              (long long)bad, src[bad], dst[bad], (long long)n);
-  rt_edges e = {n, m, NULL, NULL, NULL, 0};
+  rt_edges e = {n, m, NULL, NULL, NULL, 0, GRAPHRT_WEIGHTS_I32};
   e.src = rt_malloc((size_t)m * sizeof(int32_t));
   e.dst = rt_malloc((size_t)m * sizeof(int32_t));
   memcpy(e.src, src, (size_t)m * sizeof(int32_t));
@@ -288,17 +342,18 @@ static size_t checked_bytes(int64_t count, size_t size, const char *what) {
   return bytes;
 }
 
-graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
-                                      const int32_t *neighbors,
-                                      const int32_t *weights) {
+/* graphrt_graph_from_csr and its typed forms (`name` for messages): the
+ * weights, when given, are `wtype`; float ones must be finite. */
+static graphrt_graph *from_csr(const char *name, int64_t n,
+                               const int64_t *offsets, const int32_t *neighbors,
+                               const void *weights, int32_t wtype) {
   RT_CLIENT_BEGIN(NULL);
   /* Everything is checked before anything is allocated or copied. */
   if (n < 0 || n > RT_MAX_VERTICES)
-    rt_fatal("graphrt_graph_from_csr: vertex count %lld out of range "
-             "[0, %lld]",
-             (long long)n, (long long)RT_MAX_VERTICES);
+    rt_fatal("%s: vertex count %lld out of range [0, %lld]", name, (long long)n,
+             (long long)RT_MAX_VERTICES);
   if (!offsets)
-    rt_fatal("graphrt_graph_from_csr: offsets is NULL");
+    rt_fatal("%s: offsets is NULL", name);
   if (offsets[0] != 0)
     rt_fatal("CSR offsets must start at 0, got %lld", (long long)offsets[0]);
   for (int64_t v = 0; v < n; v++)
@@ -307,27 +362,36 @@ graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
                (long long)v, (long long)offsets[v], (long long)offsets[v + 1]);
   int64_t m = offsets[n];
   size_t bytes = checked_bytes(m, sizeof(int32_t), "CSR edge count");
+  size_t wbytes = checked_bytes(m, rt_weight_size(wtype), "CSR edge count");
   if (m > 0 && !neighbors)
-    rt_fatal("graphrt_graph_from_csr: neighbors is NULL but there are %lld "
-             "edges",
+    rt_fatal("%s: neighbors is NULL but there are %lld edges", name,
              (long long)m);
   for (int64_t v = 0; v < n; v++)
     for (int64_t j = offsets[v]; j < offsets[v + 1]; j++)
       if (neighbors[j] < 0 || neighbors[j] >= n)
         rt_fatal("CSR neighbor %d of vertex %lld out of range [0, %lld)",
                  neighbors[j], (long long)v, (long long)n);
+  if (weights && wtype != GRAPHRT_WEIGHTS_I32)
+    for (int64_t j = 0; j < m; j++) {
+      double x = wtype == GRAPHRT_WEIGHTS_F32 ? ((const float *)weights)[j]
+                                              : ((const double *)weights)[j];
+      if (!isfinite(x))
+        rt_fatal("CSR weight %lld is %g: edge weights must be finite",
+                 (long long)j, x);
+    }
   rt_edges e = {n,
                 m,
                 rt_try_malloc(bytes),
                 rt_try_malloc(bytes),
-                weights ? rt_try_malloc(bytes) : NULL,
-                0};
+                weights ? rt_try_malloc(wbytes) : NULL,
+                0,
+                wtype};
   if (!e.src || !e.dst || (weights && !e.w)) {
     rt_edges_free(&e);
     rt_fatal("out of memory copying %lld CSR edges", (long long)m);
   }
   if (weights)
-    memcpy(e.w, weights, bytes);
+    memcpy(e.w, weights, wbytes);
   for (int64_t v = 0; v < n; v++)
     for (int64_t j = offsets[v]; j < offsets[v + 1]; j++) {
       e.src[j] = (int32_t)v;
@@ -336,6 +400,27 @@ graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
   graphrt_graph *g = rt_graph_build(&e, 0);
   RT_CLIENT_END();
   return g;
+}
+
+graphrt_graph *graphrt_graph_from_csr(int64_t n, const int64_t *offsets,
+                                      const int32_t *neighbors,
+                                      const int32_t *weights) {
+  return from_csr("graphrt_graph_from_csr", n, offsets, neighbors, weights,
+                  GRAPHRT_WEIGHTS_I32);
+}
+
+graphrt_graph *graphrt_graph_from_csr_f32(int64_t n, const int64_t *offsets,
+                                          const int32_t *neighbors,
+                                          const float *weights) {
+  return from_csr("graphrt_graph_from_csr_f32", n, offsets, neighbors, weights,
+                  GRAPHRT_WEIGHTS_F32);
+}
+
+graphrt_graph *graphrt_graph_from_csr_f64(int64_t n, const int64_t *offsets,
+                                          const int32_t *neighbors,
+                                          const double *weights) {
+  return from_csr("graphrt_graph_from_csr_f64", n, offsets, neighbors, weights,
+                  GRAPHRT_WEIGHTS_F64);
 }
 
 int32_t graphrt_graph_free(graphrt_graph *g) {
@@ -353,9 +438,12 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
   rt_segments_free_all(g);
   if (g->gpu_edges)
     rt_gpu_edges_free(g->gpu_edges);
-  if (!g->symmetric)
+  if (!g->symmetric) {
     free(g->in_wf);
+    free(g->in_wf32);
+  }
   free(g->out_wf);
+  free(g->out_wf32);
   if (!g->borrowed) {
     if (!g->symmetric) {
       free(g->in_off);
@@ -446,7 +534,8 @@ int64_t graphrt_max_out_degree(graphrt_graph *g) {
   __atomic_store_n(&g->max_degree_plus1, max + 1, __ATOMIC_RELAXED);
   return max;
 }
-int32_t graphrt_is_weighted(const graphrt_graph *g) { return g->weighted; }
+int32_t graphrt_is_weighted(const graphrt_graph *g) { return g->weighted != 0; }
+int32_t graphrt_weight_type(const graphrt_graph *g) { return g->weighted; }
 int32_t graphrt_is_symmetric(const graphrt_graph *g) { return g->symmetric; }
 
 static void need_weights(const graphrt_graph *g) {
@@ -462,10 +551,6 @@ void _mlir_ciface_graphrt_out_neighbors(graphrt_memref_i32 *r,
                                         graphrt_graph *g) {
   RT_SET_MEMREF(r, g->out_nbr, g->m);
 }
-void _mlir_ciface_graphrt_out_weights(graphrt_memref_i32 *r, graphrt_graph *g) {
-  need_weights(g);
-  RT_SET_MEMREF(r, g->out_w, g->m);
-}
 void _mlir_ciface_graphrt_in_offsets(graphrt_memref_i64 *r, graphrt_graph *g) {
   RT_SET_MEMREF(r, g->in_off, g->n + 1);
 }
@@ -473,63 +558,103 @@ void _mlir_ciface_graphrt_in_neighbors(graphrt_memref_i32 *r,
                                        graphrt_graph *g) {
   RT_SET_MEMREF(r, g->in_nbr, g->m);
 }
-void _mlir_ciface_graphrt_in_weights(graphrt_memref_i32 *r, graphrt_graph *g) {
+
+/* The int32 weights of one direction: rounding float weights would give
+ * wrong answers, so their int32 view is an error. */
+static int32_t *int_weights(graphrt_graph *g, int in) {
   need_weights(g);
-  RT_SET_MEMREF(r, g->in_w, g->m);
+  if (g->weighted != GRAPHRT_WEIGHTS_I32)
+    rt_fatal("the program reads int32 edge weights but the graph has %s "
+             "weights (declare the edgeset's weights float or double)",
+             rt_weight_name(g->weighted));
+  return in ? g->in_w : g->out_w;
+}
+void _mlir_ciface_graphrt_out_weights(graphrt_memref_i32 *r, graphrt_graph *g) {
+  RT_SET_MEMREF(r, int_weights(g, 0), g->m);
+}
+void _mlir_ciface_graphrt_in_weights(graphrt_memref_i32 *r, graphrt_graph *g) {
+  RT_SET_MEMREF(r, int_weights(g, 1), g->m);
 }
 
 /* NULL when out of memory: the caller holds g->lock, which an error must
  * not leave locked (in a library, errors return to the caller). */
-static double *to_f64(const int32_t *w, int64_t m) {
-  double *d = rt_try_malloc((size_t)m * sizeof(double));
+static void *to_float(const void *w, int32_t from, int64_t m, int32_t to) {
+  void *d = rt_try_malloc((size_t)m * rt_weight_size(to));
   if (!d)
     return NULL;
 #pragma omp parallel for if (m > RT_PAR_MIN)
-  for (int64_t i = 0; i < m; i++)
-    d[i] = (double)w[i];
+  for (int64_t i = 0; i < m; i++) {
+    double x = from == GRAPHRT_WEIGHTS_I32   ? ((const int32_t *)w)[i]
+               : from == GRAPHRT_WEIGHTS_F32 ? ((const float *)w)[i]
+                                             : ((const double *)w)[i];
+    if (to == GRAPHRT_WEIGHTS_F32)
+      ((float *)d)[i] = (float)x;
+    else
+      ((double *)d)[i] = x;
+  }
   return d;
 }
 
-static void out_of_memory_f64(graphrt_graph *g) {
+/* The weights of one direction (in != 0: in-edges) as float type `to`: the
+ * graph's own array, or a view converted once into *out_view / *in_view (one
+ * array when symmetric). */
+static void *float_weights(graphrt_graph *g, int in, int32_t to,
+                           void **out_view, void **in_view) {
+  need_weights(g);
+  if (g->weighted == to)
+    return in ? g->in_w : g->out_w;
+  void **view = in ? in_view : out_view;
+  pthread_mutex_lock(&g->lock);
+  if (!*view) {
+    *view = to_float(in ? g->in_w : g->out_w, g->weighted, g->m, to);
+    if (!*view) {
+      pthread_mutex_unlock(&g->lock);
+      rt_fatal("out of memory converting %lld edge weights", (long long)g->m);
+    }
+    if (g->symmetric)
+      *(in ? out_view : in_view) = *view;
+  }
   pthread_mutex_unlock(&g->lock);
-  rt_fatal("out of memory converting %lld edge weights", (long long)g->m);
+  return *view;
 }
 
+void _mlir_ciface_graphrt_out_weights_f32(graphrt_memref_f32 *r,
+                                          graphrt_graph *g) {
+  RT_SET_MEMREF(r,
+                (float *)float_weights(g, 0, GRAPHRT_WEIGHTS_F32, &g->out_wf32,
+                                       &g->in_wf32),
+                g->m);
+}
+void _mlir_ciface_graphrt_in_weights_f32(graphrt_memref_f32 *r,
+                                         graphrt_graph *g) {
+  RT_SET_MEMREF(r,
+                (float *)float_weights(g, 1, GRAPHRT_WEIGHTS_F32, &g->out_wf32,
+                                       &g->in_wf32),
+                g->m);
+}
 void _mlir_ciface_graphrt_out_weights_f64(graphrt_memref_f64 *r,
                                           graphrt_graph *g) {
-  need_weights(g);
-  pthread_mutex_lock(&g->lock);
-  if (!g->out_wf) {
-    g->out_wf = to_f64(g->out_w, g->m);
-    if (!g->out_wf)
-      out_of_memory_f64(g);
-    if (g->symmetric)
-      g->in_wf = g->out_wf;
-  }
-  pthread_mutex_unlock(&g->lock);
-  RT_SET_MEMREF(r, g->out_wf, g->m);
+  RT_SET_MEMREF(
+      r,
+      (double *)float_weights(g, 0, GRAPHRT_WEIGHTS_F64, &g->out_wf, &g->in_wf),
+      g->m);
 }
-
 void _mlir_ciface_graphrt_in_weights_f64(graphrt_memref_f64 *r,
                                          graphrt_graph *g) {
-  need_weights(g);
-  pthread_mutex_lock(&g->lock);
-  if (!g->in_wf) {
-    g->in_wf = to_f64(g->in_w, g->m);
-    if (!g->in_wf)
-      out_of_memory_f64(g);
-    if (g->symmetric)
-      g->out_wf = g->in_wf;
-  }
-  pthread_mutex_unlock(&g->lock);
-  RT_SET_MEMREF(r, g->in_wf, g->m);
+  RT_SET_MEMREF(
+      r,
+      (double *)float_weights(g, 1, GRAPHRT_WEIGHTS_F64, &g->out_wf, &g->in_wf),
+      g->m);
 }
 
 int64_t graphrt_common_neighbors(const graphrt_graph *g, int64_t u, int64_t v) {
-  if (u < 0 || u >= g->n || v < 0 || v >= g->n)
-    rt_fatal("common neighbours of vertices %lld and %lld: out of range "
-             "[0, %lld)",
-             (long long)u, (long long)v, (long long)g->n);
+  if (u < 0 || u >= g->n || v < 0 || v >= g->n) {
+    /* Called in parallel loops: under an export call, 0 and a failed call. */
+    rt_fail_or_defer("common neighbours of vertices %lld and %lld: out of "
+                     "range [0, %lld)",
+                     (long long)u, (long long)v, (long long)g->n);
+    return 0;
+  }
   const int32_t *a = g->out_nbr + g->out_off[u],
                 *a_end = g->out_nbr + g->out_off[u + 1];
   const int32_t *b = g->out_nbr + g->out_off[v],
@@ -580,8 +705,8 @@ graphrt_graph *graphrt_graph_empty(int64_t n) {
   if (n < 0 || n > RT_MAX_VERTICES)
     rt_fatal("vertex count %lld out of range [0, %lld]", (long long)n,
              (long long)RT_MAX_VERTICES);
-  rt_edges e = {n,    0, rt_malloc(sizeof(int32_t)), rt_malloc(sizeof(int32_t)),
-                NULL, 1};
+  rt_edges e = {
+      n, 0, rt_malloc(sizeof(int32_t)), rt_malloc(sizeof(int32_t)), NULL, 1, 0};
   return rt_graph_build(&e, 0);
 }
 

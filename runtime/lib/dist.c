@@ -420,6 +420,10 @@ graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
     stats.rank = rank;
     atexit(print_stats);
   }
+  if (weighted > GRAPHRT_WEIGHTS_I32)
+    rt_fatal("%s: distributed programs (graphc --distributed) read int32 edge "
+             "weights, not %s",
+             path, rt_weight_name(weighted));
   agree_on_file(path, rank, ranks);
   const char *ext = rt_path_ext(path);
   int sg = !strcmp(ext, ".sg"), wsg = !strcmp(ext, ".wsg");

@@ -3,6 +3,7 @@
 #include "internal.h"
 
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,17 +30,56 @@ const char *graphrt_last_error(void) { return last_error; }
 
 void rt_clear_error(void) { last_error[0] = '\0'; }
 
+/* Whether rt_fatal on this thread makes a call return the error (rather
+ * than ending the process). */
+static int fatal_returns(void) {
+  return rt_recovery && omp_get_level() == rt_recovery_level;
+}
+
+/* The guards of the iterations this thread runs of guarded parallel loops
+ * (graphrt_iteration_guard), innermost last, each with the omp_get_level()
+ * of its loop. Guards deeper than kMaxGuards are not kept (their errors end
+ * the process). */
+enum { kMaxGuards = 8 };
+static _Thread_local jmp_buf guards[kMaxGuards], unkept_guard;
+static _Thread_local int guard_levels[kMaxGuards];
+static _Thread_local int guard_depth;
+
+jmp_buf *graphrt_iteration_guard(void) {
+  int at = guard_depth++;
+  if (at >= kMaxGuards)
+    return &unkept_guard;
+  guard_levels[at] = omp_get_level();
+  return &guards[at];
+}
+
+void graphrt_iteration_done(void) { --guard_depth; }
+
+/* The guard of the iteration this thread runs at its current OpenMP level,
+ * or NULL. */
+static jmp_buf *current_guard(void) {
+  int top = guard_depth - 1;
+  if (top < 0 || top >= kMaxGuards || guard_levels[top] != omp_get_level())
+    return NULL;
+  return &guards[top];
+}
+
 _Noreturn void rt_fatal(const char *fmt, ...) {
   char msg[1024];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof(msg), fmt, ap);
   va_end(ap);
+  /* In a guarded iteration of a parallel loop of an export call: the
+   * iteration ends, and the call fails after the loop. */
+  jmp_buf *guard = current_guard();
+  if (guard && rt_defer_error("%s", msg))
+    longjmp(*guard, 1);
   /* Under an export call or a client's call, outside any OpenMP region the
    * call did not start: the call returns the error. A longjmp out of an
    * OpenMP region (or from another of its threads) would leave the region's
    * team waiting forever, so an error there still ends the process. */
-  if (rt_recovery && omp_get_level() == rt_recovery_level) {
+  if (fatal_returns()) {
     jmp_buf *env = rt_recovery;
     rt_recovery = NULL;
     snprintf(last_error, sizeof(last_error), "%s", msg);
@@ -72,7 +112,7 @@ static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int rt_defer_error(const char *fmt, ...) {
   if (!rt_library || !__atomic_load_n(&export_active, __ATOMIC_ACQUIRE) ||
-      (rt_recovery && omp_get_level() == rt_recovery_level))
+      fatal_returns())
     return 0;
   pthread_mutex_lock(&pending_lock);
   if (!pending_set) {
@@ -84,6 +124,23 @@ int rt_defer_error(const char *fmt, ...) {
   }
   pthread_mutex_unlock(&pending_lock);
   return 1;
+}
+
+void rt_fail_or_defer(const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  if (rt_defer_error("%s", msg))
+    return;
+  /* Threads of a parallel region may fail at once: the first reports and
+   * exits, the others wait for the exit, so that the error is one line. */
+  static atomic_flag reported = ATOMIC_FLAG_INIT;
+  if (!fatal_returns() && atomic_flag_test_and_set(&reported))
+    for (;;)
+      pause();
+  rt_fatal("%s", msg);
 }
 
 void graphrt_export_poll(void) {

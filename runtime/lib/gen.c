@@ -42,6 +42,7 @@ static void alloc_edges(rt_edges *e, int64_t n, int64_t m, int weighted) {
   e->src = rt_malloc((size_t)m * sizeof(int32_t));
   e->dst = rt_malloc((size_t)m * sizeof(int32_t));
   e->w = weighted ? rt_malloc((size_t)m * sizeof(int32_t)) : NULL;
+  e->wtype = GRAPHRT_WEIGHTS_I32;
 }
 
 graphrt_graph *graphrt_gen_kron(int64_t scale, int64_t degree, int32_t weighted,
@@ -67,7 +68,7 @@ graphrt_graph *graphrt_gen_kron(int64_t scale, int64_t degree, int32_t weighted,
     e.src[i] = (int32_t)u;
     e.dst[i] = (int32_t)v;
     if (e.w)
-      e.w[i] = weight_of(seed, (uint64_t)i);
+      ((int32_t *)e.w)[i] = weight_of(seed, (uint64_t)i);
   }
   /* random permutation of the ids (Fisher-Yates, seeded), so that vertex id
    * carries no degree information */
@@ -104,7 +105,7 @@ graphrt_graph *graphrt_gen_uniform(int64_t scale, int64_t degree,
     e.src[i] = (int32_t)(h & mask);
     e.dst[i] = (int32_t)((h >> 32) & mask);
     if (e.w)
-      e.w[i] = weight_of(seed, (uint64_t)i);
+      ((int32_t *)e.w)[i] = weight_of(seed, (uint64_t)i);
   }
   return rt_graph_build(&e, symmetrize);
 }
@@ -137,7 +138,8 @@ graphrt_graph *graphrt_gen_grid(int64_t scale, int32_t weighted,
     e.src[2 * k + 1] = (int32_t)v;
     e.dst[2 * k + 1] = (int32_t)u;
     if (e.w)
-      e.w[2 * k] = e.w[2 * k + 1] = weight_of(seed, (uint64_t)k);
+      ((int32_t *)e.w)[2 * k] = ((int32_t *)e.w)[2 * k + 1] =
+          weight_of(seed, (uint64_t)k);
   }
   e.symmetric = 1;
   return rt_graph_build(&e, 0);
@@ -206,7 +208,7 @@ graphrt_graph *graphrt_gen_road(int64_t scale, int32_t weighted,
         road_point(seed, a, cols, &ax, &ay);
         road_point(seed, b, cols, &bx, &by);
         int32_t w = (int32_t)(1000 * hypot(bx - ax, by - ay) + 0.5);
-        e.w[m] = e.w[m + 1] = w > 0 ? w : 1;
+        ((int32_t *)e.w)[m] = ((int32_t *)e.w)[m + 1] = w > 0 ? w : 1;
       }
       m += 2;
     }

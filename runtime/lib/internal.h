@@ -52,6 +52,12 @@ extern _Thread_local int rt_recovery_level;
  * error for graphrt_export_poll (the first only) and returns 1: the caller
  * goes on with a safe value. Elsewhere returns 0: the caller fails. */
 int rt_defer_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A failure after which the calling thread can go on with a safe value (its
+ * result is discarded): deferred where rt_defer_error defers, and then
+ * returns; elsewhere it is rt_fatal (of a parallel region's failing
+ * threads, the first reports, so that the error is one line). */
+void rt_fail_or_defer(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 /* Empties graphrt_last_error's message. */
 void rt_clear_error(void);
 /* Makes env this thread's recovery point and clears the last error. */
@@ -170,16 +176,53 @@ void rt_sort_pairs(int32_t *a, int32_t *b, int64_t n);
 /* Sorts every adjacency list adj[off[v]..off[v+1]) (and its weights) in
  * parallel. */
 void rt_sort_lists(int64_t n, const int64_t *off, int32_t *adj, int32_t *w);
+/* The same for weights of a GRAPHRT_WEIGHTS_* type, ordered by value. */
+void rt_sort_typed_lists(int64_t n, const int64_t *off, int32_t *adj, void *w,
+                         int32_t type);
 
 /* ---- graphs (csr.c) ------------------------------------------------------ */
 
-/* An edge list owned by whoever holds it; w == NULL when unweighted. */
+/* Edge weights are stored in a graph's GRAPHRT_WEIGHTS_* type: int32_t,
+ * float or double. */
+static inline size_t rt_weight_size(int32_t type) {
+  return type == GRAPHRT_WEIGHTS_F64 ? sizeof(double) : sizeof(int32_t);
+}
+/* "int32", "float" or "double", for messages. */
+const char *rt_weight_name(int32_t type);
+/* to[i] = from[j], weights of `size` bytes. */
+static inline void rt_weight_copy(void *to, int64_t i, const void *from,
+                                  int64_t j, size_t size) {
+  if (size == sizeof(double))
+    ((uint64_t *)to)[i] = ((const uint64_t *)from)[j];
+  else
+    ((uint32_t *)to)[i] = ((const uint32_t *)from)[j];
+}
+/* Whether weight i of w (of `type`) is below zero. */
+static inline int rt_weight_negative(const void *w, int32_t type, int64_t i) {
+  switch (type) {
+  case GRAPHRT_WEIGHTS_F32:
+    return ((const float *)w)[i] < 0;
+  case GRAPHRT_WEIGHTS_F64:
+    return ((const double *)w)[i] < 0;
+  default:
+    return ((const int32_t *)w)[i] < 0;
+  }
+}
+
+/* An edge list owned by whoever holds it; w == NULL when unweighted, else m
+ * weights of type wtype (GRAPHRT_WEIGHTS_I32 unless set). */
 typedef struct rt_edges {
   int64_t n, m;
-  int32_t *src, *dst, *w;
+  int32_t *src, *dst;
+  void *w;
   int symmetric; /* closed under reversal (each (u,v,w) has its (v,u,w)) */
+  int32_t wtype; /* 0 counts as GRAPHRT_WEIGHTS_I32 */
 } rt_edges;
 void rt_edges_free(rt_edges *e);
+/* The weight type of e (GRAPHRT_WEIGHTS_I32 for 0). */
+static inline int32_t rt_edges_wtype(const rt_edges *e) {
+  return e->wtype ? e->wtype : GRAPHRT_WEIGHTS_I32;
+}
 
 struct graphrt_segments;
 
@@ -196,13 +239,17 @@ typedef struct rt_partition {
 struct graphrt_graph {
   int64_t n, m; /* m = stored directed edges = length of out_nbr */
   int64_t *out_off;
-  int32_t *out_nbr, *out_w;
+  int32_t *out_nbr;
+  void *out_w;     /* m weights of type `weighted`, or NULL */
   int64_t *in_off; /* == out_off etc. when symmetric (shared, freed once) */
-  int32_t *in_nbr, *in_w;
+  int32_t *in_nbr;
+  void *in_w;
   int symmetric;
-  int weighted;
-  int borrowed;           /* the arrays belong to another graph (a transpose) */
-  double *out_wf, *in_wf; /* lazily converted f64 weights */
+  int32_t weighted; /* the weights' GRAPHRT_WEIGHTS_* type, 0 when none */
+  int borrowed;     /* the arrays belong to another graph (a transpose) */
+  /* lazily converted float / double views of another type's weights */
+  void *out_wf32, *in_wf32;
+  void *out_wf, *in_wf;
   struct graphrt_segments *segments; /* cache, a list */
   rt_partition *part;                /* NULL unless distributed */
   int64_t max_degree_plus1; /* graphrt_max_out_degree + 1; 0 unknown */
@@ -215,10 +262,13 @@ struct graphrt_graph {
 /* Builds CSR and CSC from e (consumed: its arrays are freed). With
  * symmetrize, adds (v,u,w) for every (u,v,w) with u != v. */
 graphrt_graph *rt_graph_build(rt_edges *e, int symmetrize);
-/* Wraps already-built CSR (and CSC unless symmetric) arrays. */
+/* g with its int32 weights converted to `type` (F32 or F64); consumes g. */
+graphrt_graph *rt_graph_convert_weights(graphrt_graph *g, int32_t type);
+/* Wraps already-built CSR (and CSC unless symmetric) arrays of int32
+ * weights. */
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
-                             int32_t *out_nbr, int32_t *out_w, int64_t *in_off,
-                             int32_t *in_nbr, int32_t *in_w, int symmetric);
+                             int32_t *out_nbr, void *out_w, int64_t *in_off,
+                             int32_t *in_nbr, void *in_w, int symmetric);
 /* g without self loops and repeated edges (a repeat's smallest weight
  * stays), as GAPBS builds its graphs; consumes g. */
 graphrt_graph *rt_graph_simple(graphrt_graph *g);
@@ -273,13 +323,15 @@ const char *rt_path_ext(const char *path);
 typedef struct rt_text_spec {
   const char *path;
   const char *comments;     /* characters that start a comment line */
-  int weighted;             /* third field: the weight */
-  int real_weights;         /* weight is a real that must be integral (.mtx) */
+  int32_t weighted;         /* third field: a weight of this type, or 0 */
+  int real_weights;         /* an int32 weight may be a real (.mtx) that
+                               must be integral */
   int one_based;            /* ids start at 1 (.mtx) */
   int64_t max_row, max_col; /* inclusive bounds of the (1-based) ids */
   int64_t first_line;       /* line number of text[0] */
 } rt_text_spec;
 /* Parses the lines of text[0..size) into e (src, dst, w; n = max id + 1).
+ * text[size] must not continue a number (the NUL of rt_file's copy).
  * Returns 0, or -1 with err set naming the first bad line. */
 int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
                   rt_edges *e, rt_err *err);
@@ -289,9 +341,11 @@ int64_t rt_text_line_of_entry(const rt_text_spec *spec, const char *text,
                               int64_t size, int64_t k);
 
 /* Loaders: return 0 or -1 with err set; rt_load_mtx returns 1 for a
- * symmetric matrix (the caller mirrors the entries when building). */
-int rt_load_el(rt_file *f, int weighted, rt_edges *e, rt_err *err);
-int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err);
+ * symmetric matrix (the caller mirrors the entries when building). Weights
+ * are read as `wtype` (a GRAPHRT_WEIGHTS_* type; .el: 0). */
+int rt_load_el(rt_file *f, int32_t wtype, rt_edges *e, rt_err *err);
+int rt_load_mtx(rt_file *f, int32_t wtype, int *has_weights, rt_edges *e,
+                rt_err *err);
 graphrt_graph *rt_load_sg(const char *path, int weighted_file, rt_err *err);
 
 /* A GAPBS .sg/.wsg file whose header and size were checked (io_sg.c), for
@@ -320,6 +374,10 @@ FILE *rt_create(const char *path, const char *mode, rt_err *err);
 /* Closes a writer's fp; returns 0 when `ok` and the close succeeded, else -1
  * with err set ("<path>: write failed: <errno's message>"). */
 int rt_finish_write(FILE *fp, int ok, const char *path, rt_err *err);
+/* Writes g's out-weight j into buf (at least RT_WEIGHT_TEXT bytes), as
+ * many digits as reading it back needs; returns its length. */
+#define RT_WEIGHT_TEXT 32
+int rt_format_weight(char *buf, const graphrt_graph *g, int64_t j);
 /* Writers: return 0 or -1 with err set. */
 int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
                rt_err *err);

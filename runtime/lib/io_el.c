@@ -1,14 +1,15 @@
 /* io_el.c - edge lists: `.el` ("src dst" per line) and `.wel`
  * ("src dst weight"). Ids are 0-based; the vertex count is max id + 1. Blank
  * lines and lines starting with '#' or '%' are skipped. Duplicate edges and
- * self loops are kept. */
+ * self loops are kept. Weights are integers for an int32 load ("0.5" is an
+ * error), finite decimal numbers for a float or double one. */
 #include "internal.h"
 
 #include <omp.h>
 #include <stdlib.h>
 
-int rt_load_el(rt_file *f, int weighted, rt_edges *e, rt_err *err) {
-  rt_text_spec spec = {f->path, "#%", weighted, 0, 0, 0, 0, 1};
+int rt_load_el(rt_file *f, int32_t wtype, rt_edges *e, rt_err *err) {
+  rt_text_spec spec = {f->path, "#%", wtype, 0, 0, 0, 0, 1};
   if (rt_text_parse(&spec, f->data, f->size, e, err) != 0)
     return -1;
   if (e->n > rt_vertex_limit()) { /* name the first line with the max id */
@@ -76,7 +77,8 @@ int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
 #pragma omp parallel for schedule(dynamic, 1)
     for (int64_t c = 0; c < k; c++) {
       int64_t edges = g->out_off[bounds[c + 1]] - g->out_off[bounds[c]];
-      char *b = rt_malloc((size_t)edges * 36 + 1), *p = b;
+      /* two ids of up to 11 characters, a weight, separators */
+      char *b = rt_malloc((size_t)edges * (26 + RT_WEIGHT_TEXT) + 1), *p = b;
       for (int64_t u = bounds[c]; u < bounds[c + 1]; u++)
         for (int64_t j = g->out_off[u]; j < g->out_off[u + 1]; j++) {
           p = put_int(p, u);
@@ -84,7 +86,7 @@ int rt_save_el(const graphrt_graph *g, const char *path, int weighted,
           p = put_int(p, g->out_nbr[j]);
           if (weighted) {
             *p++ = ' ';
-            p = put_int(p, g->out_w[j]);
+            p += rt_format_weight(p, g, j);
           }
           *p++ = '\n';
         }

@@ -122,7 +122,10 @@ graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
   int is_el = !strcmp(ext, ".el"), is_wel = !strcmp(ext, ".wel");
   int is_sg = !strcmp(ext, ".sg"), is_wsg = !strcmp(ext, ".wsg");
   int is_mtx = !strcmp(ext, ".mtx");
-  if (!is_el && !is_wel && !is_sg && !is_wsg && !is_mtx) {
+  if (weighted < GRAPHRT_UNWEIGHTED || weighted > GRAPHRT_WEIGHTS_F64) {
+    rt_err_set(&err, "%s: weight type %d is not a GRAPHRT_WEIGHTS_* value",
+               path, weighted);
+  } else if (!is_el && !is_wel && !is_sg && !is_wsg && !is_mtx) {
     rt_err_set(&err, "%s: unknown graph file extension '%s' (%s)", path, ext,
                rt_formats);
   } else if (weighted && (is_el || is_sg)) {
@@ -138,13 +141,17 @@ graphrt_graph *graphrt_try_load(const char *path, int32_t weighted,
       graphrt_graph_free(g);
       g = rt_graph_build(&e, 1);
     }
+    /* .wsg weights are int32: a float program reads them converted */
+    if (g && is_wsg && weighted > GRAPHRT_WEIGHTS_I32)
+      g = rt_graph_convert_weights(g, weighted);
   } else {
     rt_file f;
-    rt_edges e = {0, 0, NULL, NULL, NULL, 0};
+    rt_edges e = {0, 0, NULL, NULL, NULL, 0, 0};
     int has_w = is_wel, mtx_sym = 0, rc = rt_file_read(path, &f, &err);
     if (rc == 0) {
-      rc = is_mtx ? rt_load_mtx(&f, &has_w, &e, &err)
-                  : rt_load_el(&f, is_wel, &e, &err);
+      int32_t wtype = weighted ? weighted : GRAPHRT_WEIGHTS_I32;
+      rc = is_mtx ? rt_load_mtx(&f, wtype, &has_w, &e, &err)
+                  : rt_load_el(&f, is_wel ? wtype : 0, &e, &err);
       if (rc == 1) { /* symmetric .mtx: mirror the off-diagonal entries */
         mtx_sym = 1;
         rc = 0;
@@ -210,6 +217,11 @@ int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *errbuf,
   if (wext && !g->weighted)
     rt_err_set(&err, "%s: cannot write '%s': the graph is unweighted", path,
                ext);
+  else if (!strcmp(ext, ".wsg") && g->weighted != GRAPHRT_WEIGHTS_I32)
+    rt_err_set(&err,
+               "%s: cannot write '.wsg': its weights are int32, the graph's "
+               "%s (write .wel or .mtx)",
+               path, rt_weight_name(g->weighted));
   else if (!strcmp(ext, ".el") || !strcmp(ext, ".wel"))
     rc = rt_save_el(g, path, wext, &err);
   else if (!strcmp(ext, ".sg") || !strcmp(ext, ".wsg"))

@@ -7,9 +7,10 @@
  *
  * The vertex count is max(rows, cols). A symmetric matrix adds j-1 -> i-1 for
  * every off-diagonal entry (a diagonal entry gives one self loop). Values are
- * edge weights and must be int32: a `real` value that is not integral (1.5)
- * is an error naming its line. The number of entries must match the size
- * line. */
+ * edge weights of the load's type: for int32 they must be integers (a
+ * `real` value that is not integral, 1.5, is an error naming its line); a
+ * float or double load reads `integer` and `real` values alike. The number
+ * of entries must match the size line. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -41,7 +42,8 @@ static int parse_count(const char *s, int64_t *out) {
   return 0;
 }
 
-int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err) {
+int rt_load_mtx(rt_file *f, int32_t wtype, int *has_weights, rt_edges *e,
+                rt_err *err) {
   const char *path = f->path, *p = f->data, *end = f->data + f->size;
   char line[512], *w[8];
   int64_t lineno = 0;
@@ -169,8 +171,9 @@ int rt_load_mtx(rt_file *f, int *has_weights, rt_edges *e, rt_err *err) {
     rt_err_set(err, "%s:%lld: missing size line", path, (long long)lineno);
     return -1;
   }
-  rt_text_spec spec = {path, "%",  field != 0, field == 2,
-                       1,    rows, cols,       lineno + 1};
+  int32_t values = field == 0 ? 0 : wtype ? wtype : GRAPHRT_WEIGHTS_I32;
+  rt_text_spec spec = {path, "%",  values, field == 2,
+                       1,    rows, cols,   lineno + 1};
   const char *body = p;
   int64_t body_size = end - p;
   if (rt_text_parse(&spec, body, body_size, e, err) != 0)

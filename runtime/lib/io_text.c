@@ -8,9 +8,11 @@
  * in file order wins, so messages do not depend on the thread count. */
 #include "internal.h"
 
+#include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static inline int is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
@@ -130,6 +132,53 @@ static const char *parse_real(const char *p, const char *end, int *integral,
   return p;
 }
 
+/* Whether the token at p is NaN or an infinity as strtod spells them
+ * ([+-]nan, inf or infinity, any case). */
+static int names_non_finite(const char *p, const char *end) {
+  if (p < end && (*p == '-' || *p == '+'))
+    p++;
+  const char *q = p;
+  while (q < end && !is_space(*q))
+    q++;
+  size_t n = (size_t)(q - p);
+  return (n == 3 && (!strncasecmp(p, "nan", 3) || !strncasecmp(p, "inf", 3))) ||
+         (n == 8 && !strncasecmp(p, "infinity", 8));
+}
+
+/* Parses a weight token into *w as `type` (F32 or F64): a decimal real, as
+ * parse_real's, rounded to the type by strtof / strtod. Returns the position
+ * after it, or NULL with msg set. */
+static const char *parse_float(const char *p, const char *end, int32_t type,
+                               const char *what, void *w, char *msg,
+                               size_t len) {
+  char tok[48];
+  int integral, fits;
+  int64_t ignored;
+  if (names_non_finite(p, end)) {
+    snprintf(msg, len, "%s %s is not a finite number", what,
+             token(p, end, tok));
+    return NULL;
+  }
+  const char *q = parse_real(p, end, &integral, &fits, &ignored);
+  if (!q) {
+    snprintf(msg, len, "malformed %s '%s'", what, token(p, end, tok));
+    return NULL;
+  }
+  /* strtod stops where parse_real did: the token ends at a blank, a
+   * newline or the NUL after the text. */
+  double x = type == GRAPHRT_WEIGHTS_F32 ? strtof(p, NULL) : strtod(p, NULL);
+  if (isinf(x)) {
+    snprintf(msg, len, "%s %s does not fit in a %s", what, token(p, end, tok),
+             rt_weight_name(type));
+    return NULL;
+  }
+  if (type == GRAPHRT_WEIGHTS_F32)
+    *(float *)w = (float)x;
+  else
+    *(double *)w = x;
+  return q;
+}
+
 typedef struct {
   const char *what; /* "source vertex id", "row index", ... */
   int64_t lo, hi;   /* inclusive range */
@@ -137,8 +186,7 @@ typedef struct {
 
 /* 1: an edge; 0: blank or comment line; -1: error (msg set). */
 static int parse_line(const rt_text_spec *s, const char *p, const char *end,
-                      int32_t *u, int32_t *v, int32_t *w, char *msg,
-                      size_t len) {
+                      int32_t *u, int32_t *v, void *w, char *msg, size_t len) {
   char tok[48];
   p = skip_space(p, end);
   if (p == end)
@@ -193,7 +241,11 @@ static int parse_line(const rt_text_spec *s, const char *p, const char *end,
     const char *t0 = p;
     int64_t x = 0;
     int fits;
-    if (s->real_weights) {
+    if (s->weighted != GRAPHRT_WEIGHTS_I32) {
+      p = parse_float(p, end, s->weighted, what, w, msg, len);
+      if (!p)
+        return -1;
+    } else if (s->real_weights) {
       int integral;
       const char *q = parse_real(p, end, &integral, &fits, &x);
       if (!q) {
@@ -210,6 +262,13 @@ static int parse_line(const rt_text_spec *s, const char *p, const char *end,
     } else {
       int big;
       const char *q = parse_int(p, end, &x, &big);
+      int integral;
+      if (!q && parse_real(p, end, &integral, &fits, &x) && !integral) {
+        snprintf(msg, len,
+                 "weight %s is not an integer (edge weights are int32)",
+                 token(p, end, tok));
+        return -1;
+      }
       if (!q) {
         snprintf(msg, len, "malformed weight '%s'", token(p, end, tok));
         return -1;
@@ -217,12 +276,14 @@ static int parse_line(const rt_text_spec *s, const char *p, const char *end,
       fits = !big && x >= INT32_MIN && x <= INT32_MAX;
       p = q;
     }
-    if (!fits) {
-      snprintf(msg, len, "%s %s does not fit in 32 bits", what,
-               token(t0, end, tok));
-      return -1;
+    if (s->weighted == GRAPHRT_WEIGHTS_I32) {
+      if (!fits) {
+        snprintf(msg, len, "%s %s does not fit in 32 bits", what,
+                 token(t0, end, tok));
+        return -1;
+      }
+      *(int32_t *)w = (int32_t)x;
     }
-    *w = (int32_t)x;
   }
   p = skip_space(p, end);
   if (p != end) {
@@ -284,14 +345,15 @@ int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
   }
   int32_t *src = rt_malloc((size_t)total * sizeof(int32_t));
   int32_t *dst = rt_malloc((size_t)total * sizeof(int32_t));
-  int32_t *w =
-      spec->weighted ? rt_malloc((size_t)total * sizeof(int32_t)) : NULL;
+  size_t wsize = rt_weight_size(spec->weighted);
+  char *w = spec->weighted ? rt_malloc((size_t)total * wsize) : NULL;
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
   for (int64_t k = 0; k < nchunks; k++) {
     chunk *ck = &c[k];
     const char *p = ck->b;
     int64_t cnt = 0, line = 0;
-    int32_t mx = -1, dummy = 0;
+    int32_t mx = -1;
+    double dummy;
     ck->err_line = -1;
     while (p < ck->e) {
       const char *nl = memchr(p, '\n', (size_t)(ck->e - p));
@@ -303,7 +365,8 @@ int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
         ck->err_line = line;
         break;
       }
-      int r = parse_line(spec, p, le, &u, &v, w ? &w[ck->base + cnt] : &dummy,
+      int r = parse_line(spec, p, le, &u, &v,
+                         w ? w + (ck->base + cnt) * wsize : (char *)&dummy,
                          ck->err, sizeof(ck->err));
       if (r < 0) {
         ck->err_line = line;
@@ -343,7 +406,8 @@ int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
       memmove(src + m, src + c[k].base, (size_t)c[k].count * sizeof(int32_t));
       memmove(dst + m, dst + c[k].base, (size_t)c[k].count * sizeof(int32_t));
       if (w)
-        memmove(w + m, w + c[k].base, (size_t)c[k].count * sizeof(int32_t));
+        memmove(w + m * wsize, w + c[k].base * wsize,
+                (size_t)c[k].count * wsize);
     }
     m += c[k].count;
     if (c[k].max_id > mx)
@@ -356,6 +420,7 @@ int rt_text_parse(const rt_text_spec *spec, const char *text, int64_t size,
   e->dst = dst;
   e->w = w;
   e->symmetric = 0;
+  e->wtype = spec->weighted;
   return 0;
 }
 
@@ -367,7 +432,8 @@ int64_t rt_text_line_of_entry(const rt_text_spec *spec, const char *text,
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *le = nl ? nl : end;
-    int32_t u, v, w;
+    int32_t u, v;
+    double w;
     if (parse_line(spec, p, le, &u, &v, &w, msg, sizeof(msg)) != 0 &&
         seen++ == k)
       return line;
@@ -378,4 +444,16 @@ int64_t rt_text_line_of_entry(const rt_text_spec *spec, const char *text,
       line++;
   }
   return line;
+}
+
+int rt_format_weight(char *buf, const graphrt_graph *g, int64_t j) {
+  switch (g->weighted) {
+  case GRAPHRT_WEIGHTS_F32:
+    return snprintf(buf, RT_WEIGHT_TEXT, "%.9g", ((const float *)g->out_w)[j]);
+  case GRAPHRT_WEIGHTS_F64:
+    return snprintf(buf, RT_WEIGHT_TEXT, "%.17g",
+                    ((const double *)g->out_w)[j]);
+  default:
+    return snprintf(buf, RT_WEIGHT_TEXT, "%d", ((const int32_t *)g->out_w)[j]);
+  }
 }

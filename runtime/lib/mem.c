@@ -50,22 +50,27 @@ void *rt_calloc(size_t count, size_t size) {
   return memset(rt_malloc(count * size), 0, count * size);
 }
 
+/* Compiled code writes to what it allocates without a check: a failed
+ * allocation ends here, with the error. Inside a parallel region of an
+ * export call that ends the process (the region's code cannot go on without
+ * the block, and its threads cannot leave the region early). */
 void *_mlir_memref_to_llvm_alloc(size_t bytes) {
   if (rt_gpu_mode)
     return rt_export_track(rt_gpu_managed_alloc(0, bytes));
-  return rt_export_track(rt_try_malloc(bytes));
+  return rt_export_track(rt_malloc(bytes));
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes) {
   if (rt_gpu_mode)
     return rt_export_track(rt_gpu_managed_alloc(alignment, bytes));
   if (bytes >= RT_HUGE_MIN && alignment <= RT_HUGE_PAGE)
-    return rt_export_track(rt_try_malloc(bytes));
+    return rt_export_track(rt_malloc(bytes));
   void *p;
   if (alignment < sizeof(void *))
     alignment = sizeof(void *);
-  return rt_export_track(
-      posix_memalign(&p, alignment, bytes ? bytes : 1) == 0 ? p : NULL);
+  if (posix_memalign(&p, alignment, bytes ? bytes : 1) != 0)
+    rt_fatal("out of memory (allocating %zu bytes)", bytes);
+  return rt_export_track(p);
 }
 
 void _mlir_memref_to_llvm_free(void *p) {

@@ -196,3 +196,59 @@ void rt_sort_lists(int64_t n, const int64_t *off, int32_t *adj, int32_t *w) {
     }
   }
 }
+
+/* A float's bits read as int32, with the low 31 bits of a negative one
+ * flipped, order as the floats do (NaN excluded); the map is its own
+ * inverse. */
+static void float_keys(int32_t *w, int64_t n) {
+#pragma omp parallel for if (n > RT_PAR_MIN)
+  for (int64_t i = 0; i < n; i++)
+    if (w[i] < 0)
+      w[i] ^= 0x7fffffff;
+}
+
+typedef struct {
+  int32_t key;
+  double w;
+} double_pair;
+
+static int compare_double_pairs(const void *a, const void *b) {
+  const double_pair *x = a, *y = b;
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  return (x->w > y->w) - (x->w < y->w);
+}
+
+void rt_sort_typed_lists(int64_t n, const int64_t *off, int32_t *adj, void *w,
+                         int32_t type) {
+  if (!w || type == GRAPHRT_WEIGHTS_I32) {
+    rt_sort_lists(n, off, adj, w);
+    return;
+  }
+  if (type == GRAPHRT_WEIGHTS_F32) {
+    float_keys(w, off[n]);
+    rt_sort_lists(n, off, adj, w);
+    float_keys(w, off[n]);
+    return;
+  }
+  double *dw = w;
+#pragma omp parallel for schedule(dynamic, 256) if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++) {
+    int64_t d = off[v + 1] - off[v], o = off[v], i = 1;
+    while (i < d &&
+           (adj[o + i - 1] < adj[o + i] ||
+            (adj[o + i - 1] == adj[o + i] && dw[o + i - 1] <= dw[o + i])))
+      i++;
+    if (i >= d)
+      continue; /* already sorted */
+    double_pair *p = rt_malloc((size_t)d * sizeof(double_pair));
+    for (int64_t k = 0; k < d; k++)
+      p[k] = (double_pair){adj[o + k], dw[o + k]};
+    qsort(p, (size_t)d, sizeof(double_pair), compare_double_pairs);
+    for (int64_t k = 0; k < d; k++) {
+      adj[o + k] = p[k].key;
+      dw[o + k] = p[k].w;
+    }
+    free(p);
+  }
+}

@@ -36,12 +36,20 @@ typedef struct {
   int64_t size, capacity;
 } pq_bin;
 
+/* Failures of the functions traversals call inside their parallel regions
+ * (pushes, updates) go through rt_fail_or_defer: under an export call the
+ * update is dropped and the call fails after the region. */
+
 static void bin_push(pq_bin *b, int32_t v) {
   if (b->size == b->capacity) {
-    b->capacity = b->capacity ? 2 * b->capacity : 16;
-    b->ids = realloc(b->ids, (size_t)b->capacity * sizeof(int32_t));
-    if (!b->ids)
-      rt_fatal("out of memory growing a priority queue bucket");
+    int64_t capacity = b->capacity ? 2 * b->capacity : 16;
+    int32_t *ids = realloc(b->ids, (size_t)capacity * sizeof(int32_t));
+    if (!ids) {
+      rt_fail_or_defer("out of memory growing a priority queue bucket");
+      return;
+    }
+    b->ids = ids;
+    b->capacity = capacity;
   }
   b->ids[b->size++] = v;
 }
@@ -59,18 +67,25 @@ typedef struct {
   int64_t size, capacity;
 } pq_far_list;
 
-static void far_push(pq_far_list *l, int64_t bucket, int32_t v) {
+/* Whether it could. */
+static int far_push(pq_far_list *l, int64_t bucket, int32_t v) {
   if (l->size == l->capacity) {
-    l->capacity = l->capacity ? 2 * l->capacity : 16;
-    l->at = realloc(l->at, (size_t)l->capacity * sizeof(pq_far));
-    if (!l->at)
-      rt_fatal("out of memory growing a priority queue");
+    int64_t capacity = l->capacity ? 2 * l->capacity : 16;
+    pq_far *at = realloc(l->at, (size_t)capacity * sizeof(pq_far));
+    if (!at) {
+      rt_fail_or_defer("out of memory growing a priority queue");
+      return 0;
+    }
+    l->at = at;
+    l->capacity = capacity;
   }
   l->at[l->size++] = (pq_far){bucket, v};
+  return 1;
 }
 
 static void heap_push(pq_far_list *h, pq_far e) {
-  far_push(h, e.bucket, e.v);
+  if (!far_push(h, e.bucket, e.v))
+    return;
   for (int64_t i = h->size - 1; i > 0;) {
     int64_t parent = (i - 1) / 2;
     if (h->at[parent].bucket <= e.bucket)
@@ -167,11 +182,14 @@ static int64_t priority_of(const graphrt_pq *q, int64_t v) {
                        : ((const int64_t *)q->prio)[v];
 }
 
+/* -1 (no bucket) when a negative priority's failure is deferred. */
 static int64_t bucket_of(const graphrt_pq *q, int64_t v) {
   int64_t p = priority_of(q, v);
-  if (p < 0)
-    rt_fatal("priority queue: vertex %lld has negative priority %lld",
-             (long long)v, (long long)p);
+  if (p < 0) {
+    rt_fail_or_defer("priority queue: vertex %lld has negative priority %lld",
+                     (long long)v, (long long)p);
+    return -1;
+  }
   return p / q->delta;
 }
 
@@ -189,12 +207,15 @@ static int is_live(const graphrt_pq *q, int32_t v, int64_t bucket) {
   return bucket_of(q, v) == bucket;
 }
 
+/* NULL (the update dropped) when the failure is deferred. */
 static pq_thread *calling_thread(graphrt_pq *q, const char *what) {
   int t = omp_get_thread_num();
-  if (t >= q->threads)
-    rt_fatal("%s: thread %d of a team larger than the %d threads the "
-             "priority queue was created for",
-             what, t, q->threads);
+  if (t >= q->threads) {
+    rt_fail_or_defer("%s: thread %d of a team larger than the %d threads the "
+                     "priority queue was created for",
+                     what, t, q->threads);
+    return NULL;
+  }
   return &q->per_thread[t];
 }
 
@@ -215,9 +236,12 @@ static int grow_bins(pq_thread *t, int64_t i) {
   int64_t grown = t->num_bins ? t->num_bins : 16;
   while (grown <= i)
     grown *= 2;
-  t->bins = realloc(t->bins, (size_t)grown * sizeof(pq_bin));
-  if (!t->bins)
-    rt_fatal("out of memory growing a priority queue");
+  pq_bin *bins = realloc(t->bins, (size_t)grown * sizeof(pq_bin));
+  if (!bins) {
+    rt_fail_or_defer("out of memory growing a priority queue");
+    return 0;
+  }
+  t->bins = bins;
   memset(t->bins + t->num_bins, 0,
          (size_t)(grown - t->num_bins) * sizeof(pq_bin));
   t->num_bins = grown;
@@ -527,7 +551,7 @@ static int has_negative_weights(graphrt_graph *g) {
     if (g->out_w) {
 #pragma omp parallel for reduction(| : negative) if (g->m > RT_PAR_MIN)
       for (int64_t j = 0; j < g->m; j++)
-        negative |= g->out_w[j] < 0;
+        negative |= rt_weight_negative(g->out_w, g->weighted, j);
     }
     g->negative_weights = negative ? 2 : 1;
   }
@@ -556,12 +580,14 @@ int64_t graphrt_pq_current_priority(graphrt_pq *q) {
 
 /* Without a negative cycle a bucket comes at most once per vertex: each
  * time, a path one edge longer improved some vertex, as in Bellman-Ford. */
-static void too_many_rounds(const graphrt_pq *q, int64_t bucket,
-                            int64_t rounds) {
-  rt_fatal("priority queue: bucket %lld came back %lld times in a row, more "
-           "often than %lld vertices allow: priorities keep decreasing (a "
-           "negative cycle)",
-           (long long)bucket, (long long)rounds, (long long)q->n);
+/* Returns (0) only when the failure is deferred. */
+static int too_many_rounds(const graphrt_pq *q, int64_t bucket,
+                           int64_t rounds) {
+  rt_fail_or_defer("priority queue: bucket %lld came back %lld times in a "
+                   "row, more often than %lld vertices allow: priorities keep "
+                   "decreasing (a negative cycle)",
+                   (long long)bucket, (long long)rounds, (long long)q->n);
+  return 0;
 }
 
 /* Appends the live entries of `b` not yet in this dequeue's output to ids
@@ -650,44 +676,49 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
 }
 
 /* Records v as updated by this rank since the last rt_pq_take_journal. */
-static void journal(graphrt_pq *q, int64_t v) {
+static void journal(graphrt_pq *q, pq_thread *t, int64_t v) {
   if (q->journaled &&
       !__atomic_exchange_n(&q->journaled[v], 1, __ATOMIC_RELAXED))
-    bin_push(&calling_thread(q, "priority update")->journal, (int32_t)v);
+    bin_push(&t->journal, (int32_t)v);
 }
 
-static void check_priority(int64_t v, int64_t priority) {
-  if (priority < 0)
-    rt_fatal("priority queue: vertex %lld gets negative priority %lld",
-             (long long)v, (long long)priority);
+/* Whether priority is valid. */
+static int check_priority(int64_t v, int64_t priority) {
+  if (priority >= 0)
+    return 1;
+  rt_fail_or_defer("priority queue: vertex %lld gets negative priority %lld",
+                   (long long)v, (long long)priority);
+  return 0;
 }
 
 void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
-  if (q->lazy)
-    rt_fatal("priority queue: an eager update (push) on a lazy queue; "
-             "the queue's strategy and its traversal's schedule differ");
-  check_priority(v, priority);
-  eager_insert(q, calling_thread(q, "priority update"), (int32_t)v,
-               priority / q->delta);
-  journal(q, v);
+  if (q->lazy) {
+    rt_fail_or_defer("priority queue: an eager update (push) on a lazy queue; "
+                     "the queue's strategy and its traversal's schedule "
+                     "differ");
+    return;
+  }
+  pq_thread *t = calling_thread(q, "priority update");
+  if (!t || !check_priority(v, priority))
+    return;
+  eager_insert(q, t, (int32_t)v, priority / q->delta);
+  journal(q, t, v);
 }
 
 void graphrt_pq_overflow(graphrt_pq *q, int64_t v) {
-  char msg[256];
-  snprintf(msg, sizeof(msg),
-           "priority queue: distance overflow: the new priority of vertex "
-           "%lld does not fit in the queue's %d-bit priorities",
-           (long long)v, 8 * q->width);
-  if (rt_defer_error("%s", msg))
-    return;
-  rt_fatal("%s", msg);
+  rt_fail_or_defer("priority queue: distance overflow: the new priority of "
+                   "vertex %lld does not fit in the queue's %d-bit priorities",
+                   (long long)v, 8 * q->width);
 }
 
-static void check_lazy(const graphrt_pq *q, const char *what) {
-  if (!q->lazy)
-    rt_fatal("priority queue: %s on an eager queue; the queue's strategy and "
-             "its traversal's schedule differ",
-             what);
+/* Whether q is lazy. */
+static int check_lazy(const graphrt_pq *q, const char *what) {
+  if (q->lazy)
+    return 1;
+  rt_fail_or_defer("priority queue: %s on an eager queue; the queue's "
+                   "strategy and its traversal's schedule differ",
+                   what);
+  return 0;
 }
 
 /* Lazy: records v in thread t's changed list, once until the next dequeue. */
@@ -697,9 +728,12 @@ static void mark_changed(graphrt_pq *q, pq_thread *t, int64_t v) {
 }
 
 void graphrt_pq_changed(graphrt_pq *q, int64_t v) {
-  check_lazy(q, "a lazy update");
-  mark_changed(q, calling_thread(q, "priority update"), v);
-  journal(q, v);
+  pq_thread *t;
+  if (!check_lazy(q, "a lazy update") ||
+      !(t = calling_thread(q, "priority update")))
+    return;
+  mark_changed(q, t, v);
+  journal(q, t, v);
 }
 
 int64_t rt_pq_take_journal(graphrt_pq *q, int32_t **ids) {
@@ -730,7 +764,8 @@ void rt_pq_requeue_vertex(graphrt_pq *q, int64_t v) {
     return;
   }
   int64_t priority = priority_of(q, v);
-  check_priority(v, priority);
+  if (!check_priority(v, priority))
+    return;
   eager_insert(q, &q->per_thread[0], (int32_t)v, priority / q->delta);
 }
 
@@ -743,13 +778,17 @@ void graphrt_pq_requeue(graphrt_pq *q, graphrt_vset *s) {
 }
 
 void graphrt_pq_count(graphrt_pq *q, int64_t v) {
-  check_lazy(q, "a constant-sum update");
+  pq_thread *t;
+  if (!check_lazy(q, "a constant-sum update") ||
+      !(t = calling_thread(q, "priority update")))
+    return;
   if (__atomic_fetch_add(&q->counts[v], 1, __ATOMIC_RELAXED) == 0)
-    bin_push(&calling_thread(q, "priority update")->counted, (int32_t)v);
+    bin_push(&t->counted, (int32_t)v);
 }
 
 void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor) {
-  check_lazy(q, "a constant-sum update");
+  if (!check_lazy(q, "a constant-sum update"))
+    return;
   for (int t = 0; t < q->threads; ++t) {
     pq_bin *counted = &q->per_thread[t].counted;
     for (int64_t i = 0; i < counted->size; ++i) {
@@ -780,10 +819,18 @@ void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor) {
 
 void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
                                         int64_t threshold) {
-  if (q->lazy)
-    rt_fatal("priority queue: bucket fusion on a lazy queue; the queue's "
-             "strategy and its traversal's schedule differ");
+  r->allocated = r->aligned = NULL;
+  r->offset = 0;
+  r->sizes[0] = 0;
+  r->strides[0] = 1;
+  if (q->lazy) {
+    rt_fail_or_defer("priority queue: bucket fusion on a lazy queue; the "
+                     "queue's strategy and its traversal's schedule differ");
+    return;
+  }
   pq_thread *t = calling_thread(q, "bucket fusion");
+  if (!t)
+    return;
   int64_t count = 0;
   uint64_t at = (uint64_t)(q->current - q->base);
   if (at < (uint64_t)t->num_bins) {
@@ -805,13 +852,11 @@ void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
       t->fused_round = q->round;
       t->fused = 0;
     }
-    if (++t->fused > q->n + 1)
-      too_many_rounds(q, q->current, t->fused);
+    if (++t->fused > q->n + 1 && !too_many_rounds(q, q->current, t->fused))
+      return;
   }
   r->allocated = r->aligned = t->local.ids;
-  r->offset = 0;
   r->sizes[0] = count;
-  r->strides[0] = 1;
 }
 
 /* The priority vector as a memref of its element type. */

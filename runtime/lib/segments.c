@@ -42,15 +42,17 @@ static inline int64_t seg_find(const int64_t *b, int64_t count,
 typedef struct {
   int64_t begin, end; /* range of the cut-by ids */
   int64_t num_groups, num_edges;
-  int32_t *vertices;            /* num_groups */
-  int64_t *offsets;             /* num_groups + 1 */
-  int32_t *neighbors, *weights; /* num_edges (weights NULL if unweighted) */
+  int32_t *vertices;  /* num_groups */
+  int64_t *offsets;   /* num_groups + 1 */
+  int32_t *neighbors; /* num_edges */
+  void *weights;      /* num_edges of the graph's type, NULL if unweighted */
   int64_t node;
 } rt_segment;
 
 struct graphrt_segments {
   int64_t count;
   int32_t direction, strategy;
+  int32_t wtype; /* the graph's weight type */
   rt_segment *seg;
   struct graphrt_segments *next;
 };
@@ -84,7 +86,8 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   /* the adjacency to cut, and the degrees that balance its ranges */
   const int64_t *off = pull ? g->in_off : g->out_off;
   const int32_t *adj = pull ? g->in_nbr : g->out_nbr;
-  const int32_t *aw = pull ? g->in_w : g->out_w;
+  const void *aw = pull ? g->in_w : g->out_w;
+  size_t wsize = rt_weight_size(g->weighted);
   const int64_t *range_off = pull ? g->out_off : g->in_off;
   int64_t *b = rt_malloc((size_t)(count + 1) * sizeof(int64_t));
   make_ranges(n, count, strategy, range_off, m, b);
@@ -142,6 +145,7 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   graphrt_segments *s = rt_calloc(1, sizeof(*s));
   s->count = count;
   s->direction = direction;
+  s->wtype = g->weighted;
   s->strategy = strategy;
   s->seg = rt_calloc((size_t)count, sizeof(rt_segment));
   int64_t sockets = graphrt_numa_sockets();
@@ -169,7 +173,9 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
     sg->vertices = graphrt_numa_alloc(sg->num_groups * 4, sg->node);
     sg->offsets = graphrt_numa_alloc((sg->num_groups + 1) * 8, sg->node);
     sg->neighbors = graphrt_numa_alloc(sg->num_edges * 4, sg->node);
-    sg->weights = aw ? graphrt_numa_alloc(sg->num_edges * 4, sg->node) : NULL;
+    sg->weights =
+        aw ? graphrt_numa_alloc(sg->num_edges * (int64_t)wsize, sg->node)
+           : NULL;
   }
 #pragma omp parallel for schedule(dynamic, 1)
   for (int64_t c = 0; c < nch; c++) {
@@ -189,7 +195,7 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
           sg->neighbors[epos + x - j] = adj[x];
         if (aw)
           for (int64_t x = j; x < k; x++)
-            sg->weights[epos + x - j] = aw[x];
+            rt_weight_copy(sg->weights, epos + x - j, aw, x, wsize);
         ec[i] += k - j;
         j = k;
       }
@@ -202,6 +208,30 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   free(cb);
   free(seg_of);
   free(b);
+  return s;
+}
+
+static void free_segments(graphrt_segments *s) {
+  for (int64_t i = 0; i < s->count; i++) {
+    rt_segment *sg = &s->seg[i];
+    graphrt_numa_free(sg->vertices, sg->num_groups * 4);
+    graphrt_numa_free(sg->offsets, (sg->num_groups + 1) * 8);
+    graphrt_numa_free(sg->neighbors, sg->num_edges * 4);
+    if (sg->weights)
+      graphrt_numa_free(sg->weights,
+                        sg->num_edges * (int64_t)rt_weight_size(s->wtype));
+  }
+  free(s->seg);
+  free(s);
+}
+
+/* g's segments of this kind, if built; the caller holds g->lock. */
+static graphrt_segments *find(graphrt_graph *g, int64_t count,
+                              int32_t direction, int32_t strategy) {
+  graphrt_segments *s = g->segments;
+  while (s && !(s->count == count && s->direction == direction &&
+                s->strategy == strategy))
+    s = s->next;
   return s;
 }
 
@@ -219,16 +249,24 @@ graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
   if (count > g->n)
     count = g->n > 1 ? g->n : 1;
   pthread_mutex_lock(&g->lock);
-  graphrt_segments *s = g->segments;
-  while (s && !(s->count == count && s->direction == direction &&
-                s->strategy == strategy))
-    s = s->next;
+  graphrt_segments *s = find(g, count, direction, strategy);
+  pthread_mutex_unlock(&g->lock);
+  if (s)
+    return s;
+  /* Built without the lock: running out of memory there may return to a
+   * library's caller, which must find the graph unlocked. */
+  graphrt_segments *built = build(g, count, direction, strategy);
+  pthread_mutex_lock(&g->lock);
+  s = find(g, count, direction, strategy);
   if (!s) {
-    s = build(g, count, direction, strategy);
+    s = built;
     s->next = g->segments;
     g->segments = s;
+    built = NULL;
   }
   pthread_mutex_unlock(&g->lock);
+  if (built) /* another thread built the same segments meanwhile */
+    free_segments(built);
   return s;
 }
 
@@ -236,16 +274,7 @@ void rt_segments_free_all(graphrt_graph *g) {
   graphrt_segments *s = g->segments;
   while (s) {
     graphrt_segments *next = s->next;
-    for (int64_t i = 0; i < s->count; i++) {
-      rt_segment *sg = &s->seg[i];
-      graphrt_numa_free(sg->vertices, sg->num_groups * 4);
-      graphrt_numa_free(sg->offsets, (sg->num_groups + 1) * 8);
-      graphrt_numa_free(sg->neighbors, sg->num_edges * 4);
-      if (sg->weights)
-        graphrt_numa_free(sg->weights, sg->num_edges * 4);
-    }
-    free(s->seg);
-    free(s);
+    free_segments(s);
     s = next;
   }
   g->segments = NULL;
@@ -291,11 +320,29 @@ void _mlir_ciface_graphrt_segment_neighbors(graphrt_memref_i32 *r,
   const rt_segment *sg = seg_at(s, i);
   RT_SET_MEMREF(r, sg->neighbors, sg->num_edges);
 }
-void _mlir_ciface_graphrt_segment_weights(graphrt_memref_i32 *r,
-                                          graphrt_segments *s, int64_t i) {
+/* Segment i's weights, which the program reads as `type`. */
+static void *segment_weights(graphrt_segments *s, int64_t i, int32_t type) {
   const rt_segment *sg = seg_at(s, i);
   if (!sg->weights)
     rt_fatal("the program asks for segment weights but the graph is "
              "unweighted");
-  RT_SET_MEMREF(r, sg->weights, sg->num_edges);
+  if (s->wtype != type)
+    rt_fatal("the program reads %s edge weights but the graph has %s weights",
+             rt_weight_name(type), rt_weight_name(s->wtype));
+  return sg->weights;
+}
+void _mlir_ciface_graphrt_segment_weights(graphrt_memref_i32 *r,
+                                          graphrt_segments *s, int64_t i) {
+  RT_SET_MEMREF(r, (int32_t *)segment_weights(s, i, GRAPHRT_WEIGHTS_I32),
+                seg_at(s, i)->num_edges);
+}
+void _mlir_ciface_graphrt_segment_weights_f32(graphrt_memref_f32 *r,
+                                              graphrt_segments *s, int64_t i) {
+  RT_SET_MEMREF(r, (float *)segment_weights(s, i, GRAPHRT_WEIGHTS_F32),
+                seg_at(s, i)->num_edges);
+}
+void _mlir_ciface_graphrt_segment_weights_f64(graphrt_memref_f64 *r,
+                                              graphrt_segments *s, int64_t i) {
+  RT_SET_MEMREF(r, (double *)segment_weights(s, i, GRAPHRT_WEIGHTS_F64),
+                seg_at(s, i)->num_edges);
 }

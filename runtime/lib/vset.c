@@ -86,13 +86,22 @@ static graphrt_vset *register_set(vset *s) {
   if (i != UINT32_MAX) {
     free_slots = slot_at(i)->next_free;
   } else {
-    if (num_slots == (uint32_t)kMaxChunks * kChunk)
+    /* An error may return to a caller (or skip a guarded iteration): the
+     * lock is released first. */
+    if (num_slots == (uint32_t)kMaxChunks * kChunk) {
+      pthread_mutex_unlock(&slots_lock);
       rt_fatal("more than %lld vertex sets exist at once",
                (long long)kMaxChunks * kChunk);
+    }
     i = num_slots;
-    if ((i & (kChunk - 1)) == 0)
-      __atomic_store_n(&chunks[i >> kChunkBits],
-                       rt_calloc(kChunk, sizeof(slot)), __ATOMIC_RELEASE);
+    if ((i & (kChunk - 1)) == 0) {
+      slot *chunk = calloc(kChunk, sizeof(slot));
+      if (!chunk) {
+        pthread_mutex_unlock(&slots_lock);
+        rt_fatal("out of memory registering a vertex set");
+      }
+      __atomic_store_n(&chunks[i >> kChunkBits], chunk, __ATOMIC_RELEASE);
+    }
     __atomic_store_n(&num_slots, i + 1, __ATOMIC_RELEASE);
   }
   slot *e = slot_at(i);

@@ -5,11 +5,14 @@
  *   graphrt-entry-test missing      argv out of range (error)
  *   graphrt-entry-test badint X     atoi error
  *   graphrt-entry-test load FILE    graphrt_load (errors exit)
- *   graphrt-entry-test weights FILE out_weights on the loaded graph */
+ *   graphrt-entry-test weights FILE out_weights on the loaded graph
+ *   graphrt-entry-test alloc N      compiled code's allocation of N bytes
+ *   graphrt-entry-test alloc64 N    the same, 64-byte aligned */
 #include "graph_rt.h"
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 void graphrt_user_main(void) {
@@ -45,6 +48,13 @@ void graphrt_user_main(void) {
       _mlir_ciface_graphrt_out_weights(&w, g);
     }
     graphrt_graph_free(g);
+  } else if (!strcmp(cmd, "alloc") || !strcmp(cmd, "alloc64")) {
+    size_t bytes = (size_t)strtoull(graphrt_argv(2), NULL, 10);
+    void *p = !strcmp(cmd, "alloc")
+                  ? _mlir_memref_to_llvm_alloc(bytes)
+                  : _mlir_memref_to_llvm_aligned_alloc(64, bytes);
+    graphrt_print_bool(p != NULL);
+    _mlir_memref_to_llvm_free(p);
   } else {
     graphrt_print_str("unknown command");
   }

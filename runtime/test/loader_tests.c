@@ -501,7 +501,7 @@ static void test_transpose_check(void) {
   CHECK_EQ(rt_find_untransposed(n, g->out_off, g->out_nbr, g->out_w, g->in_off,
                                 g->in_nbr, g->in_w),
            -1);
-  g->in_w[m / 2] ^= 1 << 20;
+  ((int32_t *)g->in_w)[m / 2] ^= 1 << 20;
   CHECK(rt_find_untransposed(n, g->out_off, g->out_nbr, g->out_w, g->in_off,
                              g->in_nbr, g->in_w) >= 0);
   graphrt_graph_free(g);
@@ -529,7 +529,8 @@ static void test_relabel(void) {
   for (int e = 0; e < 6; e++) {
     int64_t u = new_id[src[e]], found = 0;
     for (int64_t j = r->out_off[u]; j < r->out_off[u + 1]; j++)
-      found += r->out_nbr[j] == new_id[dst[e]] && r->out_w[j] == w[e];
+      found += r->out_nbr[j] == new_id[dst[e]] &&
+               ((const int32_t *)r->out_w)[j] == w[e];
     CHECK_EQ(found, 1);
   }
   for (int64_t u = 0; u < 4; u++)
@@ -581,6 +582,169 @@ static void test_allocator(void) {
   free(zeros);
 }
 
+static const char *write_tmp(const char *name, const char *text) {
+  const char *path = tmp_path(name);
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL);
+  if (f) {
+    fputs(text, f);
+    fclose(f);
+  }
+  return path;
+}
+
+/* One direction's float (F32) or double (F64) weights against expected
+ * doubles (exact: every expected value is a float). */
+static void check_float_weights(graphrt_graph *g, int in, int type,
+                                const double *w, int64_t m, int line) {
+  int bad = 0;
+  if (type == GRAPHRT_WEIGHTS_F32) {
+    graphrt_memref_f32 r;
+    (in ? _mlir_ciface_graphrt_in_weights_f32
+        : _mlir_ciface_graphrt_out_weights_f32)(&r, g);
+    bad = r.sizes[0] != m;
+    for (int64_t j = 0; !bad && j < m; j++)
+      bad = r.aligned[j] != (float)w[j];
+  } else {
+    graphrt_memref_f64 r;
+    (in ? _mlir_ciface_graphrt_in_weights_f64
+        : _mlir_ciface_graphrt_out_weights_f64)(&r, g);
+    bad = r.sizes[0] != m;
+    for (int64_t j = 0; !bad && j < m; j++)
+      bad = r.aligned[j] != w[j];
+  }
+  if (bad)
+    fprintf(stderr, "line %d: %s-weights differ from the expected ones\n", line,
+            in ? "in" : "out");
+  CHECK(!bad);
+}
+
+/* Float and double weights: .wel and .mtx values parsed to the type, lists
+ * sorted by (neighbour, weight value), views of other types converted,
+ * writers and the CSR entry points. */
+static void test_float_weights(void) {
+  char wel[1024]; /* tmp_path's buffers are reused */
+  snprintf(wel, sizeof(wel), "%s",
+           write_tmp("real.wel", "0 1 0.5\n"
+                                 "0 1 -0.25\n"
+                                 "1 2 3\n"
+                                 "2 0 -1.5e-1\n"
+                                 "0 2 1E2\n"));
+  int64_t oo[] = {0, 3, 4, 5};
+  int32_t on[] = {1, 1, 2, 2, 0};
+  double ow[] = {-0.25, 0.5, 100, 3, -0.15};
+  int64_t io[] = {0, 1, 3, 5};
+  int32_t in[] = {2, 0, 0, 0, 1};
+  double iw[] = {-0.15, -0.25, 0.5, 100, 3};
+  for (int type = GRAPHRT_WEIGHTS_F32; type <= GRAPHRT_WEIGHTS_F64; type++) {
+    graphrt_graph *g = load_ok(wel, type, 0);
+    if (!g)
+      continue;
+    CHECK_EQ(graphrt_weight_type(g), type);
+    CHECK_EQ(graphrt_is_weighted(g), 1);
+    check_adj(g, 0, 3, oo, on, NULL, __LINE__);
+    check_adj(g, 1, 3, io, in, NULL, __LINE__);
+    check_float_weights(g, 0, type, ow, 5, __LINE__);
+    check_float_weights(g, 1, type, iw, 5, __LINE__);
+    /* a float view of double weights: converted */
+    if (type == GRAPHRT_WEIGHTS_F64)
+      check_float_weights(g, 0, GRAPHRT_WEIGHTS_F32, ow, 5, __LINE__);
+    /* written and read back: the same graph */
+    const char *copy =
+        tmp_path(type == GRAPHRT_WEIGHTS_F32 ? "r32.wel" : "r64.mtx");
+    graphrt_save(g, copy);
+    graphrt_graph *h = load_ok(copy, type, 0);
+    if (h)
+      check_float_weights(h, 0, type, ow, 5, __LINE__);
+    graphrt_graph_free(h);
+    char err[512] = "";
+    CHECK(graphrt_try_save(g, tmp_path("r.wsg"), err, sizeof(err)) != 0);
+    CHECK_STR(err, "cannot write '.wsg': its weights are int32");
+    graphrt_graph_free(g);
+  }
+  /* symmetrized: each reverse edge keeps its weight */
+  graphrt_graph *g = load_ok(wel, GRAPHRT_WEIGHTS_F64, 1);
+  if (g) {
+    double sw[] = {-0.25, 0.5, -0.15, 100, -0.25, 0.5, 3, -0.15, 100, 3};
+    check_float_weights(g, 0, GRAPHRT_WEIGHTS_F64, sw, 10, __LINE__);
+  }
+  graphrt_graph_free(g);
+  /* an int32 load refuses a fractional weight */
+  expect_error(wel, GRAPHRT_WEIGHTS_I32,
+               "real.wel:1: weight 0.5 is not an integer (edge weights are "
+               "int32)");
+  /* real .mtx: a float program reads its values; a symmetric one mirrors */
+  g = load_ok(in_path("bad_real.mtx"), GRAPHRT_WEIGHTS_F32, 0);
+  if (g) {
+    double rw[] = {1, 1.5};
+    check_float_weights(g, 0, GRAPHRT_WEIGHTS_F32, rw, 2, __LINE__);
+  }
+  graphrt_graph_free(g);
+  g = load_ok(in_path("sym.mtx"), GRAPHRT_WEIGHTS_F64, 0);
+  if (g) {
+    double yw[] = {1, 1, -3, -3, 2};
+    check_float_weights(g, 0, GRAPHRT_WEIGHTS_F64, yw, 5, __LINE__);
+  }
+  graphrt_graph_free(g);
+  /* integer files: read as floats; an int32 graph's float view converts */
+  g = load_ok(in_path("general.mtx"), GRAPHRT_WEIGHTS_F32, 0);
+  if (g) {
+    double gw[] = {40, 10, 30, 20};
+    check_float_weights(g, 0, GRAPHRT_WEIGHTS_F32, gw, 4, __LINE__);
+  }
+  graphrt_graph_free(g);
+  g = load_ok(in_path("small.wel"), GRAPHRT_WEIGHTS_I32, 0);
+  if (g) {
+    double sw[] = {3, 5, -4, 7};
+    check_float_weights(g, 0, GRAPHRT_WEIGHTS_F32, sw, 4, __LINE__);
+    /* .wsg stores int32: a float load converts them */
+    graphrt_save(g, tmp_path("small.wsg"));
+    graphrt_graph *h = load_ok(tmp_path("small.wsg"), GRAPHRT_WEIGHTS_F32, 0);
+    if (h) {
+      CHECK_EQ(graphrt_weight_type(h), GRAPHRT_WEIGHTS_F32);
+      check_float_weights(h, 0, GRAPHRT_WEIGHTS_F32, sw, 4, __LINE__);
+      check_float_weights(h, 1, GRAPHRT_WEIGHTS_F32,
+                          (const double[]){7, 3, 5, -4}, 4, __LINE__);
+    }
+    graphrt_graph_free(h);
+  }
+  graphrt_graph_free(g);
+  expect_error(in_path("pattern.mtx"), GRAPHRT_WEIGHTS_F32,
+               "is a 'pattern' matrix");
+  expect_error(in_path("small.el"), GRAPHRT_WEIGHTS_F64,
+               "'.el' files have none");
+  /* values that are not finite numbers of the type */
+  expect_error(write_tmp("nan.wel", "0 1 1\n1 0 nan\n"), GRAPHRT_WEIGHTS_F32,
+               "nan.wel:2: weight nan is not a finite number");
+  expect_error(write_tmp("inf.wel", "0 1 -Infinity\n"), GRAPHRT_WEIGHTS_F64,
+               "inf.wel:1: weight -Infinity is not a finite number");
+  expect_error(write_tmp("big.wel", "0 1 1e39\n"), GRAPHRT_WEIGHTS_F32,
+               "big.wel:1: weight 1e39 does not fit in a float");
+  expect_error(write_tmp("huge.mtx", "%%MatrixMarket matrix coordinate real "
+                                     "general\n2 2 1\n1 2 -1e400\n"),
+               GRAPHRT_WEIGHTS_F64,
+               "huge.mtx:3: value -1e400 does not fit in a double");
+  expect_error(write_tmp("nan.mtx", "%%MatrixMarket matrix coordinate real "
+                                    "general\n2 2 1\n1 2 NaN\n"),
+               GRAPHRT_WEIGHTS_F64, "nan.mtx:3: value NaN is not a finite");
+  expect_error(write_tmp("hex.wel", "0 1 0x1p3\n"), GRAPHRT_WEIGHTS_F32,
+               "hex.wel:1: malformed weight '0x1p3'");
+  expect_error(wel, 7, "weight type 7 is not a GRAPHRT_WEIGHTS_* value");
+  /* the CSR entry points copy float and double weights */
+  int64_t co[] = {0, 2, 2};
+  int32_t cn[] = {1, 1};
+  float cf[] = {2.5f, -1.0f};
+  double cd[] = {2.5, -1.0}, sorted[] = {-1.0, 2.5};
+  g = graphrt_graph_from_csr_f32(2, co, cn, cf);
+  CHECK_EQ(graphrt_weight_type(g), GRAPHRT_WEIGHTS_F32);
+  check_float_weights(g, 0, GRAPHRT_WEIGHTS_F32, sorted, 2, __LINE__);
+  graphrt_graph_free(g);
+  g = graphrt_graph_from_csr_f64(2, co, cn, cd);
+  CHECK_EQ(graphrt_weight_type(g), GRAPHRT_WEIGHTS_F64);
+  check_float_weights(g, 1, GRAPHRT_WEIGHTS_F64, sorted, 2, __LINE__);
+  graphrt_graph_free(g);
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s INPUTS_DIR TMP_DIR\n", argv[0]);
@@ -600,5 +764,6 @@ int main(int argc, char **argv) {
   test_relabel();
   test_too_large();
   test_allocator();
+  test_float_weights();
   return check_report("loader");
 }

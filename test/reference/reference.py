@@ -6,15 +6,23 @@ itself and computes each algorithm in the plainest way, then compares a
 program's output (one value per line, vertex order) against it.
 
 usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
-  ALGORITHM: pagerank | pagerank_delta | bfs | sssp | cc | cf | bc | tc |
+  ALGORITHM: pagerank | pagerank_delta | bfs | sssp | sssp_real | cc | cf |
+             bc | tc | weighted_spread |
              reach_stats | bc_sources (--root K: sources 0 .. K - 1) |
              bc_range (sources R .. R + T - 1) |
              ppsp (the one distance from R to T) | kcore |
              components (weakly connected: each vertex's smallest
              connected id)
 sssp and ppsp use Bellman-Ford when some weight is negative (Dijkstra
-otherwise). The algorithms and their parameters are those of examples/*.gt (the graph IR
-programs under test/Integration/Inputs compute the same); reach_stats is
+otherwise). sssp_real is sssp of a program with float or double weights:
+distances compare within close()'s tolerance, and an unreachable vertex
+must print a value of at least 1e30 (the programs' "infinity"). Weights are
+read as integers when they are written as such, else as reals; .mtx files
+are Matrix Market coordinate matrices (entry (i, j) the edge i-1 -> j-1; a
+symmetric one adds j-1 -> i-1; a pattern one weighs 1).
+The algorithms and their parameters are those of examples/*.gt (the graph IR
+programs under test/Integration/Inputs compute the same); weighted_spread
+is test/Integration/Inputs/weighted_spread.gt; reach_stats is
 test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
 test/Integration/graphit/Inputs/bc_sources.gt; components and bc_range
 check the GAP programs bench/gap/cc.gt and bench/gap/bc.gt. Every OUTPUT is
@@ -48,15 +56,41 @@ def read_serialized(path):
     return n, edges
 
 
+def number(text):
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def read_matrix_market(path):
+    lines = open(path).read().splitlines()
+    banner = lines[0].lower().split()
+    symmetric = banner[4] == "symmetric"
+    body = [line.split() for line in lines[1:]
+            if line.strip() and not line.lstrip().startswith("%")]
+    rows, cols, _ = map(int, body[0])
+    edges = []
+    for fields in body[1:]:
+        u, v = int(fields[0]) - 1, int(fields[1]) - 1
+        weight = number(fields[2]) if len(fields) > 2 else 1
+        edges.append((u, v, weight))
+        if symmetric and u != v:
+            edges.append((v, u, weight))
+    return max(rows, cols), edges
+
+
 def read_graph(path):
     if path.endswith(".sg") or path.endswith(".wsg"):
         return read_serialized(path)
+    if path.endswith(".mtx"):
+        return read_matrix_market(path)
     edges = []
     for line in open(path):
         fields = line.split()
         if not fields or fields[0][0] in "#%":
             continue
-        weight = int(fields[2]) if len(fields) > 2 else 1
+        weight = number(fields[2]) if len(fields) > 2 else 1
         edges.append((int(fields[0]), int(fields[1]), weight))
     n = 1 + max(max(s, d) for s, d, _ in edges)
     return n, edges
@@ -125,11 +159,10 @@ def bfs_levels(n, edges, root):
     return level
 
 
-def dijkstra(n, edges, root):
+def dijkstra(n, edges, root, unreachable=2147483647):
     adjacency = collections.defaultdict(list)
     for s, d, w in edges:
         adjacency[s].append((d, w))
-    unreachable = 2147483647
     dist = [unreachable] * n
     dist[root] = 0
     heap = [(0, root)]
@@ -144,11 +177,10 @@ def dijkstra(n, edges, root):
     return dist
 
 
-def bellman_ford(n, edges, root):
+def bellman_ford(n, edges, root, unreachable=2147483647):
     """Shortest distances with negative weights: n - 1 rounds relaxing every
     edge; one more round that still improves means a negative cycle
     reachable from the root, which has no answer."""
-    unreachable = 2147483647
     dist = [unreachable] * n
     dist[root] = 0
     for _ in range(n):
@@ -162,10 +194,22 @@ def bellman_ford(n, edges, root):
     fail("negative cycle reachable from vertex %d: no shortest distances" % root)
 
 
-def shortest(n, edges, root):
+def shortest(n, edges, root, unreachable=2147483647):
     if any(w < 0 for _, _, w in edges):
-        return bellman_ford(n, edges, root)
-    return dijkstra(n, edges, root)
+        return bellman_ford(n, edges, root, unreachable)
+    return dijkstra(n, edges, root, unreachable)
+
+
+def weighted_spread(n, edges, rounds=3):
+    """Every vertex starts at 1; each round gives a vertex the sum of its
+    in-edges' source values times their weights."""
+    value = [1.0] * n
+    for _ in range(rounds):
+        total = [0.0] * n
+        for s, d, w in edges:
+            total[d] += value[s] * w
+        value = total
+    return value
 
 
 def peel(n, edges):
@@ -330,6 +374,8 @@ def answer(algorithm, n, edges, root, target):
         return pagerank_delta(n, edges)
     if algorithm == "cf":
         return factorize(n, edges)
+    if algorithm == "weighted_spread":
+        return weighted_spread(n, edges)
     if algorithm == "bc":
         return brandes_dependences(n, edges, root)
     if algorithm == "bc_sources":
@@ -342,6 +388,8 @@ def answer(algorithm, n, edges, root, target):
         return bfs_levels(n, edges, root), {(s, d) for s, d, _ in edges}
     if algorithm == "sssp":
         return shortest(n, edges, root)
+    if algorithm == "sssp_real":
+        return shortest(n, edges, root, float("inf"))
     if algorithm == "ppsp":
         return shortest(n, edges, root)[target]
     if algorithm == "kcore":
@@ -383,6 +431,13 @@ def mismatch(algorithm, expected, lines, n, root):
                     return f"root {root} has parent {p}"
             elif not (0 <= p < n and (p, v) in edge_set and level[p] == level[v] - 1):
                 return f"vertex {v}: parent {p} is not one level closer by an edge"
+        return None
+    if algorithm == "sssp_real":
+        for v, (text, want) in enumerate(zip(lines, expected)):
+            got = float(text)
+            if got != got or (got < 1e30 if want == float("inf")
+                              else not close(got, want)):
+                return f"vertex {v}: {text}, expected {want}"
         return None
     exact = algorithm in ("sssp", "cc", "kcore", "components")
     for v, (text, want) in enumerate(zip(lines, expected)):

@@ -8,6 +8,7 @@
 
 namespace mlir::graph {
 #define GEN_PASS_DECL_FIXOPENMPIREDUCTIONSYMBOLS
+#define GEN_PASS_DECL_GUARDPARALLELITERATIONS
 #define GEN_PASS_DECL_REPLACELIBDEVICECALLS
 #include "graph-mlir/Conversion/Passes.h.inc"
 

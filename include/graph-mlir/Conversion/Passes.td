@@ -145,4 +145,33 @@ def FixOpenMPIReductionSymbols
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def GuardParallelIterations
+    : Pass<"guard-parallel-iterations", "ModuleOp"> {
+  let summary = "Let a failure inside a parallel loop of an export call end "
+                "only its iteration";
+  let description = [{
+    In an export library, an error ends the call with its status instead of
+    the process (a `longjmp` to the binding's recovery point), but a thread
+    of an OpenMP region cannot leave the region early. The runtime
+    functions a traversal calls there defer their failures and go on with a
+    safe value (see `graph_rt.h`); anything else that can fail inside the
+    runtime (an allocation, a vertex set or list operation) needs a point
+    to return to. This pass gives one to every iteration of an `omp.wsloop`
+    loop nest whose body can fail so: the iteration runs under
+    `_setjmp(*graphrt_iteration_guard())` and ends with
+    `graphrt_iteration_done()`; an error in it is deferred and longjmps to
+    the guard, which skips the rest of the iteration, and the call fails
+    after the loop (`graphrt_export_poll`). Loops whose bodies only call
+    runtime functions that defer (traversals: index checks, priority-queue
+    updates, common neighbours) or cannot fail stay as they are, so
+    traversal loops pay nothing.
+
+    Runs in `graph-to-llvm{library=1}` after `convert-scf-to-openmp`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // GRAPH_CONVERSION_PASSES_TD

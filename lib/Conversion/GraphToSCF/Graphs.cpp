@@ -15,6 +15,22 @@ Value mlir::graph::numVertices(OpBuilder &b, Location loc, Operation *from,
       b, loc, callRuntime1(b, loc, from, RuntimeFunction::NumVertices, graph));
 }
 
+/// graphrt_load's weight type argument (graph_rt.h's GRAPHRT_WEIGHTS_*) for
+/// a graph of `type`.
+static int32_t runtimeWeightType(EdgeSetType type) {
+  if (!type.isWeighted())
+    return 0; // GRAPHRT_UNWEIGHTED
+  Type storage = type.getWeightStorageType();
+  return storage.isF32() ? 2 : storage.isF64() ? 3 : 1;
+}
+
+/// The runtime function of the weight array of `storage` element type among
+/// the int32, float and double ones.
+static RuntimeFunction byWeightType(Type storage, RuntimeFunction i32,
+                                    RuntimeFunction f32, RuntimeFunction f64) {
+  return storage.isF32() ? f32 : storage.isF64() ? f64 : i32;
+}
+
 /// Frees the graph `op` makes at the end of `op`'s block or, when its handle
 /// leaves the block (a loop or branch yields it), when the program ends.
 static void releaseGraph(OpBuilder &b, Operation *op, Value graph) {
@@ -40,7 +56,7 @@ struct LoadLowering : GraphPattern<LoadOp> {
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value weighted = constI32(rewriter, loc, op.getType().isWeighted());
+    Value weighted = constI32(rewriter, loc, runtimeWeightType(op.getType()));
     Value symmetrize = constI32(rewriter, loc, op.getSymmetrize());
     Value graph = callRuntime1(rewriter, loc, op,
                                op.getDistributed() ? RuntimeFunction::DistLoad
@@ -134,13 +150,13 @@ struct AdjacencyLowering : GraphPattern<AdjacencyOp> {
     bool out = op.getDirection() == EdgeDirection::Out;
     Value graph = adaptor.getGraph();
     if (std::optional<GpuEdgePlacement> placement = op.getPlacement()) {
-      SmallVector<Value> args = placedArguments(rewriter, loc, graph, out,
-                                                *placement);
+      SmallVector<Value> args =
+          placedArguments(rewriter, loc, graph, out, *placement);
       rewriter.replaceOp(
           op, {callRuntime1(rewriter, loc, op, RuntimeFunction::PlacedOffsets,
                             args),
-               callRuntime1(rewriter, loc, op,
-                            RuntimeFunction::PlacedNeighbors, args)});
+               callRuntime1(rewriter, loc, op, RuntimeFunction::PlacedNeighbors,
+                            args)});
       return success();
     }
     Value offsets = callRuntime1(
@@ -162,17 +178,21 @@ struct AdjacencyWeightsLowering : GraphPattern<AdjacencyWeightsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     bool out = op.getDirection() == EdgeDirection::Out;
     if (std::optional<GpuEdgePlacement> placement = op.getPlacement()) {
-      rewriter.replaceOp(
-          op, callRuntime1(rewriter, op.getLoc(), op,
-                           RuntimeFunction::PlacedWeights,
-                           placedArguments(rewriter, op.getLoc(),
-                                           adaptor.getGraph(), out,
-                                           *placement)));
+      rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op,
+                                          RuntimeFunction::PlacedWeights,
+                                          placedArguments(rewriter, op.getLoc(),
+                                                          adaptor.getGraph(),
+                                                          out, *placement)));
       return success();
     }
-    RuntimeFunction weights = out
-                                  ? RuntimeFunction::OutWeights
-                                  : RuntimeFunction::InWeights;
+    Type storage = op.getGraph().getType().getWeightStorageType();
+    RuntimeFunction weights =
+        out ? byWeightType(storage, RuntimeFunction::OutWeights,
+                           RuntimeFunction::OutWeightsF32,
+                           RuntimeFunction::OutWeightsF64)
+            : byWeightType(storage, RuntimeFunction::InWeights,
+                           RuntimeFunction::InWeightsF32,
+                           RuntimeFunction::InWeightsF64);
     rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op, weights,
                                         adaptor.getGraph()));
     return success();
@@ -223,8 +243,12 @@ struct SegmentWeightsLowering : GraphPattern<SegmentWeightsOp> {
   matchAndRewrite(SegmentWeightsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    RuntimeFunction weights = byWeightType(
+        op.getSegments().getType().getWeightStorageType(),
+        RuntimeFunction::SegmentWeights, RuntimeFunction::SegmentWeightsF32,
+        RuntimeFunction::SegmentWeightsF64);
     rewriter.replaceOp(
-        op, callRuntime1(rewriter, loc, op, RuntimeFunction::SegmentWeights,
+        op, callRuntime1(rewriter, loc, op, weights,
                          {adaptor.getSegments(),
                           toI64(rewriter, loc, adaptor.getIndex())}));
     return success();

@@ -20,14 +20,15 @@ enum RuntimeType {
   Index,
   I8Array,
   I32Array,
-  I64Array
+  I64Array,
+  F32Array,
+  F64Array
 };
 } // namespace
 
 static Type getType(MLIRContext *context, RuntimeType type) {
-  auto array = [&](unsigned width) {
-    return MemRefType::get({ShapedType::kDynamic},
-                           IntegerType::get(context, width));
+  auto array = [&](Type element) {
+    return MemRefType::get({ShapedType::kDynamic}, element);
   };
   switch (type) {
   case Void:
@@ -43,11 +44,15 @@ static Type getType(MLIRContext *context, RuntimeType type) {
   case Index:
     return IndexType::get(context);
   case I8Array:
-    return array(8);
+    return array(IntegerType::get(context, 8));
   case I32Array:
-    return array(32);
+    return array(IntegerType::get(context, 32));
   case I64Array:
-    return array(64);
+    return array(IntegerType::get(context, 64));
+  case F32Array:
+    return array(Float32Type::get(context));
+  case F64Array:
+    return array(Float64Type::get(context));
   }
   llvm_unreachable("void is no value's type");
 }

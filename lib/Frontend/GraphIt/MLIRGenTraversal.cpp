@@ -124,6 +124,12 @@ Value Generator::emitEdgeApply(MethodExpr &expr) {
       (isSrc ? from : to) = emit(arg);
   }
   Value edges = emit(*root);
+  // GPU kernels read the runtime's int32 weight arrays.
+  Type weights = cast<EdgeSetType>(edges.getType()).getWeightStorageType();
+  if (schedule.gpuDefault && weights && !weights.isInteger(32))
+    error(expr.loc) << "float and double edge weights run on the CPU only "
+                       "(GPU kernels read int32 weights): compile without "
+                       "--target=gpu, or declare the edgeset's weights int";
   bool modified = expr.method == Method::ApplyModified;
   Value tracked = modified ? emit(*expr.args[1]) : Value();
   BoundFunction func = bindFunction(*expr.args[0]);

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -162,6 +163,9 @@ void Generator::declareProgramState() {
   };
   for (const FuncDecl *func : exports) {
     VarSet declared, used;
+    // What the body assigns depends on the function it is in (a deleted
+    // global, for one).
+    llvm::SaveAndRestore<const FuncDecl *> inFunc(currentFunc, func);
     collectAssigned(func->body, assignedByExport[func], declared);
     UsedVars(used).visit(*func);
     // A function without an edgeset parameter whose C arrays have one

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -226,6 +227,9 @@ private:
   ResolvedSchedule result;
   ScheduleTarget target;
   llvm::StringMap<GpuVar> gpuVars;
+  /// GPU schedules whose declaration was reported as an error: their uses
+  /// are not reported again.
+  llvm::StringSet<> invalidGpuVars;
   /// Each label's GPU schedule as its last applyGPUSchedule copied it.
   llvm::MapVector<StringRef, GpuScheduleAttr> gpuSchedules;
   /// The first call of the other target's language, which is ignored.
@@ -567,6 +571,8 @@ GpuVar *Resolver::gpuVar(const ScheduleCall &call, size_t i) {
   }
   auto it = gpuVars.find(arg.str);
   if (it == gpuVars.end()) {
+    if (invalidGpuVars.contains(arg.str))
+      return nullptr;
     emitError(arg.loc) << "undeclared GPU schedule '" << arg.str
                        << "' (declare it first: 'SimpleGPUSchedule " << arg.str
                        << ";')";
@@ -578,9 +584,16 @@ GpuVar *Resolver::gpuVar(const ScheduleCall &call, size_t i) {
 LogicalResult Resolver::applyGpu(const ScheduleCall &call) {
   switch (call.kind) {
   case ScheduleCall::Declaration:
-    return declareGpu(call);
+    if (failed(declareGpu(call))) {
+      if (!gpuVars.contains(call.var))
+        invalidGpuVars.insert(call.var);
+      return failure();
+    }
+    return success();
   case ScheduleCall::Method: {
     auto it = gpuVars.find(call.var);
+    if (it == gpuVars.end() && invalidGpuVars.contains(call.var))
+      return failure();
     if (it == gpuVars.end())
       return emitError(call.loc)
              << "undeclared GPU schedule '" << call.var

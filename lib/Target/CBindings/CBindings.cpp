@@ -27,6 +27,10 @@ struct CValue {
   std::string name;      // The parameter's name.
   int64_t rowLength = 0; // Each element a row of this many (row-major).
   std::string weights;   // A graph's edge weight type (MLIR), or none.
+  // A graph's constructor from CSR arrays: graphrt_graph_from_csr, or its
+  // _f32 / _f64 form for float / double weights (the header names these).
+  std::string csr;
+  int32_t weightCode = 0; // graphrt_load's weight type (GRAPHRT_WEIGHTS_*).
 };
 
 /// One exported function and its C form.
@@ -149,9 +153,14 @@ static std::optional<std::string> scalarCType(Type type) {
 
 static FailureOr<CValue> cValue(func::FuncOp op, Type type, StringRef name) {
   if (auto edgeset = dyn_cast<EdgeSetType>(type)) {
-    CValue graph{CValue::Graph, "graphrt_graph *", 0, name.str(), 0, ""};
-    if (edgeset.isWeighted())
+    CValue graph{CValue::Graph, "graphrt_graph *", 0, name.str(), 0, "", "", 0};
+    Type storage = edgeset.getWeightStorageType();
+    graph.csr = "graphrt_graph_from_csr";
+    if (edgeset.isWeighted()) {
       llvm::raw_string_ostream(graph.weights) << edgeset.getWeightType();
+      graph.csr += storage.isF32() ? "_f32" : storage.isF64() ? "_f64" : "";
+      graph.weightCode = storage.isF32() ? 2 : storage.isF64() ? 3 : 1;
+    }
     return graph;
   }
   if (auto vector = dyn_cast<VertexVectorType>(type)) {
@@ -316,14 +325,18 @@ extern "C" {
  *    range, sizes that fit in memory); so are globals of the program that an
  *    earlier export function must have set;
  *  - an error of the program itself (an id out of range, a distance
- *    overflow...) ends the call with its status, also inside a parallel
- *    loop (whose threads finish the loop first); only the runtime's own
- *    failures there (out of memory) still end the process;
+ *    overflow...) or of the runtime (out of memory...) ends the call with
+ *    its status, also inside a parallel loop (whose threads finish the loop
+ *    first);
  *  - export functions run one at a time: a call made while another thread's
  *    runs waits for it (they share the program's globals).
  * Graphs (libgraphrt): build one from CSR arrays (copied; offsets has
  * num_vertices + 1 entries, neighbors and weights offsets[num_vertices];
- * weights may be NULL) or load a file, and free it when done. */
+ * weights may be NULL) or load a file, and free it when done. The weights
+ * are of the graph parameter's type, as the comment above each function
+ * says: int32_t (graphrt_graph_from_csr; graphrt_load's `weighted` 1),
+ * float (graphrt_graph_from_csr_f32; 2) or double
+ * (graphrt_graph_from_csr_f64; 3); float weights must be finite. */
 #ifndef GRAPH_MLIR_EXPORT_RUNTIME /* once for all the libraries' headers */
 #define GRAPH_MLIR_EXPORT_RUNTIME
 typedef struct graphrt_graph graphrt_graph;
@@ -331,6 +344,14 @@ graphrt_graph *graphrt_graph_from_csr(int64_t num_vertices,
                                       const int64_t *offsets,
                                       const int32_t *neighbors,
                                       const int32_t *weights);
+graphrt_graph *graphrt_graph_from_csr_f32(int64_t num_vertices,
+                                          const int64_t *offsets,
+                                          const int32_t *neighbors,
+                                          const float *weights);
+graphrt_graph *graphrt_graph_from_csr_f64(int64_t num_vertices,
+                                          const int64_t *offsets,
+                                          const int32_t *neighbors,
+                                          const double *weights);
 graphrt_graph *graphrt_load(const char *path, int32_t weighted,
                             int32_t symmetrize);
 int64_t graphrt_num_vertices(const graphrt_graph *g);
@@ -363,6 +384,11 @@ const char *graphrt_last_error(void);
                              : std::string()) +
             " elements");
     os << (arrays.empty() ? "no arrays" : llvm::join(arrays, ", "));
+    for (const CValue &param : exported.params)
+      if (param.kind == CValue::Graph && param.weightCode > 1)
+        os << "; " << param.name << " has " << param.weights
+           << " edge weights (make it with " << param.csr
+           << ", or graphrt_load(path, " << param.weightCode << ", ...))";
     if (exported.result)
       os << "; the result goes to *" << exported.result->name;
     os << ". */\n";

@@ -198,3 +198,13 @@ func.func @main() {
   }
   return
 }
+
+// -----
+
+// Ranks exchange int32 weights: a float or double graph stays on one machine.
+func.func @main() {
+  %path = graph.argv 1
+  // expected-error @below {{'graph.load' op of 'f64' edge weights cannot be distributed: ranks load and exchange int32 weights}}
+  %g = graph.load %path : !graph.edgeset<f64>
+  return
+}

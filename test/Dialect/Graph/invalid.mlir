@@ -1616,3 +1616,28 @@ func.func @neighbor_range_segments(%g: !graph.edgeset, %k: index) {
   } : !graph.edgeset
   return
 }
+
+// -----
+
+// Weight arrays hold the weights' storage type: f32 and f64 as such.
+func.func @adjacency_weights_f32_as_i32(%g: !graph.edgeset<f32>) {
+  // expected-error @+1 {{'graph.adjacency_weights' op result #0 must be 1D memref of 32-bit float values, but got 'memref<?xi32>' (for 'f32' weights)}}
+  %w = graph.adjacency_weights in %g : !graph.edgeset<f32> -> memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @adjacency_weights_placed_f64(%g: !graph.edgeset<f64>) {
+  // expected-error @+1 {{'graph.adjacency_weights' op GPU kernels read int32 edge weights; 'f64' weights run on the CPU only (compile without --target=gpu)}}
+  %w = graph.adjacency_weights out %g placed device : !graph.edgeset<f64> -> memref<?xf64>
+  return
+}
+
+// -----
+
+func.func @segment_weights_f64_as_f32(%s: !graph.segments<out, f64>, %i: index) {
+  // expected-error @+1 {{'graph.segment.weights' op result #0 must be 1D memref of 64-bit float values, but got 'memref<?xf32>' (for 'f64' weights)}}
+  %w = graph.segment.weights %s[%i] : !graph.segments<out, f64> -> memref<?xf32>
+  return
+}

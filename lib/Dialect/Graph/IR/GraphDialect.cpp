@@ -43,6 +43,12 @@ static bool isElementType(Type type) {
   return type.isSignlessInteger() || isa<FloatType>(type);
 }
 
+Type mlir::graph::weightStorageType(Type weightType) {
+  if (!weightType || weightType.isF32() || weightType.isF64())
+    return weightType;
+  return IntegerType::get(weightType.getContext(), 32);
+}
+
 LogicalResult EdgeSetType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   Type weightType) {
   if (weightType && !isElementType(weightType))
@@ -203,11 +209,13 @@ ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
 }
 
 ScheduleAttr::Options ScheduleAttr::getOptions() const {
-  return {getDirection(),      getParallel(),        getGrain(),
-          getFrontier(),       getFrontierSets(),    getSegments(),
-          getSegmentsArgv(),   getSegmentStrategy(), getNuma(),
-          getPriorityUpdate(), getDelta(),           getFusionThreshold(),
-          getOpenBuckets(),    getGpu()};
+  return {getDirection(),    getParallel(),
+          getGrain(),        getFrontier(),
+          getFrontierSets(), getSegments(),
+          getSegmentsArgv(), getSegmentStrategy(),
+          getNuma(),         getPriorityUpdate(),
+          getDelta(),        getFusionThreshold(),
+          getOpenBuckets(),  getGpu()};
 }
 
 ScheduleAttr ScheduleAttr::get(MLIRContext *context, const Options &o) {
@@ -322,10 +330,9 @@ parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
 /// Parses `<option, option, ...>` (`<>` when `allowEmpty`), each option a
 /// keyword that `parseOption` handles, given at most once; `what` names the
 /// attribute in errors.
-static ParseResult
-parseOptionList(AsmParser &parser, StringRef what, bool allowEmpty,
-                function_ref<ParseResult(StringRef option, SMLoc loc)>
-                    parseOption) {
+static ParseResult parseOptionList(
+    AsmParser &parser, StringRef what, bool allowEmpty,
+    function_ref<ParseResult(StringRef option, SMLoc loc)> parseOption) {
   llvm::StringSet<> seen;
   auto parseOne = [&]() -> ParseResult {
     SMLoc loc = parser.getCurrentLocation();
@@ -543,14 +550,12 @@ GpuScheduleAttr::with(function_ref<void(Options &)> change) const {
   return get(getContext(), options);
 }
 
-LogicalResult
-GpuScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        GpuDirection direction, GpuVertexMap pullFrontier,
-                        GpuFrontierCreation, GpuDedup,
-                        GpuLoadBalance loadBalance, int64_t edgeBlocking, bool,
-                        ScheduleCount delta, GpuEdgePlacement,
-                        FloatAttr hybridThreshold, int64_t hybridThresholdArgv,
-                        GpuScheduleAttr otherwise) {
+LogicalResult GpuScheduleAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, GpuDirection direction,
+    GpuVertexMap pullFrontier, GpuFrontierCreation, GpuDedup,
+    GpuLoadBalance loadBalance, int64_t edgeBlocking, bool, ScheduleCount delta,
+    GpuEdgePlacement, FloatAttr hybridThreshold, int64_t hybridThresholdArgv,
+    GpuScheduleAttr otherwise) {
   if (delta.isArgv() ? delta.argvIndex < 1 : delta.value < 1)
     return emitError() << "gpu schedule delta must be positive, got "
                        << delta.value;
@@ -570,11 +575,9 @@ GpuScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << hybridThresholdArgv;
   bool hasThreshold = hybridThreshold || hybridThresholdArgv > 0;
   if (hybridThreshold && hybridThresholdArgv > 0)
-    return emitError()
-           << "hybrid_threshold given both as a number and as argv";
-  if (hybridThreshold &&
-      !(hybridThreshold.getValueAsDouble() >= 0.0 &&
-        hybridThreshold.getValueAsDouble() <= 1.0))
+    return emitError() << "hybrid_threshold given both as a number and as argv";
+  if (hybridThreshold && !(hybridThreshold.getValueAsDouble() >= 0.0 &&
+                           hybridThreshold.getValueAsDouble() <= 1.0))
     return emitError() << "hybrid_threshold is a fraction of the vertices "
                           "between 0 and 1, got "
                        << hybridThreshold.getValueAsDouble();
@@ -615,8 +618,7 @@ Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
                              symbolizeGpuLoadBalance, stringifyGpuLoadBalance,
                              getMaxEnumValForGpuLoadBalance() + 1);
     if (option == "edges")
-      return parseEnumOption(parser, option, o.edges,
-                             symbolizeGpuEdgePlacement,
+      return parseEnumOption(parser, option, o.edges, symbolizeGpuEdgePlacement,
                              stringifyGpuEdgePlacement,
                              getMaxEnumValForGpuEdgePlacement() + 1);
     if (option == "delta")
@@ -648,8 +650,8 @@ Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
       double value;
       if (parser.parseFloat(value))
         return failure();
-      o.hybridThreshold = FloatAttr::get(Float64Type::get(parser.getContext()),
-                                         value);
+      o.hybridThreshold =
+          FloatAttr::get(Float64Type::get(parser.getContext()), value);
       return success();
     }
     return parser.emitError(loc)
@@ -659,8 +661,7 @@ Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
               "kernel_fusion, delta, edges, hybrid_threshold, otherwise";
   };
   // `#graph.gpu_schedule<>`: every option at its default.
-  if (parseOptionList(parser, "gpu schedule", /*allowEmpty=*/true,
-                      parseOption))
+  if (parseOptionList(parser, "gpu schedule", /*allowEmpty=*/true, parseOption))
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), o.direction, o.pullFrontier,

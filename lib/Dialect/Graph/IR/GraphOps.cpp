@@ -602,11 +602,31 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
   return success();
 }
 
+/// Weight arrays hold the storage type of the graph's weights (worded as
+/// ODS words its type constraints).
+static LogicalResult verifyWeightArray(Operation *op, Type weightType,
+                                       Type array) {
+  Type storage = weightStorageType(weightType);
+  if (cast<MemRefType>(array).getElementType() == storage)
+    return success();
+  StringRef element = storage.isF32()   ? "32-bit float"
+                      : storage.isF64() ? "64-bit float"
+                                        : "32-bit signless integer";
+  return op->emitOpError("result #0 must be 1D memref of ")
+         << element << " values, but got " << array << " (for " << weightType
+         << " weights)";
+}
+
 LogicalResult AdjacencyWeightsOp::verify() {
-  if (!getGraph().getType().isWeighted())
-    return emitOpError("needs a weighted edgeset, got ")
-           << getGraph().getType();
-  return success();
+  EdgeSetType graph = getGraph().getType();
+  if (!graph.isWeighted())
+    return emitOpError("needs a weighted edgeset, got ") << graph;
+  if (getPlacement() && !graph.getWeightStorageType().isInteger(32))
+    return emitOpError("GPU kernels read int32 edge weights; ")
+           << graph.getWeightType()
+           << " weights run on the CPU only (compile without --target=gpu)";
+  return verifyWeightArray(*this, graph.getWeightType(),
+                           getWeights().getType());
 }
 
 LogicalResult SegmentsOp::verify() {
@@ -631,7 +651,8 @@ LogicalResult SegmentWeightsOp::verify() {
   if (!getSegments().getType().isWeighted())
     return emitOpError("needs the segments of a weighted graph, got ")
            << getSegments().getType();
-  return success();
+  return verifyWeightArray(*this, getSegments().getType().getWeightType(),
+                           getWeights().getType());
 }
 
 LogicalResult VertexSetNewOp::verify() {

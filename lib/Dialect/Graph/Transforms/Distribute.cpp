@@ -229,9 +229,9 @@ struct GraphDistributePass
                          StringAttr::get(context, mpiImplementation))}));
   }
 
-  /// Errors at the ops that need edges a rank does not hold, and at the
-  /// loads and traversals inside parallel loops, whose MPI calls would come
-  /// from several threads at once.
+  /// Errors at the ops that need edges a rank does not hold, at the loads of
+  /// float weights, and at the loads and traversals inside parallel loops,
+  /// whose MPI calls would come from several threads at once.
   LogicalResult checkOps() {
     WalkResult walk = getOperation().walk([](Operation *op) {
       if (isa<RelabelOp, TransposeOp, CommonNeighborsOp, AdjacencyOp,
@@ -239,6 +239,16 @@ struct GraphDistributePass
         op->emitOpError("cannot be distributed: it reads edges of vertices "
                         "that other ranks hold");
         return WalkResult::interrupt();
+      }
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        Type weights = load.getType().getWeightStorageType();
+        if (weights && !weights.isInteger(32)) {
+          load.emitOpError("of ")
+              << load.getType().getWeightType()
+              << " edge weights cannot be distributed: ranks load and "
+                 "exchange int32 weights";
+          return WalkResult::interrupt();
+        }
       }
       if (isa<LoadOp, EdgeSetApplyOp>(op) &&
           (op->getParentOfType<ParallelForOp>() ||

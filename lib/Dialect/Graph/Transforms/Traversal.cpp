@@ -165,7 +165,8 @@ EdgeArrays TraversalEmitter::graphArrays(OpBuilder &b) {
   arrays.neighbors = adjacency.getNeighbors();
   if (op.getGraphType().isWeighted())
     arrays.weights = AdjacencyWeightsOp::create(
-        b, loc, memrefOf(b.getI32Type()), edges, graph);
+        b, loc, memrefOf(op.getGraphType().getWeightStorageType()), edges,
+        graph);
   return arrays;
 }
 
@@ -179,8 +180,9 @@ EdgeArrays TraversalEmitter::segmentArrays(OpBuilder &b, Value segment) {
   arrays.offsets = view.getOffsets();
   arrays.neighbors = view.getNeighbors();
   if (op.getGraphType().isWeighted())
-    arrays.weights = SegmentWeightsOp::create(b, loc, memrefOf(b.getI32Type()),
-                                              segments, segment);
+    arrays.weights = SegmentWeightsOp::create(
+        b, loc, memrefOf(op.getGraphType().getWeightStorageType()), segments,
+        segment);
   arrays.count = memref::DimOp::create(b, loc, arrays.vertices, 0);
   return arrays;
 }
@@ -335,6 +337,8 @@ Value TraversalEmitter::edgeWeight(OpBuilder &b, Value weights, Value k) {
     return {};
   Value w = memref::LoadOp::create(b, loc, weights, k);
   Type type = op.getGraphType().getWeightType();
+  if (w.getType() == type)
+    return w;
   if (isa<FloatType>(type))
     return arith::SIToFPOp::create(b, loc, type, w);
   if (type.getIntOrFloatBitWidth() > 32)

@@ -60,6 +60,11 @@ struct ScheduleCount {
 inline llvm::hash_code hash_value(const ScheduleCount &count) {
   return llvm::hash_combine(count.value, count.argvIndex);
 }
+
+/// The element type of the weight arrays of a graph with `weightType`
+/// weights, as the runtime stores them: f32 and f64 as such, other types in
+/// i32; null for null (unweighted).
+Type weightStorageType(Type weightType);
 } // namespace mlir::graph
 
 #include "graph-mlir/Dialect/Graph/IR/GraphEnums.h.inc"

@@ -1593,7 +1593,7 @@ def Graph_SegmentViewOp : Graph_Op<"segment.view", [NoMemoryEffect]> {
 def Graph_SegmentWeightsOp : Graph_Op<"segment.weights", [NoMemoryEffect]> {
   let summary = "the edge weights of one segment, parallel to its neighbours";
   let arguments = (ins Graph_SegmentsType:$segments, Index:$index);
-  let results = (outs MemRefRankOf<[I32], [1]>:$weights);
+  let results = (outs MemRefRankOf<[I32, F32, F64], [1]>:$weights);
   let assemblyFormat = [{
     $segments `[` $index `]` attr-dict `:` qualified(type($segments)) `->`
     type($weights)
@@ -1641,11 +1641,13 @@ def Graph_AdjacencyOp : Graph_Op<"adjacency", [Pure]> {
 def Graph_AdjacencyWeightsOp : Graph_Op<"adjacency_weights", [Pure]> {
   let summary = "the edge weights of a graph, parallel to graph.adjacency's neighbours";
   let description = [{
-    `placed` as for graph.adjacency.
+    The element type is the graph's weight storage type: `f32` or `f64` for
+    such weights, `i32` for the others. `placed` as for graph.adjacency
+    (`i32` weights only: GPU kernels read int32 weights).
   }];
   let arguments = (ins Graph_EdgeDirection:$direction, Graph_EdgeSetType:$graph,
                        OptionalAttr<Graph_GpuEdgePlacement>:$placement);
-  let results = (outs MemRefRankOf<[I32], [1]>:$weights);
+  let results = (outs MemRefRankOf<[I32, F32, F64], [1]>:$weights);
   let assemblyFormat = [{
     $direction $graph (`placed` $placement^)? attr-dict `:` qualified(type($graph)) `->` type($weights)
   }];

@@ -19,7 +19,9 @@ def Graph_EdgeSetType : Graph_Type<"EdgeSet", "edgeset"> {
     A graph loaded from a file: out-edges (CSR) and in-edges (CSC), plus the
     segmented views that cache-tiled traversals build on first use. Without a
     parameter the edges carry no weight; `!graph.edgeset<i32>` has an `i32`
-    weight on every edge (weights may be any integer or float type).
+    weight on every edge (weights may be any integer or float type). The
+    runtime stores `f32` and `f64` weights as such and other weight types as
+    `i32` (the weight storage type).
 
     ```mlir
     !graph.edgeset
@@ -31,6 +33,10 @@ def Graph_EdgeSetType : Graph_Type<"EdgeSet", "edgeset"> {
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     bool isWeighted() const { return static_cast<bool>(getWeightType()); }
+    /// The element type of the weight arrays (null when unweighted).
+    Type getWeightStorageType() const {
+      return ::mlir::graph::weightStorageType(getWeightType());
+    }
   }];
 }
 
@@ -190,6 +196,10 @@ def Graph_SegmentsType : Graph_Type<"Segments", "segments"> {
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     bool isWeighted() const { return static_cast<bool>(getWeightType()); }
+    /// The element type of the weight arrays (null when unweighted).
+    Type getWeightStorageType() const {
+      return ::mlir::graph::weightStorageType(getWeightType());
+    }
   }];
 }
 
