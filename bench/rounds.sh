@@ -7,7 +7,8 @@
 # copy of small rounds saves) and, with BASE_BUILD_DIR, by another build's
 # graphc (say, of main: the cost before). For each build: the rounds of one
 # trial (the rounds GRAPHRT_VERBOSE=1 reports: sealed frontiers, SSSP's
-# buckets), the minimum trial seconds and that divided by the rounds.
+# buckets), the minimum trial seconds ("NAME s") and that divided by the
+# rounds ("us/round", microseconds).
 # usage: bench/rounds.sh [SCALE] [THREADS] [TRIALS] [KERNEL...]
 #        (default 22 2 5, kernels bfs sssp)
 #   ROOT: the source vertex (default 0); DELTA: SSSP's delta (default 64).
@@ -36,7 +37,7 @@ fi
 
 printf "%-5s %-10s" kernel graph
 for name in "${names[@]}"; do
-  printf " %8s %10s %9s" "$name" "min s" "us/round"
+  printf " %8s %10s %9s" rounds "$name s" "us/round"
 done
 printf "\n"
 for kernel in "${kernels[@]}"; do
