@@ -26,6 +26,7 @@ using namespace mlir;
 /// gpu.binary. The host code keeps the gpu.launch_funcs for gpu-to-llvm.
 static void addGPUKernelPasses(OpPassManager &pm,
                                const graph::GraphToLLVMOptions &options) {
+  pm.addPass(graph::createConvertGridPhasesToGPU());
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // MLIR's default data layout aligns i64 to 4 bytes, and NVPTX then splits
   // every load of a CSR offset (and every other i64) into two 32-bit loads:
@@ -70,6 +71,7 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   if (options.distributed)
     pm.addPass(createGraphDistribute());
   pm.addPass(createGraphLowerPriority());
+  pm.addPass(createGraphLowerAsync());
   pm.addPass(createGraphLowerDirection(
       GraphLowerDirectionOptions{options.hybridThreshold, options.serialWork}));
   pm.addPass(createGraphNuma());

@@ -526,6 +526,26 @@ void _mlir_ciface_graphrt_pq_priorities_i32(graphrt_memref_i32 *r,
 void _mlir_ciface_graphrt_pq_priorities_i64(graphrt_memref_i64 *r,
                                             graphrt_pq *q);
 
+/* ---- Worklists of asynchronous loops (worklist.c) ---------------------------
+ * The vertices a data-driven loop (graph-lower-async) still has to process,
+ * in chunks of up to 64 ids. Each thread of the team (at most the
+ * omp_get_max_threads() of the call to new) fills an open chunk of its own
+ * with push, publishes it to its own queue when full, and takes chunks from
+ * its open one, its queue, or another thread's queue (stealing). A vertex
+ * is in the worklist at most once at a time; taking its chunk lets it be
+ * pushed again. */
+typedef struct graphrt_worklist graphrt_worklist;
+/* A worklist holding the members of s (s is unchanged). */
+graphrt_worklist *graphrt_worklist_new(graphrt_vset *s);
+/* Adds vertex v to the calling thread's open chunk unless it is queued. */
+void graphrt_worklist_push(graphrt_worklist *w, int64_t v);
+/* Finishes the chunk the calling thread took last and returns its next one
+ * (valid until its next take), waiting while other threads still process
+ * chunks; size 0 when no chunk is left in the whole worklist. */
+void _mlir_ciface_graphrt_worklist_take(graphrt_memref_i32 *r,
+                                        graphrt_worklist *w);
+void graphrt_worklist_free(graphrt_worklist *w);
+
 /* ---- Segmented subgraphs (cache tiling) ------------------------------------
  * direction: GRAPHRT_PULL: segment i holds the in-edges whose source lies in
  * the i-th source range, grouped by destination; GRAPHRT_PUSH: out-edges
@@ -704,6 +724,11 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
                                  int64_t elementBytes);
 /* Before GPU mode starts: the device to start on; after: must be it. */
 void mgpuSetDefaultDevice(int32_t device);
+/* [added] Whether the GPU launches cooperative kernels (graph.gpu_cooperative,
+ * before a fused loop: 0 makes it run its unfused kernels; warns once).
+ * Kernels named graph_grid_* are fused loops: mgpuLaunchKernel launches them
+ * cooperatively, with as many blocks as fit on the GPU at once. */
+int graphrt_gpu_cooperative(void);
 
 /* ---- Timers and printing ----------------------------------------------------
  */

@@ -267,19 +267,22 @@ void rt_gpu_pinned_free(void *host) {
  * few kernels and a failing launch ends it. */
 typedef struct kernel_name {
   CUfunction function;
+  /* A fused loop (graph-lower-gpu names its kernel graph_grid_N), whose
+   * blocks wait for each other: launched cooperatively. */
+  bool cooperative;
   struct kernel_name *next;
   char name[];
 } kernel_name;
 static kernel_name *kernel_names;
 static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static const char *name_of(CUfunction f) {
+static const kernel_name *kernel_of(CUfunction f) {
   pthread_mutex_lock(&names_lock);
   const kernel_name *k = kernel_names;
   while (k && k->function != f)
     k = k->next;
   pthread_mutex_unlock(&names_lock);
-  return k ? k->name : "?";
+  return k;
 }
 
 void *mgpuModuleLoad(void *data, size_t size) {
@@ -346,6 +349,7 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
     size_t len = strlen(name) + 1;
     kernel_name *n = rt_malloc(sizeof *n + len);
     n->function = f;
+    n->cooperative = strncmp(name, "graph_grid_", 11) == 0;
     memcpy(n->name, name, len);
     n->next = kernel_names;
     kernel_names = n;
@@ -354,8 +358,54 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
   return f;
 }
 
+/* Whether this GPU launches cooperative kernels, which a fused loop's grid
+ * barriers need (the program then runs its unfused kernels instead, after
+ * one warning). */
+int graphrt_gpu_cooperative(void) {
+  enter();
+  static int answer = -1;
+  pthread_mutex_lock(&init_lock);
+  if (answer < 0) {
+    CUdevice device;
+    CU_CHECK(cuDeviceGet, (&device, device_ordinal));
+    CU_CHECK(cuDeviceGetAttribute,
+             (&answer, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, device));
+    answer = answer != 0;
+    if (!answer)
+      fprintf(stderr,
+              "graphrt: warning: GPU %d (%s) cannot launch cooperative "
+              "kernels: loops with kernel fusion launch a kernel per step\n",
+              device_ordinal, device_name);
+  }
+  pthread_mutex_unlock(&init_lock);
+  return answer;
+}
+
+/* The blocks of cooperative kernel `f` of `threads` threads that fit on the
+ * GPU at once; ends the program when none fits. */
+static unsigned resident_blocks(CUfunction f, unsigned threads, unsigned smem,
+                                const char *suffix) {
+  CUdevice device;
+  int processors = 0, per_processor = 0;
+  CU_CHECK(cuDeviceGet, (&device, device_ordinal));
+  CU_CHECK(cuDeviceGetAttribute,
+           (&processors, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device));
+  CUresult result = cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_processor, f, (int)threads, smem);
+  if (result != CUDA_SUCCESS)
+    cuda_fail(cu_name.cuOccupancyMaxActiveBlocksPerMultiprocessor, result,
+              suffix);
+  if (per_processor <= 0 || processors <= 0)
+    rt_fatal("no block of %u threads fits on GPU %d (%s)%s", threads,
+             device_ordinal, device_name, suffix);
+  return (unsigned)per_processor * (unsigned)processors;
+}
+
 /* A launch is synchronous: it waits for the kernel, so that a fault is
- * reported here, naming the kernel, and the host reads finished results. */
+ * reported here, naming the kernel, and the host reads finished results.
+ * A fused loop's kernel runs as many of its blocks as fit on the GPU at
+ * once (its grid barrier needs all of them resident; its phases stride
+ * over any grid), launched cooperatively. */
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t gridZ, intptr_t blockX, intptr_t blockY,
                       intptr_t blockZ, int32_t smem, void *stream,
@@ -363,8 +413,9 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   (void)paramsCount; /* the kernel's signature says how many */
   enter();
   CUfunction f = function;
+  const kernel_name *kernel = kernel_of(f);
   char suffix[300];
-  snprintf(suffix, sizeof suffix, ", kernel %s", name_of(f));
+  snprintf(suffix, sizeof suffix, ", kernel %s", kernel ? kernel->name : "?");
   CUresult result = CUDA_SUCCESS;
   /* More than 48 KiB of dynamic shared memory must be asked for. */
   if (smem > 48 * 1024)
@@ -372,12 +423,23 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
         f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem);
   if (result != CUDA_SUCCESS)
     cuda_fail(cu_name.cuFuncSetAttribute, result, suffix);
-  result =
-      cu.cuLaunchKernel(f, (unsigned)gridX, (unsigned)gridY, (unsigned)gridZ,
-                        (unsigned)blockX, (unsigned)blockY, (unsigned)blockZ,
-                        (unsigned)smem, stream, params, extra);
-  if (result != CUDA_SUCCESS)
-    cuda_fail(cu_name.cuLaunchKernel, result, suffix);
+  if (kernel && kernel->cooperative) {
+    unsigned threads = (unsigned)(blockX * blockY * blockZ);
+    unsigned most = resident_blocks(f, threads, (unsigned)smem, suffix);
+    unsigned blocks = (unsigned)gridX < most ? (unsigned)gridX : most;
+    result = cu.cuLaunchCooperativeKernel(
+        f, blocks, (unsigned)gridY, (unsigned)gridZ, (unsigned)blockX,
+        (unsigned)blockY, (unsigned)blockZ, (unsigned)smem, stream, params);
+    if (result != CUDA_SUCCESS)
+      cuda_fail(cu_name.cuLaunchCooperativeKernel, result, suffix);
+  } else {
+    result =
+        cu.cuLaunchKernel(f, (unsigned)gridX, (unsigned)gridY, (unsigned)gridZ,
+                          (unsigned)blockX, (unsigned)blockY, (unsigned)blockZ,
+                          (unsigned)smem, stream, params, extra);
+    if (result != CUDA_SUCCESS)
+      cuda_fail(cu_name.cuLaunchKernel, result, suffix);
+  }
   result = cu.cuStreamSynchronize(stream);
   if (result != CUDA_SUCCESS)
     cuda_fail(cu_name.cuStreamSynchronize, result, suffix);

@@ -36,6 +36,10 @@ enum {
   CU_JIT_OPTIMIZATION_LEVEL = 7,
 };
 enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
+enum {
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95,
+};
 
 /* X(symbol, name in the driver, result, parameters): every driver function
  * libgraphrt calls, under its versioned name where the driver has several. */
@@ -59,6 +63,13 @@ enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
   X(cuLaunchKernel, "cuLaunchKernel",                                          \
     (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,   \
      unsigned, CUstream, void **, void **))                                    \
+  X(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel",                    \
+    (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,   \
+     unsigned, CUstream, void **))                                             \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor,                               \
+    "cuOccupancyMaxActiveBlocksPerMultiprocessor",                             \
+    (int *, CUfunction, int, size_t))                                          \
+  X(cuDeviceGetAttribute, "cuDeviceGetAttribute", (int *, int, CUdevice))      \
   X(cuStreamCreate, "cuStreamCreate", (CUstream *, unsigned))                  \
   X(cuStreamDestroy, "cuStreamDestroy_v2", (CUstream))                         \
   X(cuStreamSynchronize, "cuStreamSynchronize", (CUstream))                    \

@@ -187,17 +187,56 @@ EXPORT CUresult cuModuleGetFunction(CUfunction *f, CUmodule module,
   return CUDA_SUCCESS;
 }
 
+/* A launch runs nothing; traced, it shows the kernel and its sizes. */
+static void trace_launch(const char *call, CUfunction f, unsigned gx,
+                         unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                         unsigned bz, unsigned smem) {
+  if (tracing())
+    fprintf(stderr, "fake-cuda: %s %s grid %ux%ux%u block %ux%ux%u shared %u\n",
+            call, (const char *)f, gx, gy, gz, bx, by, bz, smem);
+}
+
 EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
                                unsigned gz, unsigned bx, unsigned by,
                                unsigned bz, unsigned smem, CUstream stream,
                                void **params, void **extra) {
   ENTER("cuLaunchKernel");
-  if (tracing())
-    fprintf(stderr,
-            "fake-cuda: cuLaunchKernel %s grid %ux%ux%u block %ux%ux%u "
-            "shared %u\n",
-            (const char *)f, gx, gy, gz, bx, by, bz, smem);
+  trace_launch("cuLaunchKernel", f, gx, gy, gz, bx, by, bz, smem);
   return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gx,
+                                          unsigned gy, unsigned gz, unsigned bx,
+                                          unsigned by, unsigned bz,
+                                          unsigned smem, CUstream stream,
+                                          void **params) {
+  ENTER("cuLaunchCooperativeKernel");
+  trace_launch("cuLaunchCooperativeKernel", f, gx, gy, gz, bx, by, bz, smem);
+  return CUDA_SUCCESS;
+}
+
+/* Two blocks of any kernel fit on each of the fake's 4 multiprocessors. */
+EXPORT CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks,
+                                                            CUfunction f,
+                                                            int threads,
+                                                            size_t smem) {
+  ENTER("cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  *blocks = 2;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGetAttribute(int *value, int attribute,
+                                     CUdevice device) {
+  ENTER("cuDeviceGetAttribute");
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *value = 4;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH:
+    *value = getenv("FAKE_CUDA_NO_COOPERATIVE") ? 0 : 1;
+    return CUDA_SUCCESS;
+  }
+  return CUDA_ERROR_INVALID_VALUE;
 }
 
 /* Streams and events are blocks of one byte. */

@@ -6,8 +6,8 @@ itself and computes each algorithm in the plainest way, then compares a
 program's output (one value per line, vertex order) against it.
 
 usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
-  ALGORITHM: pagerank | pagerank_delta | bfs | sssp | sssp_real | cc | cf |
-             bc | tc | weighted_spread |
+  ALGORITHM: pagerank | pagerank_delta | bfs | bfs_depth | sssp | sssp_real |
+             cc | cf | bc | tc | weighted_spread |
              reach_stats | bc_sources (--root K: sources 0 .. K - 1) |
              bc_range (sources R .. R + T - 1) |
              ppsp (the one distance from R to T) | kcore |
@@ -26,7 +26,8 @@ is test/Integration/Inputs/weighted_spread.gt; reach_stats is
 test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
 test/Integration/graphit/Inputs/bc_sources.gt; components and bc_range
 check the GAP programs bench/gap/cc.gt and bench/gap/bc.gt. Every OUTPUT is
-checked against one computation; exits 1 with a message naming each wrong
+checked against one computation (bfs_depth: each vertex's level, -1 when
+unreachable; examples/bfs_depth.gt); exits 1 with a message naming each wrong
 output and its first wrong vertex.
 """
 import argparse
@@ -386,6 +387,8 @@ def answer(algorithm, n, edges, root, target):
         return [sum(d[v] for d in per_source) for v in range(n)]
     if algorithm == "bfs":
         return bfs_levels(n, edges, root), {(s, d) for s, d, _ in edges}
+    if algorithm == "bfs_depth":
+        return bfs_levels(n, edges, root)
     if algorithm == "sssp":
         return shortest(n, edges, root)
     if algorithm == "sssp_real":
@@ -439,7 +442,7 @@ def mismatch(algorithm, expected, lines, n, root):
                               else not close(got, want)):
                 return f"vertex {v}: {text}, expected {want}"
         return None
-    exact = algorithm in ("sssp", "cc", "kcore", "components")
+    exact = algorithm in ("bfs_depth", "sssp", "cc", "kcore", "components")
     for v, (text, want) in enumerate(zip(lines, expected)):
         got = int(text) if exact else float(text)
         if got != want if exact else not close(got, want):

@@ -107,6 +107,34 @@ def ConvertGPULaunchToSCF : Pass<"convert-gpu-launch-to-scf", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def ConvertGridPhasesToGPU : Pass<"convert-grid-phases-to-gpu", "ModuleOp"> {
+  let summary = "Run the grid phases of fused kernels on a GPU: strided loops and a global barrier";
+  let description = [{
+    For `graphc --target=gpu`, before the kernels are outlined: in the
+    `gpu.launch` of a fused loop (graph-lower-gpu's kernel fusion), each
+    `graph.grid_phase blocks(%n) threads(%m)` becomes loops in which block
+    `b` of the launch runs the phase's blocks `b`, `b + gridDim.x`, ... and
+    thread `t` its threads `t`, `t + blockDim.x`, ..., so that any grid the
+    runtime could make co-resident runs the phase whole; each
+    `graph.grid_barrier %state` becomes a barrier of the whole grid in
+    global memory: `gpu.barrier` (the block), then thread 0 of each block,
+    between two `membar.gl` fences (`nvvm.memory.barrier`), reads the
+    generation (`state[1]`), counts its block in (`state[0]`, atomic add),
+    and either, last to come, resets the count and advances the generation,
+    or waits until the generation changes; then `gpu.barrier` again. All
+    blocks must be resident at once: libgraphrt launches these kernels
+    (named `graph_grid_*`) cooperatively, with at most as many blocks as
+    fit on the GPU. Each `graph.gpu_cooperative` becomes a call of
+    libgraphrt's `graphrt_gpu_cooperative`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def ReplaceLibdeviceCalls
     : Pass<"replace-libdevice-calls", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Compile the math functions of GPU kernels without CUDA's libdevice";

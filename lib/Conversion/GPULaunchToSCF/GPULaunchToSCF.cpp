@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Conversion/GPULaunchToSCF/GPULaunchToSCF.h"
+#include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -28,6 +29,13 @@ using namespace mlir;
 /// The lanes of a subgroup (a warp on NVIDIA GPUs).
 static constexpr int64_t kSubgroupSize = 32;
 
+/// Whether `launch` is a fused kernel: a loop of grid phases.
+static bool hasPhases(gpu::LaunchOp launch) {
+  return launch.getBody()
+      .walk([](graph::GridPhaseOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 /// Why `op`, an op of the gpu dialect, cannot run on the host after this
 /// pass; empty when it can.
 static StringRef whyNotOnHost(Operation *op) {
@@ -46,6 +54,11 @@ static StringRef whyNotOnHost(Operation *op) {
              "memref.alloca, not from private attributions";
     if (launch.hasClusterSize())
       return "--target=gpu-host has no thread-block clusters";
+    if (hasPhases(launch) &&
+        llvm::any_of(launch.getBody().getArguments(),
+                     [](Value arg) { return !arg.use_empty(); }))
+      return "a kernel of grid phases names its blocks and threads by its "
+             "phases' arguments, not by the launch's";
     return "";
   }
   if (isa<gpu::BarrierOp, gpu::ShuffleOp, gpu::RotateOp,
@@ -60,10 +73,18 @@ static StringRef whyNotOnHost(Operation *op) {
   if (isa<gpu::ClusterIdOp, gpu::ClusterDimOp, gpu::ClusterBlockIdOp,
           gpu::ClusterDimBlocksOp>(op))
     return "--target=gpu-host has no thread-block clusters";
+  if (isa<gpu::TerminatorOp>(op))
+    return "";
   if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
           gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp,
-          gpu::SubgroupSizeOp, gpu::NumSubgroupsOp, gpu::TerminatorOp>(op))
-    return kernel ? "" : "outside the body of a gpu.launch it has no value";
+          gpu::SubgroupSizeOp, gpu::NumSubgroupsOp>(op)) {
+    if (!kernel)
+      return "outside the body of a gpu.launch it has no value";
+    if (!op->getParentOfType<graph::GridPhaseOp>() && hasPhases(kernel))
+      return "a kernel of grid phases runs its code outside them as one "
+             "uniform program, of no thread or block";
+    return "";
+  }
   return "--target=gpu-host runs gpu.launch kernels and their thread, block "
          "and subgroup ids, and no other gpu op";
 }
@@ -142,31 +163,62 @@ struct ThreadFrame {
 };
 } // namespace
 
-/// Replaces `launch` by loops over its blocks and threads running its body.
-static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
-  Location loc = launch.getLoc();
-  rewriter.setInsertionPoint(launch);
+/// Loops over the blocks of `grid` and the threads of `block`, before the
+/// rewriter's insertion point; returns the frame of one thread and the
+/// innermost loop, in which a thread's body goes before the terminator.
+static std::pair<ThreadFrame, scf::ForOp>
+buildGridLoops(RewriterBase &rewriter, Location loc,
+               const gpu::KernelDim3 &grid, const gpu::KernelDim3 &block) {
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
-  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
   auto blocks =
       scf::ParallelOp::create(rewriter, loc, {zero, zero, zero},
                               {grid.x, grid.y, grid.z}, {one, one, one});
   // Threads: x innermost, so that the lanes of a subgroup run in a row.
+  OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(blocks.getBody());
   auto threadsZ = scf::ForOp::create(rewriter, loc, zero, block.z, one);
   rewriter.setInsertionPointToStart(threadsZ.getBody());
   auto threadsY = scf::ForOp::create(rewriter, loc, zero, block.y, one);
   rewriter.setInsertionPointToStart(threadsY.getBody());
   auto threadsX = scf::ForOp::create(rewriter, loc, zero, block.x, one);
-
   SmallVector<Value> blockIds = blocks.getInductionVars();
   ThreadFrame frame{{blockIds[0], blockIds[1], blockIds[2]},
                     grid,
                     {threadsX.getInductionVar(), threadsY.getInductionVar(),
                      threadsZ.getInductionVar()},
                     block};
+  return {frame, threadsX};
+}
+
+/// The op at whose start a thread of `threadsX` ends, for a thread body
+/// `body`: a thread's allocas are freed at its end, as a GPU thread's are.
+/// scf.for bodies are allocation scopes, but convert-scf-to-cf frees
+/// nothing at their end (and canonicalize folds a memref.alloca_scope there
+/// away): without this, every thread's allocas would stay on the host
+/// thread's stack until the kernel ends.
+static Operation *threadEnd(RewriterBase &rewriter, Location loc,
+                            scf::ForOp threadsX, Region &body) {
+  Operation *end = threadsX.getBody()->getTerminator();
+  if (body.walk([](memref::AllocaOp) { return WalkResult::interrupt(); })
+          .wasInterrupted()) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(threadsX.getBody());
+    Value stack = LLVM::StackSaveOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()));
+    rewriter.setInsertionPoint(end);
+    end = LLVM::StackRestoreOp::create(rewriter, loc, stack);
+  }
+  return end;
+}
+
+/// Replaces `launch` by loops over its blocks and threads running its body.
+static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
+  Location loc = launch.getLoc();
+  rewriter.setInsertionPoint(launch);
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  auto [frame, threadsX] = buildGridLoops(rewriter, loc, grid, block);
   // The body's arguments and id ops become the frame's values, all defined
   // outside the body, before it moves.
   Region &body = launch.getBody();
@@ -190,20 +242,7 @@ static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
     rewriter.replaceOp(op, frame.idValue(rewriter, op));
   }
 
-  // A thread's allocas are freed at its end, as a GPU thread's are. scf.for
-  // bodies are allocation scopes, but convert-scf-to-cf frees nothing at
-  // their end (and canonicalize folds a memref.alloca_scope there away):
-  // without this, every thread's allocas would stay on the host thread's
-  // stack until the kernel ends.
-  Operation *end = threadsX.getBody()->getTerminator();
-  if (body.walk([](memref::AllocaOp) { return WalkResult::interrupt(); })
-          .wasInterrupted()) {
-    rewriter.setInsertionPointToStart(threadsX.getBody());
-    Value stack = LLVM::StackSaveOp::create(
-        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()));
-    rewriter.setInsertionPoint(end);
-    end = LLVM::StackRestoreOp::create(rewriter, loc, stack);
-  }
+  Operation *end = threadEnd(rewriter, loc, threadsX, body);
   Block &entry = body.front();
   entry.eraseArguments(0, entry.getNumArguments());
   if (body.hasOneBlock()) {
@@ -224,6 +263,39 @@ static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
       }
     }
   }
+  rewriter.eraseOp(launch);
+}
+
+/// Replaces the fused kernel `launch` by its uniform code, run once on the
+/// host, in which each grid phase is loops over its blocks and threads and
+/// each grid barrier is the boundary between two such loops.
+static void lowerFusedLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
+  SmallVector<graph::GridPhaseOp> phases;
+  SmallVector<graph::GridBarrierOp> barriers;
+  launch.getBody().walk([&](Operation *op) {
+    if (auto phase = dyn_cast<graph::GridPhaseOp>(op))
+      phases.push_back(phase);
+    else if (auto barrier = dyn_cast<graph::GridBarrierOp>(op))
+      barriers.push_back(barrier);
+  });
+  for (graph::GridBarrierOp barrier : barriers)
+    rewriter.eraseOp(barrier);
+  for (graph::GridPhaseOp phase : phases) {
+    Location loc = phase.getLoc();
+    rewriter.setInsertionPoint(phase);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto [frame, threadsX] =
+        buildGridLoops(rewriter, loc, {phase.getBlocks(), one, one},
+                       {phase.getThreads(), one, one});
+    Operation *end = threadEnd(rewriter, loc, threadsX, phase.getBody());
+    Block &entry = phase.getBody().front();
+    rewriter.inlineBlockBefore(&entry, end,
+                               {frame.blockIds.x, frame.threadIds.x});
+    rewriter.eraseOp(phase);
+  }
+  Block &entry = launch.getBody().front();
+  rewriter.eraseOp(entry.getTerminator());
+  rewriter.inlineBlockBefore(&entry, launch);
   rewriter.eraseOp(launch);
 }
 
@@ -253,8 +325,17 @@ struct ConvertGPULaunchToSCFPass
       return signalPassFailure();
 
     IRRewriter rewriter(&getContext());
-    for (gpu::LaunchOp launch : launches)
-      lowerLaunch(rewriter, launch);
+    // The host runs a fused loop's phases whatever its grid.
+    module.walk([&](graph::GpuCooperativeOp op) {
+      rewriter.setInsertionPoint(op);
+      rewriter.replaceOpWithNewOp<arith::ConstantIntOp>(op, 1, 1);
+    });
+    for (gpu::LaunchOp launch : launches) {
+      if (hasPhases(launch))
+        lowerFusedLaunch(rewriter, launch);
+      else
+        lowerLaunch(rewriter, launch);
+    }
     module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
   }
 };

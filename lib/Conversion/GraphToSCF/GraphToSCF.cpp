@@ -32,6 +32,7 @@ GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([handle](StringType) { return handle; });
   addConversion([handle](SegmentsType) { return handle; });
   addConversion([handle](PriorityQueueType) { return handle; });
+  addConversion([handle](WorklistType) { return handle; });
   addConversion([](VertexVectorType type) {
     Type storage = storageType(type.getElementType());
     int64_t rows = type.isPerVertex() ? ShapedType::kDynamic : type.getLength();
@@ -119,6 +120,8 @@ struct ConvertGraphToSCFPass
     // Program state slots hold memref descriptors as LLVM structs, cast
     // from and to the memref, until finalize-memref-to-llvm.
     target.addLegalOp<UnrealizedConversionCastOp>();
+    // The structure of a fused GPU kernel, which the GPU targets lower.
+    target.addLegalOp<GridPhaseOp, GridBarrierOp, GpuCooperativeOp>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());

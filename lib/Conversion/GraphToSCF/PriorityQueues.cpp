@@ -166,4 +166,13 @@ void mlir::graph::populatePriorityQueuePatterns(
       converter, context, RuntimeFunction::PqApplyCounts);
   patterns.add<ArrayLowering<PriorityQueueTakeLocalOp>>(
       converter, context, RuntimeFunction::PqTakeLocal);
+  // Worklists are handles used like queues.
+  patterns.add<QueueCallLowering<WorklistNewOp>>(converter, context,
+                                                 RuntimeFunction::WorklistNew);
+  patterns.add<QueueCallLowering<WorklistPushOp>>(
+      converter, context, RuntimeFunction::WorklistPush);
+  patterns.add<QueueCallLowering<WorklistFreeOp>>(
+      converter, context, RuntimeFunction::WorklistFree);
+  patterns.add<ArrayLowering<WorklistTakeOp>>(converter, context,
+                                              RuntimeFunction::WorklistTake);
 }

@@ -28,6 +28,8 @@ struct Options {
   /// GraphIt's `setApply(label, "pull_edge_based_load_balance")`: makes
   /// dynamic vertex parallelism edge-aware, whichever call comes first.
   bool edgeAware = false;
+  /// configApplyAsync: the loop draining the frontier runs data-driven.
+  bool async = false;
   /// Set by any call other than configApplyParallelization.
   std::optional<Location> traversalOnly;
   Location loc;
@@ -153,7 +155,7 @@ const char *const kFunctions =
     "configApplyDenseVertexSet, configApplyNumSSG, configApplyNUMA, "
     "configApplyPriorityUpdate, configApplyPriorityUpdateDelta, "
     "configBucketMergeThreshold, configNumOpenBuckets, configIntersection, "
-    "configParForGrainSize, fuseFields, setApply";
+    "configParForGrainSize, configApplyAsync, fuseFields, setApply";
 
 /// GraphIt scheduling functions for features this compiler does not have,
 /// named so the diagnostic says which feature is missing.
@@ -468,6 +470,14 @@ LogicalResult Resolver::applyCpu(const ScheduleCall &call) {
     (isDelta  ? opts->delta
      : isOpen ? opts->openBuckets
               : opts->fusionThreshold) = *value;
+    opts->traversalOnly = call.loc;
+    return success();
+  }
+  if (name == "configApplyAsync") {
+    Options *opts = labelled(call, 1, 1);
+    if (!opts)
+      return failure();
+    opts->async = true;
     opts->traversalOnly = call.loc;
     return success();
   }
@@ -929,7 +939,7 @@ FailureOr<ResolvedSchedule> Resolver::finishCpu() {
           emitErr, context, o.direction, parallel, o.grain, o.frontier,
           o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy, o.numa,
           o.priorityUpdate, o.delta, o.fusionThreshold, o.openBuckets,
-          GpuScheduleAttr());
+          GpuScheduleAttr(), o.async);
       if (!sched.edges)
         return failure();
     }

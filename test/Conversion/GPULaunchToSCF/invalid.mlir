@@ -218,3 +218,21 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A fused kernel's code outside its grid phases is uniform: no thread ids.
+func.func @uniform_ids(%out: memref<?xindex>, %n: index) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @below {{'gpu.thread_id' cannot run on the host: a kernel of grid phases runs its code outside them as one uniform program, of no thread or block}}
+    %id = gpu.thread_id x
+    graph.grid_phase blocks(%n) threads(%n) {
+    ^bb0(%b: index, %t: index):
+      memref.store %id, %out[%b] : memref<?xindex>
+    }
+    gpu.terminator
+  }
+  return
+}

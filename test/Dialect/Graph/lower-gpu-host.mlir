@@ -63,17 +63,17 @@ func.func @pull_balance(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !
 // -----
 
 // CHECK-LABEL: func.func @fused_loop
-func.func @fused_loop(%n: index) {
+func.func @fused_loop(%n: index, %m: memref<?xi32>) {
   %c0 = arith.constant 0 : index
-  // expected-warning @+1 {{kernel fusion is not implemented: each step of this loop launches its own kernels}}
-  %r = scf.while (%i = %c0) : (index) -> index {
+  // expected-warning @+1 {{kernel fusion does not apply to this loop: it carries a value of type memref<?xi32> from step to step; each step launches its own kernels}}
+  %r:2 = scf.while (%i = %c0, %b = %m) : (index, memref<?xi32>) -> (index, memref<?xi32>) {
     %more = arith.cmpi ult, %i, %n : index
-    scf.condition(%more) %i : index
+    scf.condition(%more) %i, %b : index, memref<?xi32>
   } do {
-  ^bb0(%i: index):
+  ^bb0(%i: index, %b: memref<?xi32>):
     %c1 = arith.constant 1 : index
     %next = arith.addi %i, %c1 : index
-    scf.yield %next : index
+    scf.yield %next, %b : index, memref<?xi32>
   } attributes {graph.kernel_fusion}
   return
 }

@@ -8,6 +8,7 @@
 namespace mlir::graph {
 
 #define GEN_PASS_DECL_CONVERTGPULAUNCHTOSCF
+#define GEN_PASS_DECL_CONVERTGRIDPHASESTOGPU
 #include "graph-mlir/Conversion/Passes.h.inc"
 
 } // namespace mlir::graph

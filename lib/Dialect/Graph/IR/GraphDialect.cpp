@@ -205,7 +205,7 @@ ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
              FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,
              SegmentStrategy::FixedVertexCount, NumaMode::Serial,
              PriorityUpdate::Eager, ScheduleCount(1), ScheduleCount(1000),
-             ScheduleCount(128), GpuScheduleAttr());
+             ScheduleCount(128), GpuScheduleAttr(), /*async=*/false);
 }
 
 ScheduleAttr::Options ScheduleAttr::getOptions() const {
@@ -215,14 +215,15 @@ ScheduleAttr::Options ScheduleAttr::getOptions() const {
           getSegmentsArgv(), getSegmentStrategy(),
           getNuma(),         getPriorityUpdate(),
           getDelta(),        getFusionThreshold(),
-          getOpenBuckets(),  getGpu()};
+          getOpenBuckets(),  getGpu(),
+          getAsync()};
 }
 
 ScheduleAttr ScheduleAttr::get(MLIRContext *context, const Options &o) {
   return get(context, o.direction, o.parallel, o.grain, o.frontier,
              o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
              o.numa, o.priorityUpdate, o.delta, o.fusionThreshold,
-             o.openBuckets, o.gpu);
+             o.openBuckets, o.gpu, o.async);
 }
 
 ScheduleAttr ScheduleAttr::with(function_ref<void(Options &)> change) const {
@@ -243,14 +244,13 @@ EdgeDirection ScheduleAttr::getSegmentDirection() const {
              : EdgeDirection::Out;
 }
 
-LogicalResult
-ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     Direction direction, Parallelization parallel,
-                     int64_t grain, FrontierLayout frontier, FrontierSets,
-                     int64_t segments, int64_t segmentsArgv, SegmentStrategy,
-                     NumaMode numa, PriorityUpdate priorityUpdate,
-                     ScheduleCount delta, ScheduleCount fusionThreshold,
-                     ScheduleCount openBuckets, GpuScheduleAttr gpu) {
+LogicalResult ScheduleAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, Direction direction,
+    Parallelization parallel, int64_t grain, FrontierLayout frontier,
+    FrontierSets, int64_t segments, int64_t segmentsArgv, SegmentStrategy,
+    NumaMode numa, PriorityUpdate priorityUpdate, ScheduleCount delta,
+    ScheduleCount fusionThreshold, ScheduleCount openBuckets,
+    GpuScheduleAttr gpu, bool async) {
   if (gpu) {
     ScheduleAttr cpuDefaults = getDefault(gpu.getContext());
     if (direction != cpuDefaults.getDirection() ||
@@ -298,6 +298,12 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (numa != NumaMode::Serial && !segmented)
     return emitError() << "numa = " << stringifyNumaMode(numa)
                        << " needs segments (configApplyNumSSG)";
+  // The worklist pushes each activated vertex on its own, a sparse push's
+  // output, on the CPU's threads over the whole graph.
+  if (async && (direction != Direction::SparsePush || gpu || segmented ||
+                numa != NumaMode::Serial))
+    return emitError() << "async needs direction = sparse_push and no gpu, "
+                          "segments or numa";
   if (numa != NumaMode::Serial && parallel == Parallelization::Serial)
     return emitError() << "numa = " << stringifyNumaMode(numa)
                        << " needs a parallel schedule, got parallel = serial";
@@ -394,6 +400,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   ScheduleCount fusionThreshold = defaults.getFusionThreshold();
   ScheduleCount openBuckets = defaults.getOpenBuckets();
   GpuScheduleAttr gpu;
+  bool async = false;
 
   auto parseOption = [&](StringRef option, SMLoc loc) -> ParseResult {
     if (option == "direction")
@@ -431,6 +438,10 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
       return parseCountOption(parser, option, openBuckets);
     if (option == "gpu")
       return failure(parser.parseEqual() || parser.parseAttribute(gpu));
+    if (option == "async") {
+      async = true;
+      return success();
+    }
     if (option == "grain")
       return failure(parser.parseEqual() || parser.parseInteger(grain));
     if (option == "segments") {
@@ -456,7 +467,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
            << "unknown schedule option '" << option
            << "'; expected one of: direction, parallel, grain, frontier, "
               "frontier_sets, segments, segment_strategy, numa, "
-              "priority_update, delta, fusion_threshold, open_buckets, gpu";
+              "priority_update, delta, fusion_threshold, open_buckets, gpu, "
+              "async";
   };
 
   if (parseOptionList(parser, "schedule", /*allowEmpty=*/false, parseOption))
@@ -464,7 +476,8 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(), direction, parallel, grain, frontier,
                     frontierSets, segments, segmentsArgv, strategy, numa,
-                    priorityUpdate, delta, fusionThreshold, openBuckets, gpu);
+                    priorityUpdate, delta, fusionThreshold, openBuckets, gpu,
+                    async);
 }
 
 void ScheduleAttr::print(AsmPrinter &printer) const {
@@ -505,6 +518,8 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
     os << "gpu = " << Attribute(gpu);
     options.push_back(text);
   }
+  if (getAsync())
+    options.push_back("async");
   // An empty option list is not valid syntax; spell out one default.
   if (options.empty())
     options.push_back("parallel = serial");

@@ -3,6 +3,7 @@
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
@@ -487,6 +488,8 @@ ApplyLowering EdgeSetApplyOp::getLowering() {
     return sched.getPriorityUpdate() == PriorityUpdate::EagerWithFusion
                ? ApplyLowering::BucketFusion
                : ApplyLowering::PriorityUpdates;
+  if (sched.getAsync())
+    return ApplyLowering::Async;
   if (sched.isHybrid())
     return ApplyLowering::HybridSplit;
   // The verifiers allow numa only with segments, hence dense, and the
@@ -752,4 +755,49 @@ LogicalResult VectorLinkOp::verify() {
 
 LogicalResult VectorFindOp::verify() {
   return verifyForest(*this, cast<VertexVectorType>(getVector().getType()));
+}
+
+/// The launch whose uniform code `op` stands in, through scf ops only; null
+/// if another op comes first (a phase, a function).
+static gpu::LaunchOp uniformLaunch(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (auto launch = dyn_cast<gpu::LaunchOp>(parent))
+      return launch;
+    if (!isa<scf::SCFDialect>(parent->getDialect()))
+      return {};
+  }
+  return {};
+}
+
+LogicalResult GridPhaseOp::verify() {
+  if (!uniformLaunch(*this))
+    return emitOpError("must stand in the uniform code of a gpu.launch (in "
+                       "its body or in scf ops there)");
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 2 ||
+      !llvm::all_of(body.getArgumentTypes(),
+                    [](Type t) { return t.isIndex(); }))
+    return emitOpError("has a body of two index arguments (block, thread)");
+  WalkResult ids = getBody().walk([](Operation *op) {
+    return isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+               gpu::GlobalIdOp, gpu::LaneIdOp>(op)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (ids.wasInterrupted())
+    return emitOpError("names its blocks and threads by its body's arguments, "
+                       "not by gpu id ops");
+  return success();
+}
+
+LogicalResult GridBarrierOp::verify() {
+  if (!uniformLaunch(*this))
+    return emitOpError("must stand in the uniform code of a gpu.launch (in "
+                       "its body or in scf ops there), where every thread "
+                       "reaches it");
+  auto type = cast<MemRefType>(getState().getType());
+  if (!type.hasStaticShape() || type.getDimSize(0) != 2)
+    return emitOpError("takes its state as memref<2xi32>");
+  return success();
 }

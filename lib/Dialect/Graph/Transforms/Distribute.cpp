@@ -215,6 +215,7 @@ struct GraphDistributePass
       for (const ScalarWrite &scalar : written->scalars)
         combineOverRanks(apply, scalar);
       withoutBucketFusion(apply);
+      synchronously(apply);
     }
     agreeOnScalars(module);
     module.walk([](LoadOp load) { load.setDistributed(true); });
@@ -398,6 +399,16 @@ struct GraphDistributePass
     apply.setScheduleAttr(sched.with([](ScheduleAttr::Options &options) {
       options.priorityUpdate = PriorityUpdate::Eager;
     }));
+  }
+
+  /// An asynchronous loop's threads would go on with vertices whose values
+  /// changed on another rank; each round's mirrors must come first, so the
+  /// loop keeps its rounds (it computes the same).
+  static void synchronously(EdgeSetApplyOp apply) {
+    ScheduleAttr sched = apply.getScheduleOrDefault();
+    if (sched.getAsync())
+      apply.setScheduleAttr(sched.with(
+          [](ScheduleAttr::Options &options) { options.async = false; }));
   }
 
   /// Mirrors of the written vectors, then of the output set. The tracked

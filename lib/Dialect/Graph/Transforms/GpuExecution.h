@@ -14,6 +14,11 @@
 
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <string>
+
 namespace mlir::graph {
 
 /// Threads of one kernel block.
@@ -69,6 +74,13 @@ public:
 private:
   const LaneGroup &group;
 };
+
+/// Kernel fusion: moves `loop`, whose traversals and vertex loops are
+/// gpu.launch kernels already, into one kernel named graph_grid_<number>,
+/// which libgraphrt launches cooperatively (GpuFusion.cpp). Returns why it
+/// cannot, changing nothing but hoisting loop-invariant host ops, or "".
+std::string fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
+                        RewriterBase &rewriter);
 
 } // namespace mlir::graph
 

@@ -153,6 +153,10 @@ private:
     /// In a two-dimensional `ids`, the row of the list; else null.
     Value row;
     Value count;
+    /// At least `count`, known before the traversal's kernels: what a
+    /// buffer per scanned vertex is sized by (a fused loop allocates it
+    /// once, before its kernel). Null: `count`.
+    Value capacity;
     /// The `i`-th scanned vertex (an index), read inside a loop.
     Value vertex(TraversalEmitter &emitter, OpBuilder &b, Value i) const {
       if (!ids)
@@ -301,7 +305,8 @@ void GpuVertexLoop::scanByDegree(TraversalEmitter &emitter, OpBuilder &b,
     Value count = arith::IndexCastOp::create(
         b, loc, b.getIndexType(),
         memref::LoadOp::create(b, loc, counts, ValueRange{which}));
-    Scanned bucket{lists, which, count};
+    // A list holds at most the whole scanned list.
+    Scanned bucket{lists, which, count, list.count};
     if (k == 0 && gpu.getLoadBalance() == GpuLoadBalance::TWCE)
       scanListEdges(emitter, b, bucket, body);
     else
@@ -341,8 +346,10 @@ void GpuVertexLoop::scanListEdges(TraversalEmitter &emitter, OpBuilder &b,
           .getOffsets();
   Value c0 = emitter.constIndex(b, 0), c1 = emitter.constIndex(b, 1);
   Value entries = arith::AddIOp::create(b, loc, list.count, c1);
-  auto starts = memref::AllocOp::create(b, loc, memrefOf(b.getI64Type()),
-                                        ValueRange{entries});
+  auto starts = memref::AllocOp::create(
+      b, loc, memrefOf(b.getI64Type()),
+      ValueRange{arith::AddIOp::create(
+          b, loc, list.capacity ? list.capacity : list.count, c1)});
   Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
   memref::StoreOp::create(b, loc, zero, starts, ValueRange{c0});
   auto sums = scf::ForOp::create(
@@ -703,12 +710,6 @@ struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
-    module.walk([](scf::WhileOp loop) {
-      if (loop->hasAttr("graph.kernel_fusion"))
-        emitWarning(loop.getLoc(),
-                    "kernel fusion is not implemented: each step of "
-                    "this loop launches its own kernels");
-    });
     SmallVector<EdgeSetApplyOp> hybrids;
     module.walk([&](EdgeSetApplyOp op) {
       if (GpuScheduleAttr gpu = op.getScheduleOrDefault().getGpu())
@@ -738,6 +739,26 @@ struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
       lowerTraversal(op, op.getScheduleOrDefault().getGpu(), rewriter);
     for (VertexSetApplyOp op : vertexApplies)
       lowerVertexApply(op, rewriter);
+
+    // Kernel fusion, outer loops first: a loop inside a fused one is part
+    // of its kernel.
+    SmallVector<scf::WhileOp> fusedLoops;
+    module.walk<WalkOrder::PreOrder>([&](scf::WhileOp loop) {
+      if (loop->hasAttr("graph.kernel_fusion"))
+        fusedLoops.push_back(loop);
+    });
+    unsigned kernels = 0;
+    for (scf::WhileOp loop : fusedLoops) {
+      if (loop->getParentOfType<gpu::LaunchOp>())
+        continue;
+      std::string reason = fuseGpuLoop(loop, kernels, rewriter);
+      if (reason.empty())
+        ++kernels;
+      else
+        emitWarning(loop.getLoc(), "kernel fusion does not apply to this "
+                                   "loop: ")
+            << reason << "; each step launches its own kernels";
+    }
 
     SmallVector<gpu::LaunchOp> launches;
     module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });

@@ -14,6 +14,8 @@ StringRef mlir::graph::getLoweringPass(ApplyLowering step) {
   case ApplyLowering::PriorityUpdates:
   case ApplyLowering::BucketFusion:
     return "graph-lower-priority";
+  case ApplyLowering::Async:
+    return "graph-lower-async";
   case ApplyLowering::HybridSplit:
   case ApplyLowering::Direction:
     return "graph-lower-direction";
@@ -42,6 +44,9 @@ static void printReason(InFlightDiagnostic &diag, EdgeSetApplyOp apply,
     return;
   case ApplyLowering::BucketFusion:
     diag << "priority_update = eager_with_fusion";
+    return;
+  case ApplyLowering::Async:
+    diag << "async";
     return;
   case ApplyLowering::HybridSplit:
   case ApplyLowering::Direction:

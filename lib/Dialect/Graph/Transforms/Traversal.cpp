@@ -695,6 +695,10 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
       });
 }
 
+void TraversalEmitter::supplyOutput(std::unique_ptr<OutputFrontier> given) {
+  output = std::move(given);
+}
+
 void TraversalEmitter::emit(VertexLoop &loop) {
   OpBuilder &b = rewriter;
   if (Value from = op.getFrom()) {
@@ -724,7 +728,7 @@ void TraversalEmitter::emit(VertexLoop &loop) {
       sourceListNeighbors = adjacency.getNeighbors();
     });
   }
-  if (op.getModified())
+  if (op.getModified() && !output)
     output = OutputFrontier::create(b, op, writesClaimVertices, execution,
                                     !push || marksPushOutput);
 

@@ -217,13 +217,16 @@ def Graph_ApplyLowering : I32EnumAttr<"ApplyLowering",
   // graph-lower-priority rewrites them and lowers the traversal with a
   // bucket-fusion loop (priority_update = eager_with_fusion).
   I32EnumAttrCase<"BucketFusion", 3, "bucket_fusion">,
+  // graph-lower-async replaces the loop draining its frontier by a worklist
+  // (async).
+  I32EnumAttrCase<"Async", 4, "async">,
   // graph-lower-direction splits a hybrid direction into a dense and a
   // sparse apply, chosen per call.
-  I32EnumAttrCase<"HybridSplit", 4, "hybrid_split">,
+  I32EnumAttrCase<"HybridSplit", 5, "hybrid_split">,
   // graph-lower-direction lowers it over the graph or segment by segment.
-  I32EnumAttrCase<"Direction", 5, "direction">,
+  I32EnumAttrCase<"Direction", 6, "direction">,
   // graph-numa spreads its segments over sockets (numa other than serial).
-  I32EnumAttrCase<"Numa", 6, "numa">
+  I32EnumAttrCase<"Numa", 7, "numa">
 ]> {
   let cppNamespace = "::mlir::graph";
 }
@@ -350,6 +353,7 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     | `fusion_threshold` | 1000, or `argv[k]` | `configBucketMergeThreshold` |
     | `open_buckets` | 128, or `argv[k]` | `configNumOpenBuckets` |
     | `gpu` | absent, a `#graph.gpu_schedule` | `applyGPUSchedule` |
+    | `async` | absent, present | `configApplyAsync` |
 
     `priority_update`, `delta`, `fusion_threshold` and `open_buckets` describe
     traversals that update a priority queue
@@ -364,6 +368,12 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     output in per-thread blocks of ids (GraphIt's sliding queue) whatever
     the `frontier`; `sliding_queue` names that for a sparse push, as
     GraphIt's `setApply` does.
+
+    `async` (a keyword with no value) asks graph-lower-async to replace the
+    `scf.while` loop that drains the traversal's frontier by a data-driven
+    worklist: each thread processes the vertices a traversal activates as
+    soon as they are pushed, with no round between them. It needs the
+    `sparse_push` direction and no `gpu`, segments or numa.
 
     A schedule with `gpu` runs the traversal as GPU kernels
     (graph-lower-gpu) as that option says; it sets no CPU option.
@@ -406,7 +416,9 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     DefaultValuedParameter<"::mlir::graph::ScheduleCount",
         "::mlir::graph::ScheduleCount(128)">:$openBuckets,
     OptionalParameter<"::mlir::graph::GpuScheduleAttr",
-        "present: the traversal runs as GPU kernels">:$gpu
+        "present: the traversal runs as GPU kernels">:$gpu,
+    DefaultValuedParameter<"bool", "false",
+        "the frontier-draining loop around it runs data-driven">:$async
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -424,6 +436,7 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
       ::mlir::graph::PriorityUpdate priorityUpdate;
       ::mlir::graph::ScheduleCount delta, fusionThreshold, openBuckets;
       ::mlir::graph::GpuScheduleAttr gpu;
+      bool async;
     };
     Options getOptions() const;
     static ScheduleAttr get(::mlir::MLIRContext *context,

@@ -1280,6 +1280,69 @@ def Graph_PriorityQueueTakeLocalOp : Graph_PriorityQueueOp<"take_local"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Worklists (graph-lower-async)
+//===----------------------------------------------------------------------===//
+
+class Graph_WorklistOp<string mnemonic, list<Trait> traits = []>
+    : Graph_Op<"worklist." # mnemonic, traits>;
+
+def Graph_WorklistNewOp : Graph_WorklistOp<"new"> {
+  let summary = "a worklist holding the members of a vertex set";
+  let description = [{
+    A worklist for the team of threads a parallel region can have, its
+    chunks holding `set`'s members (the set is unchanged).
+
+    ```mlir
+    %work = graph.worklist.new %frontier
+    ```
+  }];
+  let arguments = (ins Graph_VertexSetType:$set);
+  let results = (outs Res<Graph_WorklistType, "", [MemAlloc, MemWrite]>:$worklist);
+  let assemblyFormat = "$set attr-dict";
+}
+
+def Graph_WorklistTakeOp : Graph_WorklistOp<"take"> {
+  let summary = "the calling thread's next chunk of vertices to process";
+  let description = [{
+    Marks the chunk the calling thread took last as processed and returns
+    its next one: the vertices it pushed since, else a chunk of its own
+    queue, else one stolen from another thread's. While other threads still
+    process chunks it waits for work; none left anywhere: an empty chunk.
+    The vertices may be pushed again as soon as they are taken. Valid until
+    the thread's next take.
+
+    ```mlir
+    %ids = graph.worklist.take %work : memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_WorklistType, "", [MemRead, MemWrite]>:$worklist);
+  let results = (outs MemRefRankOf<[I32], [1]>:$ids);
+  let assemblyFormat = "$worklist attr-dict `:` type($ids)";
+}
+
+def Graph_WorklistPushOp : Graph_WorklistOp<"push"> {
+  let summary = "add a vertex to the calling thread's worklist";
+  let description = [{
+    Appends `vertex` to the calling thread's open chunk unless it is in the
+    worklist already (taken vertices are not). Any thread of the team may
+    push without synchronizing.
+
+    ```mlir
+    graph.worklist.push %work, %v
+    ```
+  }];
+  let arguments = (ins Arg<Graph_WorklistType, "", [MemRead, MemWrite]>:$worklist,
+                       Index:$vertex);
+  let assemblyFormat = "$worklist `,` $vertex attr-dict";
+}
+
+def Graph_WorklistFreeOp : Graph_WorklistOp<"free"> {
+  let summary = "release a worklist";
+  let arguments = (ins Arg<Graph_WorklistType, "", [MemFree]>:$worklist);
+  let assemblyFormat = "$worklist attr-dict";
+}
+
 def Graph_VertexSetDeletedOp : Graph_Op<"vertexset.deleted", [Pure]> {
   let summary = "the handle a vertex set variable holds after delete";
   let description = [{
@@ -1788,6 +1851,79 @@ def Graph_YieldOp : Graph_Op<"yield", [Pure, Terminator, ReturnLike,
   let arguments = (ins Variadic<AnyType>:$results);
   let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
   let assemblyFormat = "($results^ `:` type($results))? attr-dict";
+}
+
+
+//===----------------------------------------------------------------------===//
+// Grid phases: a whole loop in one cooperative kernel
+//===----------------------------------------------------------------------===//
+
+def Graph_GridPhaseOp : Graph_Op<"grid_phase",
+    [SingleBlock, NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "one step of a fused kernel, run by a virtual grid";
+  let description = [{
+    In the body of a `gpu.launch` that runs a whole loop (kernel fusion,
+    graph-lower-gpu), the work that was a kernel of its own: the body runs
+    once for every block `b` in `[0, blocks)` and thread `t` in
+    `[0, threads)`, given as the region's two arguments, whatever the
+    launch's own grid. Everything of the launch outside its phases runs
+    the same on every thread (uniform control: loop conditions, frontier
+    sizes); `graph.grid_barrier` separates phases whose memory depends on
+    each other. `--target=gpu` runs a phase as loops striding over the
+    launch's blocks and threads; `--target=gpu-host` runs the uniform code
+    once and each phase as host loops over its blocks and threads.
+
+    ```mlir
+    graph.grid_phase blocks(%nb) threads(%c256) {
+    ^bb0(%block: index, %thread: index):
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Index:$blocks, Index:$threads);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `blocks` `(` $blocks `)` `threads` `(` $threads `)` attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_GridBarrierOp : Graph_Op<"grid_barrier"> {
+  let summary = "every thread of the grid waits for all the others";
+  let description = [{
+    Between the phases of a fused kernel (`graph.grid_phase`): no thread
+    goes on until every thread of the launch's grid has arrived, and the
+    memory writes of all of them before it are seen by all of them after
+    it. `state` (two zeroed `i32`s: arrivals and generation) is the
+    barrier's memory on the GPU. It stands in the launch's uniform code:
+    directly in the launch body or in `scf` ops there, never in a phase.
+
+    ```mlir
+    graph.grid_barrier %state : memref<2xi32>
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I32], [1]>, "the barrier's state",
+                           [MemRead, MemWrite]>:$state);
+  let assemblyFormat = "$state attr-dict `:` type($state)";
+  let hasVerifier = 1;
+}
+
+
+def Graph_GpuCooperativeOp : Graph_Op<"gpu_cooperative"> {
+  let summary = "whether the GPU can run a fused loop's cooperative kernel";
+  let description = [{
+    True when the GPU launches cooperative kernels (all blocks resident at
+    once), which a fused loop's grid barriers need; graph-lower-gpu keeps
+    the loop's unfused kernels for the other case. `--target=gpu-host`
+    makes it true; `--target=gpu` asks libgraphrt
+    (`graphrt_gpu_cooperative`), which warns once when it is false.
+
+    ```mlir
+    %ok = graph.gpu_cooperative
+    ```
+  }];
+  let results = (outs I1:$result);
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // GRAPH_OPS_TD

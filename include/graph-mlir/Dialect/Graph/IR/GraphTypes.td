@@ -90,6 +90,19 @@ def Graph_PriorityQueueType : Graph_Type<"PriorityQueue", "priority_queue"> {
   let genVerifyDecl = 1;
 }
 
+def Graph_WorklistType : Graph_Type<"Worklist", "worklist"> {
+  let summary = "chunked per-thread worklists of vertices (asynchronous loops)";
+  let description = [{
+    The vertices an asynchronous loop (graph-lower-async) still has to
+    process, in chunks that each thread of the loop's team fills, takes and
+    steals; a vertex is in it at most once at a time.
+
+    ```mlir
+    !graph.worklist
+    ```
+  }];
+}
+
 def Graph_VectorType : Graph_Type<"VertexVector", "vector"> {
   let summary = "per-vertex data, or a fixed-length vector";
   let description = [{

@@ -102,6 +102,15 @@ def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
     on the host; a GPU-scheduled traversal with such a body gets a warning
     and a parallel CPU schedule.
 
+    A `scf.while` with `graph.kernel_fusion` becomes, once its traversals
+    and vertex loops are kernels, one `gpu.launch` (function
+    `graph_grid_N`) holding the loop: each former kernel a
+    `graph.grid_phase`, the host code between them uniform code, host
+    writes one-thread phases, `graph.grid_barrier`s between them, a carried
+    vertex set two device id queues and a uniform size; beside it, in the
+    else-branch of an `scf.if` on `graph.gpu_cooperative`, the unfused
+    loop. A loop it cannot fuse gets one warning naming why.
+
     Pass order: first, before `graph-segment`; the other lowering passes
     reject a traversal that still has a `gpu` schedule.
   }];
@@ -192,6 +201,67 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
     traversal still waiting for `graph-segment` is an error at the op; the
     passes after this one reject a traversal that still has
     `update_priority`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::omp::OpenMPDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def GraphLowerAsync : Pass<"graph-lower-async", "ModuleOp"> {
+  let summary = "Run frontier-draining loops data-driven over a worklist";
+  let description = [{
+    For every `graph.edgeset.apply` whose schedule sets `async`, replaces the
+    `scf.while` loop around it, which must only drain its frontier:
+
+    ```mlir
+    %out = scf.while (%f = %init) : (!graph.vertexset) -> !graph.vertexset {
+      %n = graph.vertexset.size %f          // possibly cast
+      %more = arith.cmpi ne, %n, %c0        // or sgt/ugt 0
+      scf.condition(%more) %f : !graph.vertexset
+    } do {
+    ^bb0(%f: !graph.vertexset):
+      %next = graph.edgeset.apply %g from(%f) track(%v : ...) ... body {
+        ... graph.reduce min|max|or|and|minu|maxu %v[%dst], ...
+      }
+      graph.vertexset.free %f
+      scf.yield %next : !graph.vertexset
+    }
+    ```
+
+    by one data-driven region: a `graph.worklist.new` holding `%init`
+    (then freed, as the loop's first round did), and the traversal, lowered
+    through the traversal emitter as a sparse push with no frontier, whose
+    vertex loop runs in every thread of the schedule's team
+
+    ```
+    omp.parallel {
+      omp.wsloop nowait over no iterations
+      while (%ids = graph.worklist.take %work) is not empty
+        scf.for over %ids                       // the push body
+          ... if the reduction changed %v[%dst]: graph.worklist.push %work, %dst
+    }
+    graph.worklist.free %work
+    ```
+
+    A thread processes the vertices it pushed first, then its queue's
+    chunks, then other threads' (stealing); the region ends when no thread
+    has a vertex left. The loop's result, the frontier after it, becomes an
+    empty vertex set.
+
+    The answer equals the synchronous loop's because the body's only
+    effect is one order-independent, monotone reduction into the tracked
+    vector at the destination (BFS depths as min-depth, Bellman-Ford
+    distances, label-propagation components). Anything else is one error at
+    the traversal: a loop that does more than drain the frontier, a
+    condition other than the frontier being non-empty, a source or
+    destination filter, a body with other writes or a `graph.yield` of a
+    keep flag, a priority queue update, or values of the loop used inside
+    the traversal.
+
+    Pass order: after `graph-lower-priority`, before
+    `graph-lower-direction`, which rejects a traversal still waiting for
+    this pass.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",

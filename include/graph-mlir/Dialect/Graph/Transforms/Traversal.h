@@ -272,6 +272,9 @@ public:
   /// Emits the traversal with `loop` as its outer loop in place of the op,
   /// replaces the op's result with the output frontier, and erases it.
   void emit(VertexLoop &loop);
+  /// Makes `given` the output frontier `emit` fills and seals, in place of
+  /// the one the schedule lays out (graph-lower-async's worklist).
+  void supplyOutput(std::unique_ptr<OutputFrontier> given);
 
   /// How many scanned vertices ahead a push prefetches.
   static constexpr int64_t kPrefetchDistance = 16;

@@ -1,0 +1,700 @@
+//===- GpuFusion.cpp - a whole while loop as one cooperative kernel -------===//
+//
+// Kernel fusion (GraphIt's configKernelFusion on a while loop): after
+// graph-lower-gpu made the loop's traversals and vertex loops gpu.launch
+// kernels, the loop moves into one gpu.launch. Each former kernel becomes a
+// graph.grid_phase, the host code between them runs on every thread as
+// uniform code, and graph.grid_barrier separates what depends on each
+// other. The loop's frontier lives on the device: two id queues, used in
+// turn, and its size a uniform loop-carried value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GpuExecution.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::graph;
+
+/// Loop-invariant host ops that move in front of the fused kernel: what
+/// the traversals read of the graph, and the program's arguments.
+static bool isHoistable(Operation *op, scf::WhileOp loop) {
+  if (op->getNumRegions() || op->hasTrait<OpTrait::IsTerminator>() ||
+      llvm::any_of(op->getOperands(), [&](Value v) {
+        return loop->isAncestor(v.getParentRegion()->getParentOp());
+      }))
+    return false;
+  return isa<AdjacencyOp, AdjacencyWeightsOp, NumVerticesOp, NumEdgesOp, ArgvOp,
+             AtoiOp>(op) ||
+         isMemoryEffectFree(op);
+}
+
+/// Host writes of the uniform code, which one thread does in a phase.
+static bool isHostWrite(Operation *op) {
+  return isa<memref::StoreOp, VectorSetOp>(op);
+}
+
+namespace {
+/// The one vertex set the loop carries, and the ops of the loop on it and
+/// on the set it yields in its place.
+struct Frontier {
+  unsigned position = 0;
+  BlockArgument before, after;
+  /// The set the body yields: vertexset.new, its id_buffer, its seal_ids.
+  VertexSetNewOp next;
+  VertexSetSealIdsOp seal;
+  SmallVector<VertexSetIdBufferOp> buffers;
+};
+} // namespace
+
+/// Whether allocation size `size` in `loop` has a bound before the loop:
+/// a value from outside it, the frontier's size (the queues' capacity
+/// bounds it) or a sum of such.
+static bool isBounded(Value size, scf::WhileOp loop, Value frontier) {
+  if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
+    return true;
+  if (auto dim = size.getDefiningOp<memref::DimOp>()) {
+    auto view = dim.getSource().getDefiningOp<VertexSetIdsOp>();
+    return view && frontier && view.getSet() == frontier;
+  }
+  auto add = size.getDefiningOp<arith::AddIOp>();
+  return add && isBounded(add.getLhs(), loop, frontier) &&
+         isBounded(add.getRhs(), loop, frontier);
+}
+
+/// Why `loop` cannot run as one kernel, or "" when it can; fills `frontier`
+/// when the loop carries a vertex set.
+static std::string whyNotFusable(scf::WhileOp loop,
+                                 std::optional<Frontier> &frontier) {
+  for (auto [i, type] : llvm::enumerate(loop->getResultTypes())) {
+    if (!isa<VertexSetType>(type)) {
+      if (!type.isIntOrIndexOrFloat()) {
+        std::string text;
+        llvm::raw_string_ostream(text)
+            << "it carries a value of type " << type << " from step to step";
+        return text;
+      }
+      continue;
+    }
+    if (frontier)
+      return "it carries more than one vertex set from step to step";
+    frontier.emplace();
+    frontier->position = i;
+    frontier->before = loop.getBeforeArguments()[i];
+    frontier->after = loop.getAfterArguments()[i];
+  }
+  std::string reason;
+  auto refuse = [&](Operation *op, StringRef why) {
+    reason = ("'" + op->getName().getStringRef() + "' " + why).str();
+    return WalkResult::interrupt();
+  };
+  Block &after = loop.getAfter().front();
+  WalkResult walk = loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == loop.getOperation())
+      return WalkResult::advance();
+    if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+      if (!launch.getBody().hasOneBlock())
+        return refuse(op, "has control flow between blocks");
+      return WalkResult::skip();
+    }
+    Dialect *dialect = op->getDialect();
+    StringRef ns = dialect ? dialect->getNamespace() : "";
+    if (ns == "arith" || ns == "math" || ns == "scf" ||
+        isa<memref::LoadOp, memref::StoreOp, memref::DimOp, VectorGetOp,
+            VectorSetOp>(op))
+      return WalkResult::advance();
+    if (isa<memref::DeallocOp>(op) && op->getBlock() != &after)
+      return refuse(op, "frees memory inside a branch of the loop");
+    if (isa<memref::DeallocOp>(op))
+      return WalkResult::advance();
+    if (isHoistable(op, loop))
+      return WalkResult::advance();
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      if (op->getBlock() != &after)
+        return refuse(op, "allocates inside a branch of the loop");
+      Value set = frontier ? Value(frontier->after) : Value();
+      for (Value size : alloc.getDynamicSizes())
+        if (!isBounded(size, loop, set))
+          return refuse(op, "has a size that a step computes");
+      return WalkResult::advance();
+    }
+    // The frontier and the set the body yields in its place.
+    if (isa<VertexSetSizeOp, VertexSetIdsOp, VertexSetFreeOp>(op) && frontier &&
+        (op->getOperand(0) == frontier->before ||
+         op->getOperand(0) == frontier->after))
+      return WalkResult::advance();
+    if (auto fresh = dyn_cast<VertexSetNewOp>(op)) {
+      if (!frontier || fresh.getAll() || fresh->getBlock() != &after ||
+          loop.getYieldOp()->getOperand(frontier->position) !=
+              fresh.getResult() ||
+          frontier->next)
+        return refuse(op, "makes a vertex set that is not the next frontier");
+      frontier->next = fresh;
+      return WalkResult::advance();
+    }
+    if (auto buffer = dyn_cast<VertexSetIdBufferOp>(op)) {
+      if (!frontier || buffer.getSet() != frontier->next)
+        return refuse(op, "fills a set that is not the next frontier");
+      frontier->buffers.push_back(buffer);
+      return WalkResult::advance();
+    }
+    if (auto seal = dyn_cast<VertexSetSealIdsOp>(op)) {
+      if (!frontier || seal.getSet() != frontier->next || frontier->seal)
+        return refuse(op, "seals a set that is not the next frontier");
+      if (!seal.getDistinct() && !seal.getKeepDuplicates())
+        return refuse(op, "removes repeated ids on the host (a push without "
+                          "deduplication)");
+      frontier->seal = seal;
+      return WalkResult::advance();
+    }
+    return refuse(op, "runs on the host");
+  });
+  if (walk.wasInterrupted())
+    return reason;
+  if (frontier) {
+    if (!frontier->next || !frontier->seal)
+      return "its next frontier is not made by its traversals' ids";
+    bool freed = llvm::any_of(after, [&](Operation &op) {
+      auto free = dyn_cast<VertexSetFreeOp>(op);
+      return free && free.getSet() == frontier->after;
+    });
+    if (!freed)
+      return "it keeps the frontier of a step after the step";
+    for (Block *block : {&loop.getBefore().front(), &after})
+      for (Value arg : block->getArguments())
+        if (arg != frontier->before && arg != frontier->after &&
+            isa<VertexSetType>(arg.getType()))
+          return "it carries more than one vertex set";
+  }
+  return "";
+}
+
+/// Whether `op` (with what it holds) reads memory that a phase may write.
+static bool readsMemory(Operation *op) {
+  WalkResult walk = op->walk([](Operation *inner) {
+    if (isa<GridPhaseOp, GridBarrierOp>(inner))
+      return WalkResult::skip();
+    if (isa<memref::LoadOp, VectorGetOp>(inner))
+      return WalkResult::interrupt();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+    if (!effects) {
+      bool known = inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+                   isa<memref::DimOp, memref::StoreOp, VectorSetOp>(inner);
+      return known ? WalkResult::advance() : WalkResult::interrupt();
+    }
+    return effects.hasEffect<MemoryEffects::Read>() ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// Whether uniform code may have read, since the last barrier, memory that
+/// `phase` writes: any read between the previous barrier and it, looking
+/// out of enclosing scf.ifs; at the start of a loop body, the loop's
+/// condition and the previous step's tail, so always.
+static bool needsBarrierBefore(Operation *phase) {
+  for (Operation *op = phase;;) {
+    for (Operation *prev = op->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      if (isa<GridBarrierOp>(prev))
+        return false;
+      if (readsMemory(prev))
+        return true;
+    }
+    Operation *parent = op->getParentOp();
+    if (!isa<scf::IfOp>(parent))
+      return true;
+    op = parent;
+  }
+}
+
+/// The body of `launch` as a phase of the fused kernel, in its place.
+static GridPhaseOp phaseOf(gpu::LaunchOp launch, RewriterBase &rewriter) {
+  Location loc = launch.getLoc();
+  rewriter.setInsertionPoint(launch);
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  auto phase = GridPhaseOp::create(rewriter, loc, grid.x, block.x);
+  Block *body = rewriter.createBlock(
+      &phase.getBody(), {}, {rewriter.getIndexType(), rewriter.getIndexType()},
+      {loc, loc});
+  Value blockId = body->getArgument(0), threadId = body->getArgument(1);
+  rewriter.setInsertionPointToStart(body);
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto pick = [&](gpu::Dimension d, Value x, Value other) {
+    return d == gpu::Dimension::x ? x : other;
+  };
+  // The launch's y and z extents are 1 (GpuExecution's launches).
+  SmallVector<Operation *> ids;
+  launch.getBody().walk([&](Operation *op) {
+    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+            gpu::GlobalIdOp>(op))
+      ids.push_back(op);
+  });
+  for (Operation *op : ids) {
+    auto dim = op->getAttrOfType<gpu::DimensionAttr>("dimension").getValue();
+    Value value;
+    if (isa<gpu::ThreadIdOp>(op))
+      value = pick(dim, threadId, c0);
+    else if (isa<gpu::BlockIdOp>(op))
+      value = pick(dim, blockId, c0);
+    else if (isa<gpu::BlockDimOp>(op))
+      value = pick(dim, block.x, c1);
+    else if (isa<gpu::GridDimOp>(op))
+      value = pick(dim, grid.x, c1);
+    else
+      value = pick(dim,
+                   arith::AddIOp::create(
+                       rewriter, loc,
+                       arith::MulIOp::create(rewriter, loc, blockId, block.x),
+                       threadId),
+                   c0);
+    rewriter.replaceOp(op, value);
+  }
+  Block &entry = launch.getBody().front();
+  gpu::KernelDim3 blockIds = launch.getBlockIds(),
+                  threadIds = launch.getThreadIds(),
+                  gridSize = launch.getGridSize(),
+                  blockSize = launch.getBlockSize();
+  SmallVector<Value> values = {blockId, c0, c0, threadId, c0, c0,
+                               grid.x,  c1, c1, block.x,  c1, c1};
+  SmallVector<Value> args = {blockIds.x,  blockIds.y,  blockIds.z,
+                             threadIds.x, threadIds.y, threadIds.z,
+                             gridSize.x,  gridSize.y,  gridSize.z,
+                             blockSize.x, blockSize.y, blockSize.z};
+  for (auto [arg, value] : llvm::zip(args, values))
+    rewriter.replaceAllUsesWith(arg, value);
+  rewriter.eraseOp(entry.getTerminator());
+  entry.eraseArguments(0, entry.getNumArguments());
+  rewriter.inlineBlockBefore(&entry, body, body->end());
+  rewriter.eraseOp(launch);
+  return phase;
+}
+
+/// Whether `op` writes memory on the host, in ops a phase does not hold.
+static bool writesOnHost(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        if (isa<GridPhaseOp>(inner))
+          return WalkResult::skip();
+        return isHostWrite(inner) ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// A one-thread phase in place of `op`: an scf.for that writes memory on
+/// the host (strict's prefix sums), run whole by one thread rather than
+/// with a barrier at each write. Its results cross to the other threads
+/// through memory allocated before `kernel`, read after the phase.
+static void phaseHostLoop(scf::ForOp op, gpu::LaunchOp kernel,
+                          RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  SmallVector<Value> slots;
+  for (Type type : op->getResultTypes()) {
+    rewriter.setInsertionPoint(kernel);
+    Value slot =
+        memref::AllocOp::create(rewriter, loc, MemRefType::get({1}, type));
+    slots.push_back(slot);
+    rewriter.setInsertionPointAfter(kernel);
+    memref::DeallocOp::create(rewriter, loc, slot);
+  }
+  rewriter.setInsertionPoint(op);
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto phase = GridPhaseOp::create(rewriter, loc, c1, c1);
+  SmallVector<Value> loaded;
+  for (Value slot : slots)
+    loaded.push_back(memref::LoadOp::create(rewriter, loc, slot, c0));
+  Block *body = rewriter.createBlock(
+      &phase.getBody(), {}, {rewriter.getIndexType(), rewriter.getIndexType()},
+      {loc, loc});
+  rewriter.setInsertionPointToStart(body);
+  for (auto [result, slot] : llvm::zip(op->getResults(), slots))
+    memref::StoreOp::create(rewriter, loc, result, slot, c0);
+  op->moveBefore(body, body->begin());
+  for (auto [result, value] : llvm::zip(op->getResults(), loaded))
+    rewriter.replaceUsesWithIf(result, value, [&](OpOperand &use) {
+      return !phase->isAncestor(use.getOwner());
+    });
+}
+
+/// Puts each run of host writes of `block` (and of the scf regions in it)
+/// into a phase that one thread runs, and each host loop over data that
+/// writes memory.
+static void phaseHostWrites(Block &block, gpu::LaunchOp kernel,
+                            RewriterBase &rewriter) {
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (isa<GridPhaseOp>(op))
+      continue;
+    auto loop = dyn_cast<scf::ForOp>(op);
+    bool hasPhase = op.walk([](GridPhaseOp) {
+                        return WalkResult::interrupt();
+                      }).wasInterrupted();
+    if (loop && !hasPhase && writesOnHost(loop)) {
+      phaseHostLoop(loop, kernel, rewriter);
+      continue;
+    }
+    for (Region &region : op.getRegions())
+      for (Block &inner : region)
+        phaseHostWrites(inner, kernel, rewriter);
+  }
+  SmallVector<SmallVector<Operation *>> runs;
+  for (Operation &op : block) {
+    if (!isHostWrite(&op))
+      continue;
+    if (!runs.empty() && runs.back().back()->getNextNode() == &op)
+      runs.back().push_back(&op);
+    else
+      runs.push_back({&op});
+  }
+  for (ArrayRef<Operation *> run : runs) {
+    Location loc = run.front()->getLoc();
+    rewriter.setInsertionPoint(run.front());
+    Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto phase = GridPhaseOp::create(rewriter, loc, c1, c1);
+    Block *body = rewriter.createBlock(
+        &phase.getBody(), {},
+        {rewriter.getIndexType(), rewriter.getIndexType()}, {loc, loc});
+    for (Operation *op : run)
+      op->moveBefore(body, body->end());
+  }
+}
+
+/// Separates each phase in `launch` from what depends on it by barriers on
+/// `state`.
+static void placeBarriers(gpu::LaunchOp launch, Value state,
+                          RewriterBase &rewriter) {
+  SmallVector<GridPhaseOp> phases;
+  launch.getBody().walk([&](GridPhaseOp phase) { phases.push_back(phase); });
+  for (GridPhaseOp phase : phases) {
+    if (needsBarrierBefore(phase)) {
+      rewriter.setInsertionPoint(phase);
+      GridBarrierOp::create(rewriter, phase.getLoc(), state);
+    }
+    rewriter.setInsertionPointAfter(phase);
+    GridBarrierOp::create(rewriter, phase.getLoc(), state);
+  }
+}
+
+/// A zeroed memref<2xi32>: a grid barrier's state.
+static Value allocateBarrier(OpBuilder &b, Location loc) {
+  Value state =
+      memref::AllocOp::create(b, loc, MemRefType::get({2}, b.getI32Type()));
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  for (int64_t i = 0; i < 2; ++i)
+    memref::StoreOp::create(
+        b, loc, zero, state,
+        ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
+  return state;
+}
+
+/// Copies `count` ids from `from` to `to` on the host.
+static void copyIds(OpBuilder &b, Location loc, Value from, Value to,
+                    Value count) {
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp::create(b, loc, c0, count, c1, ValueRange{},
+                     [&](OpBuilder &b, Location, Value i, ValueRange) {
+                       Value id = memref::LoadOp::create(b, loc, from, i);
+                       memref::StoreOp::create(b, loc, id, to, i);
+                       scf::YieldOp::create(b, loc);
+                     });
+}
+
+/// Puts `loop` in the then-branch of an scf.if on graph.gpu_cooperative,
+/// a copy of it (its kernels launched one by one) in the else-branch: the
+/// fused kernel needs a GPU that runs cooperative kernels.
+static void keepUnfused(scf::WhileOp loop, RewriterBase &rewriter) {
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value cooperative =
+      GpuCooperativeOp::create(rewriter, loc, rewriter.getI1Type());
+  auto choice = scf::IfOp::create(rewriter, loc, loop->getResultTypes(),
+                                  cooperative, /*withElseRegion=*/true);
+  rewriter.replaceAllUsesWith(loop->getResults(), choice.getResults());
+  // The yield of each branch (the builder made them when there are no
+  // results).
+  auto yieldOf = [&](Block *block, ValueRange values) -> Operation * {
+    if (!block->empty())
+      return block->getTerminator();
+    rewriter.setInsertionPointToEnd(block);
+    return scf::YieldOp::create(rewriter, loc, values);
+  };
+  Operation *unfused = loop->clone();
+  unfused->removeAttr("graph.kernel_fusion");
+  rewriter.setInsertionPoint(
+      yieldOf(choice.elseBlock(), unfused->getResults()));
+  rewriter.insert(unfused);
+  loop->moveBefore(yieldOf(choice.thenBlock(), loop->getResults()));
+}
+
+std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
+                                     RewriterBase &rewriter) {
+  // Loop-invariant host ops first: they may make the rest fusable.
+  for (bool moved = true; moved;) {
+    SmallVector<Operation *> invariant;
+    loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<gpu::LaunchOp>(op))
+        return WalkResult::skip();
+      if (op != loop.getOperation() && isHoistable(op, loop)) {
+        invariant.push_back(op);
+        return WalkResult::skip();
+      }
+      return WalkResult::advance();
+    });
+    for (Operation *op : invariant)
+      op->moveBefore(loop);
+    moved = !invariant.empty();
+  }
+  std::optional<Frontier> frontier;
+  std::string reason = whyNotFusable(loop, frontier);
+  if (!reason.empty())
+    return reason;
+  keepUnfused(loop, rewriter);
+
+  bool duplicates = frontier && frontier->seal.getKeepDuplicates();
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = loop.getContext();
+  Type index = rewriter.getIndexType();
+  rewriter.setInsertionPoint(loop);
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Block &after = loop.getAfter().front();
+
+  // The device frontier: two queues of `capacity` ids, the step's input
+  // the one its parity names; the initial set copied into the first.
+  Value queues[2], capacity, initialCount, graphValue;
+  auto ids = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
+  if (frontier) {
+    graphValue = frontier->next.getGraph();
+    capacity = NumVerticesOp::create(rewriter, loc, index, graphValue);
+    for (VertexSetIdBufferOp buffer : frontier->buffers)
+      if (Value more = buffer.getCapacity())
+        capacity = arith::MaxUIOp::create(rewriter, loc, capacity, more);
+    for (Value &queue : queues)
+      queue = memref::AllocOp::create(rewriter, loc, ids, capacity);
+    Value initial = loop.getInits()[frontier->position];
+    Value initialIds = VertexSetIdsOp::create(rewriter, loc, ids, initial);
+    initialCount = memref::DimOp::create(rewriter, loc, initialIds, c0);
+    copyIds(rewriter, loc, initialIds, queues[0], initialCount);
+    VertexSetFreeOp::create(rewriter, loc, initial);
+  }
+
+  // Allocations of a step are made once, for the largest step: a size the
+  // frontier's size gives becomes the queues' capacity.
+  // (whyNotFusable checked that each has one: isBounded.)
+  std::function<Value(Value)> bound = [&](Value size) -> Value {
+    if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
+      return size;
+    if (isa<memref::DimOp>(size.getDefiningOp()))
+      return capacity;
+    auto add = size.getDefiningOp<arith::AddIOp>();
+    return arith::AddIOp::create(rewriter, add.getLoc(), bound(add.getLhs()),
+                                 bound(add.getRhs()));
+  };
+  SmallVector<Operation *> deallocs;
+  for (Operation &op : llvm::make_early_inc_range(after)) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      SmallVector<Value> sizes;
+      for (Value size : alloc.getDynamicSizes())
+        sizes.push_back(bound(size));
+      rewriter.modifyOpInPlace(
+          alloc, [&] { alloc.getDynamicSizesMutable().assign(sizes); });
+      alloc->moveBefore(loop);
+    } else if (isa<memref::DeallocOp>(op)) {
+      deallocs.push_back(&op);
+    }
+  }
+  Value barrier = allocateBarrier(rewriter, loc);
+
+  // The kernel: a nominal grid of a thread per vertex, which the runtime
+  // shrinks to the blocks that fit on the GPU at once.
+  Value blocks = c1;
+  if (frontier)
+    blocks = arith::MaxUIOp::create(
+        rewriter, loc, c1,
+        arith::CeilDivUIOp::create(
+            rewriter, loc, capacity,
+            arith::ConstantIndexOp::create(rewriter, loc, kGpuBlockThreads)));
+  Value threads =
+      arith::ConstantIndexOp::create(rewriter, loc, kGpuBlockThreads);
+  auto launch =
+      gpu::LaunchOp::create(rewriter, loc, blocks, c1, c1, threads, c1, c1);
+  launch.setFunctionAttr(
+      FlatSymbolRefAttr::get(ctx, ("graph_grid_" + Twine(kernelNumber)).str()));
+  // The loop's results, stored by one thread after the loop, read on the
+  // host after the kernel; they start as the loop's initial values, the
+  // results of no step.
+  SmallVector<Value> resultSlots;
+  rewriter.setInsertionPoint(launch);
+  for (auto [i, type] : llvm::enumerate(loop->getResultTypes())) {
+    bool isFrontier = frontier && i == frontier->position;
+    Value slot = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get({2}, isFrontier ? index : type));
+    memref::StoreOp::create(rewriter, loc, isFrontier ? c0 : loop.getInits()[i],
+                            slot, ValueRange{c0});
+    if (isFrontier)
+      memref::StoreOp::create(rewriter, loc, initialCount, slot,
+                              ValueRange{c1});
+    resultSlots.push_back(slot);
+  }
+
+  // The loop inside the kernel: the frontier becomes (parity, size).
+  Block *kernel = &launch.getBody().front();
+  rewriter.setInsertionPointToStart(kernel);
+  SmallVector<Value> inits(loop.getInits());
+  SmallVector<Type> types(loop->getResultTypes());
+  if (frontier) {
+    inits[frontier->position] = initialCount;
+    types[frontier->position] = index;
+    inits.insert(inits.begin() + frontier->position, c0);
+    types.insert(types.begin() + frontier->position, index);
+  }
+  auto fused = scf::WhileOp::create(rewriter, loc, types, inits);
+  rewriter.inlineRegionBefore(loop.getBefore(), fused.getBefore(),
+                              fused.getBefore().end());
+  rewriter.inlineRegionBefore(loop.getAfter(), fused.getAfter(),
+                              fused.getAfter().end());
+  gpu::TerminatorOp::create(rewriter, loc);
+  Block &before = fused.getBefore().front();
+  Block &body = fused.getAfter().front();
+  if (frontier) {
+    unsigned p = frontier->position;
+    for (Block *block : {&before, &body}) {
+      BlockArgument set = block->getArgument(p);
+      BlockArgument parity = block->insertArgument(p, index, loc);
+      BlockArgument count = block->insertArgument(p + 1, index, loc);
+      for (Operation *user : llvm::make_early_inc_range(set.getUsers())) {
+        rewriter.setInsertionPoint(user);
+        if (isa<VertexSetSizeOp>(user)) {
+          rewriter.replaceOp(user, count);
+        } else if (isa<VertexSetFreeOp>(user)) {
+          rewriter.eraseOp(user);
+        } else if (auto idsOp = dyn_cast<VertexSetIdsOp>(user)) {
+          Value first = arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::eq, parity, c0);
+          Value queue = arith::SelectOp::create(rewriter, loc, first, queues[0],
+                                                queues[1]);
+          for (Operation *dimUser :
+               llvm::make_early_inc_range(idsOp->getUsers()))
+            if (isa<memref::DimOp>(dimUser))
+              rewriter.replaceOp(dimUser, count);
+          rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+              idsOp, ids, queue, rewriter.getIndexAttr(0),
+              ArrayRef<OpFoldResult>{count},
+              ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+        } else {
+          // scf.condition and scf.yield forward the set: its two values.
+          unsigned at = set.getUses().begin()->getOperandNumber();
+          SmallVector<Value> operands(user->getOperands());
+          operands[at] = count;
+          operands.insert(operands.begin() + at, parity);
+          rewriter.modifyOpInPlace(user, [&] { user->setOperands(operands); });
+        }
+      }
+      block->eraseArgument(p + 2);
+    }
+    // The next frontier: the other queue, its size what the seal counted.
+    rewriter.setInsertionPoint(frontier->next);
+    Value parity = body.getArgument(p);
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        parity, c0);
+    Value other =
+        arith::SelectOp::create(rewriter, loc, first, queues[1], queues[0]);
+    for (VertexSetIdBufferOp buffer : frontier->buffers)
+      rewriter.replaceOp(buffer, other);
+    rewriter.setInsertionPoint(frontier->seal);
+    Value nextCount = arith::IndexCastOp::create(rewriter, loc, index,
+                                                 frontier->seal.getCount());
+    rewriter.eraseOp(frontier->seal);
+    auto yield = cast<scf::YieldOp>(body.getTerminator());
+    rewriter.setInsertionPoint(yield);
+    Value nextParity = arith::SubIOp::create(rewriter, loc, c1, parity);
+    SmallVector<Value> operands(yield.getOperands());
+    operands[p] = nextCount;
+    operands.insert(operands.begin() + p, nextParity);
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(operands); });
+    rewriter.eraseOp(frontier->next);
+  }
+
+  // Each kernel a phase, each host write one thread's phase, barriers
+  // between them.
+  SmallVector<gpu::LaunchOp> kernels;
+  fused->walk([&](gpu::LaunchOp inner) { kernels.push_back(inner); });
+  for (gpu::LaunchOp inner : kernels)
+    phaseOf(inner, rewriter);
+  phaseHostWrites(before, launch, rewriter);
+  phaseHostWrites(body, launch, rewriter);
+
+  // The results, by one thread; on the host after the kernel.
+  rewriter.setInsertionPointAfter(fused);
+  auto store = GridPhaseOp::create(rewriter, loc, c1, c1);
+  Block *storeBody =
+      rewriter.createBlock(&store.getBody(), {}, {index, index}, {loc, loc});
+  rewriter.setInsertionPointToStart(storeBody);
+  unsigned shift = frontier ? 1 : 0;
+  for (unsigned i = 0, e = loop->getNumResults(); i < e; ++i) {
+    bool isFrontier = frontier && i == frontier->position;
+    unsigned at = i > (frontier ? frontier->position : e) ? i + shift : i;
+    memref::StoreOp::create(rewriter, loc, fused->getResult(at), resultSlots[i],
+                            ValueRange{c0});
+    if (isFrontier)
+      memref::StoreOp::create(rewriter, loc, fused->getResult(at + 1),
+                              resultSlots[i], ValueRange{c1});
+  }
+  placeBarriers(launch, barrier, rewriter);
+
+  rewriter.setInsertionPointAfter(launch);
+  for (auto [i, result] : llvm::enumerate(loop->getResults())) {
+    if (frontier && i == frontier->position)
+      continue;
+    rewriter.replaceAllUsesWith(
+        result,
+        memref::LoadOp::create(rewriter, loc, resultSlots[i], ValueRange{c0})
+            .getResult());
+  }
+  if (frontier) {
+    unsigned p = frontier->position;
+    // After the kernel: the last frontier as a vertex set.
+    Value lastParity =
+        memref::LoadOp::create(rewriter, loc, resultSlots[p], ValueRange{c0});
+    Value lastCount =
+        memref::LoadOp::create(rewriter, loc, resultSlots[p], ValueRange{c1});
+    Value set = VertexSetNewOp::create(rewriter, loc, VertexSetType::get(ctx),
+                                       graphValue, /*all=*/false);
+    Value buffer =
+        VertexSetIdBufferOp::create(rewriter, loc, ids, set, Value());
+    Value last = arith::SelectOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                              lastParity, c0),
+        queues[0], queues[1]);
+    copyIds(rewriter, loc, last, buffer, lastCount);
+    VertexSetSealIdsOp::create(rewriter, loc, set,
+                               arith::IndexCastOp::create(rewriter, loc,
+                                                          rewriter.getI64Type(),
+                                                          lastCount),
+                               duplicates, /*distinct=*/!duplicates);
+    rewriter.replaceAllUsesWith(loop->getResult(p), set);
+  }
+  for (Operation *dealloc : deallocs)
+    dealloc->moveBefore(rewriter.getInsertionBlock(),
+                        rewriter.getInsertionPoint());
+  for (Value slot : resultSlots)
+    memref::DeallocOp::create(rewriter, loc, slot);
+  memref::DeallocOp::create(rewriter, loc, barrier);
+  if (frontier)
+    for (Value queue : queues)
+      memref::DeallocOp::create(rewriter, loc, queue);
+  rewriter.eraseOp(loop);
+  return "";
+}

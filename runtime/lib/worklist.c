@@ -1,0 +1,232 @@
+/* worklist.c - chunked per-thread worklists for asynchronous, data-driven
+ * loops (graph-lower-async), as Galois schedules unordered algorithms.
+ *
+ * Each thread pushes the vertices it activates into an open chunk of its
+ * own, publishes full chunks to its own queue, and takes work from its
+ * queue, oldest chunk first, then its open chunk, then another thread's
+ * queue. Oldest first keeps the order close to the synchronous rounds' (a
+ * thread alone processes BFS levels in order): taking the newest vertices
+ * first would run depth-first, and a label-correcting loop (min-depths,
+ * distances, labels) would then update vertices many times. Termination:
+ * `outstanding` counts the chunks that are published or being processed (a
+ * thread's current chunk). A thread pushes only while it processes a counted
+ * chunk, and it counts its open chunk (making it its next current one) before
+ * it releases the finished one, so the count reaches zero only when no vertex
+ * is left anywhere. */
+#include "graph_rt.h"
+#include "internal.h"
+
+#include <omp.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+enum { WL_CHUNK = 64 };
+
+typedef struct wl_chunk {
+  struct wl_chunk *next;
+  int32_t size;
+  int32_t ids[WL_CHUNK];
+} wl_chunk;
+
+/* One thread's state, padded so that threads share no cache line. */
+typedef struct {
+  atomic_flag lock;  /* guards queue, which other threads steal from */
+  wl_chunk *queue;   /* published chunks, oldest first */
+  wl_chunk *last;    /* the newest published chunk */
+  wl_chunk *open;    /* the chunk pushes fill, not yet counted */
+  wl_chunk *current; /* the chunk the last take handed out */
+  wl_chunk *spare;   /* processed chunks, for reuse */
+  char pad[64];
+} wl_thread;
+
+struct graphrt_worklist {
+  int64_t n;
+  uint8_t *queued; /* whether a vertex is in a chunk not yet taken */
+  int threads;
+  wl_thread *per_thread;
+  atomic_llong outstanding;
+};
+
+/* NULL (the call does nothing) when the failure is deferred. */
+static wl_thread *calling_thread(graphrt_worklist *w, const char *what) {
+  if (!w)
+    rt_fatal("worklist %s: the worklist was not created or was freed", what);
+  int t = omp_get_thread_num();
+  if (t >= w->threads) {
+    rt_fail_or_defer("worklist %s: thread %d of a team larger than the %d "
+                     "threads the worklist was created for",
+                     what, t, w->threads);
+    return NULL;
+  }
+  return &w->per_thread[t];
+}
+
+static wl_chunk *new_chunk(wl_thread *t) {
+  wl_chunk *c = t->spare;
+  if (c)
+    t->spare = c->next;
+  else
+    c = rt_malloc(sizeof(wl_chunk));
+  c->next = NULL;
+  c->size = 0;
+  return c;
+}
+
+static void lock(wl_thread *t) {
+  while (atomic_flag_test_and_set_explicit(&t->lock, memory_order_acquire))
+    sched_yield();
+}
+
+static void unlock(wl_thread *t) {
+  atomic_flag_clear_explicit(&t->lock, memory_order_release);
+}
+
+/* Counts chunk c and adds it to t's queue. */
+static void publish(graphrt_worklist *w, wl_thread *t, wl_chunk *c) {
+  atomic_fetch_add(&w->outstanding, 1);
+  c->next = NULL;
+  lock(t);
+  if (t->queue)
+    t->last->next = c;
+  else
+    __atomic_store_n(&t->queue, c, __ATOMIC_RELAXED);
+  t->last = c;
+  unlock(t);
+}
+
+static wl_chunk *pop(wl_thread *t) {
+  /* A racy peek spares idle thieves the lock of an empty queue. */
+  if (!__atomic_load_n(&t->queue, __ATOMIC_RELAXED))
+    return NULL;
+  lock(t);
+  wl_chunk *c = t->queue;
+  if (c)
+    __atomic_store_n(&t->queue, c->next, __ATOMIC_RELAXED);
+  unlock(t);
+  return c;
+}
+
+/* A chunk stolen from the next thread whose queue has one (its oldest, as
+ * the owner's would be). */
+static wl_chunk *steal(graphrt_worklist *w, wl_thread *t) {
+  wl_chunk *c = NULL;
+  int self = (int)(t - w->per_thread);
+  for (int k = 1; !c && k < w->threads; ++k)
+    c = pop(&w->per_thread[(self + k) % w->threads]);
+  return c;
+}
+
+graphrt_worklist *graphrt_worklist_new(graphrt_vset *s) {
+  graphrt_memref_i32 members;
+  _mlir_ciface_graphrt_vset_ids(&members, s);
+  graphrt_worklist *w = rt_calloc(1, sizeof(graphrt_worklist));
+  w->n = graphrt_vset_num_vertices(s);
+  w->queued = rt_calloc((size_t)(w->n ? w->n : 1), 1);
+  w->threads = omp_get_max_threads();
+  w->per_thread = rt_calloc((size_t)w->threads, sizeof(wl_thread));
+  for (int t = 0; t < w->threads; ++t)
+    atomic_flag_clear(&w->per_thread[t].lock);
+  atomic_init(&w->outstanding, 0);
+  /* The members, a chunk at a time, spread over the threads' queues. */
+  wl_chunk *c = NULL;
+  int64_t chunks = 0;
+  for (int64_t i = 0; i < members.sizes[0]; ++i) {
+    int32_t v = members.aligned[i];
+    if (w->queued[v])
+      continue;
+    w->queued[v] = 1;
+    if (!c)
+      c = new_chunk(&w->per_thread[0]);
+    c->ids[c->size++] = v;
+    if (c->size == WL_CHUNK) {
+      publish(w, &w->per_thread[chunks++ % w->threads], c);
+      c = NULL;
+    }
+  }
+  if (c)
+    publish(w, &w->per_thread[chunks % w->threads], c);
+  return w;
+}
+
+void graphrt_worklist_push(graphrt_worklist *w, int64_t v) {
+  wl_thread *t = calling_thread(w, "push");
+  if (!t)
+    return;
+  if ((uint64_t)v >= (uint64_t)w->n) {
+    rt_fail_or_defer("worklist push: vertex %lld is not a vertex (0 to %lld)",
+                     (long long)v, (long long)w->n - 1);
+    return;
+  }
+  if (__atomic_load_n(&w->queued[v], __ATOMIC_RELAXED) ||
+      __atomic_exchange_n(&w->queued[v], 1, __ATOMIC_SEQ_CST))
+    return;
+  if (!t->open)
+    t->open = new_chunk(t);
+  t->open->ids[t->open->size++] = (int32_t)v;
+  if (t->open->size == WL_CHUNK) {
+    publish(w, t, t->open);
+    t->open = NULL;
+  }
+}
+
+void _mlir_ciface_graphrt_worklist_take(graphrt_memref_i32 *r,
+                                        graphrt_worklist *w) {
+  RT_SET_MEMREF(r, (int32_t *)NULL, 0);
+  wl_thread *t = calling_thread(w, "take");
+  if (!t)
+    return;
+  wl_chunk *next = pop(t);
+  if (!next && t->open && t->open->size) {
+    next = t->open;
+    t->open = NULL;
+    atomic_fetch_add(&w->outstanding, 1);
+  }
+  if (!next)
+    next = steal(w, t);
+  if (t->current) {
+    t->current->next = t->spare;
+    t->spare = t->current;
+    t->current = NULL;
+    atomic_fetch_sub(&w->outstanding, 1);
+  }
+  /* Nothing to take: wait while other threads may still publish (this
+   * thread's queue stays empty, as only its owner publishes there). */
+  while (!next && atomic_load(&w->outstanding) > 0) {
+    sched_yield();
+    next = steal(w, t);
+  }
+  if (!next)
+    return;
+  t->current = next;
+  /* A vertex taken may be pushed again; the fence orders the flags'
+   * clearing before the caller's reads of the vertices' data, so that an
+   * update a pusher saw still queued is seen here. */
+  for (int32_t i = 0; i < next->size; ++i)
+    __atomic_store_n(&w->queued[next->ids[i]], 0, __ATOMIC_RELAXED);
+  atomic_thread_fence(memory_order_seq_cst);
+  RT_SET_MEMREF(r, next->ids, next->size);
+}
+
+static void free_chunks(wl_chunk *c) {
+  while (c) {
+    wl_chunk *next = c->next;
+    free(c);
+    c = next;
+  }
+}
+
+void graphrt_worklist_free(graphrt_worklist *w) {
+  if (!w)
+    return;
+  for (int t = 0; t < w->threads; ++t) {
+    wl_thread *thread = &w->per_thread[t];
+    free_chunks(thread->queue);
+    free_chunks(thread->spare);
+    free(thread->open);
+    free(thread->current);
+  }
+  free(w->per_thread);
+  free(w->queued);
+  free(w);
+}
