@@ -80,7 +80,7 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createGraphLowerPriority());
   pm.addPass(createGraphLowerAsync());
   pm.addPass(createGraphLowerDirection(
-      GraphLowerDirectionOptions{options.hybridThreshold}));
+      GraphLowerDirectionOptions{options.hybridThreshold, options.serialWork}));
   pm.addPass(createGraphNuma());
   pm.addPass(createConvertGraphToSCF(
       ConvertGraphToSCFOptions{/*recoverableErrors=*/options.library}));

@@ -193,6 +193,9 @@ int64_t graphrt_num_vertices(const graphrt_graph *g);
  * (symmetric) graph every edge counts in both directions, as GAPBS's
  * num_edges_directed(). */
 int64_t graphrt_num_edges(const graphrt_graph *g);
+/* [added] The largest out-degree of a vertex (of the whole graph when it is
+ * distributed): O(n) at the first call, then kept. */
+int64_t graphrt_max_out_degree(graphrt_graph *g);
 /* [added] 1 when the graph has weights / when in-edges == out-edges
  * (symmetrized, symmetric .mtx, undirected .sg, grid). */
 int32_t graphrt_is_weighted(const graphrt_graph *g);

@@ -520,6 +520,20 @@ void graphrt_export_check_state_graph(const graphrt_graph *g, const char *func,
 int64_t graphrt_num_edges(const graphrt_graph *g) {
   return rt_degree_offsets(g)[g->n];
 }
+
+int64_t graphrt_max_out_degree(graphrt_graph *g) {
+  /* Graphs never change: computed once (by whichever caller comes first). */
+  int64_t known = __atomic_load_n(&g->max_degree_plus1, __ATOMIC_RELAXED);
+  if (known)
+    return known - 1;
+  const int64_t *off = rt_degree_offsets(g);
+  int64_t n = g->n, max = 0;
+#pragma omp parallel for reduction(max : max) if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++)
+    max = off[v + 1] - off[v] > max ? off[v + 1] - off[v] : max;
+  __atomic_store_n(&g->max_degree_plus1, max + 1, __ATOMIC_RELAXED);
+  return max;
+}
 int32_t graphrt_is_weighted(const graphrt_graph *g) { return g->weighted != 0; }
 int32_t graphrt_weight_type(const graphrt_graph *g) { return g->weighted; }
 int32_t graphrt_is_symmetric(const graphrt_graph *g) { return g->symmetric; }

@@ -44,6 +44,9 @@ typedef struct vset {
   const graphrt_graph *degrees_of;
   int64_t degree_sum;
   int64_t serial; /* sets created before this one */
+  /* A dense view of the set was handed out while it was empty: compiled
+   * code may be marking members in it until a seal. */
+  int open;
 } vset;
 
 /* ---- handles ---------------------------------------------------------------
@@ -198,6 +201,69 @@ static void free_idbuf(vset *s) {
   s->idbuf_cap = 0;
 }
 
+/* ---- spare arrays ----------------------------------------------------------
+ * A loop's frontiers are freed and created once a round, over the same
+ * vertex count. The arrays of a freed set wait here for the next set's: a
+ * bool array or bitvector cleared (by the members' ids where the set lists
+ * them, so in O(members) for a sparse set), an id array as it is. A round
+ * of a few vertices then maps no fresh memory, faults in no fresh page and
+ * unmaps nothing. One array of each kind waits, the last one given back;
+ * graphrt_vset_free_all releases them. Not in GPU mode, whose arrays are
+ * managed memory. */
+typedef struct {
+  void *p;
+  size_t bytes;
+} spare;
+static spare spare_ids, spare_bools, spare_bits;
+static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Takes the spare array of `kind` if it has `bytes` (at least `bytes`, if
+ * !exact; its size is then stored in *got), else NULL. */
+static void *take_spare(spare *kind, size_t bytes, int exact, size_t *got) {
+  if (rt_gpu_mode)
+    return NULL;
+  pthread_mutex_lock(&spare_lock);
+  void *p = NULL;
+  if (kind->p && (exact ? kind->bytes == bytes : kind->bytes >= bytes)) {
+    p = kind->p;
+    if (got)
+      *got = kind->bytes;
+    kind->p = NULL;
+  }
+  pthread_mutex_unlock(&spare_lock);
+  return p;
+}
+
+/* A zeroed array of `bytes`: a spare one of that size, or a fresh one. */
+static void *zeroed(spare *kind, size_t bytes) {
+  void *p = take_spare(kind, bytes, /*exact=*/1, NULL);
+  return p ? p : rt_zalloc(bytes);
+}
+
+/* Makes p (of `bytes`, cleared where it must be) the spare of `kind`,
+ * releasing the one it replaces. */
+static void give_spare(spare *kind, void *p, size_t bytes) {
+  pthread_mutex_lock(&spare_lock);
+  spare old = *kind;
+  kind->p = p;
+  kind->bytes = bytes;
+  pthread_mutex_unlock(&spare_lock);
+  rt_zfree(old.p, old.bytes);
+}
+
+static void release_spares(void) {
+  spare *kinds[] = {&spare_ids, &spare_bools, &spare_bits};
+  pthread_mutex_lock(&spare_lock);
+  spare old[3];
+  for (int i = 0; i < 3; i++) {
+    old[i] = *kinds[i];
+    kinds[i]->p = NULL;
+  }
+  pthread_mutex_unlock(&spare_lock);
+  for (int i = 0; i < 3; i++)
+    rt_zfree(old[i].p, old[i].bytes);
+}
+
 static vset *alloc_set(int64_t n) {
   if (n < 0 || n > RT_MAX_VERTICES)
     rt_fatal("vertex set of %lld vertices: out of range [0, %lld]",
@@ -212,7 +278,7 @@ static vset *alloc_set(int64_t n) {
 graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
   vset *s = alloc_set(n);
   if (all) {
-    s->bools = rt_zalloc((size_t)n);
+    s->bools = zeroed(&spare_bools, (size_t)n);
     memset(s->bools, 1, (size_t)n);
     s->size = n;
     s->ids_valid = 0;
@@ -220,7 +286,42 @@ graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
   return register_set(s);
 }
 
+/* Gives the set's arrays to the spares, a bool array or bitvector cleared:
+ * by the members the set lists, or a bitvector whole (n / 8 bytes). A bool
+ * array of a set that lists no members, and the dense arrays of a set that
+ * compiled code may still be marking (`open`), are released instead. */
+static void give_spares(vset *s) {
+  int listed = s->ids_valid && !s->open;
+  if (s->bools && listed) {
+    for (int64_t i = 0; i < s->size; i++)
+      s->bools[s->ids[i]] = 0;
+    give_spare(&spare_bools, s->bools, (size_t)s->n);
+    s->bools = NULL;
+  }
+  if (s->bits && !s->open) {
+    if (listed && s->size < nwords(s->n))
+      for (int64_t i = 0; i < s->size; i++)
+        s->bits[s->ids[i] >> 6] = 0;
+    else
+      memset(s->bits, 0, (size_t)nwords(s->n) * 8);
+    give_spare(&spare_bits, s->bits, (size_t)nwords(s->n) * 8);
+    s->bits = NULL;
+  }
+  /* The id buffer is what the next set asks for; its contents are never
+   * read before they are written. */
+  if (s->idbuf) {
+    give_spare(&spare_ids, s->idbuf, (size_t)s->idbuf_cap * 4);
+    s->idbuf = NULL;
+  } else if (s->ids) {
+    give_spare(&spare_ids, s->ids, (size_t)s->ids_cap * 4);
+    s->ids = NULL;
+  }
+}
+
+/* Frees the set, its arrays going to the spares (see give_spares). */
 static void free_set(vset *s) {
+  if (!rt_gpu_mode)
+    give_spares(s);
   free_ids(s);
   free_bools(s);
   free_bits(s);
@@ -245,6 +346,7 @@ void graphrt_vset_free_all(void) {
       free_set(s);
     }
   }
+  release_spares();
 }
 
 /* An independent set with s's members (its views copied as they are). */
@@ -318,7 +420,7 @@ int64_t graphrt_vset_size(graphrt_vset *h) {
 static void ensure_bools(vset *s) {
   if (s->bools)
     return;
-  uint8_t *b = rt_zalloc((size_t)s->n);
+  uint8_t *b = zeroed(&spare_bools, (size_t)s->n);
   if (s->ids_valid) {
     int64_t k = s->size;
 #pragma omp parallel for if (k > RT_PAR_MIN)
@@ -337,7 +439,7 @@ static void ensure_bits(vset *s) {
   if (s->bits)
     return;
   int64_t nw = nwords(s->n);
-  uint64_t *w = rt_zalloc((size_t)nw * 8);
+  uint64_t *w = zeroed(&spare_bits, (size_t)nw * 8);
   if (s->ids_valid && (!s->bools || s->size < nw)) {
     int64_t k = s->size;
 #pragma omp parallel for if (k > RT_PAR_MIN)
@@ -528,8 +630,12 @@ void _mlir_ciface_graphrt_vset_id_buffer_n(graphrt_memref_i32 *r,
     rt_fatal("vertex set id buffer of %lld entries", (long long)capacity);
   if (s->idbuf_cap < capacity || !s->idbuf) {
     free_idbuf(s);
-    s->idbuf_cap = capacity > 0 ? capacity : 1;
-    s->idbuf = rt_zalloc((size_t)s->idbuf_cap * 4);
+    int64_t cap = capacity > 0 ? capacity : 1;
+    size_t bytes = (size_t)cap * 4;
+    s->idbuf = take_spare(&spare_ids, bytes, /*exact=*/0, &bytes);
+    if (!s->idbuf)
+      s->idbuf = rt_zalloc(bytes);
+    s->idbuf_cap = (int64_t)(bytes / 4);
   }
   RT_SET_MEMREF(r, s->idbuf, capacity);
 }
@@ -568,6 +674,7 @@ static void fatal_bad_id(const vset *s, int64_t i) {
 
 void graphrt_vset_seal_ids_keep_dups(graphrt_vset *h, int64_t count) {
   vset *s = lookup(h, "vertex set");
+  s->open = 0;
   int32_t *ids = adopt_idbuf(s, count);
   ensure_bools(s); /* the caller's marks, or zero */
   uint8_t *b = s->bools;
@@ -593,6 +700,7 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *h, int64_t count) {
 
 void graphrt_vset_seal_distinct_ids(graphrt_vset *h, int64_t count) {
   vset *s = lookup(h, "vertex set");
+  s->open = 0;
   adopt_idbuf(s, count); /* a bool array left is the caller's marks */
   s->size = count;
   s->ids_valid = 1;
@@ -620,6 +728,7 @@ graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,
 
 void graphrt_vset_seal_ids(graphrt_vset *h, int64_t count) {
   vset *s = lookup(h, "vertex set");
+  s->open = 0;
   int32_t *ids = adopt_idbuf(s, count);
   ensure_bools(s); /* the caller's marks, or zero */
   uint8_t *b = s->bools;
@@ -687,6 +796,7 @@ void graphrt_vset_seal_ids(graphrt_vset *h, int64_t count) {
 
 void graphrt_vset_seal_bools(graphrt_vset *h) {
   vset *s = lookup(h, "vertex set");
+  s->open = 0;
   free_bits(s);
   s->ids_valid = 0;
   s->ids_dups = 0;
@@ -743,6 +853,7 @@ void graphrt_vset_seal_dense(graphrt_vset *h, int64_t count, int64_t degree_sum,
     rt_fatal("sealing a vertex set of %lld vertices with %lld marked",
              (long long)s->n, (long long)count);
   free_idbuf(s);
+  s->open = 0;
   s->size = count;
   s->ids_dups = 0;
   /* With no view, the set is the empty id list it was created as. */
@@ -763,12 +874,14 @@ void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *h) {
 
 void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *h) {
   vset *s = lookup(h, "vertex set");
+  s->open |= s->size == 0;
   ensure_bools(s);
   RT_SET_MEMREF(r, s->bools, s->n);
 }
 
 void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *h) {
   vset *s = lookup(h, "vertex set");
+  s->open |= s->size == 0;
   ensure_bits(s);
   RT_SET_MEMREF(r, (int64_t *)s->bits, nwords(s->n));
 }

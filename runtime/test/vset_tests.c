@@ -1,7 +1,8 @@
 /* vset_tests - vertex sets the way generated code uses them: insert,
  * id buffer + seal, bools + seal, the three views and their conversions,
- * size, contains, out-degree sums, dedup, O(count) sparse sealing, and
- * handles: stale after a free, checked when an extern returns them. */
+ * size, contains, out-degree sums, dedup, O(count) sparse sealing,
+ * handles: stale after a free, checked when an extern returns them, and a
+ * freed set's arrays handed to the next set, cleared. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -216,6 +217,11 @@ static void test_degree_sum(void) {
   CHECK_EQ(graphrt_vset_out_degree_sum(p, g), 40);
   graphrt_graph *t = graphrt_transpose(g);
   CHECK_EQ(graphrt_vset_out_degree_sum(p, t), 2); /* another graph: scanned */
+  /* The largest out-degree bounds a set's sum by its size; asked twice (the
+   * second answer kept from the first), and of the transpose (in-degrees). */
+  CHECK_EQ(graphrt_max_out_degree(g), 4);
+  CHECK_EQ(graphrt_max_out_degree(g), 4);
+  CHECK_EQ(graphrt_max_out_degree(t), 2);
   graphrt_graph_free(t);
   graphrt_vset_insert(p, 1);
   CHECK_EQ(graphrt_vset_out_degree_sum(p, g), 6); /* 4 + 1 + 1: scanned */
@@ -275,6 +281,103 @@ static void test_bits_to_ids(int64_t n, unsigned seed) {
   graphrt_vset_free(s);
   graphrt_graph_free(g);
   free(ref);
+}
+
+/* Whether the n bytes (or words) at p are all zero. */
+static int all_zero(const void *p, size_t bytes) {
+  const uint8_t *b = p;
+  for (size_t i = 0; i < bytes; i++)
+    if (b[i])
+      return 0;
+  return 1;
+}
+
+/* A freed set's arrays go to the next set of its vertex count, as a loop's
+ * frontiers die and are born once a round: its id buffer as it is, its bool
+ * array and bitvector cleared. A set freed while its dense view may still
+ * be marked, and a set of another vertex count, get fresh zeroed arrays. */
+static void test_spares(void) {
+  int64_t n = 300000; /* arrays large enough to be mapped, not malloc'd */
+  graphrt_graph *g = graphrt_graph_empty(n);
+  uint8_t *ref = calloc((size_t)n, 1);
+
+  /* A push's output: flags in the bools, ids in the buffer, sealed. */
+  graphrt_vset *a = graphrt_vset_new(n, 0);
+  graphrt_memref_i8 flags;
+  _mlir_ciface_graphrt_vset_bools(&flags, a);
+  graphrt_memref_i32 buf;
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, a);
+  int32_t members[] = {5, 77, 299999, 4096};
+  for (int i = 0; i < 4; i++) {
+    flags.aligned[members[i]] = 1;
+    buf.aligned[i] = members[i];
+  }
+  graphrt_vset_seal_distinct_ids(a, 4);
+  uint8_t *bools_a = flags.aligned;
+  int32_t *ids_a = buf.aligned;
+  graphrt_vset_free(a);
+
+  graphrt_vset *b = graphrt_vset_new(n, 0);
+  graphrt_memref_i32 buf_b;
+  _mlir_ciface_graphrt_vset_id_buffer(&buf_b, b);
+  CHECK(buf_b.aligned == ids_a); /* the same buffer, not a fresh one */
+  graphrt_memref_i8 flags_b;
+  _mlir_ciface_graphrt_vset_bools(&flags_b, b);
+  CHECK(flags_b.aligned == bools_a);
+  CHECK(all_zero(flags_b.aligned, (size_t)n)); /* cleared by its ids */
+  buf_b.aligned[0] = 12;
+  flags_b.aligned[12] = 1;
+  graphrt_vset_seal_distinct_ids(b, 1);
+  ref[12] = 1;
+  CHECK(consistent(b, ref, n));
+  ref[12] = 0;
+  graphrt_vset_free(b);
+
+  /* A pull's output: bitvector marks, sealed dense (no ids listed). */
+  graphrt_vset *c = graphrt_vset_new(n, 0);
+  graphrt_memref_i64 bits;
+  _mlir_ciface_graphrt_vset_bits(&bits, c);
+  for (int64_t v = 0; v < n; v += 3)
+    bits.aligned[v >> 6] |= (int64_t)((uint64_t)1 << (v & 63));
+  graphrt_vset_seal_dense(c, (n + 2) / 3, 0, g);
+  int64_t *bits_c = bits.aligned;
+  graphrt_vset_free(c);
+  graphrt_vset *d = graphrt_vset_new(n, 0);
+  _mlir_ciface_graphrt_vset_bits(&bits, d);
+  CHECK(bits.aligned == bits_c);
+  CHECK(all_zero(bits.aligned, (size_t)(n + 63) / 64 * 8));
+  graphrt_vset_seal_dense(d, 0, 0, g);
+  CHECK(consistent(d, ref, n));
+  graphrt_vset_free(d);
+
+  /* Freed unsealed, marks and all: its bools are not handed on. */
+  graphrt_vset *e = graphrt_vset_new(n, 0);
+  _mlir_ciface_graphrt_vset_bools(&flags, e);
+  flags.aligned[9] = 1;
+  graphrt_vset_free(e);
+  graphrt_vset *f = graphrt_vset_new(n, 0);
+  _mlir_ciface_graphrt_vset_bools(&flags, f);
+  CHECK(all_zero(flags.aligned, (size_t)n));
+  graphrt_vset_free(f);
+
+  /* Another vertex count: arrays of its own size. */
+  graphrt_vset *h = graphrt_vset_new(n / 2, 1);
+  memset(ref, 1, (size_t)n / 2);
+  CHECK(consistent(h, ref, n / 2));
+  graphrt_vset_free(h);
+
+  /* A set listing its members, inserted one by one, hands its bools on. */
+  graphrt_vset *k = graphrt_vset_new(n, 0);
+  for (int i = 0; i < 4; i++)
+    graphrt_vset_insert(k, members[i]);
+  graphrt_vset_free(k);
+  graphrt_vset *l = graphrt_vset_new(n, 0);
+  _mlir_ciface_graphrt_vset_bools(&flags, l);
+  CHECK(all_zero(flags.aligned, (size_t)n));
+  graphrt_vset_free(l);
+
+  free(ref);
+  graphrt_graph_free(g);
 }
 
 /* Lists hold the handles appended (last in, first out) past their first
@@ -554,6 +657,7 @@ int main(void) {
   test_bits_to_ids(200037, 7);
   test_bits_to_ids(64, 9);
   test_sparse_cost();
+  test_spares();
   test_lists_and_transpose();
   return check_report("vset");
 }

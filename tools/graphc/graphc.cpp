@@ -134,6 +134,11 @@ static cl::opt<int64_t>
     hybridThreshold("hybrid-threshold",
                     cl::desc("hybrid traversals go dense above |E| / this"),
                     cl::init(20), cl::cat(graphcCategory));
+static cl::opt<int64_t> serialWork(
+    "serial-work",
+    cl::desc("a parallel sparse push runs on the calling thread when its "
+             "frontier's size plus out-degree sum is at most this (0: never)"),
+    cl::init(1024), cl::cat(graphcCategory));
 static cl::opt<bool> distributed(
     "distributed",
     cl::desc("run the program on MPI ranks, each holding a part of the graph "
@@ -725,6 +730,7 @@ static LogicalResult compile() {
   applyDefaultTimingPassManagerCLOptions(pm);
   graph::GraphToLLVMOptions options;
   options.hybridThreshold = hybridThreshold;
+  options.serialWork = serialWork;
   options.distributed = distributed;
   options.epilogueFusion = !noEpilogueFusion;
   options.fusionRemarks = printFusion;
@@ -863,6 +869,12 @@ int main(int argc, char **argv) {
                  << hybridThreshold.getValue() << "\n";
     return 1;
   }
+  if (serialWork < 0) {
+    llvm::errs() << "graphc: error: --serial-work must be a non-negative "
+                    "integer, got "
+                 << serialWork.getValue() << "\n";
+    return 1;
+  }
   if (optLevel > 3) {
     llvm::errs() << "graphc: error: -O" << optLevel
                  << " is not an optimization level (0-3)\n";
@@ -903,8 +915,7 @@ int main(int argc, char **argv) {
   if (distributed && target != graph::Target::CPU) {
     llvm::errs() << "graphc: error: --distributed runs the program on MPI "
                     "ranks of CPUs; it does not combine with --target="
-                 << (target == graph::Target::GPU ? "gpu" : "gpu-host")
-                 << "\n";
+                 << (target == graph::Target::GPU ? "gpu" : "gpu-host") << "\n";
     return 1;
   }
   if (target != graph::Target::GPU && gpuArch.getNumOccurrences()) {

@@ -22,6 +22,12 @@ struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
       *this, "hybrid-threshold",
       llvm::cl::desc("hybrid traversals go dense above |E| / this"),
       llvm::cl::init(20)};
+  PassOptions::Option<int64_t> serialWork{
+      *this, "serial-work",
+      llvm::cl::desc("a parallel sparse push runs on the calling thread when "
+                     "its frontier's size plus out-degree sum is at most "
+                     "this (0: never)"),
+      llvm::cl::init(1024)};
   PassOptions::Option<bool> distributed{
       *this, "distributed",
       llvm::cl::desc("run the program on MPI ranks (graph-distribute)"),

@@ -269,6 +269,8 @@ void mlir::graph::populateGraphPatterns(const GraphTypeConverter &converter,
                                              RuntimeFunction::NumVertices);
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,
                                           RuntimeFunction::NumEdges);
+  patterns.add<CountLowering<MaxOutDegreeOp>>(converter, context,
+                                              RuntimeFunction::MaxOutDegree);
   patterns.add<CountLowering<CommonNeighborsOp>>(
       converter, context, RuntimeFunction::CommonNeighbors);
   patterns.add<CountLowering<SegmentsCountOp>>(converter, context,

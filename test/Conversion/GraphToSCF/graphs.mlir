@@ -21,3 +21,15 @@ func.func @arrays(%g: !graph.edgeset<i32>)
   return %o, %n, %out, %in
       : memref<?xi64>, memref<?xi32>, memref<?xi32>, memref<?xi32>
 }
+
+// The largest out-degree: one runtime call (which computes it once per
+// graph and keeps it), its i64 cast to index.
+// CHECK-LABEL: func.func @max_out_degree(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr)
+// CHECK-NEXT: %[[D:.*]] = call @graphrt_max_out_degree(%[[G]]) : (!llvm.ptr) -> i64
+// CHECK-NEXT: %[[I:.*]] = arith.index_cast %[[D]] : i64 to index
+// CHECK-NEXT: return %[[I]]
+func.func @max_out_degree(%g: !graph.edgeset) -> index {
+  %d = graph.max_out_degree %g : !graph.edgeset
+  return %d : index
+}

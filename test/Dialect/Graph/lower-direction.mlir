@@ -1,4 +1,4 @@
-// RUN: graph-opt %s --graph-lower-direction --split-input-file | FileCheck %s
+// RUN: graph-opt %s --graph-lower-direction=serial-work=0 --split-input-file | FileCheck %s
 // RUN: graph-opt %s --graph-lower-direction=hybrid-threshold=7 --split-input-file | FileCheck %s --check-prefix=THRESH
 
 // Parallel sparse push: the frontier's id list, omp.wsloop with the
@@ -276,17 +276,33 @@ func.func @pull_early_exit(%g: !graph.edgeset, %f: !graph.vertexset,
 
 // Parallel push of a tracked assignment under a filter reading it: one
 // compare-and-swap from the value the filter saw. The hybrid test uses the
-// frontier size, its out-degree sum and |E| (threshold 20, or 7 when set).
+// frontier size, its out-degree sum and |E| (threshold 20, or 7 when set):
+// dense when (size + sum) * 20 > |E|. The size alone settles it, without
+// the sum, when it exceeds |E| / 20 (dense) or is at most
+// |E| / 20 / (max out-degree + 1) (sparse: the sum is at most size times
+// the max out-degree).
 // The filter is `parent[v] == -1` and a vertex id is written: the winning
 // write closes the filter, so the winner appends dst with no dedup flag.
 // CHECK-LABEL: func.func @hybrid_cas
 // CHECK: %[[SIZE:.*]] = graph.vertexset.size %arg1
-// CHECK: %[[DEG:.*]] = graph.vertexset.out_degree_sum %arg1, %arg0
-// CHECK: %[[M:.*]] = graph.num_edges %arg0
-// CHECK: %[[WORK:.*]] = arith.addi %[[SIZE]], %[[DEG]]
-// CHECK: %[[SCALED:.*]] = arith.muli %[[WORK]], %c20
-// CHECK: %[[DENSE:.*]] = arith.cmpi ugt, %[[SCALED]], %[[M]]
-// CHECK: scf.if %[[DENSE]] -> (!graph.vertexset)
+// CHECK-NEXT: %[[M:.*]] = graph.num_edges %arg0
+// CHECK-NEXT: %[[BUDGET:.*]] = arith.divui %[[M]], %c20
+// CHECK-NEXT: %[[TOO_MANY:.*]] = arith.cmpi ugt, %[[SIZE]], %[[BUDGET]]
+// CHECK-NEXT: %[[MAX_DEG:.*]] = graph.max_out_degree %arg0
+// CHECK-NEXT: %[[PER_MEMBER:.*]] = arith.addi %[[MAX_DEG]], %c1
+// CHECK-NEXT: %[[BOUND:.*]] = arith.divui %[[BUDGET]], %[[PER_MEMBER]]
+// CHECK-NEXT: %[[FEW:.*]] = arith.cmpi ule, %[[SIZE]], %[[BOUND]]
+// CHECK-NEXT: %[[SETTLED:.*]] = arith.ori %[[TOO_MANY]], %[[FEW]]
+// CHECK-NEXT: %[[DENSE:.*]] = scf.if %[[SETTLED]] -> (i1) {
+// CHECK-NEXT:   scf.yield %[[TOO_MANY]] : i1
+// CHECK-NEXT: } else {
+// CHECK-NEXT:   %[[DEG:.*]] = graph.vertexset.out_degree_sum %arg1, %arg0
+// CHECK-NEXT:   %[[WORK:.*]] = arith.addi %[[SIZE]], %[[DEG]]
+// CHECK-NEXT:   %[[SCALED:.*]] = arith.muli %[[WORK]], %c20
+// CHECK-NEXT:   %[[BY_SUM:.*]] = arith.cmpi ugt, %[[SCALED]], %[[M]]
+// CHECK-NEXT:   scf.yield %[[BY_SUM]] : i1
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[DENSE]] -> (!graph.vertexset)
 // CHECK: graph.adjacency in
 // CHECK: } else {
 // CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
@@ -299,6 +315,7 @@ func.func @pull_early_exit(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: memref.atomic_rmw addi
 // CHECK: graph.vertexset.seal_ids %[[OUT]], %{{[^ ]*}} distinct{{$}}
 // THRESH-LABEL: func.func @hybrid_cas
+// THRESH: arith.divui %{{.*}}, %c7
 // THRESH: arith.muli %{{.*}}, %c7
 func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
                       %parent: !graph.vector<i32>) -> !graph.vertexset {

@@ -46,6 +46,9 @@ struct LoopFrame {
   /// Whether the loop hands each thread whole 64-vertex words of a
   /// bitvector indexed by `index`.
   bool ownsWords = false;
+  /// Whether other threads run the loop at the same time: the body's shared
+  /// writes are then atomic.
+  bool concurrent = false;
   ThreadOutput output;
 };
 

@@ -66,20 +66,8 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
       return success();
     }
 
-    Location loc = op.getLoc();
-    Value size = VertexSetSizeOp::create(rewriter, loc, rewriter.getIndexType(),
-                                         op.getFrom());
-    Value degrees = VertexSetOutDegreeSumOp::create(
-        rewriter, loc, rewriter.getIndexType(), op.getFrom(), op.getGraph());
-    Value edges = NumEdgesOp::create(rewriter, loc, rewriter.getIndexType(),
-                                     op.getGraph());
-    Value work = arith::AddIOp::create(rewriter, loc, size, degrees);
-    Value scaled = arith::MulIOp::create(
-        rewriter, loc, work,
-        arith::ConstantIndexOp::create(rewriter, loc, threshold));
-    Value dense = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ugt, scaled, edges);
-    auto choice = scf::IfOp::create(rewriter, loc, op->getResultTypes(), dense,
+    auto choice = scf::IfOp::create(rewriter, op.getLoc(), op->getResultTypes(),
+                                    isDense(op, rewriter),
                                     /*withElseRegion=*/true);
     for (auto [block, direction] :
          {std::pair(choice.thenBlock(), denseDirection),
@@ -92,10 +80,50 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
       setDirection(apply, direction);
       // Without results the scf.if builder already added the terminators.
       if (apply->getNumResults())
-        scf::YieldOp::create(rewriter, loc, apply->getResults());
+        scf::YieldOp::create(rewriter, op.getLoc(), apply->getResults());
     }
     rewriter.replaceOp(op, choice.getResults());
     return success();
+  }
+
+  /// Beamer's test: (size + out-degree sum) * threshold > |E|. The size
+  /// alone settles it when it exceeds |E| / threshold (dense) or when even
+  /// the largest out-degree at every member stays within it (sparse); only
+  /// otherwise is the frontier's out-degree sum asked for, which costs a
+  /// scan of every vertex for a dense set that did not count it.
+  Value isDense(EdgeSetApplyOp op, OpBuilder &b) const {
+    Location loc = op.getLoc();
+    Type index = b.getIndexType();
+    Value graph = op.getGraph();
+    auto constant = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    Value size = VertexSetSizeOp::create(b, loc, index, op.getFrom());
+    Value edges = NumEdgesOp::create(b, loc, index, graph);
+    Value budget = arith::DivUIOp::create(b, loc, edges, constant(threshold));
+    Value tooMany =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, size, budget);
+    Value perMember = arith::AddIOp::create(
+        b, loc, MaxOutDegreeOp::create(b, loc, index, graph), constant(1));
+    Value fewEnough = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ule, size,
+        arith::DivUIOp::create(b, loc, budget, perMember));
+    auto test = scf::IfOp::create(
+        b, loc, b.getI1Type(), arith::OrIOp::create(b, loc, tooMany, fewEnough),
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(test.thenBlock());
+    scf::YieldOp::create(b, loc, tooMany);
+    b.setInsertionPointToStart(test.elseBlock());
+    Value degrees =
+        VertexSetOutDegreeSumOp::create(b, loc, index, op.getFrom(), graph);
+    Value work = arith::AddIOp::create(b, loc, size, degrees);
+    Value scaled = arith::MulIOp::create(b, loc, work, constant(threshold));
+    scf::YieldOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, scaled, edges)
+            .getResult());
+    return test.getResult(0);
   }
 
   int64_t threshold;
@@ -104,7 +132,8 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
 /// A single-direction traversal through the traversal emitter: over the
 /// whole graph, or with segments one segment after another.
 struct LowerApply : OpRewritePattern<EdgeSetApplyOp> {
-  using OpRewritePattern::OpRewritePattern;
+  LowerApply(MLIRContext *context, int64_t serialWork)
+      : OpRewritePattern(context), serialWork(serialWork) {}
 
   LogicalResult matchAndRewrite(EdgeSetApplyOp op,
                                 PatternRewriter &rewriter) const override {
@@ -114,11 +143,13 @@ struct LowerApply : OpRewritePattern<EdgeSetApplyOp> {
       SegmentLoop segments;
       TraversalEmitter(op, rewriter).emit(segments);
     } else {
-      AdjacencyLoop vertices;
+      AdjacencyLoop vertices(serialWork);
       TraversalEmitter(op, rewriter).emit(vertices);
     }
     return success();
   }
+
+  int64_t serialWork;
 };
 
 struct GraphLowerDirectionPass
@@ -129,6 +160,11 @@ struct GraphLowerDirectionPass
     if (hybridThreshold < 1) {
       getOperation().emitError("hybrid-threshold must be positive, got ")
           << static_cast<int64_t>(hybridThreshold);
+      return signalPassFailure();
+    }
+    if (serialWork < 0) {
+      getOperation().emitError("serial-work must be non-negative, got ")
+          << static_cast<int64_t>(serialWork);
       return signalPassFailure();
     }
     if (failed(checkLoweredBefore(getOperation(), getArgument(),
@@ -154,7 +190,7 @@ struct GraphLowerDirectionPass
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<SplitHybridApply>(&getContext(), hybridThreshold);
-    patterns.add<LowerApply>(&getContext());
+    patterns.add<LowerApply>(&getContext(), serialWork);
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     if (failed(

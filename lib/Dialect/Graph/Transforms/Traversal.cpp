@@ -48,6 +48,33 @@ void VectorDestination::store(OpBuilder &b, const LoopFrame &frame, Value dst,
   emitter.markModified(b, frame, dst, owned);
 }
 
+/// Whether the sparse frontier of `emitter`'s traversal, `count` ids, has at
+/// most `work` members plus out-edges (i1); its out-degree sum is asked
+/// only when its size is within `work`.
+static Value fitsWork(TraversalEmitter &emitter, OpBuilder &b, Value count,
+                      int64_t work) {
+  Location loc = emitter.getLoc();
+  Value limit = emitter.constIndex(b, work);
+  auto few = scf::IfOp::create(
+      b, loc, b.getI1Type(),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count, limit),
+      /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(few.thenBlock());
+  EdgeSetApplyOp op = emitter.getOp();
+  Value degrees = VertexSetOutDegreeSumOp::create(b, loc, b.getIndexType(),
+                                                  op.getFrom(), op.getGraph());
+  Value total = arith::AddIOp::create(b, loc, count, degrees);
+  scf::YieldOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, total, limit)
+          .getResult());
+  b.setInsertionPointToStart(few.elseBlock());
+  scf::YieldOp::create(b, loc,
+                       arith::ConstantIntOp::create(b, loc, 0, 1).getResult());
+  return few.getResult(0);
+}
+
 void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
                          VertexBody body) {
   // A pull's destination belongs to the one thread scanning it.
@@ -57,13 +84,19 @@ void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   Value count = arrays.count;
   if (ids)
     count = memref::DimOp::create(b, emitter.getLoc(), ids, 0);
-  emitter.emitVertexLoop(b, emitter.constIndex(b, 0), count,
-                         [&](OpBuilder &b, Value i, const LoopFrame &frame) {
-                           Value ahead = emitter.vertexAhead(b, ids, i, count);
-                           Value v = ids ? emitter.loadIndex(b, ids, i) : i;
-                           body(b, {v, v, arrays.offsets, arrays.neighbors,
-                                    arrays.weights, destination, frame, ahead});
-                         });
+  Value runsAlone;
+  if (ids && serialWork > 0 && emitter.getSchedule().isParallel() &&
+      !emitter.getExecution().runsIterationPerThread())
+    runsAlone = fitsWork(emitter, b, count, serialWork);
+  emitter.emitVertexLoop(
+      b, emitter.constIndex(b, 0), count,
+      [&](OpBuilder &b, Value i, const LoopFrame &frame) {
+        Value ahead = emitter.vertexAhead(b, ids, i, count);
+        Value v = ids ? emitter.loadIndex(b, ids, i) : i;
+        body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
+                 destination, frame, ahead});
+      },
+      /*team=*/{}, /*tail=*/{}, runsAlone);
 }
 
 void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
@@ -156,17 +189,35 @@ EdgeArrays TraversalEmitter::segmentArrays(OpBuilder &b, Value segment) {
 
 void TraversalEmitter::emitVertexLoop(OpBuilder &b, Value lb, Value ub,
                                       LoopBody body, const TeamSpec &team,
-                                      LoopTail tail) {
+                                      LoopTail tail, Value runsAlone) {
+  if (!runsAlone || !parallel) {
+    emitLoopCopy(b, lb, ub, body, team, tail, parallel);
+    return;
+  }
+  assert(!tail && !team.threads && !execution.runsIterationPerThread() &&
+         "a serial copy of a CPU loop without team or tail");
+  auto choice = scf::IfOp::create(b, loc, runsAlone, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(choice.thenBlock());
+  emitLoopCopy(b, lb, ub, body, team, tail, /*concurrent=*/false);
+  b.setInsertionPointToStart(choice.elseBlock());
+  emitLoopCopy(b, lb, ub, body, team, tail, /*concurrent=*/true);
+}
+
+void TraversalEmitter::emitLoopCopy(OpBuilder &b, Value lb, Value ub,
+                                    LoopBody body, const TeamSpec &team,
+                                    LoopTail tail, bool concurrent) {
   // In parallel, each thread counts its marks of the output in its own
   // counters and adds them to the shared ones once, when its share is done;
   // a push's thread buffers the ids it appends and moves them to the output
   // a block at a time. Outside a parallel loop the shared state is used.
   LoopFrame frame;
-  bool perThread = parallel && output && output->keepsThreadState() &&
+  frame.concurrent = concurrent;
+  bool perThread = concurrent && output && output->keepsThreadState() &&
                    !execution.runsIterationPerThread();
   if (output) {
     frame.output = output->shared();
-    frame.output.sharedByThreads = parallel && !perThread;
+    frame.output.sharedByThreads = concurrent && !perThread;
   }
   auto threadHead = [&](OpBuilder &b, Location) {
     frame.output = output->openThread(b);
@@ -182,21 +233,21 @@ void TraversalEmitter::emitVertexLoop(OpBuilder &b, Value lb, Value ub,
   // whole cache lines of it (512 vertices), so that threads marking
   // neighbouring chunks do not write to the same line.
   int64_t grain = sched.getGrain();
-  if (output && output->marksBits() && parallel)
+  if (output && output->marksBits() && concurrent)
     grain = llvm::alignTo(grain, kBitsPerLine);
   // A small sparse frontier of heavy vertices (a Kronecker graph's first
   // rounds) still spreads over the threads: no chunk takes more than 1/64 of
   // the frontier.
   bool chunks = !execution.runsIterationPerThread();
-  bool chunkOfFrontier = parallel && chunks && push && fromIds &&
+  bool chunkOfFrontier = concurrent && chunks && push && fromIds &&
                          sched.getParallel() != Parallelization::StaticVertex;
   // Chunks of the loop start at multiples of the grain (of a chunk known
   // only at run time, nothing is assumed).
   bool wholeWords =
       getConstantIntValue(lb) == 0 &&
-      (!parallel || (chunks && !chunkOfFrontier && grain % 64 == 0));
+      (!concurrent || (chunks && !chunkOfFrontier && grain % 64 == 0));
   Value chunk;
-  if (parallel) {
+  if (concurrent) {
     chunk = arith::ConstantIntOp::create(b, loc, grain, 64);
     if (chunkOfFrontier) {
       Value share = arith::DivUIOp::create(
@@ -208,7 +259,8 @@ void TraversalEmitter::emitVertexLoop(OpBuilder &b, Value lb, Value ub,
     }
   }
   execution.emitLoop(
-      b, loc, lb, ub, sched.getParallel(), chunk, team,
+      b, loc, lb, ub,
+      concurrent ? sched.getParallel() : Parallelization::Serial, chunk, team,
       [&](OpBuilder &b, Location, Value i) {
         LoopFrame iteration = frame;
         iteration.index = i;
@@ -345,7 +397,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
       // Pull: dst may belong to this thread; anything else may be shared.
       bool ownedByThread =
           !push && scanned.destination.ownsVertex() && reduce.getIndex() == dst;
-      if (parallel && !ownedByThread)
+      if (scanned.frame.concurrent && !ownedByThread)
         rewriter.modifyOpInPlace(reduce, [&] { reduce.setAtomic(true); });
       if (writesTrackedDst(reduce.getVector(), reduce.getIndex())) {
         auto ifChanged = scf::IfOp::create(b, loc, reduce.getChanged(),
@@ -358,7 +410,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
     auto set = cast<VectorSetOp>(write);
     if (!writesTrackedDst(set.getVector(), set.getIndex()))
       continue;
-    if (push && parallel && trackedRead) {
+    if (push && scanned.frame.concurrent && trackedRead) {
       // Only the thread whose CAS wins from the value the filter saw
       // assigns dst, and only it reports dst as modified.
       Value swapped =

@@ -283,6 +283,23 @@ def Graph_NumEdgesOp : Graph_Op<"num_edges", [Pure]> {
   let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
 }
 
+def Graph_MaxOutDegreeOp : Graph_Op<"max_out_degree", [Pure]> {
+  let summary = "the largest out-degree of a vertex";
+  let description = [{
+    Computed once per graph, at the first call (O(n)), and kept. A hybrid
+    traversal's direction test bounds the frontier's out-degree sum with it
+    (size times this), so that a frontier whose size alone settles the
+    direction is not summed.
+
+    ```mlir
+    %d = graph.max_out_degree %g : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
+}
+
 def Graph_IsDirectedOp : Graph_Op<"is_directed", [Pure]> {
   let summary = "false when the graph is known to be undirected";
   let description = [{

@@ -22,7 +22,10 @@ def GraphLowerDirection : Pass<"graph-lower-direction", "ModuleOp"> {
       or the sparse traversal.
 
     Parallel schedules become `omp.parallel` + `omp.wsloop` with
-    `schedule(dynamic|static, grain)`. In parallel push traversals every
+    `schedule(dynamic|static, grain)`. A parallel sparse push also gets a
+    serial copy of its loop, run on the calling thread instead when the
+    frontier's size plus out-degree sum is at most `serial-work`: a round
+    that small costs less than starting the team. In parallel push traversals every
     `graph.reduce` becomes `atomic`, and a tracked assignment whose
     destination filter read the old value becomes a `graph.vector.cas`. In
     pull traversals a reduction into the destination is kept in a register
@@ -53,7 +56,10 @@ def GraphLowerDirection : Pass<"graph-lower-direction", "ModuleOp"> {
   let options = [
     Option<"hybridThreshold", "hybrid-threshold", "int64_t", "20",
            "a hybrid traversal goes dense when the frontier's size plus "
-           "out-degree sum exceeds |E| divided by this">
+           "out-degree sum exceeds |E| divided by this">,
+    Option<"serialWork", "serial-work", "int64_t", "1024",
+           "a parallel sparse push runs on the calling thread when its "
+           "frontier's size plus out-degree sum is at most this (0: never)">
   ];
 }
 

@@ -234,9 +234,16 @@ public:
 
 /// Every vertex of the graph, or with a sparse frontier every frontier
 /// vertex, in one loop following the schedule over the whole graph's arrays.
+/// A parallel loop over a sparse frontier whose size plus out-degree sum is
+/// at most `serialWork` (0: never) runs on the calling thread instead: a
+/// round that small costs less than starting the team.
 class AdjacencyLoop : public VertexLoop {
 public:
+  explicit AdjacencyLoop(int64_t serialWork = 0) : serialWork(serialWork) {}
   void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
+
+private:
+  int64_t serialWork;
 };
 
 /// The traversal's segments one after another, each scanned by one loop
@@ -304,9 +311,13 @@ public:
   /// `team` (if parallel); `tail` as ExecutionModel::emitLoop's. The loop
   /// creates the frame it hands `body` and `tail`: every thread of a
   /// parallel loop gets its own share of the output frontier (its counters,
-  /// a push's id buffer), merged into the shared one after its share.
+  /// a push's id buffer), merged into the shared one after its share. With
+  /// `runsAlone` (an i1; only for a parallel CPU loop without team or tail),
+  /// an scf.if runs a serial copy of the loop on the calling thread when it
+  /// is true, its body's writes plain instead of atomic.
   void emitVertexLoop(OpBuilder &b, Value lb, Value ub, LoopBody body,
-                      const TeamSpec &team = {}, LoopTail tail = {});
+                      const TeamSpec &team = {}, LoopTail tail = {},
+                      Value runsAlone = {});
   /// Calls `body` for every vertex of the `segment`-th segment, in one
   /// `emitVertexLoop`, the contributions going to `destination`.
   void scanSegment(OpBuilder &b, Value segment, Destination &destination,
@@ -327,6 +338,10 @@ private:
     Value pass, trackedRead;
   };
 
+  /// emitVertexLoop's loop, spread over the team when `concurrent`, else on
+  /// the calling thread.
+  void emitLoopCopy(OpBuilder &b, Value lb, Value ub, LoopBody body,
+                    const TeamSpec &team, LoopTail tail, bool concurrent);
   /// Clones a filter region for vertex `v`; returns its i1 answer.
   Value emitFilter(OpBuilder &b, Region &filter, Value v, IRMapping &mapping);
   /// Whether `src` passes the source frontier and filter (null: always).
