@@ -306,3 +306,56 @@ func.func @twce(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.ve
   } : !graph.edgeset -> !graph.vertexset
   return %out : !graph.vertexset
 }
+
+// -----
+
+// A push marking its output in a boolmap or bitmap marks each destination
+// with an atomic: threads of other blocks (other frontier vertices) may mark
+// the same destination, and only the one that flips it counts it (BC's
+// forward step under CM with unfused_boolmap and fused dedup).
+// CHECK-LABEL: func.func @unfused_boolmap_cm
+// CHECK: %[[MARKS:.*]] = graph.vertexset.bools
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} step %c256
+// CHECK: graph.reduce add atomic
+// CHECK-NOT: memref.store %{{.*}}, %[[MARKS]]
+// CHECK: memref.atomic_rmw assign %{{.*}}, %[[MARKS]]
+// CHECK-NOT: memref.store %{{.*}}, %[[MARKS]]
+// CHECK: gpu.terminator
+// CHECK: graph.vertexset.seal_dense
+func.func @unfused_boolmap_cm(%g: !graph.edgeset, %front: !graph.vertexset, %paths: !graph.vector<f64>, %seen: !graph.vector<i1>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g from(%front) track(%paths : !graph.vector<f64>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = cm, frontier_creation = unfused_boolmap, dedup = fused>>) dst_filter {
+  ^bb0(%v: index):
+    %s = graph.vector.get %seen[%v] : !graph.vector<i1>
+    %false = arith.constant false
+    %unseen = arith.cmpi eq, %s, %false : i1
+    graph.yield %unseen : i1
+  } body {
+  ^bb0(%s: index, %d: index):
+    %p = graph.vector.get %paths[%s] : !graph.vector<f64>
+    %c = graph.reduce add %paths[%d], %p : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
+
+// -----
+
+// The same with a bitmap: an atomic or, whichever thread marks.
+// CHECK-LABEL: func.func @unfused_bitmap_vertex_based
+// CHECK: %[[BITS:.*]] = graph.vertexset.bits
+// CHECK: gpu.launch
+// CHECK-NOT: memref.store %{{.*}}, %[[BITS]]
+// CHECK: memref.atomic_rmw ori %{{.*}}, %[[BITS]]
+// CHECK-NOT: memref.store %{{.*}}, %[[BITS]]
+// CHECK: gpu.terminator
+// CHECK: graph.vertexset.seal_dense
+func.func @unfused_bitmap_vertex_based(%g: !graph.edgeset, %paths: !graph.vector<f64>) -> !graph.vertexset {
+  %out = graph.edgeset.apply %g track(%paths : !graph.vector<f64>) dedup schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = vertex_based, frontier_creation = unfused_bitmap>>) body {
+  ^bb0(%s: index, %d: index):
+    %p = graph.vector.get %paths[%s] : !graph.vector<f64>
+    %c = graph.reduce add %paths[%d], %p : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return %out : !graph.vertexset
+}
