@@ -35,6 +35,10 @@ config.substitutions.append(
 # allowed; root may run them (CI machines build as root).
 import shutil
 
+# The passes' -debug-only output (DEBUG_TYPE: the pass's name).
+if config.graph_debug_output:
+    config.available_features.add("debug-output")
+
 if os.path.exists(os.path.join(config.graph_obj_root, "lib", "libgraphrt_mpi.a")) \
         and shutil.which("mpirun"):
     config.available_features.add("mpi")

@@ -22,9 +22,12 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_CONVERTGPULAUNCHTOSCF
 #include "graph-mlir/Conversion/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
+
+#define DEBUG_TYPE "convert-gpu-launch-to-scf"
 
 /// The lanes of a subgroup (a warp on NVIDIA GPUs).
 static constexpr int64_t kSubgroupSize = 32;
@@ -331,6 +334,10 @@ struct ConvertGPULaunchToSCFPass
       rewriter.replaceOpWithNewOp<arith::ConstantIntOp>(op, 1, 1);
     });
     for (gpu::LaunchOp launch : launches) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": running on the host the launch at "
+                 << launch.getLoc()
+                 << (hasPhases(launch) ? " (grid phases)\n" : "\n"));
       if (hasPhases(launch))
         lowerFusedLaunch(rewriter, launch);
       else

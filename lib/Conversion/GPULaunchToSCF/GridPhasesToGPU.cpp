@@ -21,9 +21,12 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_CONVERTGRIDPHASESTOGPU
 #include "graph-mlir/Conversion/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
+
+#define DEBUG_TYPE "convert-grid-phases-to-gpu"
 
 /// Block `b` of the launch runs the phase's blocks b, b + gridDim.x, ...;
 /// thread `t` its threads t, t + blockDim.x, ...
@@ -117,6 +120,9 @@ struct ConvertGridPhasesToGPUPass
       else if (auto barrier = dyn_cast<graph::GridBarrierOp>(op))
         barriers.push_back(barrier);
     });
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": " << phases.size() << " grid phases, "
+               << barriers.size() << " grid barriers\n");
     IRRewriter rewriter(&getContext());
     SmallVector<graph::GpuCooperativeOp> queries;
     getOperation().walk(

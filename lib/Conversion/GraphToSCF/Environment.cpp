@@ -61,9 +61,9 @@ struct AtoiLowering : GraphPattern<AtoiOp> {
     Location loc = op.getLoc();
     Type type = op.getType();
     if (type.isF64()) {
-      rewriter.replaceOp(op, callRuntime1(rewriter, loc, op,
-                                          RuntimeFunction::Atof,
-                                          adaptor.getInput()));
+      rewriter.replaceOp(op,
+                         callRuntime1(rewriter, loc, op, RuntimeFunction::Atof,
+                                      adaptor.getInput()));
       return success();
     }
     // The runtime checks the range of the result type, so a too large

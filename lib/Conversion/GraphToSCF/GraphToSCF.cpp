@@ -18,10 +18,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_CONVERTGRAPHTOSCF
 #include "graph-mlir/Conversion/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "convert-graph-to-scf"
 
 GraphTypeConverter::GraphTypeConverter(MLIRContext *context) {
   addConversion([](Type type) { return type; });
@@ -97,6 +100,10 @@ struct ConvertGraphToSCFPass
     if (failed(checkLoweredBefore(module, getArgument(),
                                   /*first=*/std::nullopt)))
       return signalPassFailure();
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": errors "
+                            << (recoverableErrors ? "recoverable" : "exit")
+                            << " (the conversion's own steps: "
+                               "-debug-only=dialect-conversion)\n");
 
     // The runtime's main() records argc/argv and calls the program.
     StringRef userMain = runtimeFunctionName(RuntimeFunction::UserMain);

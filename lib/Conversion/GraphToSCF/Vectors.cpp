@@ -324,18 +324,17 @@ static Value deferFailure(OpBuilder &b, Location loc, Value index,
     Value old = memref::AtomicRMWOp::create(
         b, loc, arith::AtomicRMWKind::assign,
         arith::ConstantIntOp::create(b, loc, 1, 64), slot, ValueRange{zero});
-    Value first = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, old,
-        arith::ConstantIntOp::create(b, loc, 0, 64));
+    Value first =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
+                              arith::ConstantIntOp::create(b, loc, 0, 64));
     auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
     b.setInsertionPointToStart(ifFirst.thenBlock());
     memref::StoreOp::create(
         b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), index), slot,
         ValueRange{arith::ConstantIndexOp::create(b, loc, 1)});
   }
-  return arith::SelectOp::create(b, loc, outside,
-                                 arith::ConstantIndexOp::create(b, loc, 0),
-                                 index);
+  return arith::SelectOp::create(
+      b, loc, outside, arith::ConstantIndexOp::create(b, loc, 0), index);
 }
 
 struct CheckIndexLowering : GraphPattern<CheckIndexOp> {

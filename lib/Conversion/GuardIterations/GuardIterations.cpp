@@ -20,9 +20,12 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GUARDPARALLELITERATIONS
 #include "graph-mlir/Conversion/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
+
+#define DEBUG_TYPE "guard-parallel-iterations"
 
 namespace {
 /// Runtime functions that never end a parallel iteration: they cannot fail,
@@ -116,8 +119,11 @@ struct GuardParallelIterationsPass
     setjmpFn->setAttr(
         "passthrough",
         ArrayAttr::get(context, {StringAttr::get(context, "returns_twice")}));
-    for (omp::LoopNestOp loop : loops)
+    for (omp::LoopNestOp loop : loops) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": guarding the iterations of "
+                              << loop.getLoc() << "\n");
       guard(loop, guardFn, setjmpFn, doneFn);
+    }
   }
 };
 } // namespace

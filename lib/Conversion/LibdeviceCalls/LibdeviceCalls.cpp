@@ -18,9 +18,12 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_REPLACELIBDEVICECALLS
 #include "graph-mlir/Conversion/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
+
+#define DEBUG_TYPE "replace-libdevice-calls"
 
 namespace {
 /// Builds the intrinsic that computes what a libdevice call does.
@@ -75,6 +78,8 @@ struct ReplaceLibdeviceCallsPass
                "fmax)";
         return signalPassFailure();
       }
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": replacing " << call.getCallee()
+                              << " at " << call.getLoc() << "\n");
       rewriter.setInsertionPoint(call);
       rewriter.replaceOp(call, build(rewriter, call)->getResults());
     }

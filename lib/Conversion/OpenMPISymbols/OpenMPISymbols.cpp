@@ -14,9 +14,12 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_FIXOPENMPIREDUCTIONSYMBOLS
 #include "graph-mlir/Conversion/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
+
+#define DEBUG_TYPE "fix-openmpi-reduction-symbols"
 
 namespace {
 struct FixOpenMPIReductionSymbolsPass
@@ -35,6 +38,8 @@ struct FixOpenMPIReductionSymbolsPass
       auto global = symbols.lookup<LLVM::GlobalOp>(wrong);
       if (!global)
         continue;
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": renaming " << wrong << " to "
+                              << right << "\n");
       if (symbols.lookup(right)) {
         if (failed(SymbolTable::replaceAllSymbolUses(
                 global, StringAttr::get(&getContext(), right), module)))

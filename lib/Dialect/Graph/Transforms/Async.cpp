@@ -23,10 +23,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHLOWERASYNC
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-lower-async"
 
 namespace {
 /// Each thread of the schedule's team takes chunks of the worklist and scans
@@ -265,6 +268,8 @@ struct GraphLowerAsyncPass
         diag << ": " << problem;
         return signalPassFailure();
       }
+      LLVM_DEBUG(printTraversal(
+          llvm::dbgs() << DEBUG_TYPE ": lowering with its loop ", apply));
       lowerAsync(apply, loop, rewriter);
     }
   }

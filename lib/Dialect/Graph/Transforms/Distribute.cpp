@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -19,10 +20,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHDISTRIBUTE
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-distribute"
 
 /// The vertex index an op of a traversal body writes vertex data at, or
 /// null for an op that writes none.
@@ -215,6 +219,10 @@ struct GraphDistributePass
       FailureOr<TraversalWrites> written = writesOf(apply);
       if (failed(written))
         return signalPassFailure();
+      LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": mirroring the "
+                                             << written->vectors.size()
+                                             << " vectors written by ",
+                                apply));
       addMirrors(apply, written->vectors);
       for (const ScalarWrite &scalar : written->scalars)
         combineOverRanks(apply, scalar);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "graph-mlir/Dialect/Graph/Transforms/Epilogue.h"
+#include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
@@ -15,10 +16,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHFUSEEPILOGUE
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-fuse-epilogue"
 
 namespace {
 
@@ -421,6 +425,8 @@ struct GraphFuseEpiloguePass
       if (!reason)
         reason = checkLoop(fusion);
       if (reason) {
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": not fusing loop " << loopName
+                                << ": " << *reason << "\n");
         // At the location only: the op itself is no news to a user.
         if (remarks)
           emitRemark(op.getLoc())
@@ -429,6 +435,9 @@ struct GraphFuseEpiloguePass
         continue;
       }
       fusion.reset = findReset(fusion);
+      LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": fusing loop "
+                                             << loopName << " into ",
+                                op));
       if (remarks) {
         InFlightDiagnostic remark = emitRemark(op.getLoc());
         remark << "fused vertex loop " << loopName << " into traversal "

@@ -12,10 +12,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHFUSEFIELDS
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-fuse-fields"
 
 /// Bytes a field of `element` takes in a record (a bool takes one).
 static int64_t fieldBytes(Type element) {
@@ -59,6 +62,7 @@ struct GraphFuseFieldsPass
                            << group;
         return signalPassFailure();
       }
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": fusing " << names << "\n");
       if (failed(fuse(module, names, producers)))
         return signalPassFailure();
     }

@@ -19,10 +19,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHLOWERDIRECTION
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-lower-direction"
 
 /// A copy of `sched` traversing in `direction`. The sparse side of a hybrid
 /// drops segmentation and NUMA placement, which only dense traversals use.
@@ -48,6 +51,7 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getLowering() != ApplyLowering::HybridSplit)
       return rewriter.notifyMatchFailure(op, "not a hybrid traversal");
+    LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": splitting ", op));
     ScheduleAttr sched = op.getScheduleOrDefault();
     Direction denseDirection =
         sched.getDirection() == Direction::SparsePushDensePull
@@ -139,6 +143,7 @@ struct LowerApply : OpRewritePattern<EdgeSetApplyOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getLowering() != ApplyLowering::Direction)
       return rewriter.notifyMatchFailure(op, "another step lowers it");
+    LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": lowering ", op));
     if (op.getSegments()) {
       SegmentLoop segments;
       TraversalEmitter(op, rewriter).emit(segments);

@@ -11,6 +11,7 @@
 
 #include "GpuExecution.h"
 #include "graph-mlir/Dialect/Graph/IR/Reductions.h"
+#include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -23,10 +24,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHLOWERGPU
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-lower-gpu"
 
 static MemRefType memrefOf(Type element) {
   return MemRefType::get({ShapedType::kDynamic}, element);
@@ -738,8 +742,10 @@ struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
           !firstHostOnlyOp(op.getBody()))
         vertexApplies.push_back(op);
     });
-    for (EdgeSetApplyOp op : traversals)
+    for (EdgeSetApplyOp op : traversals) {
+      LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": lowering ", op));
       lowerTraversal(op, op.getScheduleOrDefault().getGpu(), rewriter);
+    }
     for (VertexSetApplyOp op : vertexApplies)
       lowerVertexApply(op, rewriter);
 

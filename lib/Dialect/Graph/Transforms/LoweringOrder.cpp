@@ -75,3 +75,12 @@ mlir::graph::checkLoweredBefore(Operation *root, StringRef pass,
   });
   return failure(early.wasInterrupted());
 }
+
+void mlir::graph::printTraversal(llvm::raw_ostream &os, EdgeSetApplyOp op) {
+  if (std::optional<StringRef> label = op.getLabel())
+    os << "'" << *label << "'";
+  else
+    os << "an unlabelled traversal";
+  os << " at " << op.getLoc() << ", " << Attribute(op.getScheduleOrDefault())
+     << "\n";
+}

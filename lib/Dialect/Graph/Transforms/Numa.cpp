@@ -19,10 +19,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHNUMA
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-numa"
 
 namespace {
 /// Row `socket` of the buffers (sockets x vertices) a pull's accumulated
@@ -191,6 +194,8 @@ struct LowerSocketApply : OpRewritePattern<EdgeSetApplyOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getLowering() != ApplyLowering::Numa)
       return rewriter.notifyMatchFailure(op, "not spread over sockets");
+    LLVM_DEBUG(printTraversal(
+        llvm::dbgs() << DEBUG_TYPE ": spreading over sockets ", op));
     SocketLoop sockets;
     TraversalEmitter(op, rewriter).emit(sockets);
     return success();

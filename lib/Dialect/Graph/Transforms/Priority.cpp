@@ -23,10 +23,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHLOWERPRIORITY
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-lower-priority"
 
 namespace {
 /// The sparse frontier (the dequeued bucket) in a loop following the
@@ -259,9 +262,13 @@ struct GraphLowerPriorityPass
         traversals.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    for (EdgeSetApplyOp op : traversals)
+    for (EdgeSetApplyOp op : traversals) {
+      LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE
+                                    ": lowering the priority updates of ",
+                                op));
       if (failed(lowerPriorityTraversal(op, rewriter)))
         return signalPassFailure();
+    }
   }
 };
 } // namespace

@@ -11,10 +11,13 @@
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHSEGMENT
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h.inc"
+#include "llvm/Support/Debug.h"
 } // namespace mlir::graph
 
 using namespace mlir;
 using namespace mlir::graph;
+
+#define DEBUG_TYPE "graph-segment"
 
 namespace {
 struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
@@ -35,6 +38,11 @@ struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
       Key key{graph, sched.getSegments(), sched.getSegmentsArgv(), edges,
               sched.getSegmentStrategy()};
       Value &segments = built[key];
+      LLVM_DEBUG(printTraversal(llvm::dbgs()
+                                    << DEBUG_TYPE
+                                    << (segments ? ": reusing segments for "
+                                                 : ": building segments for "),
+                                op));
       if (!segments)
         segments = buildSegments(op, edges);
       op.getSegmentsMutable().assign(segments);

@@ -24,6 +24,10 @@ StringRef getLoweringPass(ApplyLowering step);
 LogicalResult checkLoweredBefore(Operation *root, StringRef pass,
                                  std::optional<ApplyLowering> first);
 
+/// One line naming `op` for a pass's -debug-only output: its label, its
+/// location and its schedule.
+void printTraversal(llvm::raw_ostream &os, EdgeSetApplyOp op);
+
 } // namespace mlir::graph
 
 #endif // GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_LOWERINGORDER_H
