@@ -91,6 +91,32 @@ FunctionType mlir::graph::runtimeFunctionType(MLIRContext *context,
   llvm_unreachable("every function has a table entry");
 }
 
+bool mlir::graph::returnsInParallelRegion(RuntimeFunction function) {
+  switch (function) {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)
+#define GRAPHRT_RETURNS_IN_PARALLEL(Id)                                        \
+  case RuntimeFunction::Id:                                                    \
+    return true;
+#include "RuntimeCalls.def"
+  default:
+    return false;
+  }
+}
+
+std::optional<RuntimeFunction>
+mlir::graph::lookupRuntimeFunction(StringRef symbol) {
+  symbol.consume_front("_mlir_ciface_");
+  static const llvm::StringMap<RuntimeFunction> bySymbol = {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)                          \
+  {name, RuntimeFunction::Id},
+#include "RuntimeCalls.def"
+  };
+  auto it = bySymbol.find(symbol);
+  if (it == bySymbol.end())
+    return std::nullopt;
+  return it->second;
+}
+
 ValueRange mlir::graph::callRuntime(OpBuilder &b, Location loc, Operation *from,
                                     RuntimeFunction function, ValueRange args) {
   auto module = from->getParentOfType<ModuleOp>();

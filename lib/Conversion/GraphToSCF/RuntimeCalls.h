@@ -10,6 +10,8 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <optional>
+
 namespace mlir::graph {
 
 /// An entry of RuntimeCalls.def.
@@ -24,6 +26,14 @@ StringRef runtimeFunctionName(RuntimeFunction function);
 /// The type the function is declared with.
 FunctionType runtimeFunctionType(MLIRContext *context,
                                  RuntimeFunction function);
+
+/// Whether `function` returns even when it fails inside a parallel region
+/// of an export call (it defers the failure), or cannot fail.
+bool returnsInParallelRegion(RuntimeFunction function);
+
+/// The entry whose symbol (`graphrt_...`, or its `_mlir_ciface_` wrapper) is
+/// `symbol`, if any.
+std::optional<RuntimeFunction> lookupRuntimeFunction(StringRef symbol);
 
 /// Calls `function` with `args` (of the types its entry lists), declaring
 /// it in the module of `from` on first use. Functions returning memrefs use

@@ -9,13 +9,14 @@
 
 #include "graph-mlir/Conversion/Passes.h"
 
+#include "../GraphToSCF/RuntimeCalls.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace mlir::graph {
 #define GEN_PASS_DEF_GUARDPARALLELITERATIONS
@@ -28,24 +29,9 @@ using namespace mlir;
 #define DEBUG_TYPE "guard-parallel-iterations"
 
 namespace {
-/// Runtime functions that never end a parallel iteration: they cannot fail,
-/// or they defer their failures inside an export call's parallel regions
-/// (rt_fail_or_defer in the runtime) and return a safe value.
-bool returnsInParallel(StringRef callee) {
-  static const llvm::StringSet<> names = {
-      "graphrt_index_error",      "graphrt_pq_push",
-      "graphrt_pq_changed",       "graphrt_pq_count",
-      "graphrt_pq_overflow",      "_mlir_ciface_graphrt_pq_take_local",
-      "graphrt_common_neighbors", "graphrt_num_vertices",
-      "graphrt_print_str",        "graphrt_print_bool",
-      "graphrt_print_f64",        "graphrt_print_i64",
-      "graphrt_print_u64",
-  };
-  return names.contains(callee);
-}
-
 /// Whether an iteration of `loop` can fail inside the runtime: it allocates
-/// memory or calls a runtime function other than those above. (Calls of
+/// memory or calls a runtime function that does not return when it fails
+/// (RuntimeCalls.def lists those that do). (Calls of
 /// other functions, the program's externs, do not reach the runtime.)
 bool mayFailInRuntime(omp::LoopNestOp loop) {
   WalkResult found = loop.getRegion().walk([](Operation *op) {
@@ -55,10 +41,14 @@ bool mayFailInRuntime(omp::LoopNestOp loop) {
     if (!call)
       return WalkResult::advance();
     StringRef callee = call.getCallee();
-    bool runtime = callee.starts_with("graphrt_") ||
-                   callee.starts_with("_mlir_ciface_graphrt_");
-    return runtime && !returnsInParallel(callee) ? WalkResult::interrupt()
-                                                 : WalkResult::advance();
+    if (!callee.starts_with("graphrt_") &&
+        !callee.starts_with("_mlir_ciface_graphrt_"))
+      return WalkResult::advance();
+    std::optional<graph::RuntimeFunction> function =
+        graph::lookupRuntimeFunction(callee);
+    return function && graph::returnsInParallelRegion(*function)
+               ? WalkResult::advance()
+               : WalkResult::interrupt();
   });
   return found.wasInterrupted();
 }
