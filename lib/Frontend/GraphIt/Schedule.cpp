@@ -32,7 +32,9 @@ struct Options {
   bool async = false;
   /// Set by any call other than configApplyParallelization.
   std::optional<Location> traversalOnly;
+  /// The label's last call, and every one before it.
   Location loc;
+  SmallVector<Location> earlierCalls;
 };
 
 template <typename T> struct Choice {
@@ -319,6 +321,8 @@ Options *Resolver::labelled(const ScheduleCall &call, size_t min, size_t max) {
   auto [opts, inserted] = options.try_emplace(label, call.loc);
   if (inserted)
     order.push_back(label.str());
+  else
+    opts->second.earlierCalls.push_back(opts->second.loc);
   opts->second.loc = call.loc;
   return &opts->second;
 }
@@ -929,7 +933,15 @@ FailureOr<ResolvedSchedule> Resolver::finishCpu() {
           << "\" names a vertex set operation; only "
              "configApplyParallelization applies to it (the rest of the "
              "call is ignored)";
-    auto emitErr = [&]() { return emitError(o.loc); };
+    // A schedule the calls make together is reported at the last call, with
+    // a note at each earlier one (the conflict may lie in any of them).
+    auto emitErr = [&]() {
+      InFlightDiagnostic diag = emitError(o.loc);
+      for (Location earlier : o.earlierCalls)
+        diag.attachNote(earlier)
+            << "label \"" << label << "\" is also scheduled here";
+      return diag;
+    };
     LabelSchedule sched;
     if (labelInfo.hasEdgeApply) {
       Parallelization parallel = o.parallel.value_or(Parallelization::Serial);
