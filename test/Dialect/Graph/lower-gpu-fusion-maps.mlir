@@ -135,3 +135,54 @@ func.func @hybrid(%g: !graph.edgeset, %f0: !graph.vertexset, %parent: !graph.vec
   } attributes {graph.kernel_fusion}
   return %last : !graph.vertexset
 }
+
+// -----
+
+// A vertex apply over the new frontier (GraphIt's bc_road.gt marks each
+// new vertex visited) reads the other queue, as many ids as the step made.
+
+// CHECK-LABEL: func.func @apply_next
+// CHECK: %[[QA:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[QB:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: gpu.launch {{.*}} function(@graph_grid_0)
+// CHECK-NOT: graph.vertexset
+// CHECK: graph.vector.cas
+// CHECK: %[[NEXT:.*]] = arith.select %{{.*}}, %[[QB]], %[[QA]]
+// CHECK: %[[IDS:.*]] = memref.reinterpret_cast %[[NEXT]] to offset: [0], sizes: [%[[SIZE:.*]]], strides: [1]
+// CHECK: graph.grid_phase
+// CHECK: memref.load %[[IDS]]
+// CHECK: graph.vector.set %arg3
+// CHECK: scf.yield %{{.*}}, %[[SIZE]] : index, index
+func.func @apply_next(%g: !graph.edgeset, %f0: !graph.vertexset, %parent: !graph.vector<i32>, %seen: !graph.vector<i1>) -> !graph.vertexset {
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : i32
+  %last = scf.while (%f = %f0) : (!graph.vertexset) -> !graph.vertexset {
+    %n = graph.vertexset.size %f
+    %more = arith.cmpi ne, %n, %c0 : index
+    scf.condition(%more) %f : !graph.vertexset
+  } do {
+  ^bb0(%f: !graph.vertexset):
+    %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+        schedule(#graph.schedule<gpu = #graph.gpu_schedule<>>)
+      dst_filter {
+      ^bb0(%v: index):
+        %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+        %fresh = arith.cmpi eq, %p, %cm1 : i32
+        graph.yield %fresh : i1
+      } body {
+      ^bb0(%src: index, %dst: index):
+        %s = arith.index_cast %src : index to i32
+        graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+        graph.yield
+      } : !graph.edgeset -> !graph.vertexset
+    graph.vertexset.free %f
+    graph.vertexset.apply %next {
+    ^bb0(%v: index):
+      %true = arith.constant true
+      graph.vector.set %seen[%v], %true : !graph.vector<i1>
+      graph.yield
+    }
+    scf.yield %next : !graph.vertexset
+  } attributes {graph.kernel_fusion}
+  return %last : !graph.vertexset
+}

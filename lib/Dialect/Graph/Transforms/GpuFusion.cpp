@@ -65,6 +65,9 @@ struct Frontier {
   /// The sets the body may yield: one, or one per branch of the scf.ifs
   /// that choose it (a hybrid's directions).
   SmallVector<NextFrontier> nexts;
+  /// The size and ids of the set the body yields, read after it is made
+  /// (a vertex apply over the new frontier).
+  SmallVector<Operation *> reads;
   /// The entry of `nexts` for `set`, or null.
   NextFrontier *nextOf(Value set) {
     for (NextFrontier &next : nexts)
@@ -204,6 +207,17 @@ static std::string whyNotFusable(scf::WhileOp loop,
           frontier ? frontier->nextOf(op->getResult(0)) : nullptr;
       if (!next || !runsOncePerStep(op, loop))
         return refuse(op, "makes a vertex set that is not the next frontier");
+      return WalkResult::advance();
+    }
+    if (isa<VertexSetIdsOp, VertexSetSizeOp>(op)) {
+      Value set = op->getOperand(0);
+      NextFrontier *next = frontier ? frontier->nextOf(set) : nullptr;
+      bool made = isa_and_nonnull<scf::IfOp>(set.getDefiningOp()) ||
+                  (next && next->seal);
+      if (!frontier || !made || op->getBlock() != &after ||
+          set != loop.getYieldOp()->getOperand(frontier->position))
+        return refuse(op, "runs on the host");
+      frontier->reads.push_back(op);
       return WalkResult::advance();
     }
     NextFrontier *next = nullptr;
@@ -596,6 +610,18 @@ static void mapToQueue(OpBuilder &b, Location loc, Value map, bool bits,
   });
 }
 
+/// Replaces graph.vertexset.ids `op` by the first `count` ids of `queue`.
+static void replaceIds(Operation *op, Value queue, Value count,
+                       RewriterBase &rewriter) {
+  for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
+    if (isa<memref::DimOp>(user))
+      rewriter.replaceOp(user, count);
+  rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+      op, cast<MemRefType>(op->getResult(0).getType()), queue,
+      rewriter.getIndexAttr(0), ArrayRef<OpFoldResult>{count},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+}
+
 /// The size of the next frontier that `set`, yielded by the loop body, is:
 /// the count of the fresh set it is (`counts`), or of the one the scf.if
 /// defining it yields, which then yields the size (an index) instead.
@@ -836,14 +862,7 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
               rewriter, loc, arith::CmpIPredicate::eq, parity, c0);
           Value queue = arith::SelectOp::create(rewriter, loc, first, queues[0],
                                                 queues[1]);
-          for (Operation *dimUser :
-               llvm::make_early_inc_range(idsOp->getUsers()))
-            if (isa<memref::DimOp>(dimUser))
-              rewriter.replaceOp(dimUser, count);
-          rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
-              idsOp, ids, queue, rewriter.getIndexAttr(0),
-              ArrayRef<OpFoldResult>{count},
-              ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+          replaceIds(idsOp, queue, count, rewriter);
         } else {
           // scf.condition and scf.yield forward the set: its two values.
           unsigned at = set.getUses().begin()->getOperandNumber();
@@ -886,6 +905,19 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
     }
     auto yield = cast<scf::YieldOp>(body.getTerminator());
     Value nextCount = countOf(yield->getOperand(p), counts, rewriter);
+    for (Operation *read : frontier->reads) {
+      rewriter.setInsertionPoint(read);
+      if (isa<VertexSetSizeOp>(read)) {
+        rewriter.replaceOp(read, nextCount);
+        continue;
+      }
+      Value first = arith::CmpIOp::create(rewriter, loc,
+                                          arith::CmpIPredicate::eq, parity, c0);
+      replaceIds(
+          read,
+          arith::SelectOp::create(rewriter, loc, first, queues[1], queues[0]),
+          nextCount, rewriter);
+    }
     rewriter.setInsertionPoint(yield);
     Value nextParity = arith::SubIOp::create(rewriter, loc, c1, parity);
     SmallVector<Value> operands(yield.getOperands());
