@@ -686,6 +686,22 @@ void _mlir_ciface_graphrt_placed_neighbors(graphrt_memref_i32 *r,
 void _mlir_ciface_graphrt_placed_weights(graphrt_memref_i32 *r,
                                          graphrt_graph *g, int32_t direction,
                                          int32_t placement);
+/* The out-edges grouped into blocks of `size` destination ids (GraphIt's
+ * configLoadBalance(EDGE_ONLY, BLOCKED, size)): block b holds the edges
+ * into [b * size, (b + 1) * size), in order of source and position, as
+ * entries [starts[b], starts[b + 1]) of the block arrays: `sources` (each
+ * edge's source) and `edges` (its position in graphrt_out_neighbors). starts
+ * has ceil(n / size) + 1 entries. Built once per graph and size; placed as
+ * graphrt_placed_* places the out-edges. A size below 1 is an error. */
+void _mlir_ciface_graphrt_edge_block_starts(graphrt_memref_i64 *r,
+                                            graphrt_graph *g, int64_t size,
+                                            int32_t placement);
+void _mlir_ciface_graphrt_edge_block_sources(graphrt_memref_i32 *r,
+                                             graphrt_graph *g, int64_t size,
+                                             int32_t placement);
+void _mlir_ciface_graphrt_edge_block_edges(graphrt_memref_i64 *r,
+                                           graphrt_graph *g, int64_t size,
+                                           int32_t placement);
 
 /* [added] MLIR 22's GPU runtime interface, as gpu-to-llvm and the LLVM
  * translation of gpu.binary / gpu.launch_func call it (the signatures of

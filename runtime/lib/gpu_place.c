@@ -21,9 +21,20 @@ typedef struct placed_array {
   void *release; /* what to free: the device block or the pinned host block */
 } placed_array;
 
+/* graphrt_edge_block_*'s arrays for one block size: the host arrays, and
+ * their placed copies. */
+enum { BLOCK_STARTS, BLOCK_SOURCES, BLOCK_EDGES, NUM_BLOCK_ARRAYS };
+typedef struct edge_blocks {
+  int64_t size, count; /* destination ids per block, blocks */
+  void *host[NUM_BLOCK_ARRAYS];
+  placed_array placed[NUM_PLACES][NUM_BLOCK_ARRAYS];
+  struct edge_blocks *next;
+} edge_blocks;
+
 struct rt_gpu_edges {
   int auto_place[2]; /* what auto chose for each direction, 0 before */
   placed_array arrays[2][NUM_PLACES][NUM_ARRAYS];
+  edge_blocks *blocks; /* a list, one entry per block size */
 };
 
 static const char *const place_names[NUM_PLACES] = {
@@ -75,21 +86,51 @@ static void place_array(placed_array *a, int place, const void *host,
   }
 }
 
+static void release_array(placed_array *a, int place) {
+  if (!a->release)
+    return;
+  if (place == PLACE_DEVICE)
+    rt_gpu_device_free(a->release);
+  else if (place == PLACE_ZERO_COPY)
+    rt_gpu_pinned_free(a->release);
+  else
+    rt_gpu_managed_free(a->release);
+}
+
 void rt_gpu_edges_free(struct rt_gpu_edges *edges) {
   for (int d = 0; d < 2; ++d)
     for (int p = PLACE_DEVICE; p < NUM_PLACES; ++p)
-      for (int k = 0; k < NUM_ARRAYS; ++k) {
-        void *release = edges->arrays[d][p][k].release;
-        if (!release)
-          continue;
-        if (p == PLACE_DEVICE)
-          rt_gpu_device_free(release);
-        else if (p == PLACE_ZERO_COPY)
-          rt_gpu_pinned_free(release);
-        else
-          rt_gpu_managed_free(release);
-      }
+      for (int k = 0; k < NUM_ARRAYS; ++k)
+        release_array(&edges->arrays[d][p][k], p);
+  for (edge_blocks *b = edges->blocks, *next; b; b = next) {
+    next = b->next;
+    for (int k = 0; k < NUM_BLOCK_ARRAYS; ++k) {
+      for (int p = PLACE_DEVICE; p < NUM_PLACES; ++p)
+        release_array(&b->placed[p][k], p);
+      free(b->host[k]);
+    }
+    free(b);
+  }
   free(edges);
+}
+
+/* The GPU edges' state of `g`, made on first use; called under g->lock. */
+static struct rt_gpu_edges *gpu_edges_of(graphrt_graph *g) {
+  if (!g->gpu_edges)
+    g->gpu_edges = rt_calloc(1, sizeof *g->gpu_edges);
+  return g->gpu_edges;
+}
+
+/* What `placement` is for the edges of `g` stored as direction `d` (the
+ * out-edges for the in-edges of a symmetric graph): auto resolved. */
+static int resolve_place(graphrt_graph *g, int d, int direction,
+                         int placement) {
+  struct rt_gpu_edges *edges = gpu_edges_of(g);
+  if (placement != PLACE_AUTO)
+    return placement;
+  if (!edges->auto_place[d])
+    edges->auto_place[d] = choose_auto(g, direction);
+  return edges->auto_place[d];
 }
 
 /* The copy in `placement` of the host array `host` (`count` elements of
@@ -102,16 +143,8 @@ static void *placed(const char *function, graphrt_graph *g, int32_t direction,
   /* A symmetric graph's in-edges are its out-edges. */
   int d = g->symmetric ? 0 : direction;
   pthread_mutex_lock(&g->lock);
-  if (!g->gpu_edges)
-    g->gpu_edges = rt_calloc(1, sizeof *g->gpu_edges);
-  struct rt_gpu_edges *edges = g->gpu_edges;
-  int place = placement;
-  if (place == PLACE_AUTO) {
-    if (!edges->auto_place[d])
-      edges->auto_place[d] = choose_auto(g, direction);
-    place = edges->auto_place[d];
-  }
-  placed_array *a = &edges->arrays[d][place][array];
+  int place = resolve_place(g, d, direction, placement);
+  placed_array *a = &g->gpu_edges->arrays[d][place][array];
   if (!a->kernel) {
     size_t bytes = (size_t)count * width;
     place_array(a, place, host, bytes);
@@ -152,3 +185,91 @@ static void check_arguments(const char *function, int32_t direction,
 PLACED_FUNCTION(offsets, graphrt_memref_i64, int64_t, ARRAY_OFFSETS)
 PLACED_FUNCTION(neighbors, graphrt_memref_i32, int32_t, ARRAY_NEIGHBORS)
 PLACED_FUNCTION(weights, graphrt_memref_i32, int32_t, ARRAY_WEIGHTS)
+
+/* ---- graphrt_edge_block_* ------------------------------------------------ */
+
+/* Groups the out-edges of `g` into blocks of `size` destination ids by a
+ * stable counting sort: block b's edges, in order of source and position,
+ * are entries [starts[b], starts[b + 1]) of `sources` and `edges`. */
+static edge_blocks *build_blocks(graphrt_graph *g, int64_t size) {
+  graphrt_memref_i64 off;
+  graphrt_memref_i32 nbr;
+  _mlir_ciface_graphrt_out_offsets(&off, g);
+  _mlir_ciface_graphrt_out_neighbors(&nbr, g);
+  const int64_t *offsets = off.aligned;
+  const int32_t *neighbors = nbr.aligned;
+  edge_blocks *b = rt_calloc(1, sizeof *b);
+  b->size = size;
+  b->count = g->n / size + (g->n % size != 0);
+  int64_t *starts = rt_calloc((size_t)b->count + 1, sizeof *starts);
+  int32_t *sources = rt_malloc((size_t)g->m * sizeof *sources);
+  int64_t *edges = rt_malloc((size_t)g->m * sizeof *edges);
+  for (int64_t k = 0; k < g->m; ++k)
+    ++starts[neighbors[k] / size + 1];
+  for (int64_t i = 0; i < b->count; ++i)
+    starts[i + 1] += starts[i];
+  int64_t *next = rt_malloc((size_t)(b->count + 1) * sizeof *next);
+  memcpy(next, starts, (size_t)(b->count + 1) * sizeof *next);
+  for (int64_t u = 0; u < g->n; ++u)
+    for (int64_t k = offsets[u]; k < offsets[u + 1]; ++k) {
+      int64_t at = next[neighbors[k] / size]++;
+      sources[at] = (int32_t)u;
+      edges[at] = k;
+    }
+  free(next);
+  b->host[BLOCK_STARTS] = starts;
+  b->host[BLOCK_SOURCES] = sources;
+  b->host[BLOCK_EDGES] = edges;
+  return b;
+}
+
+/* Array `array` (`width`-byte elements) of the blocks of `size` ids, in
+ * `placement` in GPU mode; its length in *count. */
+static void *block_array(const char *function, graphrt_graph *g, int64_t size,
+                         int32_t placement, int array, size_t width,
+                         int64_t *count) {
+  if (size <= 0)
+    rt_fatal("%s: the edge block size %lld is not positive", function,
+             (long long)size);
+  check_arguments(function, 0, placement);
+  pthread_mutex_lock(&g->lock);
+  struct rt_gpu_edges *gpu = gpu_edges_of(g);
+  edge_blocks *b = gpu->blocks;
+  while (b && b->size != size)
+    b = b->next;
+  if (!b) {
+    b = build_blocks(g, size);
+    b->next = gpu->blocks;
+    gpu->blocks = b;
+  }
+  *count = array == BLOCK_STARTS ? b->count + 1 : g->m;
+  void *result = b->host[array];
+  if (rt_gpu_mode) {
+    int place = resolve_place(g, 0, 0, placement);
+    placed_array *a = &b->placed[place][array];
+    if (!a->kernel) {
+      place_array(a, place, result, (size_t)*count * width);
+      if (rt_verbose())
+        fprintf(stderr,
+                "graphrt: %s: blocks of %lld out-edges' destinations, %zu "
+                "bytes, in %s on %s\n",
+                function, (long long)size, (size_t)*count * width,
+                place_names[place], rt_gpu_device_name());
+    }
+    result = a->kernel;
+  }
+  pthread_mutex_unlock(&g->lock);
+  return result;
+}
+
+#define BLOCK_FUNCTION(array, Memref, T, id)                                   \
+  void _mlir_ciface_graphrt_edge_block_##array(                                \
+      Memref *r, graphrt_graph *g, int64_t size, int32_t placement) {          \
+    int64_t count;                                                             \
+    T *data = block_array("graphrt_edge_block_" #array, g, size, placement,    \
+                          id, sizeof(T), &count);                              \
+    RT_SET_MEMREF(r, data, count);                                             \
+  }
+BLOCK_FUNCTION(starts, graphrt_memref_i64, int64_t, BLOCK_STARTS)
+BLOCK_FUNCTION(sources, graphrt_memref_i32, int32_t, BLOCK_SOURCES)
+BLOCK_FUNCTION(edges, graphrt_memref_i64, int64_t, BLOCK_EDGES)

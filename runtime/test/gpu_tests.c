@@ -10,6 +10,7 @@
  *   launch [NAME]   launches kernel NAME (default inc)
  *   place P [D]     places the out- (D = 0) or in-edges (D = 1) of a small
  *                   weighted graph with placement P
+ *   blocks S        the small graph's out-edges in blocks of S ids (host)
  * Errors end the program (test/Runtime/gpu.test checks their lines). */
 #include "check.h"
 #include "graph_rt.h"
@@ -85,6 +86,48 @@ static void check_contents(placed p, placed h) {
                (size_t)h.w.sizes[0] * sizeof(int32_t)) == 0);
 }
 
+/* The small graph's out-edges in blocks of `size` destination ids. */
+typedef struct blocks {
+  graphrt_memref_i64 starts, edges;
+  graphrt_memref_i32 sources;
+} blocks;
+
+static blocks edge_blocks(graphrt_graph *g, int64_t size, int32_t placement) {
+  blocks b;
+  _mlir_ciface_graphrt_edge_block_starts(&b.starts, g, size, placement);
+  _mlir_ciface_graphrt_edge_block_sources(&b.sources, g, size, placement);
+  _mlir_ciface_graphrt_edge_block_edges(&b.edges, g, size, placement);
+  return b;
+}
+
+/* Blocks of 1, 2 and 5 ids: each block's edges by source, as positions in
+ * the out-neighbours; the same arrays again for the same size. */
+static void test_edge_blocks(int32_t placement) {
+  static const int64_t sizes[] = {1, 2, 5};
+  static const int64_t starts[][5] = {{0, 1, 2, 4, 4}, {0, 2, 4}, {0, 4}};
+  static const int32_t sources[][4] = {
+      {2, 0, 0, 1}, {0, 2, 0, 1}, {0, 0, 1, 2}};
+  static const int64_t edges[][4] = {{3, 0, 1, 2}, {0, 3, 1, 2}, {0, 1, 2, 3}};
+  graphrt_graph *g = small_graph();
+  for (int k = 0; k < 3; ++k) {
+    blocks b = edge_blocks(g, sizes[k], placement);
+    CHECK_EQ(b.starts.sizes[0], 4 / sizes[k] + (4 % sizes[k] != 0) + 1);
+    CHECK_EQ(b.sources.sizes[0], 4);
+    CHECK_EQ(b.edges.sizes[0], 4);
+    for (int64_t i = 0; i < b.starts.sizes[0]; ++i)
+      CHECK_EQ(b.starts.aligned[i], starts[k][i]);
+    for (int i = 0; i < 4; ++i) {
+      CHECK_EQ(b.sources.aligned[i], sources[k][i]);
+      CHECK_EQ(b.edges.aligned[i], edges[k][i]);
+    }
+    blocks again = edge_blocks(g, sizes[k], placement);
+    CHECK(again.starts.aligned == b.starts.aligned);
+    CHECK(again.sources.aligned == b.sources.aligned);
+    CHECK(again.edges.aligned == b.edges.aligned);
+  }
+  graphrt_graph_free(g);
+}
+
 static void test_host(void) {
   graphrt_graph *g = small_graph();
   for (int32_t d = 0; d < 2; ++d)
@@ -95,6 +138,7 @@ static void test_host(void) {
       CHECK(p.w.aligned == h.w.aligned);
       check_contents(p, h);
     }
+  test_edge_blocks(0);
   /* Nothing loaded the driver. */
   CHECK_EQ(rt_gpu_mode, 0);
   CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == NULL);
@@ -236,6 +280,11 @@ static void test_placements(void) {
   graphrt_graph_free(g);
   CHECK_EQ(live_blocks(), before);
 
+  /* Edge blocks: device copies of the host arrays (the test driver's
+   * device memory is readable here), freed with the graph. */
+  test_edge_blocks(1);
+  CHECK_EQ(live_blocks(), before);
+
   /* Auto: device memory when the 72 bytes of edges fit in the free memory
    * less the reserve of 1 GiB (the test driver has 8 GiB), else zero-copy. */
   const char *free_bytes[] = {"1073741896", "1073741895"};
@@ -282,6 +331,11 @@ int main(int argc, char **argv) {
     _mlir_memref_to_llvm_free(_mlir_memref_to_llvm_alloc(64));
   } else if (!strcmp(mode, "launch")) {
     launch(load(), argc > 2 ? argv[2] : "inc");
+  } else if (!strcmp(mode, "blocks") && argc > 2) {
+    graphrt_graph *g = small_graph();
+    blocks b = edge_blocks(g, atoll(argv[2]), 0);
+    printf("%lld blocks\n", (long long)b.starts.sizes[0] - 1);
+    graphrt_graph_free(g);
   } else if (!strcmp(mode, "place") && argc > 2) {
     graphrt_graph *g = small_graph();
     if (strcmp(argc > 4 ? argv[4] : "", "host"))

@@ -219,6 +219,17 @@ struct SegmentsLowering : GraphPattern<SegmentsOp> {
   }
 };
 
+/// Replaces `op`'s results by the results of calls of `functions`, each
+/// with `args`.
+static void replaceByCalls(Operation *op, ConversionPatternRewriter &rewriter,
+                           ArrayRef<RuntimeFunction> functions,
+                           ValueRange args) {
+  SmallVector<Value> results;
+  for (RuntimeFunction function : functions)
+    results.push_back(callRuntime1(rewriter, op->getLoc(), op, function, args));
+  rewriter.replaceOp(op, results);
+}
+
 struct SegmentViewLowering : GraphPattern<SegmentViewOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -227,12 +238,11 @@ struct SegmentViewLowering : GraphPattern<SegmentViewOp> {
     Location loc = op.getLoc();
     SmallVector<Value> args = {adaptor.getSegments(),
                                toI64(rewriter, loc, adaptor.getIndex())};
-    SmallVector<Value> arrays;
-    for (RuntimeFunction function :
-         {RuntimeFunction::SegmentVertices, RuntimeFunction::SegmentOffsets,
-          RuntimeFunction::SegmentNeighbors})
-      arrays.push_back(callRuntime1(rewriter, loc, op, function, args));
-    rewriter.replaceOp(op, arrays);
+    replaceByCalls(op, rewriter,
+                   {RuntimeFunction::SegmentVertices,
+                    RuntimeFunction::SegmentOffsets,
+                    RuntimeFunction::SegmentNeighbors},
+                   args);
     return success();
   }
 };
@@ -255,16 +265,34 @@ struct SegmentWeightsLowering : GraphPattern<SegmentWeightsOp> {
   }
 };
 
+struct EdgeBlocksLowering : GraphPattern<EdgeBlocksOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(EdgeBlocksOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> args = {
+        adaptor.getGraph(),
+        arith::ConstantIntOp::create(rewriter, loc, op.getSize(), 64),
+        constI32(rewriter, loc, static_cast<int32_t>(op.getPlacement()))};
+    replaceByCalls(op, rewriter,
+                   {RuntimeFunction::EdgeBlockStarts,
+                    RuntimeFunction::EdgeBlockSources,
+                    RuntimeFunction::EdgeBlockEdges},
+                   args);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::graph::populateGraphPatterns(const GraphTypeConverter &converter,
                                         RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<LoadLowering, EmptyGraphLowering, RelabelLowering, TransposeLowering,
-           IsDirectedLowering, AdjacencyLowering, AdjacencyWeightsLowering,
-           SegmentsLowering, SegmentViewLowering, SegmentWeightsLowering>(
-          converter, context);
+  patterns.add<LoadLowering, EmptyGraphLowering, RelabelLowering,
+               TransposeLowering, IsDirectedLowering, AdjacencyLowering,
+               AdjacencyWeightsLowering, SegmentsLowering, SegmentViewLowering,
+               SegmentWeightsLowering, EdgeBlocksLowering>(converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              RuntimeFunction::NumVertices);
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

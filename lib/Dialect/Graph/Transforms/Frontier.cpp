@@ -17,8 +17,8 @@ using namespace mlir::graph;
 // DenseFrontier
 //===----------------------------------------------------------------------===//
 
-/// The word of a bitvector holding `v`'s bit, and that bit as a mask.
-static std::pair<Value, Value> bitOf(OpBuilder &b, Location loc, Value v) {
+std::pair<Value, Value> mlir::graph::bitOf(OpBuilder &b, Location loc,
+                                           Value v) {
   Value word = arith::ShRUIOp::create(
       b, loc, v, arith::ConstantIndexOp::create(b, loc, 6));
   Value bit = arith::IndexCastOp::create(

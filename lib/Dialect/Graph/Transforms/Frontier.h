@@ -23,6 +23,10 @@ inline MemRefType memrefOf(Type element) {
   return MemRefType::get({ShapedType::kDynamic}, element);
 }
 
+/// The word of a bitvector holding vertex `v`'s bit, and that bit as a
+/// mask (an i64).
+std::pair<Value, Value> bitOf(OpBuilder &b, Location loc, Value v);
+
 /// The state a thread keeps of the output frontier while it runs its share
 /// of a vertex loop: its own in a parallel loop (OutputFrontier::openThread),
 /// the shared one otherwise.
@@ -83,9 +87,10 @@ public:
   /// The output of `op`, emitted at `b`: dense marks if `marks` (a pull),
   /// else ids. `claimsVertices`: the push's winning write lets each vertex
   /// in once, so it needs no flags to keep its output distinct.
-  static std::unique_ptr<OutputFrontier>
-  create(OpBuilder &b, EdgeSetApplyOp op, bool claimsVertices,
-         const ExecutionModel &execution, bool marks);
+  static std::unique_ptr<OutputFrontier> create(OpBuilder &b, EdgeSetApplyOp op,
+                                                bool claimsVertices,
+                                                const ExecutionModel &execution,
+                                                bool marks);
   virtual ~OutputFrontier() = default;
 
   /// The state a serial loop uses: the shared one.

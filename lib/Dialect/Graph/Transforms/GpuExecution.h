@@ -25,6 +25,10 @@ namespace mlir::graph {
 constexpr int64_t kGpuBlockThreads = 256;
 /// Threads of one warp.
 constexpr int64_t kGpuWarpLanes = 32;
+/// Entries of a prefix sum that one thread sums serially.
+constexpr int64_t kScanChunk = 32;
+/// The most threads of a kernel walking edge_only's edge blocks.
+constexpr int64_t kEdgeBlockThreads = 256 * kGpuBlockThreads;
 
 /// How the next loop maps iterations to GPU threads.
 struct LaneGroup {

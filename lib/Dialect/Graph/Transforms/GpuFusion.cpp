@@ -6,10 +6,15 @@
 // graph.grid_phase, the host code between them runs on every thread as
 // uniform code, and graph.grid_barrier separates what depends on each
 // other. The loop's frontier lives on the device: two id queues, used in
-// turn, and its size a uniform loop-carried value.
+// turn, and its size a uniform loop-carried value. A traversal that reads
+// it as a bit or byte map (a pull, edge_only) gets the map made from the
+// queue by kernels, and one that marks its output in a map (a pull, an
+// unfused push) has the marked vertices appended to the next queue by a
+// kernel; a hybrid's two directions each fill the next queue.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Frontier.h"
 #include "GpuExecution.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -42,21 +47,77 @@ static bool isHostWrite(Operation *op) {
 }
 
 namespace {
+/// A set the body makes as the next frontier, and the ops filling it: its
+/// id buffers and seal_ids (a push), or its bit or byte map and seal_dense
+/// (a pull, or a push with an unfused output).
+struct NextFrontier {
+  VertexSetNewOp set;
+  SmallVector<VertexSetIdBufferOp> buffers;
+  SmallVector<Operation *> maps;
+  Operation *seal = nullptr;
+};
+
 /// The one vertex set the loop carries, and the ops of the loop on it and
-/// on the set it yields in its place.
+/// on the sets it yields in its place.
 struct Frontier {
   unsigned position = 0;
   BlockArgument before, after;
-  /// The set the body yields: vertexset.new, its id_buffer, its seal_ids.
-  VertexSetNewOp next;
-  VertexSetSealIdsOp seal;
-  SmallVector<VertexSetIdBufferOp> buffers;
+  /// The sets the body may yield: one, or one per branch of the scf.ifs
+  /// that choose it (a hybrid's directions).
+  SmallVector<NextFrontier> nexts;
+  /// The size and ids of the set the body yields, read after it is made
+  /// (a vertex apply over the new frontier).
+  SmallVector<Operation *> reads;
+  /// The entry of `nexts` for `set`, or null.
+  NextFrontier *nextOf(Value set) {
+    for (NextFrontier &next : nexts)
+      if (next.set.getResult() == set)
+        return &next;
+    return nullptr;
+  }
 };
 } // namespace
 
+/// Collects in `nexts` the fresh sets that `value`, yielded by the loop
+/// body, may be: a graph.vertexset.new of the loop, or a result of an
+/// scf.if (in the loop) whose branches yield such. Returns false for any
+/// other value.
+static bool collectNexts(Value value, scf::WhileOp loop,
+                         SmallVector<NextFrontier> &nexts) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !loop->isAncestor(def))
+    return false;
+  if (auto fresh = dyn_cast<VertexSetNewOp>(def)) {
+    if (fresh.getAll() ||
+        llvm::any_of(nexts, [&](NextFrontier &n) { return n.set == fresh; }))
+      return false;
+    nexts.push_back({fresh, {}, {}, nullptr});
+    return true;
+  }
+  auto branch = dyn_cast<scf::IfOp>(def);
+  if (!branch || !branch.elseBlock())
+    return false;
+  unsigned k = cast<OpResult>(value).getResultNumber();
+  return collectNexts(branch.thenYield()->getOperand(k), loop, nexts) &&
+         collectNexts(branch.elseYield()->getOperand(k), loop, nexts);
+}
+
+/// Whether `op` is in the body of `loop` outside any region but scf.if's:
+/// it runs at most once a step.
+static bool runsOncePerStep(Operation *op, scf::WhileOp loop) {
+  Block &after = loop.getAfter().front();
+  for (Operation *parent = op; parent->getBlock() != &after;) {
+    parent = parent->getParentOp();
+    if (!isa<scf::IfOp>(parent))
+      return false;
+  }
+  return true;
+}
+
 /// Whether allocation size `size` in `loop` has a bound before the loop:
 /// a value from outside it, the frontier's size (the queues' capacity
-/// bounds it) or a sum of such.
+/// bounds it), a sum of such, or one divided (rounding up) by a value from
+/// outside the loop.
 static bool isBounded(Value size, scf::WhileOp loop, Value frontier) {
   if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
     return true;
@@ -64,6 +125,9 @@ static bool isBounded(Value size, scf::WhileOp loop, Value frontier) {
     auto view = dim.getSource().getDefiningOp<VertexSetIdsOp>();
     return view && frontier && view.getSet() == frontier;
   }
+  if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
+    return isBounded(divide.getLhs(), loop, frontier) &&
+           !loop->isAncestor(divide.getRhs().getParentRegion()->getParentOp());
   auto add = size.getDefiningOp<arith::AddIOp>();
   return add && isBounded(add.getLhs(), loop, frontier) &&
          isBounded(add.getRhs(), loop, frontier);
@@ -96,6 +160,13 @@ static std::string whyNotFusable(scf::WhileOp loop,
     return WalkResult::interrupt();
   };
   Block &after = loop.getAfter().front();
+  if (frontier &&
+      !collectNexts(loop.getYieldOp()->getOperand(frontier->position), loop,
+                    frontier->nexts))
+    return "its next frontier is not made by its traversals";
+  auto isFrontier = [&](Value set) {
+    return frontier && (set == frontier->before || set == frontier->after);
+  };
   WalkResult walk = loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == loop.getOperation())
       return WalkResult::advance();
@@ -110,48 +181,68 @@ static std::string whyNotFusable(scf::WhileOp loop,
         isa<memref::LoadOp, memref::StoreOp, memref::DimOp, VectorGetOp,
             VectorSetOp>(op))
       return WalkResult::advance();
-    if (isa<memref::DeallocOp>(op) && op->getBlock() != &after)
-      return refuse(op, "frees memory inside a branch of the loop");
+    if (isa<memref::DeallocOp>(op) && !runsOncePerStep(op, loop))
+      return refuse(op, "frees memory inside a loop in the loop");
     if (isa<memref::DeallocOp>(op))
       return WalkResult::advance();
     if (isHoistable(op, loop))
       return WalkResult::advance();
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-      if (op->getBlock() != &after)
-        return refuse(op, "allocates inside a branch of the loop");
+      if (!runsOncePerStep(op, loop))
+        return refuse(op, "allocates inside a loop in the loop");
       Value set = frontier ? Value(frontier->after) : Value();
       for (Value size : alloc.getDynamicSizes())
         if (!isBounded(size, loop, set))
           return refuse(op, "has a size that a step computes");
       return WalkResult::advance();
     }
-    // The frontier and the set the body yields in its place.
-    if (isa<VertexSetSizeOp, VertexSetIdsOp, VertexSetFreeOp>(op) && frontier &&
-        (op->getOperand(0) == frontier->before ||
-         op->getOperand(0) == frontier->after))
+    // The frontier (as ids, or as a map the GPU makes of them) and the
+    // sets the body yields in its place.
+    if (isa<VertexSetSizeOp, VertexSetIdsOp, VertexSetFreeOp, VertexSetBitsOp,
+            VertexSetBoolsOp>(op) &&
+        isFrontier(op->getOperand(0)))
       return WalkResult::advance();
-    if (auto fresh = dyn_cast<VertexSetNewOp>(op)) {
-      if (!frontier || fresh.getAll() || fresh->getBlock() != &after ||
-          loop.getYieldOp()->getOperand(frontier->position) !=
-              fresh.getResult() ||
-          frontier->next)
+    if (isa<VertexSetNewOp>(op)) {
+      NextFrontier *next =
+          frontier ? frontier->nextOf(op->getResult(0)) : nullptr;
+      if (!next || !runsOncePerStep(op, loop))
         return refuse(op, "makes a vertex set that is not the next frontier");
-      frontier->next = fresh;
       return WalkResult::advance();
+    }
+    if (isa<VertexSetIdsOp, VertexSetSizeOp>(op)) {
+      Value set = op->getOperand(0);
+      NextFrontier *next = frontier ? frontier->nextOf(set) : nullptr;
+      bool made = isa_and_nonnull<scf::IfOp>(set.getDefiningOp()) ||
+                  (next && next->seal);
+      if (!frontier || !made || op->getBlock() != &after ||
+          set != loop.getYieldOp()->getOperand(frontier->position))
+        return refuse(op, "runs on the host");
+      frontier->reads.push_back(op);
+      return WalkResult::advance();
+    }
+    NextFrontier *next = nullptr;
+    if (isa<VertexSetIdBufferOp, VertexSetBitsOp, VertexSetBoolsOp,
+            VertexSetSealIdsOp, VertexSetSealDenseOp>(op)) {
+      next = frontier ? frontier->nextOf(op->getOperand(0)) : nullptr;
+      if (!next)
+        return refuse(op, "fills a set that is not the next frontier");
     }
     if (auto buffer = dyn_cast<VertexSetIdBufferOp>(op)) {
-      if (!frontier || buffer.getSet() != frontier->next)
-        return refuse(op, "fills a set that is not the next frontier");
-      frontier->buffers.push_back(buffer);
+      next->buffers.push_back(buffer);
       return WalkResult::advance();
     }
-    if (auto seal = dyn_cast<VertexSetSealIdsOp>(op)) {
-      if (!frontier || seal.getSet() != frontier->next || frontier->seal)
-        return refuse(op, "seals a set that is not the next frontier");
-      if (!seal.getDistinct() && !seal.getKeepDuplicates())
+    if (isa<VertexSetBitsOp, VertexSetBoolsOp>(op)) {
+      next->maps.push_back(op);
+      return WalkResult::advance();
+    }
+    if (isa<VertexSetSealIdsOp, VertexSetSealDenseOp>(op)) {
+      auto seal = dyn_cast<VertexSetSealIdsOp>(op);
+      if (seal && !seal.getDistinct() && !seal.getKeepDuplicates())
         return refuse(op, "removes repeated ids on the host (a push without "
                           "deduplication)");
-      frontier->seal = seal;
+      if (next->seal || op->getBlock() != next->set->getBlock())
+        return refuse(op, "seals a set that is not the next frontier");
+      next->seal = op;
       return WalkResult::advance();
     }
     return refuse(op, "runs on the host");
@@ -159,8 +250,10 @@ static std::string whyNotFusable(scf::WhileOp loop,
   if (walk.wasInterrupted())
     return reason;
   if (frontier) {
-    if (!frontier->next || !frontier->seal)
-      return "its next frontier is not made by its traversals' ids";
+    for (NextFrontier &next : frontier->nexts)
+      if (!next.seal || (isa<VertexSetSealDenseOp>(next.seal) &&
+                         (next.maps.empty() || !next.buffers.empty())))
+        return "its next frontier is not made by its traversals";
     bool freed = llvm::any_of(after, [&](Operation &op) {
       auto free = dyn_cast<VertexSetFreeOp>(op);
       return free && free.getSet() == frontier->after;
@@ -437,6 +530,131 @@ static void keepUnfused(scf::WhileOp loop, RewriterBase &rewriter) {
   loop->moveBefore(yieldOf(choice.thenBlock(), loop->getResults()));
 }
 
+/// A kernel of a thread per `i` in [0, count), a phase once fused.
+static void emitKernel(OpBuilder &b, Location loc, Value count,
+                       function_ref<void(OpBuilder &, Value)> body) {
+  LaneGroup group;
+  GpuExecution execution(group);
+  execution.emitLoop(b, loc, arith::ConstantIndexOp::create(b, loc, 0), count,
+                     Parallelization::DynamicVertex,
+                     arith::ConstantIntOp::create(b, loc, 1, 64), TeamSpec(),
+                     [&](OpBuilder &b, Location, Value i) { body(b, i); });
+}
+
+/// The 64-bit words of a bit map of `vertices` vertices.
+static Value mapWords(OpBuilder &b, Location loc, Value vertices) {
+  return arith::CeilDivUIOp::create(b, loc, vertices,
+                                    arith::ConstantIndexOp::create(b, loc, 64));
+}
+
+/// Clears a bit map (`bits`) or byte map of `vertices` vertices by a kernel.
+static void clearMap(OpBuilder &b, Location loc, Value map, bool bits,
+                     Value vertices) {
+  Value size = bits ? mapWords(b, loc, vertices) : vertices;
+  emitKernel(b, loc, size, [&](OpBuilder &b, Value i) {
+    Value zero = arith::ConstantIntOp::create(b, loc, 0, bits ? 64 : 8);
+    memref::StoreOp::create(b, loc, zero, map, ValueRange{i});
+  });
+}
+
+/// Marks the first `count` ids of `queue` in a cleared map, by a kernel.
+static void fillMap(OpBuilder &b, Location loc, Value map, bool bits,
+                    Value queue, Value count) {
+  emitKernel(b, loc, count, [&](OpBuilder &b, Value i) {
+    Value v = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        memref::LoadOp::create(b, loc, queue, ValueRange{i}));
+    if (!bits) {
+      memref::StoreOp::create(b, loc,
+                              arith::ConstantIntOp::create(b, loc, 1, 8), map,
+                              ValueRange{v});
+      return;
+    }
+    auto [word, mask] = bitOf(b, loc, v);
+    memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::ori, mask, map,
+                                ValueRange{word});
+  });
+}
+
+/// Appends the vertices marked in `map` to `queue`, by a kernel of a thread
+/// per vertex; `moved` (memref<1xi64>) counts them.
+static void mapToQueue(OpBuilder &b, Location loc, Value map, bool bits,
+                       Value vertices, Value queue, Value moved) {
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
+                          moved, ValueRange{c0});
+  emitKernel(b, loc, vertices, [&](OpBuilder &b, Value v) {
+    Value marked;
+    if (bits) {
+      auto [word, mask] = bitOf(b, loc, v);
+      Value held = arith::AndIOp::create(
+          b, loc, memref::LoadOp::create(b, loc, map, ValueRange{word}), mask);
+      marked =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, held,
+                                arith::ConstantIntOp::create(b, loc, 0, 64));
+    } else {
+      marked = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne,
+          memref::LoadOp::create(b, loc, map, ValueRange{v}),
+          arith::ConstantIntOp::create(b, loc, 0, 8));
+    }
+    auto ifMarked = scf::IfOp::create(b, loc, marked, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifMarked.thenBlock());
+    Value slot = memref::AtomicRMWOp::create(
+        b, loc, arith::AtomicRMWKind::addi,
+        arith::ConstantIntOp::create(b, loc, 1, 64), moved, ValueRange{c0});
+    memref::StoreOp::create(
+        b, loc, arith::IndexCastOp::create(b, loc, b.getI32Type(), v), queue,
+        ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), slot)});
+  });
+}
+
+/// Replaces graph.vertexset.ids `op` by the first `count` ids of `queue`.
+static void replaceIds(Operation *op, Value queue, Value count,
+                       RewriterBase &rewriter) {
+  for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
+    if (isa<memref::DimOp>(user))
+      rewriter.replaceOp(user, count);
+  rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+      op, cast<MemRefType>(op->getResult(0).getType()), queue,
+      rewriter.getIndexAttr(0), ArrayRef<OpFoldResult>{count},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+}
+
+/// The size of the next frontier that `set`, yielded by the loop body, is:
+/// the count of the fresh set it is (`counts`), or of the one the scf.if
+/// defining it yields, which then yields the size (an index) instead.
+static Value countOf(Value set, const DenseMap<Operation *, Value> &counts,
+                     RewriterBase &rewriter) {
+  Operation *def = set.getDefiningOp();
+  if (Value count = counts.lookup(def))
+    return count;
+  auto branch = cast<scf::IfOp>(def);
+  unsigned k = cast<OpResult>(set).getResultNumber();
+  for (scf::YieldOp yield : {branch.thenYield(), branch.elseYield()}) {
+    Value count = countOf(yield->getOperand(k), counts, rewriter);
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(k, count); });
+  }
+  SmallVector<Type> types(branch->getResultTypes());
+  types[k] = rewriter.getIndexType();
+  rewriter.setInsertionPoint(branch);
+  auto sized =
+      scf::IfOp::create(rewriter, branch.getLoc(), types, branch.getCondition(),
+                        /*withElseRegion=*/true);
+  for (auto [from, to] : llvm::zip(branch->getRegions(), sized->getRegions())) {
+    rewriter.eraseBlock(&to.front());
+    rewriter.inlineRegionBefore(from, to, to.end());
+  }
+  Value count = sized.getResult(k);
+  for (unsigned i = 0, e = branch->getNumResults(); i < e; ++i)
+    if (i != k)
+      rewriter.replaceAllUsesWith(branch.getResult(i), sized.getResult(i));
+  rewriter.replaceAllUsesWith(branch.getResult(k), count);
+  rewriter.eraseOp(branch);
+  return count;
+}
+
 std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
                                      RewriterBase &rewriter) {
   // Loop-invariant host ops first: they may make the rest fusable.
@@ -461,7 +679,12 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
     return reason;
   keepUnfused(loop, rewriter);
 
-  bool duplicates = frontier && frontier->seal.getKeepDuplicates();
+  // The last frontier keeps repeated ids if a step's may have them.
+  bool duplicates =
+      frontier && llvm::any_of(frontier->nexts, [](NextFrontier &next) {
+        auto seal = dyn_cast<VertexSetSealIdsOp>(next.seal);
+        return seal && seal.getKeepDuplicates();
+      });
   Location loc = loop.getLoc();
   MLIRContext *ctx = loop.getContext();
   Type index = rewriter.getIndexType();
@@ -472,14 +695,16 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
 
   // The device frontier: two queues of `capacity` ids, the step's input
   // the one its parity names; the initial set copied into the first.
-  Value queues[2], capacity, initialCount, graphValue;
+  Value queues[2], capacity, initialCount, graphValue, vertices;
   auto ids = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
   if (frontier) {
-    graphValue = frontier->next.getGraph();
-    capacity = NumVerticesOp::create(rewriter, loc, index, graphValue);
-    for (VertexSetIdBufferOp buffer : frontier->buffers)
-      if (Value more = buffer.getCapacity())
-        capacity = arith::MaxUIOp::create(rewriter, loc, capacity, more);
+    graphValue = frontier->nexts.front().set.getGraph();
+    vertices = NumVerticesOp::create(rewriter, loc, index, graphValue);
+    capacity = vertices;
+    for (NextFrontier &next : frontier->nexts)
+      for (VertexSetIdBufferOp buffer : next.buffers)
+        if (Value more = buffer.getCapacity())
+          capacity = arith::MaxUIOp::create(rewriter, loc, capacity, more);
     for (Value &queue : queues)
       queue = memref::AllocOp::create(rewriter, loc, ids, capacity);
     Value initial = loop.getInits()[frontier->position];
@@ -497,22 +722,65 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
       return size;
     if (isa<memref::DimOp>(size.getDefiningOp()))
       return capacity;
+    if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
+      return arith::CeilDivUIOp::create(
+          rewriter, divide.getLoc(), bound(divide.getLhs()), divide.getRhs());
     auto add = size.getDefiningOp<arith::AddIOp>();
     return arith::AddIOp::create(rewriter, add.getLoc(), bound(add.getLhs()),
                                  bound(add.getRhs()));
   };
-  SmallVector<Operation *> deallocs;
-  for (Operation &op : llvm::make_early_inc_range(after)) {
-    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-      SmallVector<Value> sizes;
-      for (Value size : alloc.getDynamicSizes())
-        sizes.push_back(bound(size));
-      rewriter.modifyOpInPlace(
-          alloc, [&] { alloc.getDynamicSizesMutable().assign(sizes); });
-      alloc->moveBefore(loop);
-    } else if (isa<memref::DeallocOp>(op)) {
-      deallocs.push_back(&op);
+  // (Those of both branches of a hybrid too: one runs at a time.)
+  SmallVector<Operation *> deallocs, allocs;
+  after.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<gpu::LaunchOp>(op))
+      return WalkResult::skip();
+    if (isa<memref::AllocOp>(op))
+      allocs.push_back(op);
+    else if (isa<memref::DeallocOp>(op))
+      deallocs.push_back(op);
+    return WalkResult::advance();
+  });
+  for (Operation *op : allocs) {
+    auto alloc = cast<memref::AllocOp>(op);
+    rewriter.setInsertionPoint(loop);
+    SmallVector<Value> sizes;
+    for (Value size : alloc.getDynamicSizes())
+      sizes.push_back(bound(size));
+    rewriter.modifyOpInPlace(
+        alloc, [&] { alloc.getDynamicSizesMutable().assign(sizes); });
+    alloc->moveBefore(loop);
+  }
+  rewriter.setInsertionPoint(loop);
+  // The frontier as maps (a pull's input, a pull's or an unfused push's
+  // output), made from and into the queues on the GPU; allocated once.
+  Value maps[2][2];
+  gpu::LaunchOp launch;
+  auto mapOf = [&](bool output, bool bits) {
+    Value &map = maps[output][bits];
+    if (!map) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(launch);
+      map =
+          bits ? memref::AllocOp::create(
+                     rewriter, loc,
+                     MemRefType::get({ShapedType::kDynamic},
+                                     rewriter.getI64Type()),
+                     ValueRange{mapWords(rewriter, loc, vertices)})
+               : memref::AllocOp::create(rewriter, loc,
+                                         MemRefType::get({ShapedType::kDynamic},
+                                                         rewriter.getI8Type()),
+                                         ValueRange{vertices});
+      deallocs.push_back(memref::DeallocOp::create(rewriter, loc, map));
     }
+    return map;
+  };
+  Value moved;
+  if (frontier && llvm::any_of(frontier->nexts, [](NextFrontier &next) {
+        return isa<VertexSetSealDenseOp>(next.seal);
+      })) {
+    moved = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get({1}, rewriter.getI64Type()));
+    deallocs.push_back(memref::DeallocOp::create(rewriter, loc, moved));
   }
   Value barrier = allocateBarrier(rewriter, loc);
 
@@ -527,7 +795,7 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
             arith::ConstantIndexOp::create(rewriter, loc, kGpuBlockThreads)));
   Value threads =
       arith::ConstantIndexOp::create(rewriter, loc, kGpuBlockThreads);
-  auto launch =
+  launch =
       gpu::LaunchOp::create(rewriter, loc, blocks, c1, c1, threads, c1, c1);
   launch.setFunctionAttr(
       FlatSymbolRefAttr::get(ctx, ("graph_grid_" + Twine(kernelNumber)).str()));
@@ -577,6 +845,16 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
         rewriter.setInsertionPoint(user);
         if (isa<VertexSetSizeOp>(user)) {
           rewriter.replaceOp(user, count);
+        } else if (isa<VertexSetBitsOp, VertexSetBoolsOp>(user)) {
+          Value first = arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::eq, parity, c0);
+          Value queue = arith::SelectOp::create(rewriter, loc, first, queues[0],
+                                                queues[1]);
+          bool bits = isa<VertexSetBitsOp>(user);
+          Value map = mapOf(/*output=*/false, bits);
+          clearMap(rewriter, loc, map, bits, vertices);
+          fillMap(rewriter, loc, map, bits, queue, count);
+          rewriter.replaceOp(user, map);
         } else if (isa<VertexSetFreeOp>(user)) {
           rewriter.eraseOp(user);
         } else if (auto idsOp = dyn_cast<VertexSetIdsOp>(user)) {
@@ -584,14 +862,7 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
               rewriter, loc, arith::CmpIPredicate::eq, parity, c0);
           Value queue = arith::SelectOp::create(rewriter, loc, first, queues[0],
                                                 queues[1]);
-          for (Operation *dimUser :
-               llvm::make_early_inc_range(idsOp->getUsers()))
-            if (isa<memref::DimOp>(dimUser))
-              rewriter.replaceOp(dimUser, count);
-          rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
-              idsOp, ids, queue, rewriter.getIndexAttr(0),
-              ArrayRef<OpFoldResult>{count},
-              ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+          replaceIds(idsOp, queue, count, rewriter);
         } else {
           // scf.condition and scf.yield forward the set: its two values.
           unsigned at = set.getUses().begin()->getOperandNumber();
@@ -603,27 +874,58 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
       }
       block->eraseArgument(p + 2);
     }
-    // The next frontier: the other queue, its size what the seal counted.
-    rewriter.setInsertionPoint(frontier->next);
+    // Each next frontier: the other queue, its size what the seal counted;
+    // a map it is marked in becomes ids of the queue after the traversal.
     Value parity = body.getArgument(p);
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        parity, c0);
-    Value other =
-        arith::SelectOp::create(rewriter, loc, first, queues[1], queues[0]);
-    for (VertexSetIdBufferOp buffer : frontier->buffers)
-      rewriter.replaceOp(buffer, other);
-    rewriter.setInsertionPoint(frontier->seal);
-    Value nextCount = arith::IndexCastOp::create(rewriter, loc, index,
-                                                 frontier->seal.getCount());
-    rewriter.eraseOp(frontier->seal);
+    DenseMap<Operation *, Value> counts;
+    for (NextFrontier &next : frontier->nexts) {
+      rewriter.setInsertionPoint(next.set);
+      Value first = arith::CmpIOp::create(rewriter, loc,
+                                          arith::CmpIPredicate::eq, parity, c0);
+      Value other =
+          arith::SelectOp::create(rewriter, loc, first, queues[1], queues[0]);
+      for (VertexSetIdBufferOp buffer : next.buffers)
+        rewriter.replaceOp(buffer, other);
+      Value marks;
+      bool bits = false;
+      for (Operation *map : next.maps) {
+        rewriter.setInsertionPoint(map);
+        bits = isa<VertexSetBitsOp>(map);
+        marks = mapOf(/*output=*/true, bits);
+        clearMap(rewriter, loc, marks, bits, vertices);
+        rewriter.replaceOp(map, marks);
+      }
+      rewriter.setInsertionPoint(next.seal);
+      Value sealed = next.seal->getOperand(1);
+      if (isa<VertexSetSealDenseOp>(next.seal))
+        mapToQueue(rewriter, loc, marks, bits, vertices, other, moved);
+      counts[next.set] =
+          arith::IndexCastOp::create(rewriter, loc, index, sealed);
+      rewriter.eraseOp(next.seal);
+    }
     auto yield = cast<scf::YieldOp>(body.getTerminator());
+    Value nextCount = countOf(yield->getOperand(p), counts, rewriter);
+    for (Operation *read : frontier->reads) {
+      rewriter.setInsertionPoint(read);
+      if (isa<VertexSetSizeOp>(read)) {
+        rewriter.replaceOp(read, nextCount);
+        continue;
+      }
+      Value first = arith::CmpIOp::create(rewriter, loc,
+                                          arith::CmpIPredicate::eq, parity, c0);
+      replaceIds(
+          read,
+          arith::SelectOp::create(rewriter, loc, first, queues[1], queues[0]),
+          nextCount, rewriter);
+    }
     rewriter.setInsertionPoint(yield);
     Value nextParity = arith::SubIOp::create(rewriter, loc, c1, parity);
     SmallVector<Value> operands(yield.getOperands());
     operands[p] = nextCount;
     operands.insert(operands.begin() + p, nextParity);
     rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(operands); });
-    rewriter.eraseOp(frontier->next);
+    for (NextFrontier &next : frontier->nexts)
+      rewriter.eraseOp(next.set);
   }
 
   // Each kernel a phase, each host write one thread's phase, barriers

@@ -185,10 +185,20 @@ private:
                     VertexBody body);
   /// edge_only: a thread per edge of the graph.
   void scanAllEdges(TraversalEmitter &emitter, OpBuilder &b, VertexBody body);
+  /// edge_only with edge_blocking: the edges grouped by destination into
+  /// blocks (graph.edge_blocks), which every thread walks in order, taking
+  /// its share of each block's edges.
+  void scanEdgeBlocks(TraversalEmitter &emitter, OpBuilder &b, VertexBody body);
   /// strict: a thread per edge of the scanned vertices, found by a search of
   /// their degrees' prefix sums.
   void scanListEdges(TraversalEmitter &emitter, OpBuilder &b, Scanned list,
                      VertexBody body);
+  /// Fills entries 1..count of `starts` with the running sums of the
+  /// scanned vertices' degrees, by kernels: a thread sums each chunk of
+  /// kScanChunk entries, the chunks' totals are summed in log2(chunks)
+  /// passes, and a thread per entry adds the totals before its chunk.
+  void scanDegrees(TraversalEmitter &emitter, OpBuilder &b, Scanned list,
+                   Value starts);
   /// Calls `body` for vertex `v` from within a loop.
   void visit(OpBuilder &b, Value v, const LoopFrame &frame, VertexBody body);
 
@@ -326,6 +336,8 @@ void GpuVertexLoop::scanByDegree(TraversalEmitter &emitter, OpBuilder &b,
 
 void GpuVertexLoop::scanAllEdges(TraversalEmitter &emitter, OpBuilder &b,
                                  VertexBody body) {
+  if (gpu.getEdgeBlocking() > 0)
+    return scanEdgeBlocks(emitter, b, body);
   Value graph = emitter.getOp().getGraph();
   Value n = NumVerticesOp::create(b, loc, b.getIndexType(), graph);
   Value edgeCount = NumEdgesOp::create(b, loc, b.getIndexType(), graph);
@@ -342,41 +354,177 @@ void GpuVertexLoop::scanAllEdges(TraversalEmitter &emitter, OpBuilder &b,
       });
 }
 
+void GpuVertexLoop::scanEdgeBlocks(TraversalEmitter &emitter, OpBuilder &b,
+                                   VertexBody body) {
+  auto blocks = EdgeBlocksOp::create(
+      b, loc, memrefOf(b.getI64Type()), memrefOf(b.getI32Type()),
+      memrefOf(b.getI64Type()), emitter.getOp().getGraph(),
+      gpu.getEdgeBlocking(), gpu.getEdges());
+  Value starts = blocks.getStarts();
+  Value c0 = emitter.constIndex(b, 0), c1 = emitter.constIndex(b, 1);
+  Value count = arith::SubIOp::create(
+      b, loc, memref::DimOp::create(b, loc, starts, c0), c1);
+  // (The arrays may be in device memory: the host reads none of them.)
+  Value edgeCount =
+      NumEdgesOp::create(b, loc, b.getIndexType(), emitter.getOp().getGraph());
+  // As many threads as a block has edges on average (at least a kernel
+  // block's, at most kEdgeBlockThreads): each takes about one edge of each
+  // block, so that all of them work on one block at a time.
+  Value perBlock = arith::CeilDivUIOp::create(
+      b, loc, edgeCount, arith::MaxUIOp::create(b, loc, count, c1));
+  Value threads = arith::MinUIOp::create(
+      b, loc,
+      arith::MaxUIOp::create(b, loc, perBlock,
+                             emitter.constIndex(b, kGpuBlockThreads)),
+      emitter.constIndex(b, kEdgeBlockThreads));
+  auto any = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, edgeCount, c0),
+      /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(any.thenBlock());
+  group.lanes = 1;
+  emitter.emitVertexLoop(
+      b, c0, threads, [&](OpBuilder &b, Value t, const LoopFrame &frame) {
+        // The blocks in order; thread t takes edges t, t + threads, ... of
+        // each.
+        scf::ForOp::create(
+            b, loc, c0, count, c1, ValueRange{},
+            [&](OpBuilder &b, Location, Value block, ValueRange) {
+              Value first = arith::AddIOp::create(
+                  b, loc, emitter.loadIndex(b, starts, block), t);
+              Value end = emitter.loadIndex(
+                  b, starts, arith::AddIOp::create(b, loc, block, c1));
+              scf::ForOp::create(
+                  b, loc, first, end, threads, ValueRange{},
+                  [&](OpBuilder &b, Location, Value i, ValueRange) {
+                    group.edge = emitter.loadIndex(b, blocks.getEdges(), i);
+                    visit(b, emitter.loadIndex(b, blocks.getSources(), i),
+                          frame, body);
+                    group.edge = Value();
+                    scf::YieldOp::create(b, loc);
+                  });
+              scf::YieldOp::create(b, loc);
+            });
+      });
+}
+
+void GpuVertexLoop::scanDegrees(TraversalEmitter &emitter, OpBuilder &b,
+                                Scanned list, Value starts) {
+  const ExecutionModel &execution = emitter.getExecution();
+  Type i64 = b.getI64Type();
+  Value c0 = emitter.constIndex(b, 0), c1 = emitter.constIndex(b, 1);
+  Value chunk = emitter.constIndex(b, kScanChunk);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+  auto parallelFor = [&](OpBuilder &b, Value count,
+                         ExecutionModel::LoopBody body) {
+    group.lanes = 1;
+    execution.emitLoop(b, loc, c0, count, Parallelization::DynamicVertex, one,
+                       TeamSpec(), body);
+  };
+  // Each thread sums the degrees of a chunk of kScanChunk entries, writing
+  // the chunk's own running sums and its total.
+  Value chunks = arith::CeilDivUIOp::create(
+      b, loc, list.capacity ? list.capacity : list.count, chunk);
+  Value used = arith::CeilDivUIOp::create(b, loc, list.count, chunk);
+  Value totals[2];
+  for (Value &buffer : totals)
+    buffer = memref::AllocOp::create(b, loc, memrefOf(i64), ValueRange{chunks});
+  parallelFor(b, used, [&](OpBuilder &b, Location, Value j) {
+    Value first = arith::MulIOp::create(b, loc, j, chunk);
+    Value end = arith::MinUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, first, chunk), list.count);
+    auto sums = scf::ForOp::create(
+        b, loc, first, end, c1, ValueRange{zero},
+        [&](OpBuilder &b, Location, Value i, ValueRange sum) {
+          Value v = list.vertex(emitter, b, i);
+          Value degree = arith::SubIOp::create(
+              b, loc,
+              memref::LoadOp::create(
+                  b, loc, offsets,
+                  ValueRange{arith::AddIOp::create(b, loc, v, c1)}),
+              memref::LoadOp::create(b, loc, offsets, ValueRange{v}));
+          Value next = arith::AddIOp::create(b, loc, sum[0], degree);
+          memref::StoreOp::create(
+              b, loc, next, starts,
+              ValueRange{arith::AddIOp::create(b, loc, i, c1)});
+          scf::YieldOp::create(b, loc, next);
+        });
+    memref::StoreOp::create(b, loc, sums.getResult(0), totals[0],
+                            ValueRange{j});
+  });
+  // The chunks' totals summed in place, a kernel per doubling distance
+  // (Hillis and Steele), reading one buffer and writing the other.
+  auto passes = scf::WhileOp::create(
+      b, loc,
+      TypeRange{b.getIndexType(), totals[0].getType(), totals[1].getType()},
+      ValueRange{c1, totals[0], totals[1]},
+      [&](OpBuilder &b, Location, ValueRange state) {
+        Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           state[0], used);
+        scf::ConditionOp::create(b, loc, more, state);
+      },
+      [&](OpBuilder &b, Location, ValueRange state) {
+        Value distance = state[0], from = state[1], to = state[2];
+        parallelFor(b, used, [&](OpBuilder &b, Location, Value k) {
+          Value own = memref::LoadOp::create(b, loc, from, ValueRange{k});
+          Value far = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                            k, distance);
+          auto sum = scf::IfOp::create(b, loc, TypeRange{i64}, far,
+                                       /*withElseRegion=*/true);
+          b.setInsertionPointToStart(sum.thenBlock());
+          Value before = memref::LoadOp::create(
+              b, loc, from,
+              ValueRange{arith::SubIOp::create(b, loc, k, distance)});
+          scf::YieldOp::create(
+              b, loc, arith::AddIOp::create(b, loc, own, before).getResult());
+          b.setInsertionPointToStart(sum.elseBlock());
+          scf::YieldOp::create(b, loc, own);
+          b.setInsertionPointAfter(sum);
+          memref::StoreOp::create(b, loc, sum.getResult(0), to, ValueRange{k});
+        });
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{arith::AddIOp::create(b, loc, distance, distance), to,
+                       from});
+      });
+  // Each entry after the first chunk adds the totals of the chunks before.
+  Value summed = passes.getResult(1);
+  parallelFor(b, list.count, [&](OpBuilder &b, Location, Value i) {
+    Value j = arith::DivUIOp::create(b, loc, i, chunk);
+    auto ifLater = scf::IfOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, j, c0),
+        /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifLater.thenBlock());
+    Value at = arith::AddIOp::create(b, loc, i, c1);
+    Value before = memref::LoadOp::create(
+        b, loc, summed, ValueRange{arith::SubIOp::create(b, loc, j, c1)});
+    memref::StoreOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, memref::LoadOp::create(b, loc, starts, ValueRange{at}),
+            before),
+        starts, ValueRange{at});
+  });
+  for (Value buffer : totals)
+    memref::DeallocOp::create(b, loc, buffer);
+}
+
 void GpuVertexLoop::scanListEdges(TraversalEmitter &emitter, OpBuilder &b,
                                   Scanned list, VertexBody body) {
-  // The prefix sums of the scanned vertices' degrees, on the host from the
-  // graph's own offsets (the placed ones may be in device memory).
-  Value graph = emitter.getOp().getGraph();
-  Value hostOffsets =
-      AdjacencyOp::create(b, loc, memrefOf(b.getI64Type()),
-                          memrefOf(b.getI32Type()), EdgeDirection::Out, graph)
-          .getOffsets();
   Value c0 = emitter.constIndex(b, 0), c1 = emitter.constIndex(b, 1);
   Value entries = arith::AddIOp::create(b, loc, list.count, c1);
   auto starts = memref::AllocOp::create(
       b, loc, memrefOf(b.getI64Type()),
       ValueRange{arith::AddIOp::create(
           b, loc, list.capacity ? list.capacity : list.count, c1)});
-  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
-  memref::StoreOp::create(b, loc, zero, starts, ValueRange{c0});
-  auto sums = scf::ForOp::create(
-      b, loc, c0, list.count, c1, ValueRange{zero},
-      [&](OpBuilder &b, Location, Value i, ValueRange sum) {
-        Value v = list.vertex(emitter, b, i);
-        Value degree = arith::SubIOp::create(
-            b, loc,
-            memref::LoadOp::create(
-                b, loc, hostOffsets,
-                ValueRange{arith::AddIOp::create(b, loc, v, c1)}),
-            memref::LoadOp::create(b, loc, hostOffsets, ValueRange{v}));
-        Value next = arith::AddIOp::create(b, loc, sum[0], degree);
-        memref::StoreOp::create(
-            b, loc, next, starts,
-            ValueRange{arith::AddIOp::create(b, loc, i, c1)});
-        scf::YieldOp::create(b, loc, next);
-      });
-  Value total =
-      arith::IndexCastOp::create(b, loc, b.getIndexType(), sums.getResult(0));
+  memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
+                          starts, ValueRange{c0});
+  scanDegrees(emitter, b, list, starts);
+  Value total = emitter.loadIndex(b, starts, list.count);
+
   group.lanes = 1;
   emitter.emitVertexLoop(
       b, c0, total, [&](OpBuilder &b, Value t, const LoopFrame &frame) {
@@ -602,6 +750,7 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
            "with one thread (vertex_based)";
     gpu = gpu.with([](GpuScheduleAttr::Options &o) {
       o.loadBalance = GpuLoadBalance::VertexBased;
+      o.edgeBlocking = 0;
     });
   }
   op.setScheduleAttr(emitterSchedule(gpu));

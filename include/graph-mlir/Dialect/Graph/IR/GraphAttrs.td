@@ -250,7 +250,7 @@ def Graph_GpuScheduleAttr : AttrDef<Graph_Dialect, "GpuSchedule"> {
     | `frontier_creation` | `fused`, `unfused_bitmap`, `unfused_boolmap` | `configFrontierCreation` |
     | `dedup` | `disabled`, `unfused`, `fused` | `configDeduplication` |
     | `load_balance` | `vertex_based`, `twc`, `twce`, `wm`, `cm`, `strict`, `edge_only` | `configLoadBalance` |
-    | `edge_blocking` | 0 (unblocked) or a block size | `configLoadBalance(EDGE_ONLY, BLOCKED, n)` |
+    | `edge_blocking` | 0 (unblocked) or destination ids per block | `configLoadBalance(EDGE_ONLY, BLOCKED, n)` |
     | `kernel_fusion` | absent, present | `configKernelFusion` |
     | `delta` | 1, or `argv[k]` | `configDelta` |
     | `edges` | `auto`, `device`, `zero_copy`, `managed` | `configEdgePlacement` (graph-mlir's own) |
@@ -281,7 +281,7 @@ def Graph_GpuScheduleAttr : AttrDef<Graph_Dialect, "GpuSchedule"> {
     DefaultValuedParameter<"::mlir::graph::GpuLoadBalance",
         "::mlir::graph::GpuLoadBalance::VertexBased">:$loadBalance,
     DefaultValuedParameter<"int64_t", "0",
-        "edges per block of edge_only's blocked variant; 0: unblocked">:$edgeBlocking,
+        "destination ids per block of edge_only's blocked variant; 0: unblocked">:$edgeBlocking,
     DefaultValuedParameter<"bool", "false">:$kernelFusion,
     DefaultValuedParameter<"::mlir::graph::ScheduleCount",
         "::mlir::graph::ScheduleCount(1)">:$delta,

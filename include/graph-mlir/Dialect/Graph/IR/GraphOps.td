@@ -1764,6 +1764,36 @@ def Graph_AdjacencyWeightsOp : Graph_Op<"adjacency_weights", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Graph_EdgeBlocksOp : Graph_Op<"edge_blocks", [Pure]> {
+  let summary = "the out-edges grouped into blocks of destination ids";
+  let description = [{
+    The out-edges of the graph grouped by destination into blocks of `size`
+    ids (GraphIt's `configLoadBalance(EDGE_ONLY, BLOCKED, size)`): block
+    `b` holds the edges into `[b * size, (b + 1) * size)`, in order of
+    source and position, as entries `[starts[b], starts[b + 1])` of
+    `sources` (each edge's source) and `edges` (its position in the
+    out-neighbours of graph.adjacency). `starts` has `ceil(n / size) + 1`
+    entries. The runtime builds the blocks once per graph and size; like
+    graph.adjacency's, the arrays are where the placement puts the edges
+    for GPU kernels (`graphrt_edge_block_*`).
+
+    ```mlir
+    %starts, %sources, %edges = graph.edge_blocks %g size 64 placed device
+        : !graph.edgeset -> memref<?xi64>, memref<?xi32>, memref<?xi64>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$size,
+                       Graph_GpuEdgePlacement:$placement);
+  let results = (outs MemRefRankOf<[I64], [1]>:$starts,
+                      MemRefRankOf<[I32], [1]>:$sources,
+                      MemRefRankOf<[I64], [1]>:$edges);
+  let assemblyFormat = [{
+    $graph `size` $size `placed` $placement attr-dict `:` qualified(type($graph))
+    `->` type($starts) `,` type($sources) `,` type($edges)
+  }];
+}
+
 def Graph_VertexSetIdsOp : Graph_Op<"vertexset.ids"> {
   let summary = "the members of a set as a sorted id array";
   let arguments = (ins Graph_VertexSetType:$set);
