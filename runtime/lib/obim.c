@@ -191,6 +191,7 @@ rt_obim *rt_obim_new(int64_t n, int64_t delta) {
   o->n = n;
   o->delta = delta;
   o->pending = rt_malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+#pragma omp parallel for if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; ++v)
     o->pending[v] = OB_NONE;
   o->threads = omp_get_max_threads();

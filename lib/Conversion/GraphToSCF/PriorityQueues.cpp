@@ -171,6 +171,10 @@ void mlir::graph::populatePriorityQueuePatterns(
                                                  RuntimeFunction::WorklistNew);
   patterns.add<QueueCallLowering<WorklistPushOp>>(
       converter, context, RuntimeFunction::WorklistPush);
+  patterns.add<QueueCallLowering<WorklistNewOrderedOp>>(
+      converter, context, RuntimeFunction::WorklistNewOrdered);
+  patterns.add<QueueCallLowering<WorklistPushOrderedOp>>(
+      converter, context, RuntimeFunction::WorklistPushOrdered);
   patterns.add<QueueCallLowering<WorklistFreeOp>>(
       converter, context, RuntimeFunction::WorklistFree);
   patterns.add<ArrayLowering<WorklistTakeOp>>(converter, context,
