@@ -554,6 +554,13 @@ void graphrt_worklist_free(graphrt_worklist *w);
  * the same bucket or a lower one; entries left in a higher bucket are
  * dropped when taken. A negative priority is an error. */
 graphrt_worklist *graphrt_worklist_new_ordered(graphrt_pq *q);
+/* The same for a loop that runs until `target` is settled (finishedNode): a
+ * thread's take also ends once no bucket it sees work in is at or below the
+ * target's, and free gives the vertices left back to q. Where priorities
+ * may fall below a processed bucket (a negative weight of the graph q's
+ * traversals use, checked at creation), it runs to the end. */
+graphrt_worklist *graphrt_worklist_new_ordered_until(graphrt_pq *q,
+                                                     int64_t target);
 void graphrt_worklist_push_ordered(graphrt_worklist *w, int64_t v,
                                    int64_t priority);
 

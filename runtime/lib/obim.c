@@ -24,7 +24,15 @@
  * published chunks and the chunks threads are processing. A thread pushes
  * only while it processes a counted chunk and releases that chunk only in a
  * take, after it has counted the next one, so the count is zero only when
- * no vertex is left anywhere. */
+ * no vertex is left anywhere.
+ *
+ * A worklist with a target vertex (a point-to-point search) also ends early
+ * for each thread once the target is settled as far as the thread can see:
+ * no published bucket and none of its open chunks is at or below the
+ * target's bucket. With non-negative weights only work in those buckets can
+ * lower the target's priority, and a thread still processing such work
+ * keeps taking what it pushes until it sees the same. The entries left are
+ * given back to the queue by rt_obim_free. */
 #include "graph_rt.h"
 #include "internal.h"
 
@@ -68,6 +76,10 @@ typedef struct {
 
 struct rt_obim {
   int64_t n, delta;
+  /* With a target (>= 0), its priority is read from prio (width bytes). */
+  int64_t target;
+  const void *prio;
+  int32_t width;
   int64_t *pending; /* per vertex: the lowest bucket of its untaken entries */
   int threads;
   ob_thread *per_thread;
@@ -186,10 +198,14 @@ static ob_chunk *take_published(rt_obim *o, int self) {
   return c;
 }
 
-rt_obim *rt_obim_new(int64_t n, int64_t delta) {
+rt_obim *rt_obim_new(int64_t n, int64_t delta, int64_t target,
+                     const void *priorities, int32_t width) {
   rt_obim *o = rt_calloc(1, sizeof(rt_obim));
   o->n = n;
   o->delta = delta;
+  o->target = target;
+  o->prio = priorities;
+  o->width = width;
   o->pending = rt_malloc((size_t)(n ? n : 1) * sizeof(int64_t));
 #pragma omp parallel for if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; ++v)
@@ -267,6 +283,22 @@ static ob_chunk *take_open(rt_obim *o, ob_thread *t, int any) {
   return c;
 }
 
+/* Whether the target's priority is final as far as thread t sees. */
+static int target_settled(rt_obim *o, const ob_thread *t) {
+  if (o->target < 0)
+    return 0;
+  int64_t p = o->width == 4
+                  ? __atomic_load_n(&((const int32_t *)o->prio)[o->target],
+                                    __ATOMIC_RELAXED)
+                  : __atomic_load_n(&((const int64_t *)o->prio)[o->target],
+                                    __ATOMIC_RELAXED);
+  int64_t lowest = atomic_load(&o->low);
+  for (int i = 0; i < t->num_open; ++i)
+    if (t->open[i]->bucket < lowest)
+      lowest = t->open[i]->bucket;
+  return p >= 0 && lowest > p / o->delta;
+}
+
 void rt_obim_seal(rt_obim *o, int self) {
   ob_thread *t = &o->per_thread[self];
   while (t->num_open)
@@ -277,10 +309,10 @@ void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
   RT_SET_MEMREF(r, (int32_t *)NULL, 0);
   ob_thread *t = &o->per_thread[self];
   for (;;) {
-    ob_chunk *next = take_open(o, t, 0);
-    if (!next)
-      next = take_published(o, self);
-    if (!next)
+    ob_chunk *next = NULL;
+    if (target_settled(o, t))
+      rt_obim_seal(o, self);
+    else if (!(next = take_open(o, t, 0)) && !(next = take_published(o, self)))
       next = take_open(o, t, 1);
     if (t->current) {
       t->current->next = t->spare;
@@ -290,7 +322,7 @@ void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
     }
     /* Nothing to take: wait while other threads may still publish (this
      * thread has no open chunk, and pushes only while it holds one). */
-    while (!next && atomic_load(&o->outstanding) > 0) {
+    while (!next && atomic_load(&o->outstanding) > 0 && !target_settled(o, t)) {
       sched_yield();
       next = take_published(o, self);
     }
@@ -317,25 +349,32 @@ void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
   }
 }
 
-static void free_chunks(ob_chunk *c) {
+/* Gives the live entries of the chunks from c on to q (if any) and frees
+ * the chunks. */
+static void release_chunks(rt_obim *o, ob_chunk *c, graphrt_pq *q) {
   while (c) {
+    for (int32_t i = 0; q && i < c->size; ++i)
+      if (o->pending[c->ids[i]] == c->bucket) {
+        o->pending[c->ids[i]] = OB_NONE;
+        rt_pq_requeue_vertex(q, c->ids[i]);
+      }
     ob_chunk *next = c->next;
     free(c);
     c = next;
   }
 }
 
-void rt_obim_free(rt_obim *o) {
+void rt_obim_free(rt_obim *o, graphrt_pq *q) {
   for (int i = 0; i < o->threads; ++i) {
     ob_thread *t = &o->per_thread[i];
     for (int k = 0; k < t->num_open; ++k)
-      free(t->open[k]);
+      release_chunks(o, t->open[k], q);
     free(t->current);
-    free_chunks(t->spare);
+    release_chunks(o, t->spare, NULL);
   }
   for (int64_t i = 0; i < o->size; ++i) {
     for (int k = 0; k < o->threads; ++k)
-      free_chunks(o->buckets[i]->queues[k].head);
+      release_chunks(o, o->buckets[i]->queues[k].head, q);
     free(o->buckets[i]->queues);
     free(o->buckets[i]);
   }

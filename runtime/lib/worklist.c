@@ -44,7 +44,8 @@ typedef struct {
 } wl_thread;
 
 struct graphrt_worklist {
-  rt_obim *ordered; /* an ordered worklist's buckets; NULL: unordered */
+  rt_obim *ordered;  /* an ordered worklist's buckets; NULL: unordered */
+  graphrt_pq *queue; /* an ordered one's queue, if it may end early */
   int64_t n;
   uint8_t *queued; /* whether a vertex is in a chunk not yet taken */
   int threads;
@@ -153,21 +154,28 @@ graphrt_worklist *graphrt_worklist_new(graphrt_vset *s) {
   return w;
 }
 
-graphrt_worklist *graphrt_worklist_new_ordered(graphrt_pq *q) {
+/* An ordered worklist over q's buckets; target >= 0 ends it early. */
+static graphrt_worklist *new_ordered(graphrt_pq *q, int64_t target) {
   int64_t n, delta;
-  int32_t lower_first;
-  rt_pq_shape(q, &n, &delta, &lower_first);
+  int32_t lower_first, may_fall, width;
+  rt_pq_shape(q, &n, &delta, &lower_first, &may_fall);
   if (!lower_first)
     rt_fatal("an ordered worklist (priority_update = obim) processes lower "
              "priorities first; the priority queue has higher_first");
+  if (target >= n)
+    rt_fatal("finishedNode: %lld is not a vertex (0 to %lld)",
+             (long long)target, (long long)n - 1);
+  const void *priorities = rt_pq_priorities(q, &width);
   graphrt_worklist *w = rt_calloc(1, sizeof(graphrt_worklist));
   w->n = n;
   w->threads = omp_get_max_threads();
   w->per_thread = rt_calloc((size_t)w->threads, sizeof(wl_thread));
-  w->ordered = rt_obim_new(n, delta);
+  /* Where a priority may fall below a settled bucket, only the end of the
+   * work settles the target, as for finishedNode. */
+  if (target >= 0 && !may_fall)
+    w->queue = q;
+  w->ordered = rt_obim_new(n, delta, w->queue ? target : -1, priorities, width);
   /* The queue's vertices, bucket by bucket, which leaves it empty. */
-  int32_t width;
-  const void *priorities = rt_pq_priorities(q, &width);
   while (!graphrt_pq_finished(q)) {
     graphrt_vset *bucket = graphrt_pq_dequeue(q);
     graphrt_memref_i32 ids;
@@ -182,6 +190,17 @@ graphrt_worklist *graphrt_worklist_new_ordered(graphrt_pq *q) {
   }
   rt_obim_seal(w->ordered, 0);
   return w;
+}
+
+graphrt_worklist *graphrt_worklist_new_ordered(graphrt_pq *q) {
+  return new_ordered(q, -1);
+}
+
+graphrt_worklist *graphrt_worklist_new_ordered_until(graphrt_pq *q,
+                                                     int64_t target) {
+  if (target < 0)
+    rt_fatal("finishedNode: %lld is not a vertex", (long long)target);
+  return new_ordered(q, target);
 }
 
 void graphrt_worklist_push_ordered(graphrt_worklist *w, int64_t v,
@@ -277,7 +296,7 @@ void graphrt_worklist_free(graphrt_worklist *w) {
   if (!w)
     return;
   if (w->ordered)
-    rt_obim_free(w->ordered);
+    rt_obim_free(w->ordered, w->queue);
   for (int t = 0; t < w->threads; ++t) {
     wl_thread *thread = &w->per_thread[t];
     free_chunks(thread->queue);

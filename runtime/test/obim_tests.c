@@ -1,6 +1,7 @@
 /* obim_tests.c - unit tests of the ordered worklists (obim.c, behind
  * graphrt_worklist_new_ordered): buckets taken lowest first, stale entries
- * dropped, the queue's vertices taken over, many threads pushing at once,
+ * dropped, the queue's vertices taken over, an early end once a target is
+ * settled, many threads pushing at once,
  * stealing, termination, and shortest paths equal to Dijkstra's, on teams
  * of OMP_NUM_THREADS threads (test/Runtime/unittests.test runs 1, 2 and 7).
  */
@@ -62,6 +63,31 @@ static void test_order(void) {
   CHECK_EQ(ids[0], 5);
   CHECK_EQ(take(w, &ids), 0);
   graphrt_worklist_free(w);
+  graphrt_pq_free(q);
+}
+
+/* Until a target is settled: the take ends once no work is left at or
+ * below the target's bucket, and the vertices left go back to the queue. */
+static void test_until(void) {
+  int32_t prio[4] = {0, INT32_MAX, INT32_MAX, INT32_MAX};
+  graphrt_pq *q = queue_of(prio, 4, 1, 0);
+  graphrt_worklist *w = graphrt_worklist_new_ordered_until(q, 1);
+  int32_t *ids;
+  CHECK_EQ(take(w, &ids), 1);
+  prio[1] = 5;
+  graphrt_worklist_push_ordered(w, 1, 5);
+  prio[2] = 9;
+  graphrt_worklist_push_ordered(w, 2, 9);
+  CHECK_EQ(take(w, &ids), 1);
+  CHECK_EQ(ids[0], 1);
+  CHECK_EQ(take(w, &ids), 0);
+  graphrt_worklist_free(w);
+  CHECK(!graphrt_pq_finished(q));
+  graphrt_vset *left = graphrt_pq_dequeue(q);
+  CHECK_EQ(graphrt_vset_size(left), 1);
+  CHECK(graphrt_vset_contains(left, 2));
+  graphrt_vset_free(left);
+  CHECK(graphrt_pq_finished(q));
   graphrt_pq_free(q);
 }
 
@@ -242,6 +268,7 @@ static void test_sssp(void) {
 int main(void) {
   int threads = omp_get_max_threads();
   test_order();
+  test_until();
   test_initial();
   test_contention();
   test_steal(threads);

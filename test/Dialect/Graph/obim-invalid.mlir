@@ -14,17 +14,20 @@ func.func @not_in_loop(%g: !graph.edgeset<i32>, %pq: !graph.priority_queue<i32>,
 
 // -----
 
-// Stopping once a vertex is settled (PPSP's finishedNode) depends on which
-// buckets were processed.
-func.func @finished_node(%g: !graph.edgeset<i32>, %pq: !graph.priority_queue<i32>, %t: index) {
+// A loop that tests more than the queue (k-core counts the vertices it
+// dequeued).
+func.func @counted(%g: !graph.edgeset<i32>, %pq: !graph.priority_queue<i32>, %n: index) {
   scf.while : () -> () {
-    %done = graph.pq.finished %pq vertex(%t) : !graph.priority_queue<i32>
+    %done = graph.pq.finished %pq : !graph.priority_queue<i32>
     %false = arith.constant false
     %more = arith.cmpi eq, %done, %false : i1
-    scf.condition(%more)
+    %c0 = arith.constant 0 : index
+    %some = arith.cmpi ne, %n, %c0 : index
+    %both = arith.andi %more, %some : i1
+    scf.condition(%both)
   } do {
     %f = graph.pq.dequeue %pq : !graph.priority_queue<i32>
-    // expected-error @below {{priority_update = obim: the loop must run until the queue is finished (pq.finished() == false); stopping earlier (finishedNode) depends on the order of the buckets}}
+    // expected-error @below {{priority_update = obim: the loop must run until the queue is finished (pq.finished() == false) or a vertex is (pq.finishedNode(v) == false), and test nothing else}}
     graph.edgeset.apply %g from(%f) update_priority(%pq : !graph.priority_queue<i32>)
         schedule(#graph.schedule<priority_update = obim>) body {
     ^bb0(%src: index, %dst: index, %w: i32):

@@ -14,8 +14,8 @@
 // CHECK-SAME: (%[[G:.*]]: !graph.edgeset<i32>, %[[DIST:.*]]: !graph.vector<i32>, %[[START:.*]]: index)
 // CHECK: %[[PQ:.*]] = graph.pq.new %[[DIST]] lower_first update(obim)
 // CHECK-NOT: scf.while :
-// CHECK: %[[WL:.*]] = graph.worklist.new_ordered %[[PQ]] : !graph.priority_queue<i32>
-// CHECK-NEXT: graph.pq.edges %[[PQ]], %[[G]]
+// CHECK: graph.pq.edges %[[PQ]], %[[G]]
+// CHECK-NEXT: %[[WL:.*]] = graph.worklist.new_ordered %[[PQ]] : !graph.priority_queue<i32>
 // CHECK-NEXT: %[[PRIO:.*]] = graph.pq.priorities %[[PQ]]
 // CHECK-NOT: graph.edgeset.apply
 // CHECK-NOT: graph.pq.dequeue
@@ -111,16 +111,59 @@ func.func @serial_i64(%g: !graph.edgeset<i64>, %dist: !graph.vector<i64>, %start
 
 // -----
 
+// A point-to-point search (PPSP) runs until its target is settled: the
+// target, computed in the loop's test, is computed before the worklist,
+// which ends each thread's work once the target is settled.
+// CHECK-LABEL: func.func @until_target
+// CHECK: %[[T:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: graph.pq.edges
+// CHECK-NEXT: %[[WL:.*]] = graph.worklist.new_ordered %{{.*}} until(%[[T]]) : !graph.priority_queue<i32>
+// CHECK-NOT: graph.pq.finished
+// CHECK: graph.worklist.take %[[WL]]
+// CHECK: graph.worklist.push_ordered %[[WL]]
+// CHECK: graph.worklist.free %[[WL]]
+// SCF-LABEL: func.func @until_target
+// SCF: call @graphrt_worklist_new_ordered_until
+func.func @until_target(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %start: index, %target: i32) {
+  %c1 = arith.constant 1 : index
+  %pq = graph.pq.new %dist lower_first update(obim) delta(%c1) open_buckets(%c1) start(%start) : !graph.vector<i32> -> !graph.priority_queue<i32>
+  scf.while : () -> () {
+    %t = arith.index_cast %target : i32 to index
+    %done = graph.pq.finished %pq vertex(%t) : !graph.priority_queue<i32>
+    %false = arith.constant false
+    %more = arith.cmpi eq, %done, %false : i1
+    scf.condition(%more)
+  } do {
+    %f = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+    graph.edgeset.apply %g from(%f) update_priority(%pq : !graph.priority_queue<i32>)
+        schedule(#graph.schedule<parallel = dynamic_vertex, priority_update = obim>) body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %nd = arith.addi %d, %w : i32
+      %c = graph.pq.update min %pq[%dst], %nd : !graph.priority_queue<i32>
+      graph.yield
+    } : !graph.edgeset<i32>
+    graph.vertexset.free %f
+    scf.yield
+  }
+  graph.pq.free %pq : !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
 // The ordered worklist's ops print as they parse.
 // ROUND-LABEL: func.func @ops
 // ROUND: %[[WL:.*]] = graph.worklist.new_ordered %{{.*}} : !graph.priority_queue<i32>
 // ROUND-NEXT: graph.worklist.push_ordered %[[WL]], %{{.*}}, %{{.*}} : i32
 // ROUND-NEXT: graph.worklist.take %[[WL]] : memref<?xi32>
 // ROUND-NEXT: graph.worklist.free %[[WL]]
+// ROUND-NEXT: graph.worklist.new_ordered %{{.*}} until(%{{.*}}) : !graph.priority_queue<i32>
 func.func @ops(%pq: !graph.priority_queue<i32>, %v: index, %p: i32) {
   %work = graph.worklist.new_ordered %pq : !graph.priority_queue<i32>
   graph.worklist.push_ordered %work, %v, %p : i32
   %ids = graph.worklist.take %work : memref<?xi32>
   graph.worklist.free %work
+  %search = graph.worklist.new_ordered %pq until(%v) : !graph.priority_queue<i32>
   return
 }

@@ -98,12 +98,11 @@ bool isEager(PriorityUpdate update) {
          update == PriorityUpdate::EagerWithFusion;
 }
 
-/// `value` computed before the traversal `op`: itself if defined outside its
-/// body, else a copy before `op` of the ops defining it when they are pure or
-/// read the current priority (which only a dequeue changes); null if some
-/// op is neither.
-Value hoistBefore(EdgeSetApplyOp op, Value value, RewriterBase &rewriter) {
-  if (!op.getBody().isAncestor(value.getParentRegion()))
+/// `value` computed before `op`: itself if defined outside `op`, else a copy
+/// before `op` of the ops defining it when they are pure or read the current
+/// priority (which only a dequeue changes); null if some op is neither.
+Value hoistBefore(Operation *op, Value value, RewriterBase &rewriter) {
+  if (!op->isAncestor(value.getParentRegion()->getParentOp()))
     return value;
   Operation *def = value.getDefiningOp();
   if (!def || def->getNumRegions() ||
@@ -138,21 +137,23 @@ void checkOverflow(OpBuilder &b, Location loc, Value queue, Value vertex,
     reportOverflowIf(b, loc, queue, vertex, wrapped);
 }
 
-/// Whether `condition` is `finished(queue) == false` (or `!= true`).
-bool testsNotFinished(Value condition, Value queue) {
+/// The test of `queue` if `condition` is `finished(queue) == false` (or
+/// `!= true`), with or without a vertex; null otherwise.
+PriorityQueueFinishedOp testsNotFinished(Value condition, Value queue) {
   auto test = condition.getDefiningOp<arith::CmpIOp>();
   if (!test)
-    return false;
+    return {};
   Value lhs = test.getLhs(), rhs = test.getRhs();
   if (rhs.getDefiningOp<PriorityQueueFinishedOp>())
     std::swap(lhs, rhs);
   auto finished = lhs.getDefiningOp<PriorityQueueFinishedOp>();
-  if (!finished || finished.getQueue() != queue || finished.getVertex())
-    return false;
-  return (test.getPredicate() == arith::CmpIPredicate::eq &&
-          matchPattern(rhs, m_Zero())) ||
-         (test.getPredicate() == arith::CmpIPredicate::ne &&
-          matchPattern(rhs, m_One()));
+  if (!finished || finished.getQueue() != queue)
+    return {};
+  bool notFinished = (test.getPredicate() == arith::CmpIPredicate::eq &&
+                      matchPattern(rhs, m_Zero())) ||
+                     (test.getPredicate() == arith::CmpIPredicate::ne &&
+                      matchPattern(rhs, m_One()));
+  return notFinished ? finished : PriorityQueueFinishedOp();
 }
 
 /// Why the body of `op` (which updates `queue`) could give another answer
@@ -184,8 +185,9 @@ std::string obimBodyProblem(EdgeSetApplyOp op, Value queue) {
 }
 
 /// Why the loop around `op` cannot run over an ordered worklist; empty if
-/// it can. `loop` is set to that loop.
-std::string obimProblem(EdgeSetApplyOp op, scf::WhileOp &loop) {
+/// it can. `loop` is set to that loop and `finished` to its test.
+std::string obimProblem(EdgeSetApplyOp op, scf::WhileOp &loop,
+                        PriorityQueueFinishedOp &finished) {
   Value queue = op.getUpdatedQueue();
   auto create = queue.getDefiningOp<PriorityQueueNewOp>();
   if (create && create.getOrder() != BucketOrder::LowerFirst)
@@ -204,11 +206,11 @@ std::string obimProblem(EdgeSetApplyOp op, scf::WhileOp &loop) {
       loop.getBefore().front().without_terminator(), [](Operation &inner) {
         return isPure(&inner) || isa<PriorityQueueFinishedOp>(inner);
       });
-  if (!condition.getArgs().empty() || !onlyTest ||
-      !testsNotFinished(condition.getCondition(), queue))
+  finished = testsNotFinished(condition.getCondition(), queue);
+  if (!condition.getArgs().empty() || !onlyTest || !finished)
     return "the loop must run until the queue is finished "
-           "(pq.finished() == false); stopping earlier (finishedNode) depends "
-           "on the order of the buckets";
+           "(pq.finished() == false) or a vertex is "
+           "(pq.finishedNode(v) == false), and test nothing else";
   // The dequeue, the traversal of the bucket, and deleting it.
   auto dequeue = dyn_cast<PriorityQueueDequeueOp>(&after->front());
   auto free = dyn_cast_or_null<VertexSetFreeOp>(op->getNextNode());
@@ -244,10 +246,11 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
                           "eager_with_fusion) needs a frontier: from(...)");
   // An ordered worklist takes over the queue's vertices before the loop,
   // and the traversal, now of the worklist's chunks, replaces the loop.
-  scf::WhileOp bucketLoop;
-  Value worklist;
+  Value target;
   if (ordered) {
-    std::string problem = obimProblem(op, bucketLoop);
+    scf::WhileOp bucketLoop;
+    PriorityQueueFinishedOp finished;
+    std::string problem = obimProblem(op, bucketLoop, finished);
     if (!problem.empty()) {
       // At the statement, without a dump of IR the user never wrote.
       InFlightDiagnostic diag = mlir::emitError(loc, "priority_update = obim");
@@ -255,9 +258,9 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
         diag << " of '" << *label << "'";
       return diag << ": " << problem;
     }
-    rewriter.setInsertionPoint(bucketLoop);
-    worklist = WorklistNewOrderedOp::create(
-        rewriter, loc, WorklistType::get(rewriter.getContext()), queue);
+    // The loop's test is pure but for `finished`, so its vertex hoists.
+    if (Value vertex = finished.getVertex())
+      target = hoistBefore(bucketLoop, vertex, rewriter);
     rewriter.modifyOpInPlace(op, [&] { op.getFromMutable().clear(); });
     rewriter.moveOpBefore(op, bucketLoop);
     rewriter.eraseOp(bucketLoop);
@@ -265,6 +268,11 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
 
   rewriter.setInsertionPoint(op);
   PriorityQueueEdgesOp::create(rewriter, loc, queue, op.getGraph());
+  // After graph.pq.edges, which tells the queue whether weights are negative.
+  Value worklist;
+  if (ordered)
+    worklist = WorklistNewOrderedOp::create(
+        rewriter, loc, WorklistType::get(rewriter.getContext()), queue, target);
   Value priorities = PriorityQueuePrioritiesOp::create(
       rewriter, loc, VertexVectorType::get(priority), queue);
   // A changed vertex goes to the thread's bin of its bucket (eager) or is

@@ -1313,15 +1313,26 @@ def Graph_WorklistNewOrderedOp : Graph_WorklistOp<"new_ordered"> {
     empty. Vertices are pushed with `graph.worklist.push_ordered`. The queue
     must process lower priorities first (checked at run time).
 
+    With `until(%v)` (a loop that runs until `graph.pq.finished %pq
+    vertex(%v)`), a thread's take also reports the end once `%v` is settled
+    as far as the thread sees (no work in its bucket or a lower one), unless
+    the graph of the queue's last `graph.pq.edges` has a negative weight;
+    `graph.worklist.free` then gives the vertices left back to the queue.
+
     ```mlir
     %work = graph.worklist.new_ordered %pq : !graph.priority_queue<i32>
+    %search = graph.worklist.new_ordered %pq until(%target)
+        : !graph.priority_queue<i32>
     ```
   }];
   let arguments = (ins Arg<Graph_PriorityQueueType, "",
-                           [MemRead, MemWrite]>:$queue);
+                           [MemRead, MemWrite]>:$queue,
+                       Optional<Index>:$until);
   let results = (outs Res<Graph_WorklistType, "",
                           [MemAlloc, MemWrite]>:$worklist);
-  let assemblyFormat = "$queue attr-dict `:` qualified(type($queue))";
+  let assemblyFormat = [{
+    $queue (`until` `(` $until^ `)`)? attr-dict `:` qualified(type($queue))
+  }];
 }
 
 def Graph_WorklistPushOrderedOp : Graph_WorklistOp<"push_ordered"> {

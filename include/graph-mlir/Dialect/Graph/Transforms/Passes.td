@@ -198,13 +198,13 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
     bucket without waiting for the others (bucket fusion).
 
     With `obim` the `scf.while` loop around the traversal, which must only
-    dequeue a bucket while `graph.pq.finished` is false, traverse it and
-    delete it, becomes one region over an ordered worklist that takes over
-    the queue's vertices (the queue is left empty), its vertex loop shared
-    with `graph-lower-async`:
+    dequeue a bucket while `graph.pq.finished` (of the queue, or of a
+    vertex: `until`) is false, traverse it and delete it, becomes one region
+    over an ordered worklist that takes over the queue's vertices (the queue
+    is left empty), its vertex loop shared with `graph-lower-async`:
 
     ```
-    %work = graph.worklist.new_ordered %pq
+    %work = graph.worklist.new_ordered %pq [until(%v)]
     omp.parallel {
       while (%ids = graph.worklist.take %work) is not empty
         scf.for over %ids          // push_ordered each lowered destination
