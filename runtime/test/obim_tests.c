@@ -7,17 +7,11 @@
  */
 #include "check.h"
 #include "graph_rt.h"
+#include "worklist_drain.h"
 
 #include <omp.h>
 #include <stdint.h>
 #include <unistd.h>
-
-static int64_t take(graphrt_worklist *w, int32_t **ids) {
-  graphrt_memref_i32 chunk;
-  _mlir_ciface_graphrt_worklist_take(&chunk, w);
-  *ids = chunk.aligned + chunk.offset;
-  return chunk.sizes[0];
-}
 
 /* An eager queue over prio (delta `delta`) starting with `start`, or empty
  * when start < 0. */
@@ -155,40 +149,40 @@ static void test_contention(void) {
   graphrt_pq_free(q);
 }
 
+enum { TREE = 2000 };
+
+typedef struct {
+  int *visits, *worked;
+} tree_state;
+
+static void visit_tree(graphrt_worklist *w, int32_t v, void *state) {
+  tree_state *t = state;
+  __atomic_fetch_add(&t->visits[v], 1, __ATOMIC_RELAXED);
+  t->worked[omp_get_thread_num()] = 1;
+  usleep(50);
+  for (int64_t c = 2 * (int64_t)v + 1; c <= 2 * (int64_t)v + 2 && c < TREE; ++c)
+    graphrt_worklist_push_ordered(w, c, 0);
+}
+
 /* A binary tree from its root, every vertex in bucket 0, processing slow
  * enough that the root's thread cannot do it all: others steal, and the
  * team ends together with every vertex processed once. */
 static void test_steal(int threads) {
-  enum { N = 2000 };
-  int32_t prio[N] = {0};
-  graphrt_pq *q = queue_of(prio, N, 1, 0);
+  int32_t prio[TREE] = {0};
+  graphrt_pq *q = queue_of(prio, TREE, 1, 0);
   graphrt_worklist *w = graphrt_worklist_new_ordered(q);
-  int *visits = calloc(N, sizeof(int)), *worked = calloc(threads, sizeof(int));
-#pragma omp parallel
-  {
-    int32_t *ids;
-    int64_t count;
-    while ((count = take(w, &ids)) > 0)
-      for (int64_t i = 0; i < count; ++i) {
-        int32_t v = ids[i];
-        __atomic_fetch_add(&visits[v], 1, __ATOMIC_RELAXED);
-        worked[omp_get_thread_num()] = 1;
-        usleep(50);
-        for (int64_t c = 2 * (int64_t)v + 1; c <= 2 * (int64_t)v + 2 && c < N;
-             ++c)
-          graphrt_worklist_push_ordered(w, c, 0);
-      }
-  }
+  tree_state t = {calloc(TREE, sizeof(int)), calloc(threads, sizeof(int))};
+  drain(w, visit_tree, &t);
   int once = 1, workers = 0;
-  for (int v = 0; v < N; ++v)
-    once &= visits[v] == 1;
+  for (int v = 0; v < TREE; ++v)
+    once &= t.visits[v] == 1;
   for (int i = 0; i < threads; ++i)
-    workers += worked[i];
+    workers += t.worked[i];
   CHECK(once);
   if (threads > 1)
     CHECK(workers > 1);
-  free(visits);
-  free(worked);
+  free(t.visits);
+  free(t.worked);
   graphrt_worklist_free(w);
   graphrt_pq_free(q);
 }
@@ -197,8 +191,29 @@ static void test_steal(int threads) {
  * ordered worklist (atomic min, push on improvement), as generated code
  * runs delta-stepping with priority_update = obim: the distances equal a
  * serial Dijkstra's, for several deltas. */
+enum { SSSP_N = 3000, SSSP_DEG = 6 };
+
+typedef struct {
+  int32_t *target, *weight, *dist;
+} sssp_state;
+
+/* Relaxes u's out-edges: an atomic min per edge, a push per improvement. */
+static void relax(graphrt_worklist *w, int32_t u, void *state) {
+  sssp_state *g = state;
+  int32_t du = __atomic_load_n(&g->dist[u], __ATOMIC_RELAXED);
+  for (int e = u * SSSP_DEG; e < (u + 1) * SSSP_DEG; ++e) {
+    int32_t d = du + g->weight[e], old = g->dist[g->target[e]];
+    while (d < old &&
+           !__atomic_compare_exchange_n(&g->dist[g->target[e]], &old, d, 0,
+                                        __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+      ;
+    if (d < old)
+      graphrt_worklist_push_ordered(w, g->target[e], d);
+  }
+}
+
 static void test_sssp(void) {
-  enum { N = 3000, DEG = 6 };
+  enum { N = SSSP_N, DEG = SSSP_DEG };
   int32_t *target = malloc(sizeof(int32_t) * N * DEG);
   int32_t *weight = malloc(sizeof(int32_t) * N * DEG);
   uint64_t seed = 12345;
@@ -225,35 +240,17 @@ static void test_sssp(void) {
       if (want[u] + weight[e] < want[target[e]])
         want[target[e]] = want[u] + weight[e];
   }
-  int32_t *dist = malloc(sizeof(int32_t) * N);
+  sssp_state g = {target, weight, malloc(sizeof(int32_t) * N)};
   for (int delta = 1; delta <= 1000; delta *= 10) {
     for (int v = 0; v < N; ++v)
-      dist[v] = INT32_MAX;
-    dist[0] = 0;
-    graphrt_pq *q = queue_of(dist, N, delta, 0);
+      g.dist[v] = INT32_MAX;
+    g.dist[0] = 0;
+    graphrt_pq *q = queue_of(g.dist, N, delta, 0);
     graphrt_worklist *w = graphrt_worklist_new_ordered(q);
-#pragma omp parallel
-    {
-      int32_t *ids;
-      int64_t count;
-      while ((count = take(w, &ids)) > 0)
-        for (int64_t i = 0; i < count; ++i) {
-          int32_t u = ids[i];
-          int32_t du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
-          for (int e = u * DEG; e < (u + 1) * DEG; ++e) {
-            int32_t d = du + weight[e], old = dist[target[e]];
-            while (d < old && !__atomic_compare_exchange_n(
-                                  &dist[target[e]], &old, d, 0,
-                                  __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
-              ;
-            if (d < old)
-              graphrt_worklist_push_ordered(w, target[e], d);
-          }
-        }
-    }
+    drain(w, relax, &g);
     int equal = 1;
     for (int v = 0; v < N; ++v)
-      equal &= dist[v] == want[v];
+      equal &= g.dist[v] == want[v];
     CHECK(equal);
     graphrt_worklist_free(w);
     graphrt_pq_free(q);
@@ -262,7 +259,7 @@ static void test_sssp(void) {
   free(weight);
   free(want);
   free(done);
-  free(dist);
+  free(g.dist);
 }
 
 int main(void) {

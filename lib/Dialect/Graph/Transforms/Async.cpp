@@ -67,6 +67,14 @@ void WorklistLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
       });
 }
 
+bool mlir::graph::usesValuesOf(Operation *op, Operation *loop) {
+  SetVector<Value> used;
+  getUsedValuesDefinedAbove(op->getRegions(), used);
+  return llvm::any_of(used, [&](Value value) {
+    return loop->isAncestor(value.getParentRegion()->getParentOp());
+  });
+}
+
 namespace {
 
 /// The traversal's modified destinations go to the worklist, which the
@@ -202,11 +210,8 @@ std::string findProblem(EdgeSetApplyOp apply, scf::WhileOp &loop) {
     return "the traversal must track the vector it updates (applyModified)";
   if (apply.getUpdatedQueue())
     return "the traversal may not update a priority queue";
-  SetVector<Value> used;
-  getUsedValuesDefinedAbove(apply->getRegions(), used);
-  for (Value value : used)
-    if (loop->isAncestor(value.getParentRegion()->getParentOp()))
-      return "the traversal may only use values defined outside the loop";
+  if (usesValuesOf(apply, loop))
+    return "the traversal may only use values defined outside the loop";
   return bodyProblem(apply);
 }
 

@@ -22,7 +22,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHLOWERPRIORITY
@@ -222,11 +221,8 @@ std::string obimProblem(EdgeSetApplyOp op, scf::WhileOp &loop,
            "and delete it";
   if (op.getTo() || !op.getSrcFilter().empty() || !op.getDstFilter().empty())
     return "the traversal may not filter its sources or destinations";
-  SetVector<Value> used;
-  getUsedValuesDefinedAbove(op->getRegions(), used);
-  for (Value value : used)
-    if (loop->isAncestor(value.getParentRegion()->getParentOp()))
-      return "the traversal may only use values defined outside the loop";
+  if (usesValuesOf(op, loop))
+    return "the traversal may only use values defined outside the loop";
   return "";
 }
 

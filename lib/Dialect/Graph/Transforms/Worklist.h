@@ -27,6 +27,10 @@ private:
   Value worklist;
 };
 
+/// Whether the regions of `op` use a value defined inside `loop`, which a
+/// worklist region replacing the loop no longer computes.
+bool usesValuesOf(Operation *op, Operation *loop);
+
 } // namespace mlir::graph
 
 #endif // GRAPH_MLIR_LIB_DIALECT_GRAPH_TRANSFORMS_WORKLIST_H
