@@ -545,6 +545,24 @@ void graphrt_worklist_push(graphrt_worklist *w, int64_t v);
 void _mlir_ciface_graphrt_worklist_take(graphrt_memref_i32 *r,
                                         graphrt_worklist *w);
 void graphrt_worklist_free(graphrt_worklist *w);
+/* An ordered worklist (priority_update = obim, obim.c): chunks lie in the
+ * buckets of q (priority / delta; q must process lower priorities first)
+ * and a take hands out a chunk of the lowest non-empty bucket, the calling
+ * thread's own vertices first, else another thread's. It starts with the
+ * vertices q holds, which leaves q empty. A vertex is pushed (with
+ * push_ordered; push is an error) unless an untaken entry of it lies in
+ * the same bucket or a lower one; entries left in a higher bucket are
+ * dropped when taken. A negative priority is an error. */
+graphrt_worklist *graphrt_worklist_new_ordered(graphrt_pq *q);
+/* The same for a loop that runs until `target` is settled (finishedNode): a
+ * thread's take also ends once no bucket it sees work in is at or below the
+ * target's, and free gives the vertices left back to q. Where priorities
+ * may fall below a processed bucket (a negative weight of the graph q's
+ * traversals use, checked at creation), it runs to the end. */
+graphrt_worklist *graphrt_worklist_new_ordered_until(graphrt_pq *q,
+                                                     int64_t target);
+void graphrt_worklist_push_ordered(graphrt_worklist *w, int64_t v,
+                                   int64_t priority);
 
 /* ---- Segmented subgraphs (cache tiling) ------------------------------------
  * direction: GRAPHRT_PULL: segment i holds the in-edges whose source lies in

@@ -407,6 +407,33 @@ void *rt_pq_priorities(graphrt_pq *q, int32_t *width);
  * callers), without journaling it: graphrt_pq_requeue for each vertex, and
  * the update of another rank that graphrt_dist_mirror_pq replays. */
 void rt_pq_requeue_vertex(graphrt_pq *q, int64_t v);
+/* Checks q as its first use does; its vertex count, delta, whether it
+ * processes lower priorities first, and whether a priority may fall below a
+ * bucket already processed (a negative weight of the graph of its last
+ * traversal, or a priority that already fell). */
+void rt_pq_shape(graphrt_pq *q, int64_t *n, int64_t *delta,
+                 int32_t *lower_first, int32_t *may_fall);
+
+/* ---- ordered worklists (obim.c), behind graphrt_worklist -------------------
+ * `self` is the calling thread's number, below omp_get_max_threads() at
+ * rt_obim_new (the caller checks). */
+typedef struct rt_obim rt_obim;
+/* target >= 0: each thread's take ends once the target vertex is settled
+ * (its priority, read from `priorities` of `width` bytes, lies below every
+ * bucket the thread sees work in). */
+rt_obim *rt_obim_new(int64_t num_vertices, int64_t delta, int64_t target,
+                     const void *priorities, int32_t width);
+/* Adds v to the calling thread's chunk of the bucket of `priority` unless
+ * an untaken entry of v lies in that bucket or a lower one. */
+void rt_obim_push(rt_obim *o, int self, int64_t v, int64_t priority);
+/* Publishes the calling thread's open chunks, so that any thread takes
+ * them. */
+void rt_obim_seal(rt_obim *o, int self);
+/* graphrt_worklist_take's chunk: of the lowest non-empty bucket, without
+ * stale entries. */
+void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self);
+/* Frees o, giving the vertices it still holds to q unless q is NULL. */
+void rt_obim_free(rt_obim *o, graphrt_pq *q);
 
 /* ---- NUMA (numa.c) --------------------------------------------------------
  */

@@ -758,6 +758,16 @@ void *rt_pq_priorities(graphrt_pq *q, int32_t *width) {
   return q->prio;
 }
 
+void rt_pq_shape(graphrt_pq *q, int64_t *n, int64_t *delta,
+                 int32_t *lower_first, int32_t *may_fall) {
+  check_queue(q, "an ordered worklist");
+  *n = q->n;
+  *delta = q->delta;
+  *lower_first = q->lower_first;
+  *may_fall = q->went_below || any_below(q) ||
+              (q->graph && has_negative_weights(q->graph));
+}
+
 void rt_pq_requeue_vertex(graphrt_pq *q, int64_t v) {
   if (q->lazy) {
     mark_changed(q, &q->per_thread[0], v);

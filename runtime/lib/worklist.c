@@ -12,7 +12,10 @@
  * thread's current chunk). A thread pushes only while it processes a counted
  * chunk, and it counts its open chunk (making it its next current one) before
  * it releases the finished one, so the count reaches zero only when no vertex
- * is left anywhere. */
+ * is left anywhere.
+ *
+ * An ordered worklist (graphrt_worklist_new_ordered) keeps its chunks in
+ * buckets of priorities instead: obim.c. */
 #include "graph_rt.h"
 #include "internal.h"
 
@@ -41,6 +44,8 @@ typedef struct {
 } wl_thread;
 
 struct graphrt_worklist {
+  rt_obim *ordered;  /* an ordered worklist's buckets; NULL: unordered */
+  graphrt_pq *queue; /* an ordered one's queue, if it may end early */
   int64_t n;
   uint8_t *queued; /* whether a vertex is in a chunk not yet taken */
   int threads;
@@ -149,10 +154,77 @@ graphrt_worklist *graphrt_worklist_new(graphrt_vset *s) {
   return w;
 }
 
+/* An ordered worklist over q's buckets; target >= 0 ends it early. */
+static graphrt_worklist *new_ordered(graphrt_pq *q, int64_t target) {
+  int64_t n, delta;
+  int32_t lower_first, may_fall, width;
+  rt_pq_shape(q, &n, &delta, &lower_first, &may_fall);
+  if (!lower_first)
+    rt_fatal("an ordered worklist (priority_update = obim) processes lower "
+             "priorities first; the priority queue has higher_first");
+  if (target >= n)
+    rt_fatal("finishedNode: %lld is not a vertex (0 to %lld)",
+             (long long)target, (long long)n - 1);
+  const void *priorities = rt_pq_priorities(q, &width);
+  graphrt_worklist *w = rt_calloc(1, sizeof(graphrt_worklist));
+  w->n = n;
+  w->threads = omp_get_max_threads();
+  w->per_thread = rt_calloc((size_t)w->threads, sizeof(wl_thread));
+  /* Where a priority may fall below a settled bucket, only the end of the
+   * work settles the target, as for finishedNode. */
+  if (target >= 0 && !may_fall)
+    w->queue = q;
+  w->ordered = rt_obim_new(n, delta, w->queue ? target : -1, priorities, width);
+  /* The queue's vertices, bucket by bucket, which leaves it empty. */
+  while (!graphrt_pq_finished(q)) {
+    graphrt_vset *bucket = graphrt_pq_dequeue(q);
+    graphrt_memref_i32 ids;
+    _mlir_ciface_graphrt_vset_ids(&ids, bucket);
+    for (int64_t i = 0; i < ids.sizes[0]; ++i) {
+      int32_t v = ids.aligned[ids.offset + i];
+      rt_obim_push(w->ordered, 0, v,
+                   width == 4 ? ((const int32_t *)priorities)[v]
+                              : ((const int64_t *)priorities)[v]);
+    }
+    graphrt_vset_free(bucket);
+  }
+  rt_obim_seal(w->ordered, 0);
+  return w;
+}
+
+graphrt_worklist *graphrt_worklist_new_ordered(graphrt_pq *q) {
+  return new_ordered(q, -1);
+}
+
+graphrt_worklist *graphrt_worklist_new_ordered_until(graphrt_pq *q,
+                                                     int64_t target) {
+  if (target < 0)
+    rt_fatal("finishedNode: %lld is not a vertex", (long long)target);
+  return new_ordered(q, target);
+}
+
+void graphrt_worklist_push_ordered(graphrt_worklist *w, int64_t v,
+                                   int64_t priority) {
+  wl_thread *t = calling_thread(w, "push");
+  if (!t)
+    return;
+  if (!w->ordered) {
+    rt_fail_or_defer("worklist push: a push with a priority to a worklist "
+                     "that is not ordered");
+    return;
+  }
+  rt_obim_push(w->ordered, (int)(t - w->per_thread), v, priority);
+}
+
 void graphrt_worklist_push(graphrt_worklist *w, int64_t v) {
   wl_thread *t = calling_thread(w, "push");
   if (!t)
     return;
+  if (w->ordered) {
+    rt_fail_or_defer("worklist push: a push without a priority to an "
+                     "ordered worklist");
+    return;
+  }
   if ((uint64_t)v >= (uint64_t)w->n) {
     rt_fail_or_defer("worklist push: vertex %lld is not a vertex (0 to %lld)",
                      (long long)v, (long long)w->n - 1);
@@ -176,6 +248,10 @@ void _mlir_ciface_graphrt_worklist_take(graphrt_memref_i32 *r,
   wl_thread *t = calling_thread(w, "take");
   if (!t)
     return;
+  if (w->ordered) {
+    rt_obim_take(r, w->ordered, (int)(t - w->per_thread));
+    return;
+  }
   wl_chunk *next = pop(t);
   if (!next && t->open && t->open->size) {
     next = t->open;
@@ -219,6 +295,8 @@ static void free_chunks(wl_chunk *c) {
 void graphrt_worklist_free(graphrt_worklist *w) {
   if (!w)
     return;
+  if (w->ordered)
+    rt_obim_free(w->ordered, w->queue);
   for (int t = 0; t < w->threads; ++t) {
     wl_thread *thread = &w->per_thread[t];
     free_chunks(thread->queue);

@@ -5,6 +5,7 @@
  * size within the program would leak libomp's thread records). */
 #include "check.h"
 #include "graph_rt.h"
+#include "worklist_drain.h"
 
 #include <omp.h>
 #include <stdint.h>
@@ -15,13 +16,6 @@ static graphrt_vset *set_of(int64_t n, const int64_t *members, int count) {
   for (int i = 0; i < count; ++i)
     graphrt_vset_insert(s, members[i]);
   return s;
-}
-
-static int64_t take(graphrt_worklist *w, int32_t **ids) {
-  graphrt_memref_i32 chunk;
-  _mlir_ciface_graphrt_worklist_take(&chunk, w);
-  *ids = chunk.aligned + chunk.offset;
-  return chunk.sizes[0];
 }
 
 /* The calling thread alone: the initial members, then a vertex pushed twice
@@ -66,19 +60,6 @@ static void test_empty(void) {
   }
   CHECK_EQ(taken, 0);
   graphrt_worklist_free(w);
-}
-
-/* A team drains w, calling visit on every vertex a thread takes. */
-typedef void (*visit_fn)(graphrt_worklist *w, int32_t v, void *state);
-static void drain(graphrt_worklist *w, visit_fn visit, void *state) {
-#pragma omp parallel
-  {
-    int32_t *ids;
-    int64_t count;
-    while ((count = take(w, &ids)) > 0)
-      for (int64_t i = 0; i < count; ++i)
-        visit(w, ids[i], state);
-  }
 }
 
 /* Whether each of the n counts is `want`. */

@@ -63,6 +63,27 @@ template <typename OpTy> struct QueueCallLowering : GraphPattern<OpTy> {
   RuntimeFunction function;
 };
 
+/// Queue ops with one optional operand, which picks another function:
+/// `withOperand` when the op has more than `required` operands.
+template <typename OpTy> struct QueueCallChoiceLowering : GraphPattern<OpTy> {
+  QueueCallChoiceLowering(const TypeConverter &converter, MLIRContext *context,
+                          RuntimeFunction without, RuntimeFunction withOperand,
+                          unsigned required)
+      : GraphPattern<OpTy>(converter, context), without(without),
+        withOperand(withOperand), required(required) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeFunction function =
+        op->getNumOperands() > required ? withOperand : without;
+    rewriter.replaceOp(
+        op, callQueueRuntime(rewriter, op, function, adaptor.getOperands()));
+    return success();
+  }
+  RuntimeFunction without, withOperand;
+  unsigned required;
+};
+
 struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -103,20 +124,6 @@ struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
   }
 };
 
-struct PriorityQueueFinishedLowering : GraphPattern<PriorityQueueFinishedOp> {
-  using GraphPattern::GraphPattern;
-  LogicalResult
-  matchAndRewrite(PriorityQueueFinishedOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op, callQueueRuntime(rewriter, op,
-                             op.getVertex() ? RuntimeFunction::PqFinishedVertex
-                                            : RuntimeFunction::PqFinished,
-                             adaptor.getOperands()));
-    return success();
-  }
-};
-
 /// The queue's priority vector, viewed through libgraphrt: one C-interface
 /// function per element width.
 struct PriorityQueuePrioritiesLowering
@@ -140,10 +147,15 @@ struct PriorityQueuePrioritiesLowering
 void mlir::graph::populatePriorityQueuePatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
-           PriorityQueueFinishedLowering, PriorityQueuePrioritiesLowering>(
-          converter, context);
+  patterns.add<NullHandleLowering<PriorityQueueNoneOp>,
+               PriorityQueueNewLowering, PriorityQueuePrioritiesLowering>(
+      converter, context);
+  patterns.add<QueueCallChoiceLowering<PriorityQueueFinishedOp>>(
+      converter, context, RuntimeFunction::PqFinished,
+      RuntimeFunction::PqFinishedVertex, 1);
+  patterns.add<QueueCallChoiceLowering<WorklistNewOrderedOp>>(
+      converter, context, RuntimeFunction::WorklistNewOrdered,
+      RuntimeFunction::WorklistNewOrderedUntil, 1);
   patterns.add<QueueCallLowering<PriorityQueueFreeOp>>(converter, context,
                                                        RuntimeFunction::PqFree);
   patterns.add<QueueCallLowering<PriorityQueueRequeueOp>>(
@@ -171,6 +183,8 @@ void mlir::graph::populatePriorityQueuePatterns(
                                                  RuntimeFunction::WorklistNew);
   patterns.add<QueueCallLowering<WorklistPushOp>>(
       converter, context, RuntimeFunction::WorklistPush);
+  patterns.add<QueueCallLowering<WorklistPushOrderedOp>>(
+      converter, context, RuntimeFunction::WorklistPushOrdered);
   patterns.add<QueueCallLowering<WorklistFreeOp>>(
       converter, context, RuntimeFunction::WorklistFree);
   patterns.add<ArrayLowering<WorklistTakeOp>>(converter, context,

@@ -75,7 +75,8 @@ const Choice<PriorityUpdate> kPriorityUpdates[] = {
     {"eager_priority_update", PriorityUpdate::Eager},
     {"eager_priority_update_with_merge", PriorityUpdate::EagerWithFusion},
     {"lazy_priority_update", PriorityUpdate::Lazy},
-    {"constant_sum_reduce_before_update", PriorityUpdate::LazyConstantSum}};
+    {"constant_sum_reduce_before_update", PriorityUpdate::LazyConstantSum},
+    {"obim", PriorityUpdate::Obim}};
 
 /// GraphIt's older `setApply(label, option[, n])` options, each of which
 /// one of the config* calls also expresses.

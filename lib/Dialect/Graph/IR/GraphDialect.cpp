@@ -304,6 +304,13 @@ LogicalResult ScheduleAttr::verify(
                 numa != NumaMode::Serial))
     return emitError() << "async needs direction = sparse_push and no gpu, "
                           "segments or numa";
+  // The ordered worklist is a sparse push's output too, and it replaces the
+  // whole loop that async would.
+  if (priorityUpdate == PriorityUpdate::Obim &&
+      (direction != Direction::SparsePush || segmented ||
+       numa != NumaMode::Serial || async))
+    return emitError() << "priority_update = obim needs direction = "
+                          "sparse_push and no segments, numa or async";
   if (numa != NumaMode::Serial && parallel == Parallelization::Serial)
     return emitError() << "numa = " << stringifyNumaMode(numa)
                        << " needs a parallel schedule, got parallel = serial";

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontier.h"
+#include "Worklist.h"
 #include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
@@ -31,52 +32,50 @@ using namespace mlir::graph;
 
 #define DEBUG_TYPE "graph-lower-async"
 
+void WorklistLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
+                        VertexBody body) {
+  VectorDestination destination(emitter, /*ownsVertex=*/true);
+  EdgeArrays arrays = emitter.graphArrays(b);
+  Location loc = emitter.getLoc();
+  Value c0 = emitter.constIndex(b, 0);
+  emitter.emitVertexLoop(
+      b, c0, c0, [](OpBuilder &, Value, const LoopFrame &) {}, {},
+      [&](OpBuilder &b, const LoopFrame &frame) {
+        Type idsType = memrefOf(b.getI32Type());
+        auto loop =
+            scf::WhileOp::create(b, loc, TypeRange{idsType}, ValueRange{});
+        b.createBlock(&loop.getBefore());
+        Value chunk = WorklistTakeOp::create(b, loc, idsType, worklist);
+        Value size = memref::DimOp::create(b, loc, chunk, 0);
+        Value any =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, size, c0);
+        scf::ConditionOp::create(b, loc, any, ValueRange{chunk});
+        Block *after = b.createBlock(&loop.getAfter(), {}, {idsType}, {loc});
+        Value ids = after->getArgument(0);
+        Value count = memref::DimOp::create(b, loc, ids, 0);
+        scf::ForOp::create(
+            b, loc, c0, count, emitter.constIndex(b, 1), ValueRange{},
+            [&](OpBuilder &b, Location, Value i, ValueRange) {
+              Value ahead = emitter.vertexAhead(b, ids, i, count);
+              Value v = emitter.loadIndex(b, ids, i);
+              body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
+                       destination, frame, ahead});
+              scf::YieldOp::create(b, loc);
+            });
+        scf::YieldOp::create(b, loc);
+        b.setInsertionPointAfter(loop);
+      });
+}
+
+bool mlir::graph::usesValuesOf(Operation *op, Operation *loop) {
+  SetVector<Value> used;
+  getUsedValuesDefinedAbove(op->getRegions(), used);
+  return llvm::any_of(used, [&](Value value) {
+    return loop->isAncestor(value.getParentRegion()->getParentOp());
+  });
+}
+
 namespace {
-/// Each thread of the schedule's team takes chunks of the worklist and scans
-/// their vertices until the worklist's take reports that no thread has work
-/// left. The team runs the chunk loop in the tail of a vertex loop of no
-/// iterations, which gives every thread its own tail without a barrier.
-class WorklistLoop : public VertexLoop {
-public:
-  explicit WorklistLoop(Value worklist) : worklist(worklist) {}
-
-  void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override {
-    VectorDestination destination(emitter, /*ownsVertex=*/true);
-    EdgeArrays arrays = emitter.graphArrays(b);
-    Location loc = emitter.getLoc();
-    Value c0 = emitter.constIndex(b, 0);
-    emitter.emitVertexLoop(
-        b, c0, c0, [](OpBuilder &, Value, const LoopFrame &) {}, {},
-        [&](OpBuilder &b, const LoopFrame &frame) {
-          Type idsType = memrefOf(b.getI32Type());
-          auto loop =
-              scf::WhileOp::create(b, loc, TypeRange{idsType}, ValueRange{});
-          b.createBlock(&loop.getBefore());
-          Value chunk = WorklistTakeOp::create(b, loc, idsType, worklist);
-          Value size = memref::DimOp::create(b, loc, chunk, 0);
-          Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                            size, c0);
-          scf::ConditionOp::create(b, loc, any, ValueRange{chunk});
-          Block *after = b.createBlock(&loop.getAfter(), {}, {idsType}, {loc});
-          Value ids = after->getArgument(0);
-          Value count = memref::DimOp::create(b, loc, ids, 0);
-          scf::ForOp::create(
-              b, loc, c0, count, emitter.constIndex(b, 1), ValueRange{},
-              [&](OpBuilder &b, Location, Value i, ValueRange) {
-                Value ahead = emitter.vertexAhead(b, ids, i, count);
-                Value v = emitter.loadIndex(b, ids, i);
-                body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
-                         destination, frame, ahead});
-                scf::YieldOp::create(b, loc);
-              });
-          scf::YieldOp::create(b, loc);
-          b.setInsertionPointAfter(loop);
-        });
-  }
-
-private:
-  Value worklist;
-};
 
 /// The traversal's modified destinations go to the worklist, which the
 /// region drains; after it, the loop's final frontier is an empty set.
@@ -211,11 +210,8 @@ std::string findProblem(EdgeSetApplyOp apply, scf::WhileOp &loop) {
     return "the traversal must track the vector it updates (applyModified)";
   if (apply.getUpdatedQueue())
     return "the traversal may not update a priority queue";
-  SetVector<Value> used;
-  getUsedValuesDefinedAbove(apply->getRegions(), used);
-  for (Value value : used)
-    if (loop->isAncestor(value.getParentRegion()->getParentOp()))
-      return "the traversal may only use values defined outside the loop";
+  if (usesValuesOf(apply, loop))
+    return "the traversal may only use values defined outside the loop";
   return bodyProblem(apply);
 }
 

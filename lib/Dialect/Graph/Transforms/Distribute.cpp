@@ -403,10 +403,11 @@ struct GraphDistributePass
   /// but a rank holds only the edges into its vertices: the vertices it
   /// improved must first reach the other ranks. The eager queue it fuses
   /// over is then processed one bucket per traversal, which computes the
-  /// same.
+  /// same. An ordered worklist (obim) likewise keeps its buckets' rounds.
   static void withoutBucketFusion(EdgeSetApplyOp apply) {
     ScheduleAttr sched = apply.getScheduleOrDefault();
-    if (sched.getPriorityUpdate() != PriorityUpdate::EagerWithFusion)
+    if (sched.getPriorityUpdate() != PriorityUpdate::EagerWithFusion &&
+        sched.getPriorityUpdate() != PriorityUpdate::Obim)
       return;
     apply.setScheduleAttr(sched.with([](ScheduleAttr::Options &options) {
       options.priorityUpdate = PriorityUpdate::Eager;

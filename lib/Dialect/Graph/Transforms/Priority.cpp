@@ -5,10 +5,12 @@
 // the bucket insertion its `priority_update` strategy names (an update whose
 // value is a sum that wrapped around is a distance overflow error), and bucket
 // fusion lowers the traversal itself with a vertex loop that goes on with
-// the thread's own small bins (see the pass description in Passes.td).
+// the thread's own small bins; an ordered worklist (obim) replaces the whole
+// loop that dequeues the buckets (see the pass description in Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Worklist.h"
 #include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 #include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
@@ -18,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::graph {
@@ -94,12 +97,11 @@ bool isEager(PriorityUpdate update) {
          update == PriorityUpdate::EagerWithFusion;
 }
 
-/// `value` computed before the traversal `op`: itself if defined outside its
-/// body, else a copy before `op` of the ops defining it when they are pure or
-/// read the current priority (which only a dequeue changes); null if some
-/// op is neither.
-Value hoistBefore(EdgeSetApplyOp op, Value value, RewriterBase &rewriter) {
-  if (!op.getBody().isAncestor(value.getParentRegion()))
+/// `value` computed before `op`: itself if defined outside `op`, else a copy
+/// before `op` of the ops defining it when they are pure or read the current
+/// priority (which only a dequeue changes); null if some op is neither.
+Value hoistBefore(Operation *op, Value value, RewriterBase &rewriter) {
+  if (!op->isAncestor(value.getParentRegion()->getParentOp()))
     return value;
   Operation *def = value.getDefiningOp();
   if (!def || def->getNumRegions() ||
@@ -134,6 +136,96 @@ void checkOverflow(OpBuilder &b, Location loc, Value queue, Value vertex,
     reportOverflowIf(b, loc, queue, vertex, wrapped);
 }
 
+/// The test of `queue` if `condition` is `finished(queue) == false` (or
+/// `!= true`), with or without a vertex; null otherwise.
+PriorityQueueFinishedOp testsNotFinished(Value condition, Value queue) {
+  auto test = condition.getDefiningOp<arith::CmpIOp>();
+  if (!test)
+    return {};
+  Value lhs = test.getLhs(), rhs = test.getRhs();
+  if (rhs.getDefiningOp<PriorityQueueFinishedOp>())
+    std::swap(lhs, rhs);
+  auto finished = lhs.getDefiningOp<PriorityQueueFinishedOp>();
+  if (!finished || finished.getQueue() != queue)
+    return {};
+  bool notFinished = (test.getPredicate() == arith::CmpIPredicate::eq &&
+                      matchPattern(rhs, m_Zero())) ||
+                     (test.getPredicate() == arith::CmpIPredicate::ne &&
+                      matchPattern(rhs, m_One()));
+  return notFinished ? finished : PriorityQueueFinishedOp();
+}
+
+/// Why the body of `op` (which updates `queue`) could give another answer
+/// if buckets overlapped in time; empty if not.
+std::string obimBodyProblem(EdgeSetApplyOp op, Value queue) {
+  Value dst = op.getBody().getArgument(1);
+  WalkResult walk = op.getBody().walk([&](Operation *inner) {
+    if (isa<YieldOp>(inner) || isPure(inner) ||
+        inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    if (auto update = dyn_cast<PriorityQueueUpdateOp>(inner))
+      return update.getQueue() == queue && update.getVertex() == dst &&
+                     update.getKind() == ReduceKind::Min
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    // The current priority is the bucket order itself.
+    if (isa<PriorityQueueCurrentOp>(inner))
+      return WalkResult::interrupt();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+    if (effects && effects.onlyHasEffect<MemoryEffects::Read>())
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return "the traversal's body may only lower the destination's priority "
+           "(updatePriorityMin) and read anything but the current priority; "
+           "other updates and writes depend on the order of the buckets";
+  return "";
+}
+
+/// Why the loop around `op` cannot run over an ordered worklist; empty if
+/// it can. `loop` is set to that loop and `finished` to its test.
+std::string obimProblem(EdgeSetApplyOp op, scf::WhileOp &loop,
+                        PriorityQueueFinishedOp &finished) {
+  Value queue = op.getUpdatedQueue();
+  auto create = queue.getDefiningOp<PriorityQueueNewOp>();
+  if (create && create.getOrder() != BucketOrder::LowerFirst)
+    return "the queue must process lower priorities first";
+  std::string problem = obimBodyProblem(op, queue);
+  if (!problem.empty())
+    return problem;
+  loop = dyn_cast<scf::WhileOp>(op->getParentOp());
+  Block *after = op->getBlock();
+  if (!loop || after->getParent() != &loop.getAfter() ||
+      !loop.getInits().empty() || loop->getNumResults())
+    return "the traversal must be the body of a while loop over the queue's "
+           "buckets that changes no variable";
+  scf::ConditionOp condition = loop.getConditionOp();
+  bool onlyTest = llvm::all_of(
+      loop.getBefore().front().without_terminator(), [](Operation &inner) {
+        return isPure(&inner) || isa<PriorityQueueFinishedOp>(inner);
+      });
+  finished = testsNotFinished(condition.getCondition(), queue);
+  if (!condition.getArgs().empty() || !onlyTest || !finished)
+    return "the loop must run until the queue is finished "
+           "(pq.finished() == false) or a vertex is "
+           "(pq.finishedNode(v) == false), and test nothing else";
+  // The dequeue, the traversal of the bucket, and deleting it.
+  auto dequeue = dyn_cast<PriorityQueueDequeueOp>(&after->front());
+  auto free = dyn_cast_or_null<VertexSetFreeOp>(op->getNextNode());
+  if (!dequeue || dequeue.getQueue() != queue || dequeue->getNextNode() != op ||
+      op.getFrom() != dequeue.getResult() || !free ||
+      free.getSet() != dequeue.getResult() ||
+      !isa<scf::YieldOp>(free->getNextNode()))
+    return "the loop may only dequeue a bucket, run the traversal from it "
+           "and delete it";
+  if (op.getTo() || !op.getSrcFilter().empty() || !op.getDstFilter().empty())
+    return "the traversal may not filter its sources or destinations";
+  if (usesValuesOf(op, loop))
+    return "the traversal may only use values defined outside the loop";
+  return "";
+}
+
 /// Rewrites the priority updates of `op`'s body and lowers a fused
 /// traversal; leaves the others to graph-lower-direction.
 LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
@@ -143,13 +235,40 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
   ScheduleAttr sched = op.getScheduleOrDefault();
   PriorityUpdate strategy = sched.getPriorityUpdate();
   bool fused = op.getLowering() == ApplyLowering::BucketFusion;
+  bool ordered = strategy == PriorityUpdate::Obim;
   Location loc = op.getLoc();
   if (fused && !op.getFrom())
     return op.emitOpError("bucket fusion (priority_update = "
                           "eager_with_fusion) needs a frontier: from(...)");
+  // An ordered worklist takes over the queue's vertices before the loop,
+  // and the traversal, now of the worklist's chunks, replaces the loop.
+  Value target;
+  if (ordered) {
+    scf::WhileOp bucketLoop;
+    PriorityQueueFinishedOp finished;
+    std::string problem = obimProblem(op, bucketLoop, finished);
+    if (!problem.empty()) {
+      // At the statement, without a dump of IR the user never wrote.
+      InFlightDiagnostic diag = mlir::emitError(loc, "priority_update = obim");
+      if (std::optional<StringRef> label = op.getLabel())
+        diag << " of '" << *label << "'";
+      return diag << ": " << problem;
+    }
+    // The loop's test is pure but for `finished`, so its vertex hoists.
+    if (Value vertex = finished.getVertex())
+      target = hoistBefore(bucketLoop, vertex, rewriter);
+    rewriter.modifyOpInPlace(op, [&] { op.getFromMutable().clear(); });
+    rewriter.moveOpBefore(op, bucketLoop);
+    rewriter.eraseOp(bucketLoop);
+  }
 
   rewriter.setInsertionPoint(op);
   PriorityQueueEdgesOp::create(rewriter, loc, queue, op.getGraph());
+  // After graph.pq.edges, which tells the queue whether weights are negative.
+  Value worklist;
+  if (ordered)
+    worklist = WorklistNewOrderedOp::create(
+        rewriter, loc, WorklistType::get(rewriter.getContext()), queue, target);
   Value priorities = PriorityQueuePrioritiesOp::create(
       rewriter, loc, VertexVectorType::get(priority), queue);
   // A changed vertex goes to the thread's bin of its bucket (eager) or is
@@ -165,7 +284,9 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
     rewriter.setInsertionPointToStart(ifChanged.thenBlock());
     if (checkIfChanged)
       checkOverflow(rewriter, loc, queue, vertex, value);
-    if (isEager(strategy))
+    if (ordered)
+      WorklistPushOrderedOp::create(rewriter, loc, worklist, vertex, value);
+    else if (isEager(strategy))
       PriorityQueuePushOp::create(rewriter, loc, queue, vertex, value);
     else
       PriorityQueueChangedOp::create(rewriter, loc, queue, vertex);
@@ -244,6 +365,13 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
     Value threshold = sched.getFusionThreshold().materialize(rewriter, loc);
     BucketFusionLoop loop(queue, threshold);
     TraversalEmitter(op, rewriter).emit(loop);
+  }
+  if (ordered) {
+    rewriter.setInsertionPointAfter(op);
+    WorklistFreeOp::create(rewriter, loc, worklist);
+    rewriter.setInsertionPoint(op);
+    WorklistLoop vertexLoop(worklist);
+    TraversalEmitter(op, rewriter).emit(vertexLoop);
   }
   return success();
 }

@@ -81,7 +81,11 @@ def Graph_PriorityUpdate : I32EnumAttr<"PriorityUpdate",
   I32EnumAttrCase<"Lazy", 2, "lazy">,
   // Lazy, and a round's constant-amount sums to a vertex are counted and
   // applied once per vertex before it moves (k-core).
-  I32EnumAttrCase<"LazyConstantSum", 3, "lazy_constant_sum">
+  I32EnumAttrCase<"LazyConstantSum", 3, "lazy_constant_sum">,
+  // The whole ordered loop runs data-driven over an ordered worklist
+  // (Galois's OBIM): threads take chunks of the lowest non-empty bucket, with
+  // no barrier between buckets (min updates only; graph-lower-priority).
+  I32EnumAttrCase<"Obim", 4, "obim">
 ]> {
   let cppNamespace = "::mlir::graph";
 }
@@ -348,7 +352,7 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     | `segments` | none, an integer `n`, or `argv[k]` (read at run time) | `configApplyNumSSG` |
     | `segment_strategy` | `fixed_vertex_count`, `edge_aware_vertex_count` | `configApplyNumSSG` |
     | `numa` | `serial`, `static_parallel`, `dynamic_parallel` | `configApplyNUMA` |
-    | `priority_update` | `eager`, `eager_with_fusion`, `lazy`, `lazy_constant_sum` | `configApplyPriorityUpdate` |
+    | `priority_update` | `eager`, `eager_with_fusion`, `lazy`, `lazy_constant_sum`, `obim` | `configApplyPriorityUpdate` |
     | `delta` | 1, or `argv[k]` | `configApplyPriorityUpdateDelta` |
     | `fusion_threshold` | 1000, or `argv[k]` | `configBucketMergeThreshold` |
     | `open_buckets` | 128, or `argv[k]` | `configNumOpenBuckets` |
@@ -374,6 +378,13 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     worklist: each thread processes the vertices a traversal activates as
     soon as they are pushed, with no round between them. It needs the
     `sparse_push` direction and no `gpu`, segments or numa.
+
+    `priority_update = obim` asks graph-lower-priority to replace the whole
+    `scf.while` loop that dequeues buckets for the traversal by an ordered
+    worklist (Galois's OBIM): threads take chunks of the lowest non-empty
+    bucket and push each improved vertex to its new bucket, with no barrier
+    between buckets. Like `async` it needs the `sparse_push` direction and
+    no segments or numa, and it cannot be combined with `async`.
 
     A schedule with `gpu` runs the traversal as GPU kernels
     (graph-lower-gpu) as that option says; it sets no CPU option.

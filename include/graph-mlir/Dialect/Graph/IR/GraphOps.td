@@ -1303,13 +1303,66 @@ def Graph_WorklistNewOp : Graph_WorklistOp<"new"> {
   let assemblyFormat = "$set attr-dict";
 }
 
+def Graph_WorklistNewOrderedOp : Graph_WorklistOp<"new_ordered"> {
+  let summary = "an ordered worklist taking over a priority queue's vertices";
+  let description = [{
+    A worklist whose chunks lie in the buckets of `queue` (vertex `v` in
+    bucket `priority / delta`, by the queue's priority vector and delta);
+    a take hands out a chunk of the lowest non-empty bucket (Galois's OBIM).
+    It starts with every vertex the queue holds, which leaves the queue
+    empty. Vertices are pushed with `graph.worklist.push_ordered`. The queue
+    must process lower priorities first (checked at run time).
+
+    With `until(%v)` (a loop that runs until `graph.pq.finished %pq
+    vertex(%v)`), a thread's take also reports the end once `%v` is settled
+    as far as the thread sees (no work in its bucket or a lower one), unless
+    the graph of the queue's last `graph.pq.edges` has a negative weight;
+    `graph.worklist.free` then gives the vertices left back to the queue.
+
+    ```mlir
+    %work = graph.worklist.new_ordered %pq : !graph.priority_queue<i32>
+    %search = graph.worklist.new_ordered %pq until(%target)
+        : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "",
+                           [MemRead, MemWrite]>:$queue,
+                       Optional<Index>:$until);
+  let results = (outs Res<Graph_WorklistType, "",
+                          [MemAlloc, MemWrite]>:$worklist);
+  let assemblyFormat = [{
+    $queue (`until` `(` $until^ `)`)? attr-dict `:` qualified(type($queue))
+  }];
+}
+
+def Graph_WorklistPushOrderedOp : Graph_WorklistOp<"push_ordered"> {
+  let summary = "add a vertex to the bucket of its new priority";
+  let description = [{
+    Appends `vertex` to the calling thread's open chunk of the bucket of
+    `priority` in an ordered worklist (`graph.worklist.new_ordered`) unless
+    it is already in that bucket or a lower one; an entry left in a higher
+    bucket is skipped when taken. A negative priority is a run-time error.
+
+    ```mlir
+    graph.worklist.push_ordered %work, %v, %dist : i32
+    ```
+  }];
+  let arguments = (ins Arg<Graph_WorklistType, "", [MemRead, MemWrite]>:$worklist,
+                       Index:$vertex, AnySignlessInteger:$priority);
+  let assemblyFormat = [{
+    $worklist `,` $vertex `,` $priority attr-dict `:` type($priority)
+  }];
+}
+
 def Graph_WorklistTakeOp : Graph_WorklistOp<"take"> {
   let summary = "the calling thread's next chunk of vertices to process";
   let description = [{
     Marks the chunk the calling thread took last as processed and returns
     its next one: the vertices it pushed since, else a chunk of its own
-    queue, else one stolen from another thread's. While other threads still
-    process chunks it waits for work; none left anywhere: an empty chunk.
+    queue, else one stolen from another thread's (of an ordered worklist:
+    of the lowest non-empty bucket, its own vertices of a bucket no higher
+    first). While other threads still process chunks it waits for work;
+    none left anywhere: an empty chunk.
     The vertices may be pushed again as soon as they are taken. Valid until
     the thread's next take.
 

@@ -95,7 +95,9 @@ def Graph_WorklistType : Graph_Type<"Worklist", "worklist"> {
   let description = [{
     The vertices an asynchronous loop (graph-lower-async) still has to
     process, in chunks that each thread of the loop's team fills, takes and
-    steals; a vertex is in it at most once at a time.
+    steals; a vertex is in it at most once at a time. An ordered worklist
+    (`graph.worklist.new_ordered`, priority_update = obim) keeps its chunks
+    in buckets of priorities.
 
     ```mlir
     !graph.worklist

@@ -172,6 +172,7 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
     | `eager`, `eager_with_fusion` | `graph.reduce min/max`, `graph.vector.add_floored` | `graph.pq.push` (the thread's bin of the new bucket) |
     | `lazy` | the same | `graph.pq.changed` (moved in bulk at the next dequeue) |
     | `lazy_constant_sum` | `graph.pq.count` (sums); after the traversal, `graph.pq.apply_counts` | |
+    | `obim` | `graph.reduce min` | `graph.worklist.push_ordered` (the thread's chunk of the new bucket) |
 
     Each such traversal is preceded by `graph.pq.edges %pq, %graph`, so that
     the queue knows whether negative weights can lower settled priorities.
@@ -196,8 +197,27 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
     so that a thread keeps working through its own small bin of the current
     bucket without waiting for the others (bucket fusion).
 
+    With `obim` the `scf.while` loop around the traversal, which must only
+    dequeue a bucket while `graph.pq.finished` (of the queue, or of a
+    vertex: `until`) is false, traverse it and delete it, becomes one region
+    over an ordered worklist that takes over the queue's vertices (the queue
+    is left empty), its vertex loop shared with `graph-lower-async`:
+
+    ```
+    %work = graph.worklist.new_ordered %pq [until(%v)]
+    omp.parallel {
+      while (%ids = graph.worklist.take %work) is not empty
+        scf.for over %ids          // push_ordered each lowered destination
+    }
+    graph.worklist.free %work
+    ```
+
+    Only min updates of the destination's priority qualify, and the body
+    may write nothing else nor read the current priority; otherwise the
+    pass reports why at the traversal.
+
     Pass order: after `graph-segment` (and `graph-distribute`, which turns
-    bucket fusion into eager updates), before `graph-lower-direction`. A
+    bucket fusion and obim into eager updates), before `graph-lower-direction`. A
     traversal still waiting for `graph-segment` is an error at the op; the
     passes after this one reject a traversal that still has
     `update_priority`.

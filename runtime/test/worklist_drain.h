@@ -1,0 +1,29 @@
+/* worklist_drain.h - taking and draining worklists in the unit tests of
+ * worklist.c and obim.c. */
+#ifndef GRAPHRT_TEST_WORKLIST_DRAIN_H
+#define GRAPHRT_TEST_WORKLIST_DRAIN_H
+
+#include "graph_rt.h"
+
+/* The calling thread's next chunk of w in *ids; its size. */
+static int64_t take(graphrt_worklist *w, int32_t **ids) {
+  graphrt_memref_i32 chunk;
+  _mlir_ciface_graphrt_worklist_take(&chunk, w);
+  *ids = chunk.aligned + chunk.offset;
+  return chunk.sizes[0];
+}
+
+/* A team drains w, calling visit on every vertex a thread takes. */
+typedef void (*visit_fn)(graphrt_worklist *w, int32_t v, void *state);
+static void drain(graphrt_worklist *w, visit_fn visit, void *state) {
+#pragma omp parallel
+  {
+    int32_t *ids;
+    int64_t count;
+    while ((count = take(w, &ids)) > 0)
+      for (int64_t i = 0; i < count; ++i)
+        visit(w, ids[i], state);
+  }
+}
+
+#endif /* GRAPHRT_TEST_WORKLIST_DRAIN_H */
