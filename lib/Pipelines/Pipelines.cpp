@@ -64,10 +64,8 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
                                            const GraphToLLVMOptions &options) {
   pm.addPass(createGraphFuseFields());
   // Vertex loops become epilogues of the pulls before them while loops and
-  // traversals are still ops; not for the GPU's kernels, nor for ranks that
-  // mirror what each traversal writes.
-  if (options.epilogueFusion && options.target == Target::CPU &&
-      !options.distributed)
+  // traversals are still ops; not for the GPU's kernels.
+  if (options.epilogueFusion && options.target == Target::CPU)
     pm.addPass(createGraphFuseEpilogue(
         GraphFuseEpilogueOptions{options.fusionRemarks}));
   // GPU-scheduled traversals and vertex loops become gpu.launch kernels,

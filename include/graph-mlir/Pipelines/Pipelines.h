@@ -35,8 +35,7 @@ struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
   PassOptions::Option<bool> epilogueFusion{
       *this, "epilogue-fusion",
       llvm::cl::desc("fuse vertex loops into the pull traversals before "
-                     "them (graph-fuse-epilogue; target=cpu, not "
-                     "distributed)"),
+                     "them (graph-fuse-epilogue; target=cpu)"),
       llvm::cl::init(true)};
   PassOptions::Option<bool> fusionRemarks{
       *this, "fusion-remarks",

@@ -194,3 +194,54 @@ func.func @reads_written(%g: !graph.edgeset, %acc: !graph.vector<f32>, %seen: !g
   } : !graph.edgeset
   return
 }
+
+// -----
+
+func.func @keep_without_result(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{an epilogue that yields whether to keep its vertex needs a result: the set of kept vertices}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    %true = arith.constant true
+    graph.yield %true : i1
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @keep_not_i1(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{epilogue must yield one i1 (keep the vertex?), yields 1 value(s) of type(s) 'f32'}}
+  %s = graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield %sum : f32
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+func.func @keep_twice(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{the body and the epilogue cannot both yield whether to keep a vertex}}
+  %s = graph.edgeset.apply %g dedup schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    %true = arith.constant true
+    graph.yield %true : i1
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    %true = arith.constant true
+    graph.yield %true : i1
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}

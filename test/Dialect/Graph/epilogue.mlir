@@ -68,3 +68,34 @@ func.func @epilogue(%g: !graph.edgeset, %damp: f32) {
   } : !graph.edgeset
   return
 }
+
+// An epilogue yielding whether to keep its vertex (a fused filter): the
+// traversal returns the kept vertices; lowered, each kept destination is
+// marked in the dense output right after its epilogue.
+// CHECK-LABEL: func.func @kept
+// CHECK: %{{.*}} = graph.edgeset.apply %{{.*}} reset(0.000000e+00 : f32) schedule(#graph.schedule<direction = dense_pull>) body {
+// CHECK: } epilogue {
+// CHECK: graph.yield %{{.*}} : i1
+// CHECK-NEXT: } : !graph.edgeset -> !graph.vertexset
+// LOWER-LABEL: func.func @kept
+// LOWER: %[[SET:.*]] = graph.vertexset.new %{{.*}} : !graph.edgeset
+// LOWER: %[[SUM:.*]] = scf.for
+// LOWER: }
+// LOWER-NEXT: %[[KEEP:.*]] = arith.cmpf ogt, %[[SUM]], %{{.*}} : f32
+// LOWER-NEXT: scf.if %[[KEEP]] {
+// LOWER: graph.vertexset.seal_dense %[[SET]]
+// LOWER: graph.vertexset.size %[[SET]]
+func.func @kept(%g: !graph.edgeset, %acc: !graph.vector<f32>, %w: !graph.vector<f32>, %half: f32) -> index {
+  %s = graph.edgeset.apply %g reset(0.0 : f32) schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f32>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    %keep = arith.cmpf ogt, %sum, %half : f32
+    graph.yield %keep : i1
+  } : !graph.edgeset -> !graph.vertexset
+  %n = graph.vertexset.size %s
+  return %n : index
+}

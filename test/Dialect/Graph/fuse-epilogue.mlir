@@ -280,7 +280,7 @@ func.func @other_set(%g: !graph.edgeset, %some: !graph.vertexset) {
 
 // -----
 
-// Declined: push directions, segments (NUMA included), GPU.
+// Declined: push directions, segments (without NUMA), GPU.
 // CHECK-LABEL: func.func @schedules
 // CHECK-NOT: epilogue
 func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
@@ -302,18 +302,6 @@ func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
   }
   // expected-remark @+1 {{the traversal is segmented: a destination's sum is complete only after the last segment}}
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 4>) body {
-  ^bb0(%src: index, %dst: index):
-    %c = graph.vector.get %w[%src] : !graph.vector<f64>
-    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
-    graph.yield
-  } : !graph.edgeset
-  graph.vertexset.apply %all {
-  ^bb0(%v: index):
-    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
-    graph.vector.set %x[%v], %s : !graph.vector<f64>
-  }
-  // expected-remark @+1 {{the traversal is segmented}}
-  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 4, numa = static_parallel>) body {
   ^bb0(%src: index, %dst: index):
     %c = graph.vector.get %w[%src] : !graph.vector<f64>
     %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
@@ -506,6 +494,198 @@ func.func @hybrid(%g: !graph.edgeset, %f: !graph.vertexset) {
   %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
   // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue; the sum starts from 0.000000e+00 : f64 and is not stored}}
   graph.edgeset.apply %g from(%f) schedule(#graph.schedule<direction = sparse_push_dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+    graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+  }
+  return
+}
+
+// -----
+
+// PageRank-delta as GraphIt writes it (examples/pagerank_delta.gt): the
+// pull, the old frontier freed, then the next frontier is one of two
+// filters over all vertices, picked by the round. Both become the
+// epilogue, an scf.if yielding whether to keep v; the traversal returns the
+// kept vertices, which replace the filters' set; the free stays after it.
+// `delta`, read at sources and written by the filters, is double-buffered.
+// CHECK-LABEL: func.func @delta_filters
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq
+// CHECK-NEXT: %[[NEXT:.*]] = graph.edgeset.apply %{{.*}} from(%[[F:.*]]) reset(0.000000e+00 : f64) label("s1")
+// CHECK: } epilogue {
+// CHECK-NEXT: ^bb0(%[[V:.*]]: index, %[[SUM:.*]]: f64):
+// CHECK: %[[KEEP:.*]] = scf.if %[[FIRST]] -> (i1) {
+// CHECK: arith.mulf %{{.*}}, %[[SUM]] : f64
+// CHECK: scf.yield %{{.*}} : i1
+// CHECK-NEXT: } else {
+// CHECK: arith.mulf %[[SUM]], %{{.*}} : f64
+// CHECK: scf.yield %{{.*}} : i1
+// CHECK-NEXT: }
+// CHECK-NEXT: graph.yield %[[KEEP]] : i1
+// CHECK-NEXT: } : !graph.edgeset -> !graph.vertexset
+// CHECK-NEXT: graph.vertexset.free %[[F]]
+// CHECK-NOT: graph.vertexset.filter
+// CHECK: scf.yield %[[NEXT]], %{{.*}}, %{{.*}}, %{{.*}} : !graph.vertexset, !graph.vector<f64>, !graph.vector<f64>, i1
+func.func @delta_filters(%g: !graph.edgeset) {
+  %c1 = arith.constant 1 : i32
+  %c11 = arith.constant 11 : i32
+  %zero = arith.constant 0.0 : f64
+  %damp = arith.constant 0.85 : f64
+  %beta = arith.constant 0.0001 : f64
+  %eps = arith.constant 0.1 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %rank = graph.vector.new %g init(%zero : f64) : !graph.edgeset -> !graph.vector<f64>
+  %sum = graph.vector.new %g init(%zero : f64) {graph.field = "ngh_sum"} : !graph.edgeset -> !graph.vector<f64>
+  %delta = graph.vector.new %g {graph.field = "delta"} : !graph.edgeset -> !graph.vector<f64>
+  %degree = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i32>
+  %f0 = graph.vertexset.new %g all : !graph.edgeset
+  %last = scf.for %i = %c1 to %c11 step %c1 iter_args(%f = %f0) -> (!graph.vertexset) : i32 {
+    // expected-remark @+1 {{fused vertex filters (unlabelled) and (unlabelled) (one chosen per run) into traversal 's1' as its epilogue; the sum starts from 0.000000e+00 : f64 and is not stored; 'delta' double-buffered; it builds the kept set per destination}}
+    graph.edgeset.apply %g from(%f) label("s1") schedule(#graph.schedule<direction = sparse_push_dense_pull, parallel = dynamic_vertex>) body {
+    ^bb0(%src: index, %dst: index):
+      %d = graph.vector.get %delta[%src] : !graph.vector<f64>
+      %deg = graph.vector.get %degree[%src] : !graph.vector<i32>
+      %degf = arith.sitofp %deg : i32 to f64
+      %c = arith.divf %d, %degf : f64
+      %ch = graph.reduce add %sum[%dst], %c : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset
+    graph.vertexset.free %f
+    %first = arith.cmpi eq, %i, %c1 : i32
+    %next = scf.if %first -> (!graph.vertexset) {
+      %s = graph.vertexset.filter %all {
+      ^bb0(%v: index):
+        %n = graph.vector.get %sum[%v] : !graph.vector<f64>
+        %p = arith.mulf %damp, %n : f64
+        %d = arith.addf %p, %beta : f64
+        graph.vector.set %delta[%v], %d : !graph.vector<f64>
+        %r = graph.reduce add %rank[%v], %d : !graph.vector<f64>
+        %a = math.absf %d : f64
+        %rv = graph.vector.get %rank[%v] : !graph.vector<f64>
+        %b = arith.mulf %eps, %rv : f64
+        %keep = arith.cmpf ogt, %a, %b : f64
+        graph.vector.set %sum[%v], %zero : !graph.vector<f64>
+        graph.yield %keep : i1
+      }
+      scf.yield %s : !graph.vertexset
+    } else {
+      %s = graph.vertexset.filter %all {
+      ^bb0(%v: index):
+        %n = graph.vector.get %sum[%v] : !graph.vector<f64>
+        %d = arith.mulf %n, %damp : f64
+        graph.vector.set %delta[%v], %d : !graph.vector<f64>
+        %r = graph.reduce add %rank[%v], %d : !graph.vector<f64>
+        graph.vector.set %sum[%v], %zero : !graph.vector<f64>
+        %a = math.absf %d : f64
+        %rv = graph.vector.get %rank[%v] : !graph.vector<f64>
+        %b = arith.mulf %eps, %rv : f64
+        %keep = arith.cmpf ogt, %a, %b : f64
+        graph.yield %keep : i1
+      }
+      scf.yield %s : !graph.vertexset
+    }
+    scf.yield %next : !graph.vertexset
+  }
+  graph.vertexset.free %last
+  return
+}
+
+// -----
+
+// One filter right after the pull: the epilogue yields the filter's
+// predicate and the traversal returns the kept set.
+// CHECK-LABEL: func.func @filter
+// CHECK: %[[KEPT:.*]] = graph.edgeset.apply %{{.*}} label("s1")
+// CHECK: } epilogue {
+// CHECK-NEXT: ^bb0(%[[V:.*]]: index, %[[SUM:.*]]: f32):
+// CHECK: %[[KEEP:.*]] = arith.cmpf ogt, %[[SUM]], %{{.*}} : f32
+// CHECK-NEXT: graph.yield %[[KEEP]] : i1
+// CHECK-NEXT: } : !graph.edgeset -> !graph.vertexset
+// CHECK-NEXT: %{{.*}} = graph.vertexset.size %[[KEPT]]
+func.func @filter(%g: !graph.edgeset, %half: f32) -> index {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  // expected-remark @+1 {{fused vertex filter 'big' into traversal 's1' as its epilogue; it builds the kept set per destination}}
+  graph.edgeset.apply %g label("s1") schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f32>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  %big = graph.vertexset.filter %all label("big") {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f32>
+    graph.vector.set %x[%v], %s : !graph.vector<f32>
+    %keep = arith.cmpf ogt, %s, %half : f32
+    graph.yield %keep : i1
+  }
+  %n = graph.vertexset.size %big
+  return %n : index
+}
+
+// -----
+
+// Declined filters: over a frontier (not every vertex), and one whose
+// traversal is segmented.
+// CHECK-LABEL: func.func @filters_declined
+// CHECK-NOT: epilogue
+func.func @filters_declined(%g: !graph.edgeset, %some: !graph.vertexset, %half: f32) {
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  // expected-remark @+1 {{the loop runs over another set than the traversal's vertices}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f32>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  %a = graph.vertexset.filter %some {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f32>
+    %keep = arith.cmpf ogt, %s, %half : f32
+    graph.yield %keep : i1
+  }
+  // expected-remark @+1 {{the traversal is segmented}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f32>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  %b = graph.vertexset.filter %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f32>
+    %keep = arith.cmpf ogt, %s, %half : f32
+    graph.yield %keep : i1
+  }
+  return
+}
+
+// -----
+
+// Segments spread over sockets (numa) fuse: the merge of the sockets' sums
+// runs the epilogue per destination (numa-epilogue.mlir).
+// CHECK-LABEL: func.func @numa
+// CHECK: graph.edgeset.apply %{{.*}} reset(0.000000e+00 : f64) schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 4, numa = static_parallel>)
+// CHECK: } epilogue {
+func.func @numa(%g: !graph.edgeset) {
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue; the sum starts from 0.000000e+00 : f64 and is not stored}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 4, numa = static_parallel>) body {
   ^bb0(%src: index, %dst: index):
     %c = graph.vector.get %w[%src] : !graph.vector<f64>
     %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>

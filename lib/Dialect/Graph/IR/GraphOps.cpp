@@ -499,13 +499,15 @@ ApplyLowering EdgeSetApplyOp::getLowering() {
   return ApplyLowering::Direction;
 }
 
-bool EdgeSetApplyOp::yieldsKeep() {
-  Block &body = getBody().front();
-  if (!body.mightHaveTerminator())
+/// Whether `region`'s block ends in a graph.yield of one value.
+static bool yieldsOne(Region &region) {
+  if (region.empty() || !region.front().mightHaveTerminator())
     return false;
-  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  auto yield = dyn_cast<YieldOp>(region.front().getTerminator());
   return yield && yield.getNumOperands() == 1;
 }
+
+bool EdgeSetApplyOp::yieldsKeep() { return yieldsOne(getBody()); }
 
 ReduceOp EdgeSetApplyOp::getDestinationReduce() {
   Block &block = getBody().front();
@@ -570,13 +572,21 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     return emitOpError("an epilogue needs direction 'dense_pull' or "
                        "'sparse_push_dense_pull', got '")
            << stringifyDirection(sched.getDirection()) << "'";
-  if (sched.isSegmented() || sched.getGpu())
-    return emitOpError("an epilogue needs an unsegmented CPU schedule");
-  if (getTo() || !getDstFilter().empty() || getTracked() || getModified() ||
-      getUpdatedQueue())
+  // Segments spread over sockets merge every destination's sum in one
+  // pass, which runs the epilogue; other segments have no such pass.
+  if ((sched.isSegmented() && sched.getNuma() == NumaMode::Serial) ||
+      sched.getGpu())
+    return emitOpError("an epilogue needs an unsegmented CPU schedule, or "
+                       "segments spread over sockets (numa)");
+  // A result is the set of vertices whose epilogue kept them.
+  if (getTo() || !getDstFilter().empty() || getTracked() ||
+      (getModified() && !yieldsOne(getEpilogue())) || getUpdatedQueue())
     return emitOpError("an epilogue runs for every destination: no to(...), "
                        "dst_filter, track(...), result or "
                        "update_priority(...)");
+  if (yieldsOne(getEpilogue()) && !getModified())
+    return emitOpError("an epilogue that yields whether to keep its vertex "
+                       "needs a result: the set of kept vertices");
   ReduceOp accumulated = getDestinationReduce();
   if (!accumulated)
     return emitOpError("an epilogue needs the body's one graph.reduce into a "
@@ -592,7 +602,8 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     return emitOpError("epilogue must take (vertex: index, sum: ")
            << sumType << ") but takes " << block.getNumArguments()
            << " argument(s) of type(s) " << block.getArgumentTypes();
-  if (failed(verifyYield(*this, epilogue, "epilogue", /*isFilter=*/false)))
+  if (failed(verifyYield(*this, epilogue, "epilogue",
+                         /*isFilter=*/yieldsOne(getEpilogue()))))
     return failure();
   if (TypedAttr reset = getResetAttr(); reset && reset.getType() != sumType)
     return emitOpError("reset value ")
@@ -725,10 +736,14 @@ LogicalResult EdgeSetApplyOp::verifyRegions() {
   if (yieldsKeep() && !getModified())
     return emitOpError("a body that yields whether to keep dst needs a "
                        "result: the set of kept destinations");
-  if (getModified() && !getTracked() && !yieldsKeep())
+  if (getModified() && !getTracked() && !yieldsKeep() &&
+      !yieldsOne(getEpilogue()))
     return emitOpError("result set needs track(...) to say which vector's "
                        "changes it collects, or a body yielding i1 (keep "
                        "dst?)");
+  if (yieldsKeep() && yieldsOne(getEpilogue()))
+    return emitOpError("the body and the epilogue cannot both yield whether "
+                       "to keep a vertex");
   if (getDedup() && !getModified())
     return emitOpError("dedup applies only to the result set");
   if (yieldsKeep() && !getDedup())

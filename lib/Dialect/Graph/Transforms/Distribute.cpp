@@ -129,16 +129,25 @@ static FailureOr<TraversalWrites> writesOf(EdgeSetApplyOp apply) {
     return apply.emitOpError("with neighbors_from/neighbors_until cannot be "
                              "distributed: edge positions are those of a "
                              "whole out-edge list, which no rank holds");
-  if (!apply.getEpilogue().empty())
-    return apply.emitOpError("with an epilogue cannot be distributed: its "
-                             "writes would not be mirrored (graph-distribute "
-                             "runs without graph-fuse-epilogue)");
-  Value dst = apply.getBody().getArgument(1);
+  Region &epilogue = apply.getEpilogue();
+  // With reset(c) the traversal neither reads nor writes the vector its
+  // body reduces into.
+  Operation *unwritten =
+      apply.getReset() ? apply.getDestinationReduce().getOperation() : nullptr;
   TraversalWrites writes;
   SmallVector<Value> &vectors = writes.vectors;
-  for (Region *region :
-       {&apply.getSrcFilter(), &apply.getDstFilter(), &apply.getBody()}) {
+  for (Region *region : {&apply.getSrcFilter(), &apply.getDstFilter(),
+                         &apply.getBody(), &epilogue}) {
+    // The vertex whose data the region may write: the body's destination,
+    // the epilogue's vertex (a destination too).
+    Value dst;
+    if (region == &apply.getBody())
+      dst = region->getArgument(1);
+    else if (region == &epilogue && !epilogue.empty())
+      dst = region->getArgument(0);
     WalkResult walk = region->walk([&](Operation *op) {
+      if (op == unwritten)
+        return WalkResult::advance();
       if (isa<PriorityQueueUpdateSumOp>(op)) {
         op->emitOpError("cannot be distributed yet: a constant-sum update "
                         "counts a vertex's updates, and other ranks' counts "
@@ -146,7 +155,7 @@ static FailureOr<TraversalWrites> writesOf(EdgeSetApplyOp apply) {
         return WalkResult::interrupt();
       }
       if (Value vertex = writtenVertex(op)) {
-        if (vertex != dst || region != &apply.getBody()) {
+        if (vertex != dst) {
           op->emitOpError("in a distributed traversal may write vertex data "
                           "only at the body's destination vertex, which the "
                           "rank owns");
@@ -223,6 +232,7 @@ struct GraphDistributePass
                                              << written->vectors.size()
                                              << " vectors written by ",
                                 apply));
+      runEpilogueOnOwned(apply);
       addMirrors(apply, written->vectors);
       for (const ScalarWrite &scalar : written->scalars)
         combineOverRanks(apply, scalar);
@@ -422,6 +432,46 @@ struct GraphDistributePass
     if (sched.getAsync())
       apply.setScheduleAttr(sched.with(
           [](ScheduleAttr::Options &options) { options.async = false; }));
+  }
+
+  /// A rank holds the in-edges of its own vertices only, so it runs the
+  /// epilogue (a vertex loop fused into the pull) for those: the other
+  /// vertices' sums are another rank's, and their epilogues' writes come
+  /// with the mirrors after the traversal; a fused filter keeps only owned
+  /// vertices, as a traversal's output set has them.
+  static void runEpilogueOnOwned(EdgeSetApplyOp apply) {
+    Region &epilogue = apply.getEpilogue();
+    if (epilogue.empty())
+      return;
+    Location loc = apply.getLoc();
+    OpBuilder b(apply);
+    auto range = OwnedRangeOp::create(b, loc, b.getIndexType(),
+                                      b.getIndexType(), apply.getGraph());
+    Block &block = epilogue.front();
+    Value v = block.getArgument(0);
+    b.setInsertionPointToStart(&block);
+    Value owned = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, v,
+                              range.getBegin()),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v,
+                              range.getEnd()));
+    auto yield = cast<YieldOp>(block.getTerminator());
+    bool keeps = yield.getNumOperands() != 0;
+    auto ifOwned = scf::IfOp::create(b, loc, yield.getOperandTypes(), owned,
+                                     /*withElseRegion=*/keeps);
+    Block *then = ifOwned.thenBlock();
+    then->getOperations().splice(then->begin(), block.getOperations(),
+                                 std::next(ifOwned->getIterator()),
+                                 yield->getIterator());
+    if (!keeps)
+      return;
+    b.setInsertionPointToEnd(then);
+    scf::YieldOp::create(b, loc, yield.getOperands());
+    b.setInsertionPointToStart(ifOwned.elseBlock());
+    scf::YieldOp::create(
+        b, loc, arith::ConstantIntOp::create(b, loc, 0, 1).getResult());
+    yield->setOperands(ifOwned.getResults());
   }
 
   /// Mirrors of the written vectors, then of the output set. The tracked

@@ -29,7 +29,12 @@ namespace {
 /// A traversal, the vertex loop after it, and what fusing them takes.
 struct Fusion {
   EdgeSetApplyOp traversal;
-  VertexSetApplyOp loop;
+  /// The vertex loops that become the epilogue: a graph.vertexset.apply or
+  /// a graph.vertexset.filter, or the two filters `choice` picks from.
+  SmallVector<Operation *> loops;
+  /// An scf.if whose branches each yield the set of a filter over the same
+  /// vertices (GraphIt's `if ... frontier = vertices.filter(f) else ...`).
+  scf::IfOp choice;
   ReduceOp accumulated;
   /// Side-effect free ops between the two, which move before the traversal.
   SmallVector<Operation *> between;
@@ -57,6 +62,36 @@ static std::string nameOf(Value vector) {
 
 static std::string labelOf(std::optional<StringRef> label) {
   return label ? ("'" + *label + "'").str() : std::string("(unlabelled)");
+}
+
+/// The set a vertex loop (apply or filter) runs over, and its body.
+static Value loopSet(Operation *loop) {
+  if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
+    return filter.getSet();
+  return cast<VertexSetApplyOp>(loop).getSet();
+}
+
+static Region &loopBody(Operation *loop) {
+  if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
+    return filter.getPredicate();
+  return cast<VertexSetApplyOp>(loop).getBody();
+}
+
+static std::string loopLabel(Operation *loop) {
+  if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
+    return labelOf(filter.getLabel());
+  return labelOf(cast<VertexSetApplyOp>(loop).getLabel());
+}
+
+/// How a remark names the fused loops.
+static std::string loopsName(const Fusion &fusion) {
+  auto label = loopLabel;
+  if (fusion.choice)
+    return "vertex filters " + label(fusion.loops[0]) + " and " +
+           label(fusion.loops[1]) + " (one chosen per run)";
+  Operation *loop = fusion.loops.front();
+  return (isa<VertexSetFilterOp>(loop) ? "vertex filter " : "vertex loop ") +
+         label(loop);
 }
 
 /// Calls `fn` on every op of `region` that declares its effects (ops with
@@ -93,9 +128,12 @@ static Reason checkTraversal(Fusion &fusion) {
     return ("the traversal's direction is '" +
             stringifyDirection(sched.getDirection()) + "', which does not pull")
         .str();
-  if (sched.isSegmented())
+  if (sched.isSegmented() && sched.getNuma() == NumaMode::Serial)
     return std::string("the traversal is segmented: a destination's sum is "
-                       "complete only after the last segment");
+                       "complete only after the last segment, which scans "
+                       "only the destinations with in-edges in it (with "
+                       "numa, the merge of the sockets' sums would run the "
+                       "epilogue)");
   if (op.getTo() || !op.getDstFilter().empty() || op.getModified() ||
       op.getUpdatedQueue())
     return std::string("the traversal has to(...), a dst_filter, a result or "
@@ -120,14 +158,13 @@ static Reason checkTraversal(Fusion &fusion) {
 
 /// The loop's side: per-vertex accesses only, and the accumulated vector
 /// read before it is assigned.
-static Reason checkLoop(Fusion &fusion) {
-  VertexSetApplyOp loop = fusion.loop;
+static Reason checkLoop(Fusion &fusion, Operation *loop) {
   EdgeSetApplyOp op = fusion.traversal;
-  auto all = loop.getSet().getDefiningOp<VertexSetNewOp>();
+  auto all = loopSet(loop).getDefiningOp<VertexSetNewOp>();
   if (!all || !all.getAll() || all.getGraph() != op.getGraph())
     return std::string("the loop runs over another set than the traversal's "
                        "vertices");
-  Block &body = loop.getBody().front();
+  Block &body = loopBody(loop).front();
   Value v = body.getArgument(0), acc = fusion.accumulated.getVector();
   llvm::SetVector<Value> written;
   llvm::DenseSet<Value> elsewhere;
@@ -169,7 +206,7 @@ static Reason checkLoop(Fusion &fusion) {
     if (index != v)
       elsewhere.insert(vector);
   };
-  Operation *unknown = forEachEffectOp(loop.getBody(), note);
+  Operation *unknown = forEachEffectOp(loopBody(loop), note);
   if (reason)
     return reason;
   if (unknown)
@@ -193,7 +230,8 @@ static Reason checkLoop(Fusion &fusion) {
   forEachEffectOp(op.getBody(), noteVectors);
   forEachEffectOp(op.getSrcFilter(), noteVectors);
   for (Value vector : written)
-    if (vector != acc && traversed.contains(vector))
+    if (vector != acc && traversed.contains(vector) &&
+        !llvm::is_contained(fusion.buffered, vector))
       fusion.buffered.push_back(vector);
   if (fusion.buffered.empty())
     return std::nullopt;
@@ -235,7 +273,9 @@ static TypedAttr findReset(Fusion &fusion) {
   for (Operation *user : acc.getUsers()) {
     if (user == fusion.accumulated || user == def)
       continue;
-    if (!fusion.loop->isProperAncestor(user))
+    if (!llvm::any_of(fusion.loops, [&](Operation *loop) {
+          return loop->isProperAncestor(user);
+        }))
       return {};
     if (isa<VectorGetOp>(user))
       continue;
@@ -249,19 +289,44 @@ static TypedAttr findReset(Fusion &fusion) {
   return assigned ? initial : TypedAttr();
 }
 
-/// Finds the next vertex loop after `op` in its block; `between` gets the
-/// ops before it, and `blocker` the first of those that may have effects.
-static VertexSetApplyOp findLoopAfter(EdgeSetApplyOp op,
-                                      SmallVectorImpl<Operation *> &between,
-                                      Operation *&blocker) {
-  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
-    if (auto loop = dyn_cast<VertexSetApplyOp>(next))
-      return loop;
+/// The filter whose set `block` (an scf.if branch) yields and nothing else
+/// computes; null for another block.
+static VertexSetFilterOp onlyFilter(Block *block) {
+  auto filter = dyn_cast<VertexSetFilterOp>(&block->front());
+  auto yield = dyn_cast<scf::YieldOp>(block->getTerminator());
+  if (!filter || filter->getNextNode() != yield ||
+      yield.getResults() != filter->getResults())
+    return {};
+  return filter;
+}
+
+/// Finds the next vertex loop after `op` in its block (`fusion.loops` and
+/// `fusion.choice`); `fusion.between` gets the side-effect free ops before
+/// it, and `blocker` the first op with effects there. graph.vertexset.free
+/// stays where it is: running the loop before it reads no freed set.
+static void findLoopAfter(Fusion &fusion, Operation *&blocker) {
+  for (Operation *next = fusion.traversal->getNextNode(); next;
+       next = next->getNextNode()) {
+    if (isa<VertexSetApplyOp, VertexSetFilterOp>(next)) {
+      fusion.loops.push_back(next);
+      return;
+    }
+    if (auto choice = dyn_cast<scf::IfOp>(next);
+        choice && choice->getNumResults() == 1 && choice.elseBlock()) {
+      VertexSetFilterOp first = onlyFilter(choice.thenBlock());
+      VertexSetFilterOp second = onlyFilter(choice.elseBlock());
+      if (first && second) {
+        fusion.loops = {first, second};
+        fusion.choice = choice;
+        return;
+      }
+    }
+    if (isa<VertexSetFreeOp>(next))
+      continue;
     if (!blocker && (!isMemoryEffectFree(next) || next->getNumRegions()))
       blocker = next;
-    between.push_back(next);
+    fusion.between.push_back(next);
   }
-  return {};
 }
 
 /// Gives the loop around the traversal a second buffer of each vector in
@@ -341,16 +406,64 @@ static void doubleBuffer(Fusion &fusion, RewriterBase &rewriter) {
   }
 }
 
+/// Moves a filter's predicate into `branch` (an scf.if's block) for
+/// vertex `v`, its graph.yield becoming an scf.yield.
+static void inlineAsBranch(VertexSetFilterOp filter, Block *branch, Value v,
+                           RewriterBase &rewriter) {
+  Block *predicate = &filter.getPredicate().front();
+  auto yield = cast<YieldOp>(predicate->getTerminator());
+  rewriter.inlineBlockBefore(predicate, branch, branch->end(), v);
+  rewriter.setInsertionPoint(yield);
+  rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, yield.getResults());
+}
+
+/// `op` with the results `types` instead of its own (replacing it; its
+/// results must be unused).
+static EdgeSetApplyOp withResults(EdgeSetApplyOp op, TypeRange types,
+                                  RewriterBase &rewriter) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  auto kept = EdgeSetApplyOp::create(
+      rewriter, op.getLoc(), types, op.getGraph(), op.getFrom(), op.getTo(),
+      op.getNeighborsFrom(), op.getNeighborsUntil(), op.getTracked(),
+      op.getUpdatedQueue(), op.getSegments(), op.getDedupAttr(),
+      op.getLabelAttr(), op.getScheduleAttr(), op.getResetAttr());
+  for (auto [from, to] : llvm::zip(op->getRegions(), kept->getRegions()))
+    to.takeBody(from);
+  rewriter.eraseOp(op);
+  return kept;
+}
+
 static void fuse(Fusion &fusion, RewriterBase &rewriter) {
   EdgeSetApplyOp op = fusion.traversal;
   for (Operation *moved : fusion.between)
     rewriter.moveOpBefore(moved, op);
   Region &epilogue = op.getEpilogue();
-  rewriter.inlineRegionBefore(fusion.loop.getBody(), epilogue, epilogue.end());
-  Block &block = epilogue.front();
-  BlockArgument sum = block.addArgument(fusion.accumulated.getValue().getType(),
-                                        fusion.loop.getLoc());
-  rewriter.eraseOp(fusion.loop);
+  Type sumType = fusion.accumulated.getValue().getType();
+  Location loc = fusion.loops.front()->getLoc();
+  // What the loops' set stood for: the epilogue's kept vertices.
+  Operation *replaced =
+      fusion.choice ? fusion.choice.getOperation() : fusion.loops.front();
+  Value keptSet = replaced->getNumResults() ? replaced->getResult(0) : Value();
+  if (fusion.choice) {
+    Block *block =
+        rewriter.createBlock(&epilogue, epilogue.end(),
+                             {rewriter.getIndexType(), sumType}, {loc, loc});
+    auto keep = scf::IfOp::create(rewriter, loc, rewriter.getI1Type(),
+                                  fusion.choice.getCondition(),
+                                  /*withElseRegion=*/true);
+    YieldOp::create(rewriter, loc, keep.getResults());
+    Value v = block->getArgument(0);
+    inlineAsBranch(cast<VertexSetFilterOp>(fusion.loops[0]), keep.thenBlock(),
+                   v, rewriter);
+    inlineAsBranch(cast<VertexSetFilterOp>(fusion.loops[1]), keep.elseBlock(),
+                   v, rewriter);
+  } else {
+    rewriter.inlineRegionBefore(loopBody(fusion.loops.front()), epilogue,
+                                epilogue.end());
+    epilogue.front().addArgument(sumType, loc);
+  }
+  BlockArgument sum = epilogue.front().getArgument(1);
   Value acc = fusion.accumulated.getVector();
   for (Operation *user : llvm::make_early_inc_range(acc.getUsers())) {
     if (!epilogue.isAncestor(user->getParentRegion()))
@@ -362,11 +475,17 @@ static void fuse(Fusion &fusion, RewriterBase &rewriter) {
   }
   if (fusion.reset)
     rewriter.modifyOpInPlace(op, [&] { op.setResetAttr(fusion.reset); });
+  if (keptSet) {
+    op = fusion.traversal =
+        withResults(op, VertexSetType::get(op.getContext()), rewriter);
+    rewriter.replaceAllUsesWith(keptSet, op.getModified());
+  }
+  rewriter.eraseOp(replaced);
   if (!fusion.buffered.empty())
     doubleBuffer(fusion, rewriter);
 }
 
-void mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
+Value mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
   Location loc = op.getLoc();
   Value acc = op.getDestinationReduce().getVector();
   OpBuilder::InsertionGuard guard(rewriter);
@@ -374,12 +493,23 @@ void mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
   Value all =
       VertexSetNewOp::create(rewriter, loc, VertexSetType::get(op.getContext()),
                              op.getGraph(), /*all=*/true);
-  auto loop = VertexSetApplyOp::create(rewriter, loc, all,
-                                       /*label=*/nullptr, /*schedule=*/nullptr);
+  Region *body;
+  Value kept;
+  // An epilogue with a result yields whether to keep its vertex.
+  if (op.getModified()) {
+    auto filter = VertexSetFilterOp::create(
+        rewriter, loc, VertexSetType::get(op.getContext()), all,
+        /*label=*/nullptr, /*schedule=*/nullptr);
+    body = &filter.getPredicate();
+    kept = filter.getResult();
+  } else {
+    body = &VertexSetApplyOp::create(rewriter, loc, all, /*label=*/nullptr,
+                                     /*schedule=*/nullptr)
+                .getBody();
+  }
   VertexSetFreeOp::create(rewriter, loc, all);
-  Region &body = loop.getBody();
-  rewriter.inlineRegionBefore(op.getEpilogue(), body, body.end());
-  Block &block = body.front();
+  rewriter.inlineRegionBefore(op.getEpilogue(), *body, body->end());
+  Block &block = body->front();
   Value v = block.getArgument(0);
   rewriter.setInsertionPointToStart(&block);
   Value sum = VectorGetOp::create(rewriter, loc, block.getArgument(1).getType(),
@@ -392,6 +522,12 @@ void mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
                         arith::ConstantOp::create(rewriter, loc, reset));
     rewriter.modifyOpInPlace(op, [&] { op.removeResetAttr(); });
   }
+  // The filter's set replaces the traversal's.
+  if (kept) {
+    rewriter.replaceAllUsesWith(op.getModified(), kept);
+    withResults(op, {}, rewriter);
+  }
+  return kept;
 }
 
 namespace {
@@ -410,11 +546,10 @@ struct GraphFuseEpiloguePass
       Fusion fusion;
       fusion.traversal = op;
       Operation *blocker = nullptr;
-      fusion.loop = findLoopAfter(op, fusion.between, blocker);
-      std::string loopName =
-          fusion.loop ? labelOf(fusion.loop.getLabel()) : std::string();
-      if (!fusion.loop)
+      findLoopAfter(fusion, blocker);
+      if (fusion.loops.empty())
         continue;
+      std::string loopName = loopsName(fusion);
       Reason reason;
       if (blocker)
         reason = ("'" + blocker->getName().getStringRef() +
@@ -422,16 +557,17 @@ struct GraphFuseEpiloguePass
                      .str();
       if (!reason)
         reason = checkTraversal(fusion);
-      if (!reason)
-        reason = checkLoop(fusion);
+      for (Operation *loop : fusion.loops)
+        if (!reason)
+          reason = checkLoop(fusion, loop);
       if (reason) {
         LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": not fusing loop " << loopName
                                 << ": " << *reason << "\n");
         // At the location only: the op itself is no news to a user.
         if (remarks)
           emitRemark(op.getLoc())
-              << "traversal " << labelOf(op.getLabel())
-              << " not fused with the vertex loop after it: " << *reason;
+              << "traversal " << labelOf(op.getLabel()) << " not fused with "
+              << "the vertex loop after it: " << *reason;
         continue;
       }
       fusion.reset = findReset(fusion);
@@ -440,13 +576,15 @@ struct GraphFuseEpiloguePass
                                 op));
       if (remarks) {
         InFlightDiagnostic remark = emitRemark(op.getLoc());
-        remark << "fused vertex loop " << loopName << " into traversal "
+        remark << "fused " << loopName << " into traversal "
                << labelOf(op.getLabel()) << " as its epilogue";
         if (fusion.reset)
           remark << "; the sum starts from " << fusion.reset
                  << " and is not stored";
         for (Value vector : fusion.buffered)
           remark << "; " << nameOf(vector) << " double-buffered";
+        if (fusion.loops.front()->getNumResults() || fusion.choice)
+          remark << "; it builds the kept set per destination";
       }
       fuse(fusion, rewriter);
     }

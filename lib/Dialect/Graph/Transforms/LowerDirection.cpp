@@ -78,13 +78,15 @@ struct SplitHybridApply : OpRewritePattern<EdgeSetApplyOp> {
           std::pair(choice.elseBlock(), Direction::SparsePush)}) {
       rewriter.setInsertionPointToStart(block);
       auto apply = cast<EdgeSetApplyOp>(rewriter.clone(*op));
+      setDirection(apply, direction);
+      SmallVector<Value> results(apply->getResults());
       // Only the pull runs an epilogue per destination.
       if (direction == Direction::SparsePush && !apply.getEpilogue().empty())
-        unfuseEpilogue(apply, rewriter);
-      setDirection(apply, direction);
+        if (Value kept = unfuseEpilogue(apply, rewriter))
+          results = {kept};
       // Without results the scf.if builder already added the terminators.
-      if (apply->getNumResults())
-        scf::YieldOp::create(rewriter, op.getLoc(), apply->getResults());
+      if (!results.empty())
+        scf::YieldOp::create(rewriter, op.getLoc(), results);
     }
     rewriter.replaceOp(op, choice.getResults());
     return success();

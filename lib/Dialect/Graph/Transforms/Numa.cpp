@@ -167,10 +167,15 @@ void SocketLoop::emitMerge(TraversalEmitter &emitter, OpBuilder &b,
                              ? ReduceKind::Add
                              : accumulated.getKind();
   Value vector = accumulated.getVector();
+  EdgeSetApplyOp op = emitter.getOp();
+  TypedAttr reset = op.getResetAttr();
   emitter.emitVertexLoop(
       b, emitter.constIndex(b, 0), vertices,
       [&](OpBuilder &b, Value v, const LoopFrame &frame) {
-        Value old = VectorGetOp::create(b, loc, element, vector, v);
+        // With reset(c) the sum starts from c, as it does unsegmented.
+        Value old =
+            reset ? arith::ConstantOp::create(b, loc, reset).getResult()
+                  : VectorGetOp::create(b, loc, element, vector, v).getResult();
         auto merge = scf::ForOp::create(
             b, loc, emitter.constIndex(b, 0), sockets, emitter.constIndex(b, 1),
             ValueRange{old},
@@ -180,8 +185,12 @@ void SocketLoop::emitMerge(TraversalEmitter &emitter, OpBuilder &b,
               scf::YieldOp::create(
                   b, loc, combineReduction(b, loc, mergeKind, acc[0], local));
             });
-        VectorDestination(emitter, /*ownsVertex=*/true)
-            .store(b, frame, v, old, merge.getResult(0));
+        if (!reset)
+          VectorDestination(emitter, /*ownsVertex=*/true)
+              .store(b, frame, v, old, merge.getResult(0));
+        // v's sum is complete: its epilogue runs here.
+        if (!op.getEpilogue().empty())
+          emitter.emitEpilogue(b, frame, v, merge.getResult(0));
       });
   memref::DeallocOp::create(b, loc, buffers);
 }

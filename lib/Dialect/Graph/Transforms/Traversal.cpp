@@ -290,6 +290,25 @@ void TraversalEmitter::markModified(OpBuilder &b, const LoopFrame &frame,
   output->add(b, frame, dst, ownsVertex);
 }
 
+void TraversalEmitter::emitEpilogue(OpBuilder &b, const LoopFrame &frame,
+                                    Value v, Value sum) {
+  // The fused vertex loop's body, for v, with its sum in a register.
+  Block &epilogue = op.getEpilogue().front();
+  IRMapping mapping;
+  mapping.map(epilogue.getArguments(), ValueRange{v, sum});
+  for (Operation &inner : epilogue.without_terminator())
+    b.clone(inner, mapping);
+  // A fused filter (an epilogue with a result yields whether to keep its
+  // vertex): the kept vertex joins the output set.
+  if (!op.getModified())
+    return;
+  Value keep = mapping.lookupOrDefault(epilogue.getTerminator()->getOperand(0));
+  OpBuilder::InsertionGuard guard(b);
+  auto ifKeep = scf::IfOp::create(b, loc, keep, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifKeep.thenBlock());
+  markModified(b, frame, v, /*ownsVertex=*/true);
+}
+
 //===----------------------------------------------------------------------===//
 // TraversalEmitter: tests and the body
 //===----------------------------------------------------------------------===//
@@ -643,9 +662,13 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   if (accumulated || op.getDstFilter().empty()) {
     // An accumulated destination value stays in a register across the
     // in-edges (a filtered pull has none).
-    // With reset(c) the sum starts from c and never touches the vector.
+    // With reset(c) the sum starts from c and never touches the vector; a
+    // segment's scan has only part of the sum, which the segments (or the
+    // merge of their sockets' sums) complete.
+    bool whole = !op.getSegments();
+    TypedAttr reset = whole ? op.getResetAttr() : TypedAttr();
     Value initial;
-    if (TypedAttr reset = op.getResetAttr())
+    if (reset)
       initial = arith::ConstantOp::create(b, loc, reset);
     else if (accumulated)
       initial = destination.destination.load(b, dst);
@@ -657,16 +680,10 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
             return emitBody(b, destination, src, dst, w, {}, acc);
           });
         });
-    if (accumulated && !op.getReset())
+    if (accumulated && !reset)
       destination.destination.store(b, destination.frame, dst, initial, final);
-    // The fused vertex loop's body, for dst, with its sum in a register.
-    if (!op.getEpilogue().empty()) {
-      Block &epilogue = op.getEpilogue().front();
-      IRMapping mapping;
-      mapping.map(epilogue.getArguments(), ValueRange{dst, final});
-      for (Operation &inner : epilogue.without_terminator())
-        b.clone(inner, mapping);
-    }
+    if (whole && !op.getEpilogue().empty())
+      emitEpilogue(b, destination.frame, dst, final);
     return;
   }
   // Only the body changes what the filter reads, so the filter is re-tested

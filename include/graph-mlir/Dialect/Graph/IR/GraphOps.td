@@ -908,6 +908,21 @@ def Graph_VertexSetMirrorOp : Graph_Op<"vertexset.mirror"> {
   let assemblyFormat = "$graph `,` $set attr-dict `:` qualified(type($graph))";
 }
 
+def Graph_OwnedRangeOp : Graph_Op<"owned_range", [Pure]> {
+  let summary = "the vertices this rank owns of a distributed graph";
+  let description = [{
+    `[begin, end)`: the contiguous range of vertices whose in-edges this
+    rank holds. `graph-distribute` runs vertex loops over this range only.
+
+    ```mlir
+    %begin, %end = graph.owned_range %g : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Index:$begin, Index:$end);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
+}
+
 def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {
   let summary = "release a vertex set (GraphIt's delete)";
   let description = [{
@@ -1552,6 +1567,9 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     from `c` instead of `%acc[v]`, and the op neither reads nor writes
     `%acc` (the pass proved that `%acc` holds `c` wherever the traversal is
     not running); the epilogue then does not access `%acc`. An epilogue
+    that yields an `i1` says whether to keep `v` (a fused
+    `graph.vertexset.filter`): the op then returns the set of vertices it
+    kept, each once, and has no `track`. An epilogue
     needs an unsegmented CPU `dense_pull` or `sparse_push_dense_pull` (whose
     push runs the epilogue as a vertex loop after it) without `to`,
     `dst_filter`, `track` or `update_priority`.

@@ -357,7 +357,12 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
     - after each `graph.edgeset.apply`, `graph.vector.mirror` for every
       vector its body writes (the tracked one with `changed(...)`: only
       where it changed) and `graph.vertexset.mirror` for its output set
-      make each rank's part visible to all; after a traversal with
+      make each rank's part visible to all; an `epilogue` (a vertex loop
+      fused into the pull, `graph-fuse-epilogue`) runs only for the rank's
+      own vertices (`graph.owned_range`), so a fused filter keeps only
+      those, and every vector it writes is mirrored too (with `reset(c)`
+      the accumulated vector is not written, nor mirrored); after a
+      traversal with
       `update_priority`, `graph.pq.mirror` gives every rank the others'
       priority updates, so all queues dequeue the same buckets; bucket
       fusion becomes plain eager updates (a rank cannot go on alone with
@@ -451,21 +456,30 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
     while the sum is in a register: one pass over the vertices per
     iteration instead of two.
 
-    A `graph.edgeset.apply` fuses with the `graph.vertexset.apply` after it
-    (only side-effect free ops between them, which move before the
-    traversal) when:
+    A `graph.edgeset.apply` fuses with the vertex loop after it (only
+    side-effect free ops between them, which move before the traversal, and
+    `graph.vertexset.free`, which stays after it): a `graph.vertexset.apply`,
+    a `graph.vertexset.filter`, or an `scf.if` whose two branches each yield
+    the set of one filter and do nothing else (GraphIt's PageRank-Delta),
+    when:
 
-    * the traversal is an unsegmented CPU `dense_pull` (or
-      `sparse_push_dense_pull`: `graph-lower-direction` then runs the
-      epilogue in the pull and as a vertex loop after the push) without `to`,
-      `dst_filter`, `track`, a result or `update_priority`, whose body
-      writes nothing but its one `graph.reduce` into `%acc[dst]` of a
-      per-vertex vector;
-    * the loop runs over `graph.vertexset.new %g all` of the traversal's
+    * the traversal is a CPU `dense_pull` (or `sparse_push_dense_pull`:
+      `graph-lower-direction` then runs the epilogue in the pull and as a
+      vertex loop after the push), unsegmented or with segments spread over
+      sockets (`numa`: `graph-numa` runs the epilogue in the merge of the
+      sockets' sums), without `to`, `dst_filter`, `track`, a result or
+      `update_priority`, whose body writes nothing but its one
+      `graph.reduce` into `%acc[dst]` of a per-vertex vector;
+    * each loop runs over `graph.vertexset.new %g all` of the traversal's
       graph, and its body has only side-effect free ops, `scf` control
       flow, `graph.global.load` and `graph.vector.get`/`set`/`reduce`;
       it accesses `%acc` and the vectors it writes only at its vertex `v`,
       assigns `%acc[v]` only at its top level and reads it before that.
+
+    A filter's predicate (for an `scf.if`, that `scf.if` with the two
+    predicates as its branches) becomes an epilogue yielding whether to
+    keep `v`; the traversal then returns the set of kept vertices, which
+    replaces the filters' set.
 
     The loop's reads of `%acc[v]` become the epilogue's `sum` argument.
     When `%acc` is made by `graph.vector.new` with a constant `c` (zero
@@ -486,14 +500,16 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
     (copying `v`'s old element when the loop's body may not assign it).
 
     Declined, with a remark (option `remarks`) at the traversal saying
-    why: segmented schedules (NUMA included: a destination's sum is
-    complete only after the last segment, so its epilogue would need a
-    vertex loop of its own), GPU schedules, push directions, a
+    why: segmented schedules without `numa` (a destination's sum is
+    complete only after the last segment, whose scan has only the
+    destinations with in-edges in it, so its epilogue would need a vertex
+    loop of its own), GPU schedules, push directions, a
     loop reading a neighbour's element of a vector it or the traversal
     writes, a loop over another set, ops with other effects in the loop or
     between the two, a vector to double-buffer outside an `scf.for`, or one
-    that is a field of records (`fuseFields`). Distributed builds
-    (`graph-distribute`) do not run this pass.
+    that is a field of records (`fuseFields`). In distributed builds
+    `graph-distribute` runs each epilogue on the owners of its vertices and
+    mirrors what it writes.
 
     Pass order: after `graph-fuse-fields`, before `graph-segment` and the
     passes that lower traversals.

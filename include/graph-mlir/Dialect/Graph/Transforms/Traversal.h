@@ -327,6 +327,10 @@ public:
   /// `v`.
   void markModified(OpBuilder &b, const LoopFrame &frame, Value v,
                     bool ownsVertex);
+  /// The op's epilogue for destination `v`, whose in-edges are all done
+  /// and whose accumulated value is `sum`, from within the loop `frame`
+  /// that owns `v`; a kept `v` joins the output set.
+  void emitEpilogue(OpBuilder &b, const LoopFrame &frame, Value v, Value sum);
   Value loadIndex(OpBuilder &b, Value memref, Value i);
   Value constIndex(OpBuilder &b, int64_t v);
 

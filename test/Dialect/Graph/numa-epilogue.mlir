@@ -1,0 +1,49 @@
+// RUN: graph-opt %s --graph-segment --graph-lower-direction --graph-numa | FileCheck %s
+
+// A pull spread over sockets with an epilogue (graph-fuse-epilogue's
+// PageRank update, with a fused filter's kept set): the segments fold into
+// the sockets' buffers from the buffers' values (not from reset's 0.0), and
+// the merge, which visits every destination once, starts from 0.0 (reset:
+// the vector is neither loaded nor stored), adds the sockets' sums and runs
+// the epilogue on the complete sum, marking the kept destinations.
+// CHECK-LABEL: func.func @numa_epilogue
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0 : !graph.edgeset
+// CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?xf32>
+// CHECK: proc_bind(spread)
+// CHECK: %[[INIT:.*]] = memref.load %[[BUF]][%[[SOCKET:.*]], %[[DST:.*]]]
+// CHECK: %[[PART:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]]) -> (f32)
+// CHECK: memref.store %[[PART]], %[[BUF]][%[[SOCKET]], %[[DST]]]
+// CHECK-NOT: graph.vector.set
+// CHECK: omp.terminator
+// CHECK: omp.wsloop
+// CHECK: omp.loop_nest (%[[V:.*]]) : index
+// CHECK-NOT: graph.vector.get %[[ACC:.*]][%[[V]]]
+// CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[S:.*]] = %[[ZERO]]) -> (f32)
+// CHECK: memref.load %[[BUF]]
+// CHECK: }
+// CHECK-NEXT: %[[R:.*]] = arith.mulf %{{.*}}, %[[SUM]] : f32
+// CHECK-NEXT: graph.vector.set %{{.*}}[%[[V]]], %[[R]] : !graph.vector<f32>
+// CHECK-NEXT: %[[KEEP:.*]] = arith.cmpf ogt, %[[R]], %{{.*}} : f32
+// CHECK-NEXT: scf.if %[[KEEP]] {
+// CHECK: memref.dealloc %[[BUF]]
+// CHECK: graph.vertexset.seal_dense %[[OUT]]
+func.func @numa_epilogue(%g: !graph.edgeset, %damp: f32, %half: f32) -> !graph.vertexset {
+  %incoming = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  %contrib = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  %rank = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  %kept = graph.edgeset.apply %g reset(0.0 : f32)
+      schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 4, numa = static_parallel>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %contrib[%src] : !graph.vector<f32>
+    %changed = graph.reduce add %incoming[%dst], %c : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    %r = arith.mulf %damp, %sum : f32
+    graph.vector.set %rank[%v], %r : !graph.vector<f32>
+    %keep = arith.cmpf ogt, %r, %half : f32
+    graph.yield %keep : i1
+  } : !graph.edgeset -> !graph.vertexset
+  return %kept : !graph.vertexset
+}
