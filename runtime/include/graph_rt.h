@@ -658,6 +658,10 @@ void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s);
 void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q);
 /* [added] The vertices this rank owns. */
 void graphrt_dist_bounds(const graphrt_graph *g, int64_t *begin, int64_t *end);
+/* The first vertex this rank owns, and one past its last (graph.owned_range:
+ * the range of the vertex loops graph-distribute partitions). */
+int64_t graphrt_dist_owned_begin(const graphrt_graph *g);
+int64_t graphrt_dist_owned_end(const graphrt_graph *g);
 
 /* ---- GPU (graphc --target=gpu; runtime/README.md, "GPU") -----------------
  * The CUDA driver is loaded with dlopen("libcuda.so.1") at the first call

@@ -623,3 +623,13 @@ void graphrt_dist_bounds(const graphrt_graph *g, int64_t *begin, int64_t *end) {
   *begin = p->bounds[p->rank];
   *end = p->bounds[p->rank + 1];
 }
+
+int64_t graphrt_dist_owned_begin(const graphrt_graph *g) {
+  const rt_partition *p = partition_of(g);
+  return p->bounds[p->rank];
+}
+
+int64_t graphrt_dist_owned_end(const graphrt_graph *g) {
+  const rt_partition *p = partition_of(g);
+  return p->bounds[p->rank + 1];
+}

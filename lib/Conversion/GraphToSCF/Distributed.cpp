@@ -54,12 +54,30 @@ struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
   }
 };
 
+/// Two calls: the first owned vertex and the end of the owned range.
+struct OwnedRangeLowering : GraphPattern<OwnedRangeOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(OwnedRangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto bound = [&](RuntimeFunction function) {
+      return toIndex(
+          rewriter, loc,
+          callRuntime1(rewriter, loc, op, function, adaptor.getGraph()));
+    };
+    Value begin = bound(RuntimeFunction::DistOwnedBegin);
+    rewriter.replaceOp(op, {begin, bound(RuntimeFunction::DistOwnedEnd)});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::graph::populateDistributedPatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<VectorMirrorLowering>(converter, context);
+  patterns.add<VectorMirrorLowering, OwnedRangeLowering>(converter, context);
   patterns.add<VoidCallLowering<VertexSetMirrorOp>>(
       converter, context, RuntimeFunction::DistMirrorVset);
   patterns.add<VoidCallLowering<PriorityQueueMirrorOp>>(

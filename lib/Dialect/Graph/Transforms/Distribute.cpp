@@ -184,6 +184,136 @@ static FailureOr<TraversalWrites> writesOf(EdgeSetApplyOp apply) {
   return writes;
 }
 
+/// The graph whose vertices `set` holds, where the IR shows it: the graph a
+/// set of all vertices, a traversal's output set or a filter of either was
+/// made from; null where it does not.
+static Value graphOfSet(Value set) {
+  Operation *def = set.getDefiningOp();
+  Value graph;
+  if (auto made = dyn_cast_or_null<VertexSetNewOp>(def))
+    graph = made.getGraph();
+  else if (auto apply = dyn_cast_or_null<EdgeSetApplyOp>(def))
+    graph = apply.getGraph();
+  else if (auto filter = dyn_cast_or_null<VertexSetFilterOp>(def))
+    return graphOfSet(filter.getSet());
+  return graph && graph.getDefiningOp<LoadOp>() ? graph : Value();
+}
+
+/// The graph a per-vertex vector was made for, or null where the IR does not
+/// show it (a function argument, a global).
+static Value graphOfVector(Value vector) {
+  Operation *def = vector.getDefiningOp();
+  Value graph;
+  if (auto made = dyn_cast_or_null<VectorNewOp>(def))
+    graph = made.getGraph();
+  else if (auto degrees = dyn_cast_or_null<OutDegreesOp>(def))
+    graph = degrees.getGraph();
+  return graph && graph.getDefiningOp<LoadOp>() ? graph : Value();
+}
+
+/// The loop or traversal whose body holds `op` at the outermost level of its
+/// function, or null: where a mirror that `op` needs must come first,
+/// outside OpenMP's threads.
+static Operation *outermostLoop(Operation *op) {
+  Operation *outermost = nullptr;
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<FunctionOpInterface>(parent);
+       parent = parent->getParentOp())
+    if (isa<VertexSetApplyOp, VertexSetFilterOp, ParallelForOp, EdgeSetApplyOp>(
+            parent))
+      outermost = parent;
+  return outermost;
+}
+
+/// The vertex loops (`graph.vertexset.apply` and `graph.vertexset.filter`)
+/// that may run over each rank's owned vertices only: outermost loops over a
+/// set whose graph the IR shows, whose bodies write vertex data only at the
+/// loop's vertex and otherwise only update globals the ranks can combine.
+static bool writesOnlyOwnVertex(Operation *loop) {
+  Block &body = loop->getRegion(0).front();
+  Value vertex = body.getArgument(0);
+  SmallVector<ScalarWrite> scalars;
+  WalkResult walk = body.walk([&](Operation *op) {
+    if (isa<VectorSetOp, ReduceOp, VectorCasOp>(op)) {
+      auto type = cast<VertexVectorType>(writtenVector(op).getType());
+      return type.isPerVertex() && writtenVertex(op) == vertex
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    }
+    if (std::optional<ScalarWrite> scalar = scalarWrite(op, loop)) {
+      for (const ScalarWrite &known : scalars)
+        if (known.memref == scalar->memref && known.combine != scalar->combine)
+          return WalkResult::interrupt();
+      scalars.push_back(*scalar);
+      return WalkResult::advance();
+    }
+    return hasSideEffects(op, loop) ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+  });
+  return !walk.wasInterrupted();
+}
+
+/// Whether `get` reads at a traversal's source, which another rank may own.
+static bool readsAtSource(VectorGetOp get) {
+  auto apply = get->getParentOfType<EdgeSetApplyOp>();
+  if (!apply)
+    return false;
+  Region &srcFilter = apply.getSrcFilter();
+  return get.getIndex() == apply.getBody().getArgument(0) ||
+         (!srcFilter.empty() &&
+          get.getIndex() == srcFilter.front().getArgument(0));
+}
+
+/// The per-vertex vectors that need be right only at each rank's owned
+/// vertices: made for a loaded graph, never read at a traversal's source,
+/// and used only by the vector ops whose reads and writes this pass places.
+/// Nothing mirrors their writes; a read at another vertex gathers them first.
+static SetVector<Value> ownedVectors(ModuleOp module) {
+  SetVector<Value> owned;
+  module.walk([&](Operation *op) {
+    if (!isa<VectorNewOp, OutDegreesOp>(op) || !graphOfVector(op->getResult(0)))
+      return;
+    Value vector = op->getResult(0);
+    bool known = llvm::all_of(vector.getUsers(), [](Operation *user) {
+      if (auto get = dyn_cast<VectorGetOp>(user))
+        return !readsAtSource(get);
+      return isa<VectorSetOp, ReduceOp, VectorCasOp, VectorFillOp,
+                 VectorReduceOp, VectorPrefetchOp, VectorCopyOp>(user);
+    });
+    if (known)
+      owned.insert(vector);
+  });
+  return owned;
+}
+
+/// Whether `use` of a vector right only at owned vertices reads it where
+/// this rank owns the vertex: at the vertex of a loop over owned vertices,
+/// at a traversal's destination. Pure writes count as local: either the
+/// ranks write their own vertices, or all ranks write alike.
+static bool readsOwnedOnly(OpOperand &use,
+                           const SetVector<Operation *> &ownedLoops) {
+  Operation *user = use.getOwner();
+  if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp>(user))
+    return true;
+  if (auto copy = dyn_cast<VectorCopyOp>(user))
+    return use.get() == copy.getDest();
+  Value index = TypeSwitch<Operation *, Value>(user)
+                    .Case([](VectorGetOp get) { return get.getIndex(); })
+                    .Case([](ReduceOp reduce) { return reduce.getIndex(); })
+                    .Case([](VectorCasOp cas) { return cas.getIndex(); })
+                    .Default([](Operation *) { return Value(); });
+  Operation *loop = outermostLoop(user);
+  if (!index || !loop)
+    return false;
+  if (auto apply = dyn_cast<EdgeSetApplyOp>(loop)) {
+    Region &dstFilter = apply.getDstFilter();
+    return index == apply.getBody().getArgument(1) ||
+           (!dstFilter.empty() && index == dstFilter.front().getArgument(0));
+  }
+  return ownedLoops.contains(loop) &&
+         index == loop->getRegion(0).front().getArgument(0);
+}
+
 /// The DLTI key naming the MPI library, which MPI's lowering to LLVM reads.
 static constexpr StringLiteral kImplementationKey = "MPI:Implementation";
 
@@ -213,23 +343,31 @@ struct GraphDistributePass
     if (failed(checkOps()))
       return signalPassFailure();
 
+    SetVector<Value> owned = ownedVectors(module);
+    SetVector<Operation *> ownedLoops = loopsOverOwned(module);
     SmallVector<EdgeSetApplyOp> applies;
     module.walk([&](EdgeSetApplyOp apply) { applies.push_back(apply); });
     for (EdgeSetApplyOp apply : applies) {
       FailureOr<TraversalWrites> written = writesOf(apply);
       if (failed(written))
         return signalPassFailure();
-      LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": mirroring the "
+      SmallVector<Value> mirrored = llvm::to_vector(llvm::make_filter_range(
+          written->vectors, [&](Value v) { return !owned.contains(v); }));
+      LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": mirroring "
+                                             << mirrored.size() << " of the "
                                              << written->vectors.size()
                                              << " vectors written by ",
                                 apply));
-      addMirrors(apply, written->vectors);
+      addMirrors(apply, mirrored);
       for (const ScalarWrite &scalar : written->scalars)
         combineOverRanks(apply, scalar);
       withoutBucketFusion(apply);
       synchronously(apply);
     }
-    agreeOnScalars(module);
+    for (Operation *loop : ownedLoops)
+      runOnOwned(loop, owned);
+    gatherBeforeReads(owned, ownedLoops);
+    agreeOnScalars(module, ownedLoops);
     module.walk([](LoadOp load) { load.setDistributed(true); });
     printOnRankZero(module);
     startAndStopMPI(main);
@@ -291,12 +429,13 @@ struct GraphDistributePass
     return memref::LoadOp::create(b, loc, buffer, c0);
   }
 
-  /// After `apply`, every rank's copy of the scalar holds its own rank's
-  /// updates only: an all-reduce (`mpi.allreduce`) combines them. Sums and
-  /// flags need the value from before the traversal, loaded before it.
-  static void combineOverRanks(EdgeSetApplyOp apply, ScalarWrite scalar) {
+  /// After `apply` (a traversal or a loop over owned vertices), every rank's
+  /// copy of the scalar holds its own rank's updates only: an all-reduce
+  /// (`mpi.allreduce`) combines them. Sums and flags need the value from
+  /// before the loop, loaded before it.
+  static void combineOverRanks(Operation *apply, ScalarWrite scalar) {
     OpBuilder b(apply);
-    Location loc = apply.getLoc();
+    Location loc = apply->getLoc();
     Value before = memref::LoadOp::create(b, loc, scalar.memref);
     b.setInsertionPointAfter(apply);
     Value now = memref::LoadOp::create(b, loc, scalar.memref);
@@ -352,12 +491,13 @@ struct GraphDistributePass
     return flag ? arith::TruncIOp::create(b, loc, b.getI1Type(), all) : all;
   }
 
-  /// Vertex loops run whole on every rank, and OpenMP may combine a
-  /// parallel loop's updates of a scalar, or a float reduction's partial
-  /// sums, in another order on each rank: the ranks would then disagree in
-  /// the last bits, and a loop condition on the value could send them
-  /// different ways. Every rank takes rank 0's value instead.
-  static void agreeOnScalars(ModuleOp module) {
+  /// The vertex loops that do not run over owned vertices run whole on every
+  /// rank, and OpenMP may combine a parallel loop's updates of a scalar, or
+  /// a float reduction's partial sums, in another order on each rank: the ranks
+  /// would then disagree in the last bits, and a loop condition on the value
+  /// could send them different ways. Every rank takes rank 0's value instead.
+  static void agreeOnScalars(ModuleOp module,
+                             const SetVector<Operation *> &ownedLoops) {
     // Only outermost loops: the all-reduce must not run in OpenMP threads.
     auto nested = [](Operation *op) {
       return op->getParentOfType<VertexSetApplyOp>() ||
@@ -367,7 +507,7 @@ struct GraphDistributePass
     };
     module.walk([&](Operation *loop) {
       if (!isa<VertexSetApplyOp, VertexSetFilterOp, ParallelForOp>(loop) ||
-          nested(loop))
+          nested(loop) || ownedLoops.contains(loop))
         return;
       SetVector<Value> scalars;
       loop->walk([&](Operation *op) {
@@ -421,6 +561,104 @@ struct GraphDistributePass
     if (sched.getAsync())
       apply.setScheduleAttr(sched.with(
           [](ScheduleAttr::Options &options) { options.async = false; }));
+  }
+
+  /// The outermost vertex loops over a loaded graph's vertices that write
+  /// vertex data only at their own vertex (writesOnlyOwnVertex).
+  static SetVector<Operation *> loopsOverOwned(ModuleOp module) {
+    SetVector<Operation *> loops;
+    module.walk([&](Operation *op) {
+      if (isa<VertexSetApplyOp, VertexSetFilterOp>(op) && !outermostLoop(op) &&
+          graphOfSet(op->getOperand(0)) && writesOnlyOwnVertex(op))
+        loops.insert(op);
+    });
+    return loops;
+  }
+
+  /// `loop`'s body runs only for the vertices this rank owns (a filter keeps
+  /// only those); then the globals it updates are combined over the ranks,
+  /// the vectors it writes that must stay whole are mirrored, and a filter's
+  /// set becomes the union of all ranks' sets.
+  static void runOnOwned(Operation *loop, const SetVector<Value> &owned) {
+    Value graph = graphOfSet(loop->getOperand(0));
+    Location loc = loop->getLoc();
+    Block &body = loop->getRegion(0).front();
+    SetVector<Value> written;
+    SmallVector<ScalarWrite> scalars;
+    body.walk([&](Operation *op) {
+      if (isa<VectorSetOp, ReduceOp, VectorCasOp>(op))
+        written.insert(writtenVector(op));
+      else if (std::optional<ScalarWrite> scalar = scalarWrite(op, loop))
+        if (llvm::none_of(scalars, [&](const ScalarWrite &known) {
+              return known.memref == scalar->memref;
+            }))
+          scalars.push_back(*scalar);
+    });
+    for (const ScalarWrite &scalar : scalars)
+      combineOverRanks(loop, scalar);
+
+    OpBuilder b(loop);
+    auto range =
+        OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(), graph);
+    Operation *yield = body.getTerminator();
+    b.setInsertionPointToStart(&body);
+    Value vertex = body.getArgument(0);
+    Value owns = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, vertex,
+                              range.getBegin()),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vertex,
+                              range.getEnd()));
+    TypeRange results = yield->getOperandTypes();
+    auto guard = scf::IfOp::create(b, loc, results, owns,
+                                   /*withElseRegion=*/!results.empty());
+    Block *then = guard.thenBlock();
+    if (results.empty()) {
+      then->getOperations().splice(
+          then->getTerminator()->getIterator(), body.getOperations(),
+          std::next(guard->getIterator()), yield->getIterator());
+    } else {
+      // A filter: the predicate where the rank owns the vertex, else false.
+      then->getOperations().splice(then->end(), body.getOperations(),
+                                   std::next(guard->getIterator()),
+                                   yield->getIterator());
+      b.setInsertionPointToEnd(then);
+      scf::YieldOp::create(b, loc, yield->getOperands());
+      b.setInsertionPointToEnd(guard.elseBlock());
+      scf::YieldOp::create(
+          b, loc, ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)});
+      yield->setOperands(guard.getResults());
+    }
+
+    b.setInsertionPointAfter(loop);
+    for (Value vector : written)
+      if (!owned.contains(vector))
+        VectorMirrorOp::create(b, loc, graph, vector, Value());
+    if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
+      VertexSetMirrorOp::create(b, loc, graph, filter.getResult());
+  }
+
+  /// Every use of a vector right only at owned vertices that reads it
+  /// elsewhere gets the whole vector first (one all-gather), before the
+  /// outermost loop or traversal it is in.
+  static void gatherBeforeReads(const SetVector<Value> &owned,
+                                const SetVector<Operation *> &ownedLoops) {
+    for (Value vector : owned) {
+      SmallVector<Operation *> anchors;
+      for (OpOperand &use : vector.getUses()) {
+        if (readsOwnedOnly(use, ownedLoops))
+          continue;
+        Operation *loop = outermostLoop(use.getOwner());
+        Operation *anchor = loop ? loop : use.getOwner();
+        if (!llvm::is_contained(anchors, anchor))
+          anchors.push_back(anchor);
+      }
+      for (Operation *anchor : anchors) {
+        OpBuilder b(anchor);
+        VectorMirrorOp::create(b, anchor->getLoc(), graphOfVector(vector),
+                               vector, Value());
+      }
+    }
   }
 
   /// Mirrors of the written vectors, then of the output set. The tracked

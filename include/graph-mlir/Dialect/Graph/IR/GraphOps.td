@@ -908,6 +908,21 @@ def Graph_VertexSetMirrorOp : Graph_Op<"vertexset.mirror"> {
   let assemblyFormat = "$graph `,` $set attr-dict `:` qualified(type($graph))";
 }
 
+def Graph_OwnedRangeOp : Graph_Op<"owned_range", [Pure]> {
+  let summary = "the vertices this rank owns of a distributed graph";
+  let description = [{
+    `[begin, end)`: the contiguous range of vertices whose in-edges this
+    rank holds. `graph-distribute` runs vertex loops over this range only.
+
+    ```mlir
+    %begin, %end = graph.owned_range %g : !graph.edgeset
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs Index:$begin, Index:$end);
+  let assemblyFormat = "$graph attr-dict `:` qualified(type($graph))";
+}
+
 def Graph_VertexSetFreeOp : Graph_Op<"vertexset.free"> {
   let summary = "release a vertex set (GraphIt's delete)";
   let description = [{
