@@ -260,8 +260,9 @@ func.func private @keep(!graph.vector<i32>)
 
 // Vertex loops that write only their own vertex run over the rank's owned
 // vertices (graph.owned_range). A vector read at a traversal's source is
-// mirrored after every loop or traversal that writes it; one read only at
-// owned vertices is not mirrored at all, and is gathered whole before a loop
+// mirrored by need (to the ranks whose edges read each vertex) after every
+// loop or traversal that writes it; one read only at owned vertices is not
+// mirrored at all, and is gathered whole before a loop
 // that reads it elsewhere (the printing loop runs on every rank).
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
@@ -279,7 +280,7 @@ func.func private @keep(!graph.vector<i32>)
 // CHECK:             graph.vector.set %[[CONTRIB]][%[[V]]]
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
-// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[CONTRIB]] : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[CONTRIB]] needed : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT:    graph.edgeset.apply %[[G]] label("s1")
 // CHECK:         } : !graph.edgeset
 // CHECK-NEXT:    graph.owned_range %[[G]]

@@ -264,36 +264,47 @@ static bool readsAtSource(VectorGetOp get) {
           get.getIndex() == srcFilter.front().getArgument(0));
 }
 
-/// The per-vertex vectors that need be right only at each rank's owned
-/// vertices: made for a loaded graph, never read at a traversal's source,
-/// and used only by the vector ops whose reads and writes this pass places.
-/// Nothing mirrors their writes; a read at another vertex gathers them first.
-static SetVector<Value> ownedVectors(ModuleOp module) {
-  SetVector<Value> owned;
+/// The per-vertex vectors that need not be whole on every rank: those made
+/// for a loaded graph and used only by the vector ops whose reads and writes
+/// this pass places. An `owned` one is right at the rank's owned vertices
+/// (nothing mirrors its writes); a `needed` one, read at traversals'
+/// sources, also at the rank's mirrors (the remote sources of its edges).
+/// A read anywhere else gathers the whole vector first.
+struct PartialVectors {
+  SetVector<Value> owned, needed;
+};
+
+static PartialVectors partialVectors(ModuleOp module) {
+  PartialVectors partial;
   module.walk([&](Operation *op) {
     if (!isa<VectorNewOp, OutDegreesOp>(op) || !graphOfVector(op->getResult(0)))
       return;
     Value vector = op->getResult(0);
-    bool known = llvm::all_of(vector.getUsers(), [](Operation *user) {
-      if (auto get = dyn_cast<VectorGetOp>(user))
-        return !readsAtSource(get);
+    bool atSource = false;
+    bool known = llvm::all_of(vector.getUsers(), [&](Operation *user) {
+      if (auto get = dyn_cast<VectorGetOp>(user)) {
+        atSource |= readsAtSource(get);
+        return true;
+      }
       return isa<VectorSetOp, ReduceOp, VectorCasOp, VectorFillOp,
                  VectorReduceOp, VectorPrefetchOp, VectorCopyOp>(user);
     });
     if (known)
-      owned.insert(vector);
+      (atSource ? partial.needed : partial.owned).insert(vector);
   });
-  return owned;
+  return partial;
 }
 
-/// Whether `use` of a vector right only at owned vertices reads it where
-/// this rank owns the vertex: at the vertex of a loop over owned vertices,
-/// at a traversal's destination. Pure writes count as local: either the
-/// ranks write their own vertices, or all ranks write alike.
+/// Whether `use` of a vector that is not whole reads it where the rank has
+/// it right: at the vertex of a loop over owned vertices, at a traversal's
+/// destination, and for a `mirrored` vector at a traversal's source. Pure
+/// writes and mirrors count as local: either the ranks write their own
+/// vertices, or all ranks write alike.
 static bool readsOwnedOnly(OpOperand &use,
-                           const SetVector<Operation *> &ownedLoops) {
+                           const SetVector<Operation *> &ownedLoops,
+                           bool mirrored) {
   Operation *user = use.getOwner();
-  if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp>(user))
+  if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp, VectorMirrorOp>(user))
     return true;
   if (auto copy = dyn_cast<VectorCopyOp>(user))
     return use.get() == copy.getDest();
@@ -306,6 +317,9 @@ static bool readsOwnedOnly(OpOperand &use,
   if (!index || !loop)
     return false;
   if (auto apply = dyn_cast<EdgeSetApplyOp>(loop)) {
+    if (auto get = dyn_cast<VectorGetOp>(user); mirrored && get)
+      if (readsAtSource(get))
+        return true;
     Region &dstFilter = apply.getDstFilter();
     return index == apply.getBody().getArgument(1) ||
            (!dstFilter.empty() && index == dstFilter.front().getArgument(0));
@@ -343,7 +357,7 @@ struct GraphDistributePass
     if (failed(checkOps()))
       return signalPassFailure();
 
-    SetVector<Value> owned = ownedVectors(module);
+    PartialVectors partial = partialVectors(module);
     SetVector<Operation *> ownedLoops = loopsOverOwned(module);
     SmallVector<EdgeSetApplyOp> applies;
     module.walk([&](EdgeSetApplyOp apply) { applies.push_back(apply); });
@@ -351,22 +365,25 @@ struct GraphDistributePass
       FailureOr<TraversalWrites> written = writesOf(apply);
       if (failed(written))
         return signalPassFailure();
-      SmallVector<Value> mirrored = llvm::to_vector(llvm::make_filter_range(
-          written->vectors, [&](Value v) { return !owned.contains(v); }));
+      SmallVector<Value> mirrored = llvm::to_vector(
+          llvm::make_filter_range(written->vectors, [&](Value v) {
+            return !partial.owned.contains(v);
+          }));
       LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": mirroring "
                                              << mirrored.size() << " of the "
                                              << written->vectors.size()
                                              << " vectors written by ",
                                 apply));
-      addMirrors(apply, mirrored);
+      addMirrors(apply, mirrored, partial.needed);
       for (const ScalarWrite &scalar : written->scalars)
         combineOverRanks(apply, scalar);
       withoutBucketFusion(apply);
       synchronously(apply);
     }
     for (Operation *loop : ownedLoops)
-      runOnOwned(loop, owned);
-    gatherBeforeReads(owned, ownedLoops);
+      runOnOwned(loop, partial);
+    gatherBeforeReads(partial.owned, ownedLoops, /*mirrored=*/false);
+    gatherBeforeReads(partial.needed, ownedLoops, /*mirrored=*/true);
     agreeOnScalars(module, ownedLoops);
     module.walk([](LoadOp load) { load.setDistributed(true); });
     printOnRankZero(module);
@@ -579,7 +596,7 @@ struct GraphDistributePass
   /// only those); then the globals it updates are combined over the ranks,
   /// the vectors it writes that must stay whole are mirrored, and a filter's
   /// set becomes the union of all ranks' sets.
-  static void runOnOwned(Operation *loop, const SetVector<Value> &owned) {
+  static void runOnOwned(Operation *loop, const PartialVectors &partial) {
     Value graph = graphOfSet(loop->getOperand(0));
     Location loc = loop->getLoc();
     Block &body = loop->getRegion(0).front();
@@ -632,21 +649,23 @@ struct GraphDistributePass
 
     b.setInsertionPointAfter(loop);
     for (Value vector : written)
-      if (!owned.contains(vector))
-        VectorMirrorOp::create(b, loc, graph, vector, Value());
+      if (!partial.owned.contains(vector))
+        VectorMirrorOp::create(b, loc, graph, vector, Value(),
+                               partial.needed.contains(vector));
     if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
       VertexSetMirrorOp::create(b, loc, graph, filter.getResult());
   }
 
-  /// Every use of a vector right only at owned vertices that reads it
-  /// elsewhere gets the whole vector first (one all-gather), before the
-  /// outermost loop or traversal it is in.
-  static void gatherBeforeReads(const SetVector<Value> &owned,
-                                const SetVector<Operation *> &ownedLoops) {
-    for (Value vector : owned) {
+  /// Every use of a vector that is not whole that reads it where the rank
+  /// may not have it right gets the whole vector first (one all-gather), before
+  /// the outermost loop or traversal it is in.
+  static void gatherBeforeReads(const SetVector<Value> &vectors,
+                                const SetVector<Operation *> &ownedLoops,
+                                bool mirrored) {
+    for (Value vector : vectors) {
       SmallVector<Operation *> anchors;
       for (OpOperand &use : vector.getUses()) {
-        if (readsOwnedOnly(use, ownedLoops))
+        if (readsOwnedOnly(use, ownedLoops, mirrored))
           continue;
         Operation *loop = outermostLoop(use.getOwner());
         Operation *anchor = loop ? loop : use.getOwner();
@@ -661,10 +680,12 @@ struct GraphDistributePass
     }
   }
 
-  /// Mirrors of the written vectors, then of the output set. The tracked
+  /// Mirrors of the written vectors (only to the ranks that read them for
+  /// the `needed` ones), then of the output set. The tracked
   /// vector changed only at the output set's vertices when every write to it
   /// reports to that set.
-  static void addMirrors(EdgeSetApplyOp apply, ArrayRef<Value> vectors) {
+  static void addMirrors(EdgeSetApplyOp apply, ArrayRef<Value> vectors,
+                         const SetVector<Value> &needed) {
     OpBuilder b(apply->getContext());
     b.setInsertionPointAfter(apply);
     Location loc = apply.getLoc();
@@ -683,7 +704,8 @@ struct GraphDistributePass
       Value changed = vector == apply.getTracked() && onlyTrackedWrites
                           ? apply.getModified()
                           : Value();
-      VectorMirrorOp::create(b, loc, apply.getGraph(), vector, changed);
+      VectorMirrorOp::create(b, loc, apply.getGraph(), vector, changed,
+                             needed.contains(vector));
     }
     if (Value modified = apply.getModified())
       VertexSetMirrorOp::create(b, loc, apply.getGraph(), modified);

@@ -559,16 +559,24 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     travel, with their ids (what a sparse BFS level needs); otherwise the
     whole owned part does.
 
+    With `needed`, each rank's owned elements go only to the ranks whose
+    edges read them (the vertices they mirror), with one all-to-all; other
+    ranks' elements of vertices this rank does not mirror stay as they were.
+    With `changed` as well, only the changed elements of mirrored vertices
+    travel, when that is fewer bytes over all ranks.
+
     ```mlir
     graph.vector.mirror %g, %rank : !graph.edgeset, !graph.vector<f64>
     graph.vector.mirror %g, %parent changed(%next) : !graph.edgeset, !graph.vector<i32>
+    graph.vector.mirror %g, %contrib needed : !graph.edgeset, !graph.vector<f64>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Arg<Graph_PerVertexVectorType, "", [MemRead, MemWrite]>:$vector,
-                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$changed);
+                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$changed,
+                       UnitAttr:$needed);
   let assemblyFormat = [{
-    $graph `,` $vector (`changed` `(` $changed^ `)`)? attr-dict `:`
+    $graph `,` $vector (`needed` $needed^)? (`changed` `(` $changed^ `)`)? attr-dict `:`
     qualified(type($graph)) `,` qualified(type($vector))
   }];
 }
