@@ -1,15 +1,17 @@
 /* dist.c - graphs split over MPI ranks (libgraphrt_mpi), for programs built
  * with `graphc --distributed`.
  *
- * Every rank runs the whole program. Vertex data (vectors, frontiers) is
- * held whole on every rank and is the same everywhere between traversals;
- * the edges are split: rank r owns a contiguous range of vertices, balanced
- * by vertices + in-edges, and holds only the edges into them. A traversal
- * therefore writes only the owned destinations on each rank (pull and push
- * alike), and afterwards graphrt_dist_mirror / graphrt_dist_mirror_vset make
- * every rank's owned part visible to all (MPI_Allgatherv). Out-degrees and
- * the edge count stay global (rt_partition.out_off), so the hybrid direction
- * test and `vertices.size()` agree on every rank without a reduction.
+ * Every rank runs the whole program. The edges are split: rank r owns a
+ * contiguous range of vertices, balanced by vertices + in-edges, and holds
+ * only the edges into them; the other ranks' vertices that are sources of
+ * those edges are its mirrors (find_mirrors). A traversal therefore writes
+ * only the owned destinations on each rank (pull and push alike); afterwards
+ * graphrt_dist_mirror_needed sends owned values only to the ranks that
+ * mirror them (MPI_Alltoallv), and graphrt_dist_mirror /
+ * graphrt_dist_mirror_vset make every rank's owned part visible to all
+ * (MPI_Allgatherv). Out-degrees and the edge count stay global
+ * (rt_partition.out_off), so the hybrid direction test and `vertices.size()`
+ * agree on every rank without a reduction.
  *
  * Loading never gathers the graph on one rank for .sg/.wsg files: each rank
  * reads the offsets (O(n)) and its own slice of in-edges with pread. Text

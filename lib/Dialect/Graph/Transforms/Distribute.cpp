@@ -1,9 +1,9 @@
 //===- Distribute.cpp - the program as SPMD code over MPI ranks -----------===//
 //
-// Every rank runs the whole program on whole vertex data; graphs are loaded
-// split by destination, so each traversal writes only the rank's own
-// vertices, and mirrors after it make those writes visible everywhere.
-// See the pass description in Passes.td.
+// Every rank runs the whole program; graphs are loaded split by destination,
+// so each traversal writes only the rank's own vertices, vertex loops run
+// over owned vertices where they can, and mirrors send written values to
+// the ranks that read them. See the pass description in Passes.td.
 //
 //===----------------------------------------------------------------------===//
 

@@ -550,8 +550,9 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     After a traversal of a `distributed` graph each rank has written only
     the vertices it owns; this copies the owned elements of `vector` from
     every rank to the others (one all-gather), so that every rank holds the
-    whole vector again. `graph-distribute` adds it after each traversal for
-    every vector the traversal writes.
+    whole vector again. `graph-distribute` adds it after the traversals
+    and vertex loops that write a vector other ranks read, and before reads
+    of a vector that is not whole.
 
     With `changed(%set)` only the elements of `%set`'s vertices can differ
     between ranks (this rank's part of a traversal's output set, before
