@@ -184,30 +184,21 @@ static FailureOr<TraversalWrites> writesOf(EdgeSetApplyOp apply) {
   return writes;
 }
 
-/// The graph whose vertices `set` holds, where the IR shows it: the graph a
-/// set of all vertices, a traversal's output set or a filter of either was
-/// made from; null where it does not.
-static Value graphOfSet(Value set) {
-  Operation *def = set.getDefiningOp();
-  Value graph;
-  if (auto made = dyn_cast_or_null<VertexSetNewOp>(def))
-    graph = made.getGraph();
-  else if (auto apply = dyn_cast_or_null<EdgeSetApplyOp>(def))
-    graph = apply.getGraph();
-  else if (auto filter = dyn_cast_or_null<VertexSetFilterOp>(def))
-    return graphOfSet(filter.getSet());
-  return graph && graph.getDefiningOp<LoadOp>() ? graph : Value();
-}
-
-/// The graph a per-vertex vector was made for, or null where the IR does not
-/// show it (a function argument, a global).
-static Value graphOfVector(Value vector) {
-  Operation *def = vector.getDefiningOp();
-  Value graph;
-  if (auto made = dyn_cast_or_null<VectorNewOp>(def))
-    graph = made.getGraph();
-  else if (auto degrees = dyn_cast_or_null<OutDegreesOp>(def))
-    graph = degrees.getGraph();
+/// The loaded graph a vertex set or per-vertex vector was made for, where
+/// the IR shows it: the graph of a set of all vertices, of a traversal's
+/// output set or a filter of either, of a new vector; null elsewhere (a
+/// function argument, a global, a graph not loaded).
+static Value loadedGraphOf(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return Value();
+  if (auto filter = dyn_cast<VertexSetFilterOp>(def))
+    return loadedGraphOf(filter.getSet());
+  Value graph =
+      TypeSwitch<Operation *, Value>(def)
+          .Case<VertexSetNewOp, EdgeSetApplyOp, VectorNewOp, OutDegreesOp>(
+              [](auto op) { return op.getGraph(); })
+          .Default([](Operation *) { return Value(); });
   return graph && graph.getDefiningOp<LoadOp>() ? graph : Value();
 }
 
@@ -225,10 +216,10 @@ static Operation *outermostLoop(Operation *op) {
   return outermost;
 }
 
-/// The vertex loops (`graph.vertexset.apply` and `graph.vertexset.filter`)
-/// that may run over each rank's owned vertices only: outermost loops over a
-/// set whose graph the IR shows, whose bodies write vertex data only at the
-/// loop's vertex and otherwise only update globals the ranks can combine.
+/// Whether the body of a vertex loop (`graph.vertexset.apply` or
+/// `graph.vertexset.filter`) writes vertex data only at the loop's vertex
+/// and otherwise only updates globals the ranks can combine: then each rank
+/// may run it over its owned vertices alone.
 static bool writesOnlyOwnVertex(Operation *loop) {
   Block &body = loop->getRegion(0).front();
   Value vertex = body.getArgument(0);
@@ -277,7 +268,7 @@ struct PartialVectors {
 static PartialVectors partialVectors(ModuleOp module) {
   PartialVectors partial;
   module.walk([&](Operation *op) {
-    if (!isa<VectorNewOp, OutDegreesOp>(op) || !graphOfVector(op->getResult(0)))
+    if (!isa<VectorNewOp, OutDegreesOp>(op) || !loadedGraphOf(op->getResult(0)))
       return;
     Value vector = op->getResult(0);
     bool atSource = false;
@@ -586,7 +577,7 @@ struct GraphDistributePass
     SetVector<Operation *> loops;
     module.walk([&](Operation *op) {
       if (isa<VertexSetApplyOp, VertexSetFilterOp>(op) && !outermostLoop(op) &&
-          graphOfSet(op->getOperand(0)) && writesOnlyOwnVertex(op))
+          loadedGraphOf(op->getOperand(0)) && writesOnlyOwnVertex(op))
         loops.insert(op);
     });
     return loops;
@@ -597,7 +588,7 @@ struct GraphDistributePass
   /// the vectors it writes that must stay whole are mirrored, and a filter's
   /// set becomes the union of all ranks' sets.
   static void runOnOwned(Operation *loop, const PartialVectors &partial) {
-    Value graph = graphOfSet(loop->getOperand(0));
+    Value graph = loadedGraphOf(loop->getOperand(0));
     Location loc = loop->getLoc();
     Block &body = loop->getRegion(0).front();
     SetVector<Value> written;
@@ -674,7 +665,7 @@ struct GraphDistributePass
       }
       for (Operation *anchor : anchors) {
         OpBuilder b(anchor);
-        VectorMirrorOp::create(b, anchor->getLoc(), graphOfVector(vector),
+        VectorMirrorOp::create(b, anchor->getLoc(), loadedGraphOf(vector),
                                vector, Value());
       }
     }
