@@ -82,34 +82,12 @@ static void check_set_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
 }
 
 /* A vector whose owned elements changed at a set of vertices: at many
- * (every == 1: the whole owned part travels, graphrt_dist_mirror) or at few
- * (sent with their ids). */
+ * (every == 1: the whole owned part travels) or at few (sent with their
+ * ids). To every rank, or with `needed` by need: then a rank gets the
+ * owners' values exactly at its mirrors (other ranks' vertices with an edge
+ * into it) and nothing elsewhere. */
 static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
-                                int64_t every) {
-  int64_t n = graphrt_num_vertices(part);
-  double *values = calloc((size_t)(n ? n : 1), sizeof(double));
-  graphrt_vset *changed = graphrt_vset_new(n, 0);
-  for (int64_t v = lo; v < hi; v++)
-    if (v % every == 0) {
-      values[v] = 2.0 * (double)v;
-      graphrt_vset_insert(changed, v);
-    }
-  graphrt_dist_mirror_changed(part, values, sizeof(double), sizeof(double),
-                              changed);
-  int values_ok = 1;
-  for (int64_t v = 0; v < n; v++)
-    values_ok &= values[v] == (v % every == 0 ? 2.0 * (double)v : 0.0);
-  CHECK(values_ok);
-  graphrt_vset_free(changed);
-  free(values);
-}
-
-/* Mirrors by need: with the owned elements set at every `every`-th vertex
- * (graphrt_dist_mirror_needed for every == 1, else the _changed form with
- * those vertices), a rank gets the owners' values exactly at its mirrors
- * (other ranks' vertices with an edge into it) and nothing elsewhere. */
-static void check_needed_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
-                                int64_t every) {
+                                int64_t every, int needed) {
   int64_t n = graphrt_num_vertices(part);
   double *values = calloc((size_t)(n ? n : 1), sizeof(double));
   graphrt_vset *changed = graphrt_vset_new(n, 0);
@@ -118,7 +96,10 @@ static void check_needed_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
       values[v] = 2.0 * (double)v + 1.0;
       graphrt_vset_insert(changed, v);
     }
-  if (every == 1)
+  if (!needed)
+    graphrt_dist_mirror_changed(part, values, sizeof(double), sizeof(double),
+                                changed);
+  else if (every == 1)
     graphrt_dist_mirror_needed(part, values, sizeof(double), sizeof(double));
   else
     graphrt_dist_mirror_needed_changed(part, values, sizeof(double),
@@ -127,7 +108,8 @@ static void check_needed_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
   _mlir_ciface_graphrt_out_offsets(&out, part);
   int values_ok = 1;
   for (int64_t v = 0; v < n; v++) {
-    int read = (v >= lo && v < hi) || out.aligned[v + 1] > out.aligned[v];
+    int read =
+        !needed || (v >= lo && v < hi) || out.aligned[v + 1] > out.aligned[v];
     values_ok &=
         values[v] == (read && v % every == 0 ? 2.0 * (double)v + 1.0 : 0.0);
   }
@@ -139,12 +121,11 @@ static void check_needed_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
 static void check_mirrors(graphrt_graph *part, int64_t lo, int64_t hi) {
   check_set_mirror(part, lo, hi, 3);
   check_set_mirror(part, lo, hi, 10);
-  check_vector_mirror(part, lo, hi, 1);
-  check_vector_mirror(part, lo, hi, 2);
-  check_vector_mirror(part, lo, hi, 100);
-  check_needed_mirror(part, lo, hi, 1);
-  check_needed_mirror(part, lo, hi, 2);
-  check_needed_mirror(part, lo, hi, 100);
+  for (int needed = 0; needed < 2; needed++) {
+    check_vector_mirror(part, lo, hi, 1, needed);
+    check_vector_mirror(part, lo, hi, 2, needed);
+    check_vector_mirror(part, lo, hi, 100, needed);
+  }
 }
 
 int main(int argc, char **argv) {
