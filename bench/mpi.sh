@@ -3,9 +3,12 @@
 # measured, not speed-up (ranks share the cores). For PageRank (20 pull
 # iterations) and BFS (direction-optimizing, from root 1) on a Kronecker
 # graph, at each rank count: the bytes each rank sent per traversal and its
-# messages (GRAPHRT_MPI_STATS=1: the mirrors' all-gathers, counted as the
-# bytes of the rank's own part times the other ranks), and each rank's share
-# of the edges; then PageRank's time per iteration at 1 rank against the
+# messages (GRAPHRT_MPI_STATS=1: the all-gathers counted as the bytes of the
+# rank's own part times the other ranks, the mirrors by need as the bytes
+# they sent), each rank's mirrors (the other ranks' vertices its edges read)
+# and the vertex data per vector it needs (owned vertices + mirrors, 8-byte
+# elements; every vector is still allocated whole), and each rank's share of
+# the edges; then PageRank's time per iteration at 1 rank against the
 # program built without --distributed (ratio = distributed / single).
 #
 # usage: bench/mpi.sh [SCALE] [THREADS] [RANKS...]   (default 20 1 2 4 8)
@@ -33,11 +36,12 @@ stats() {
   local n=$1
   shift
   GRAPHRT_MPI_STATS=1 "${mpirun[@]}" -np "$n" "$@" 2>&1 >/dev/null |
-    grep '^graphrt-mpi: rank'
+    grep '^graphrt-mpi'
 }
 
 echo "Kronecker scale $scale, degree 16 ($(basename "$graph")), $OMP_NUM_THREADS thread(s) per rank"
-printf '%-9s %5s %16s %14s %14s\n' program ranks "bytes/rank/trav" "msgs/rank/trav" traversals
+printf '%-9s %5s %16s %14s %10s %12s %16s\n' program ranks "bytes/rank/trav" \
+  "msgs/rank/trav" traversals mirrors/rank "vdata/rank/vec"
 for n in "${ranks[@]}"; do
   for program in pagerank bfs; do
     args=("$graph" 20)
@@ -46,11 +50,13 @@ for n in "${ranks[@]}"; do
     # one vector and its output set.
     stats "$n" "$work/mpi-$program" "${args[@]}" |
       awk -v p=$program -v n="$n" '
-        { bytes += $4; msgs += $7; vec = $9; sets = $12 }
+        $1 == "graphrt-mpi:" { bytes += $4; msgs += $7; vec = $9; sets = $12 }
+        $1 == "graphrt-mpi-mirrors:" { mirrors += $8; vdata += 8 * ($6 + $8) }
         END {
           trav = (p == "bfs") ? sets : vec
-          printf "%-9s %5d %16.0f %14.1f %14d\n", p, n, bytes / n / trav,
-                 msgs / n / trav, trav
+          printf "%-9s %5d %16.0f %14.1f %10d %12.0f %16.0f\n", p, n,
+                 bytes / n / trav, msgs / n / trav, trav, mirrors / n,
+                 vdata / n
         }'
   done
 done

@@ -667,6 +667,17 @@ void graphrt_dist_mirror(graphrt_graph *g, void *data, int64_t elem_bytes,
 void graphrt_dist_mirror_changed(graphrt_graph *g, void *data,
                                  int64_t elem_bytes, int64_t stride_bytes,
                                  graphrt_vset *changed);
+/* Like graphrt_dist_mirror, but each rank's owned elements go only to the
+ * ranks whose edges read them (their mirrors), with one all-to-all: after
+ * it, every rank's mirrors hold their owners' values. The _changed form
+ * sends only the elements of `changed` (owned vertices), with their ids,
+ * when that is fewer bytes over all ranks than refreshing every mirror. */
+void graphrt_dist_mirror_needed(graphrt_graph *g, void *data,
+                                int64_t elem_bytes, int64_t stride_bytes);
+void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
+                                        int64_t elem_bytes,
+                                        int64_t stride_bytes,
+                                        graphrt_vset *changed);
 /* Makes every rank's s the union of all ranks' s, each of which holds only
  * owned vertices (the output of a traversal). */
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s);

@@ -457,6 +457,14 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
   if (g->part) {
     free(g->part->bounds);
     free(g->part->out_off);
+    free(g->part->mirrors);
+    free(g->part->sends);
+    free(g->part->recv_counts);
+    free(g->part->recv_displs);
+    free(g->part->send_counts);
+    free(g->part->send_displs);
+    free(g->part->mirrored_off);
+    free(g->part->mirrored_by);
     free(g->part);
   }
   pthread_mutex_destroy(&g->lock);

@@ -1,15 +1,17 @@
 /* dist.c - graphs split over MPI ranks (libgraphrt_mpi), for programs built
  * with `graphc --distributed`.
  *
- * Every rank runs the whole program. Vertex data (vectors, frontiers) is
- * held whole on every rank and is the same everywhere between traversals;
- * the edges are split: rank r owns a contiguous range of vertices, balanced
- * by vertices + in-edges, and holds only the edges into them. A traversal
- * therefore writes only the owned destinations on each rank (pull and push
- * alike), and afterwards graphrt_dist_mirror / graphrt_dist_mirror_vset make
- * every rank's owned part visible to all (MPI_Allgatherv). Out-degrees and
- * the edge count stay global (rt_partition.out_off), so the hybrid direction
- * test and `vertices.size()` agree on every rank without a reduction.
+ * Every rank runs the whole program. The edges are split: rank r owns a
+ * contiguous range of vertices, balanced by vertices + in-edges, and holds
+ * only the edges into them; the other ranks' vertices that are sources of
+ * those edges are its mirrors (find_mirrors). A traversal therefore writes
+ * only the owned destinations on each rank (pull and push alike); afterwards
+ * graphrt_dist_mirror_needed sends owned values only to the ranks that
+ * mirror them (MPI_Alltoallv), and graphrt_dist_mirror /
+ * graphrt_dist_mirror_vset make every rank's owned part visible to all
+ * (MPI_Allgatherv). Out-degrees and the edge count stay global
+ * (rt_partition.out_off), so the hybrid direction test and `vertices.size()`
+ * agree on every rank without a reduction.
  *
  * Loading never gathers the graph on one rank for .sg/.wsg files: each rank
  * reads the offsets (O(n)) and its own slice of in-edges with pread. Text
@@ -29,10 +31,15 @@
 #include <time.h>
 #include <unistd.h>
 
-/* What this rank sent, for GRAPHRT_MPI_STATS=1 (bench/mpi.sh). */
+/* What this rank sent, for GRAPHRT_MPI_STATS=1 (bench/mpi.sh): all of it,
+ * and the part the mirrors by need sent (their bytes, messages and calls);
+ * the graph's vertices (each vector's elements), its owned vertices and its
+ * mirrors. */
 static struct {
   int rank;
   int64_t bytes, messages, vector_mirrors, set_mirrors;
+  int64_t needed_bytes, needed_messages, needed_mirrors;
+  int64_t vertices, owned, mirrors;
 } stats;
 
 static void print_stats(void) {
@@ -41,6 +48,12 @@ static void print_stats(void) {
           "mirrors, %lld vertex-set mirrors\n",
           stats.rank, (long long)stats.bytes, (long long)stats.messages,
           (long long)stats.vector_mirrors, (long long)stats.set_mirrors);
+  fprintf(stderr,
+          "graphrt-mpi-mirrors: rank %d: %lld vertices, %lld owned, %lld "
+          "mirrors; by need %lld bytes in %lld messages, %lld mirrors\n",
+          stats.rank, (long long)stats.vertices, (long long)stats.owned,
+          (long long)stats.mirrors, (long long)stats.needed_bytes,
+          (long long)stats.needed_messages, (long long)stats.needed_mirrors);
 }
 
 static void world(int *rank, int *ranks) {
@@ -90,6 +103,63 @@ static int64_t *partition(int64_t n, const int64_t *in_off, int ranks) {
   return bounds;
 }
 
+static int *prefix_displs(const int *counts, int ranks, int64_t *total) {
+  int *displs = rt_malloc((size_t)ranks * sizeof(int));
+  *total = 0;
+  for (int r = 0; r < ranks; r++) {
+    displs[r] = (int)*total;
+    *total += counts[r];
+  }
+  return displs;
+}
+
+/* The mirrors of rank p->rank (the sources of its edges that other ranks
+ * own, from its CSR offsets cout) and, by one all-to-all, the owned
+ * vertices every other rank mirrors. */
+static void find_mirrors(rt_partition *p, int64_t n, const int64_t *cout) {
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  int ranks = p->ranks;
+  p->recv_counts = rt_calloc((size_t)ranks, sizeof(int));
+  p->send_counts = rt_malloc((size_t)ranks * sizeof(int));
+  int64_t count = 0;
+  for (int64_t u = 0; u < n; u++)
+    count += (u < lo || u >= hi) && cout[u + 1] > cout[u];
+  p->mirrors = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
+  int owner = 0;
+  for (int64_t u = 0, k = 0; u < n; u++) {
+    if ((u >= lo && u < hi) || cout[u + 1] == cout[u])
+      continue;
+    while (u >= p->bounds[owner + 1])
+      owner++;
+    p->mirrors[k++] = (int32_t)u;
+    p->recv_counts[owner]++;
+  }
+  p->recv_displs = prefix_displs(p->recv_counts, ranks, &p->nmirrors);
+  MPI_Alltoall(p->recv_counts, 1, MPI_INT, p->send_counts, 1, MPI_INT,
+               MPI_COMM_WORLD);
+  p->send_displs = prefix_displs(p->send_counts, ranks, &p->nsends);
+  p->sends = rt_malloc((size_t)(p->nsends ? p->nsends : 1) * sizeof(int32_t));
+  MPI_Alltoallv(p->mirrors, p->recv_counts, p->recv_displs, MPI_INT32_T,
+                p->sends, p->send_counts, p->send_displs, MPI_INT32_T,
+                MPI_COMM_WORLD);
+  p->mirrored_off = rt_calloc((size_t)(hi - lo + 1), sizeof(int64_t));
+  for (int64_t i = 0; i < p->nsends; i++)
+    p->mirrored_off[p->sends[i] - lo]++;
+  rt_prefix_sum(p->mirrored_off, hi - lo + 1);
+  p->mirrored_by =
+      rt_malloc((size_t)(p->nsends ? p->nsends : 1) * sizeof(int32_t));
+  int64_t *next = rt_malloc((size_t)(hi - lo + 1) * sizeof(int64_t));
+  memcpy(next, p->mirrored_off, (size_t)(hi - lo + 1) * sizeof(int64_t));
+  for (int r = 0; r < ranks; r++)
+    for (int i = p->send_displs[r]; i < p->send_displs[r] + p->send_counts[r];
+         i++)
+      p->mirrored_by[next[p->sends[i] - lo]++] = r;
+  free(next);
+  stats.vertices = n;
+  stats.owned = hi - lo;
+  stats.mirrors = p->nmirrors;
+}
+
 /* The rank's graph from its slice of in-edges: entries [in_off[lo],
  * in_off[hi]) of the whole graph's in-neighbours (and weights), for its
  * owned vertices [lo, hi). Takes nbr, w, bounds and out_off over. */
@@ -122,8 +192,10 @@ static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
     }
   free(next);
   graphrt_graph *g = rt_graph_wrap(n, m, cout, onbr, ow, cin, nbr, w, 0);
-  g->part = rt_malloc(sizeof(rt_partition));
-  *g->part = (rt_partition){rank, ranks, bounds, out_off};
+  g->part = rt_calloc(1, sizeof(rt_partition));
+  *g->part = (rt_partition){
+      .rank = rank, .ranks = ranks, .bounds = bounds, .out_off = out_off};
+  find_mirrors(g->part, n, cout);
   /* Whether the whole graph has a negative weight (priority queues ask),
    * decided here, where all ranks can agree. */
   int negative = 0;
@@ -554,6 +626,130 @@ void graphrt_dist_mirror_changed(graphrt_graph *g, void *data,
   free(all_ids);
   free(all_values);
   parts_free(&parts);
+}
+
+/* Sends this rank's `count` elements in `out` (elem_bytes each, to_rank[r]
+ * of them for rank r, in rank order) with one all-to-all, and receives
+ * from_rank[r] from each rank r into `in`: the traffic of the mirrors by
+ * need. */
+static void exchange(const rt_partition *p, const char *out, const int *to_rank,
+                     const int *to_displs, char *in, const int *from_rank,
+                     const int *from_displs, int64_t elem_bytes,
+                     MPI_Datatype element) {
+  MPI_Alltoallv(out, to_rank, to_displs, element, in, from_rank, from_displs,
+                element, MPI_COMM_WORLD);
+  for (int r = 0; r < p->ranks; r++) {
+    if (r == p->rank || !to_rank[r])
+      continue;
+    stats.bytes += (int64_t)to_rank[r] * elem_bytes;
+    stats.needed_bytes += (int64_t)to_rank[r] * elem_bytes;
+    stats.messages++;
+    stats.needed_messages++;
+  }
+}
+
+static MPI_Datatype bytes_type(int64_t elem_bytes) {
+  MPI_Datatype element;
+  MPI_Type_contiguous((int)elem_bytes, MPI_BYTE, &element);
+  MPI_Type_commit(&element);
+  return element;
+}
+
+void graphrt_dist_mirror_needed(graphrt_graph *g, void *data,
+                                int64_t elem_bytes, int64_t stride_bytes) {
+  const rt_partition *p = partition_of(g);
+  char *out = rt_malloc((size_t)(p->nsends ? p->nsends : 1) * elem_bytes);
+  char *in = rt_malloc((size_t)(p->nmirrors ? p->nmirrors : 1) * elem_bytes);
+  for (int64_t i = 0; i < p->nsends; i++)
+    memcpy(out + i * elem_bytes,
+           (char *)data + (int64_t)p->sends[i] * stride_bytes,
+           (size_t)elem_bytes);
+  MPI_Datatype element = bytes_type(elem_bytes);
+  exchange(p, out, p->send_counts, p->send_displs, in, p->recv_counts,
+           p->recv_displs, elem_bytes, element);
+  MPI_Type_free(&element);
+  for (int64_t i = 0; i < p->nmirrors; i++)
+    memcpy((char *)data + (int64_t)p->mirrors[i] * stride_bytes,
+           in + i * elem_bytes, (size_t)elem_bytes);
+  free(out);
+  free(in);
+  stats.vector_mirrors++;
+  stats.needed_mirrors++;
+}
+
+void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
+                                        int64_t elem_bytes,
+                                        int64_t stride_bytes,
+                                        graphrt_vset *changed) {
+  const rt_partition *p = partition_of(g);
+  int64_t lo = p->bounds[p->rank];
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids(&ids, changed);
+  int64_t mine = ids.sizes[0];
+  int *to_rank = rt_calloc((size_t)p->ranks, sizeof(int));
+  for (int64_t i = 0; i < mine; i++) {
+    int64_t at = ids.aligned[i] - lo;
+    for (int64_t j = p->mirrored_off[at]; j < p->mirrored_off[at + 1]; j++)
+      to_rank[p->mirrored_by[j]]++;
+  }
+  int64_t pairs = 0;
+  int *to_displs = prefix_displs(to_rank, p->ranks, &pairs);
+  /* Changed elements with their ids, or every mirrored element: whichever
+   * all ranks together send fewer bytes for (sparse push to the ranks that
+   * read them, or a dense refresh of all mirrors). */
+  int64_t cost[2] = {pairs * (4 + elem_bytes), p->nsends * elem_bytes};
+  MPI_Allreduce(MPI_IN_PLACE, cost, 2, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  stats.bytes += 16 * (int64_t)(p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  if (cost[0] >= cost[1]) {
+    free(to_rank);
+    free(to_displs);
+    graphrt_dist_mirror_needed(g, data, elem_bytes, stride_bytes);
+    return;
+  }
+  int32_t *out_ids = rt_malloc((size_t)(pairs ? pairs : 1) * sizeof(int32_t));
+  char *out = rt_malloc((size_t)(pairs ? pairs : 1) * elem_bytes);
+  int *next = rt_malloc((size_t)p->ranks * sizeof(int));
+  memcpy(next, to_displs, (size_t)p->ranks * sizeof(int));
+  for (int64_t i = 0; i < mine; i++) {
+    int32_t v = ids.aligned[i];
+    for (int64_t j = p->mirrored_off[v - lo]; j < p->mirrored_off[v - lo + 1];
+         j++) {
+      int at = next[p->mirrored_by[j]]++;
+      out_ids[at] = v;
+      memcpy(out + (int64_t)at * elem_bytes,
+             (char *)data + (int64_t)v * stride_bytes, (size_t)elem_bytes);
+    }
+  }
+  int *from_rank = rt_malloc((size_t)p->ranks * sizeof(int));
+  MPI_Alltoall(to_rank, 1, MPI_INT, from_rank, 1, MPI_INT, MPI_COMM_WORLD);
+  stats.bytes += 4 * (int64_t)(p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  int64_t received = 0;
+  int *from_displs = prefix_displs(from_rank, p->ranks, &received);
+  int32_t *in_ids =
+      rt_malloc((size_t)(received ? received : 1) * sizeof(int32_t));
+  char *in = rt_malloc((size_t)(received ? received : 1) * elem_bytes);
+  exchange(p, (const char *)out_ids, to_rank, to_displs, (char *)in_ids,
+           from_rank, from_displs, 4, MPI_INT32_T);
+  MPI_Datatype element = bytes_type(elem_bytes);
+  exchange(p, out, to_rank, to_displs, in, from_rank, from_displs, elem_bytes,
+           element);
+  MPI_Type_free(&element);
+  for (int64_t i = 0; i < received; i++)
+    memcpy((char *)data + (int64_t)in_ids[i] * stride_bytes,
+           in + i * elem_bytes, (size_t)elem_bytes);
+  stats.vector_mirrors++;
+  stats.needed_mirrors++;
+  free(out_ids);
+  free(out);
+  free(in_ids);
+  free(in);
+  free(next);
+  free(to_rank);
+  free(to_displs);
+  free(from_rank);
+  free(from_displs);
 }
 
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {

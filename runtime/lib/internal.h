@@ -234,6 +234,17 @@ typedef struct rt_partition {
   int32_t rank, ranks;
   int64_t *bounds;  /* ranks + 1 entries */
   int64_t *out_off; /* the whole graph's out-offsets: global degrees */
+  /* Mirrors: the other ranks' vertices this rank's edges read (sources of
+   * its in-edges), ascending, recv_counts[r] of them owned by rank r from
+   * recv_displs[r] on; and the owned vertices each rank r mirrors,
+   * sends[send_displs[r] ..] (send_counts[r] of them). */
+  int32_t *mirrors, *sends;
+  int64_t nmirrors, nsends;
+  int *recv_counts, *recv_displs, *send_counts, *send_displs;
+  /* The ranks that mirror owned vertex v: mirrored_by[mirrored_off[i] ..
+   * mirrored_off[i + 1]), i = v - bounds[rank]. */
+  int64_t *mirrored_off;
+  int32_t *mirrored_by;
 } rt_partition;
 
 struct graphrt_graph {
@@ -252,7 +263,7 @@ struct graphrt_graph {
   void *out_wf, *in_wf;
   struct graphrt_segments *segments; /* cache, a list */
   rt_partition *part;                /* NULL unless distributed */
-  int64_t max_degree_plus1; /* graphrt_max_out_degree + 1; 0 unknown */
+  int64_t max_degree_plus1;          /* graphrt_max_out_degree + 1; 0 unknown */
   int negative_weights; /* whether a weight is < 0: 0 unknown, 1 no, 2 yes
                            (pq.c computes it on demand; dist.c at load) */
   struct rt_gpu_edges *gpu_edges; /* graphrt_placed_* copies, or NULL */

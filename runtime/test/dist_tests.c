@@ -5,8 +5,9 @@
  * the whole graph loaded by graphrt_load: the owned ranges tile [0, n), the
  * rank's CSC is exactly the in-edges of its vertices and its CSR the
  * out-edges into them, degrees and the edge count are global; then mirrors
- * a vector and a vertex set. Rank 0 prints each rank's edge count, and with
- * MAX_IMBALANCE_PERCENT checks every count against the mean. */
+ * a vector (to all ranks, and by need) and a vertex set. Rank 0 prints each
+ * rank's edge count, and with MAX_IMBALANCE_PERCENT checks every count against
+ * the mean. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -81,23 +82,37 @@ static void check_set_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
 }
 
 /* A vector whose owned elements changed at a set of vertices: at many
- * (every == 1: the whole owned part travels, graphrt_dist_mirror) or at few
- * (sent with their ids). */
+ * (every == 1: the whole owned part travels) or at few (sent with their
+ * ids). To every rank, or with `needed` by need: then a rank gets the
+ * owners' values exactly at its mirrors (other ranks' vertices with an edge
+ * into it) and nothing elsewhere. */
 static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
-                                int64_t every) {
+                                int64_t every, int needed) {
   int64_t n = graphrt_num_vertices(part);
   double *values = calloc((size_t)(n ? n : 1), sizeof(double));
   graphrt_vset *changed = graphrt_vset_new(n, 0);
   for (int64_t v = lo; v < hi; v++)
     if (v % every == 0) {
-      values[v] = 2.0 * (double)v;
+      values[v] = 2.0 * (double)v + 1.0;
       graphrt_vset_insert(changed, v);
     }
-  graphrt_dist_mirror_changed(part, values, sizeof(double), sizeof(double),
-                              changed);
+  if (!needed)
+    graphrt_dist_mirror_changed(part, values, sizeof(double), sizeof(double),
+                                changed);
+  else if (every == 1)
+    graphrt_dist_mirror_needed(part, values, sizeof(double), sizeof(double));
+  else
+    graphrt_dist_mirror_needed_changed(part, values, sizeof(double),
+                                       sizeof(double), changed);
+  graphrt_memref_i64 out;
+  _mlir_ciface_graphrt_out_offsets(&out, part);
   int values_ok = 1;
-  for (int64_t v = 0; v < n; v++)
-    values_ok &= values[v] == (v % every == 0 ? 2.0 * (double)v : 0.0);
+  for (int64_t v = 0; v < n; v++) {
+    int read =
+        !needed || (v >= lo && v < hi) || out.aligned[v + 1] > out.aligned[v];
+    values_ok &=
+        values[v] == (read && v % every == 0 ? 2.0 * (double)v + 1.0 : 0.0);
+  }
   CHECK(values_ok);
   graphrt_vset_free(changed);
   free(values);
@@ -106,9 +121,11 @@ static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
 static void check_mirrors(graphrt_graph *part, int64_t lo, int64_t hi) {
   check_set_mirror(part, lo, hi, 3);
   check_set_mirror(part, lo, hi, 10);
-  check_vector_mirror(part, lo, hi, 1);
-  check_vector_mirror(part, lo, hi, 2);
-  check_vector_mirror(part, lo, hi, 100);
+  for (int needed = 0; needed < 2; needed++) {
+    check_vector_mirror(part, lo, hi, 1, needed);
+    check_vector_mirror(part, lo, hi, 2, needed);
+    check_vector_mirror(part, lo, hi, 100, needed);
+  }
 }
 
 int main(int argc, char **argv) {

@@ -14,7 +14,8 @@ namespace {
 /// One call with the address of vertex 0's element, the bytes each vertex
 /// has (a row of them with rows) and the distance between vertices (a
 /// record's size for a fused field), then the set of changed vertices if
-/// the op has one.
+/// the op has one; `needed` mirrors call the functions that send only to
+/// the ranks that mirror each vertex.
 struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -45,10 +46,13 @@ struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
         toI64(rewriter, loc, stride)};
     if (adaptor.getChanged())
       args.push_back(adaptor.getChanged());
-    callRuntime(rewriter, loc, op,
-                adaptor.getChanged() ? RuntimeFunction::DistMirrorChanged
-                                     : RuntimeFunction::DistMirror,
-                args);
+    RuntimeFunction function =
+        op.getNeeded()
+            ? (adaptor.getChanged() ? RuntimeFunction::DistMirrorNeededChanged
+                                    : RuntimeFunction::DistMirrorNeeded)
+            : (adaptor.getChanged() ? RuntimeFunction::DistMirrorChanged
+                                    : RuntimeFunction::DistMirror);
+    callRuntime(rewriter, loc, op, function, args);
     rewriter.eraseOp(op);
     return success();
   }

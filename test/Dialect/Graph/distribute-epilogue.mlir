@@ -1,10 +1,12 @@
 // RUN: graph-opt %s --graph-distribute --split-input-file | FileCheck %s
 
 // A traversal with an epilogue: each rank runs the epilogue for the
-// vertices it owns (the others' sums are on other ranks), and every vector
-// the epilogue writes is mirrored after the traversal, as the body's are.
-// With reset(c) the traversal does not write the accumulated vector, which
-// is not mirrored.
+// vertices it owns (the others' sums are on other ranks), and the vectors
+// the epilogue writes are mirrored as the body's are: `cur`, which the next
+// pull reads at its sources, by need after the traversal; `out`, read only
+// by the print loop (on every rank), is gathered whole before it. With
+// reset(c) the traversal does not write the accumulated vector, which is not
+// mirrored.
 // CHECK-LABEL: func.func @main
 // CHECK: %[[G:.*]] = graph.load
 // CHECK: %[[ACC:.*]] = graph.vector.new %[[G]] {graph.field = "acc"}
@@ -23,8 +25,11 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: graph.yield
 // CHECK-NEXT: } : !graph.edgeset
-// CHECK-NEXT: graph.vector.mirror %[[G]], %[[OUT]] : !graph.edgeset, !graph.vector<f64>
-// CHECK-NEXT: graph.vector.mirror %[[G]], %[[CUR]] : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT: graph.vector.mirror %[[G]], %[[CUR]] needed : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT: graph.edgeset.apply %[[G]] schedule
+// CHECK: } : !graph.edgeset
+// CHECK: graph.vector.mirror %[[G]], %[[OUT]] : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT: graph.vertexset.apply
 // CHECK-NOT: graph.vector.mirror %[[G]], %[[ACC]]
 func.func @main() {
   %path = graph.argv 1
@@ -32,6 +37,7 @@ func.func @main() {
   %acc = graph.vector.new %g {graph.field = "acc"} : !graph.edgeset -> !graph.vector<f64>
   %out = graph.vector.new %g {graph.field = "out"} : !graph.edgeset -> !graph.vector<f64>
   %cur = graph.vector.new %g {graph.field = "cur"} : !graph.edgeset -> !graph.vector<f64>
+  %next = graph.vector.new %g {graph.field = "next"} : !graph.edgeset -> !graph.vector<f64>
   graph.edgeset.apply %g reset(0.0 : f64) schedule(#graph.schedule<direction = dense_pull>) body {
   ^bb0(%src: index, %dst: index):
     %one = arith.constant 1.0 : f64
@@ -43,6 +49,18 @@ func.func @main() {
     graph.vector.set %cur[%v], %sum : !graph.vector<f64>
     graph.yield
   } : !graph.edgeset
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %x = graph.vector.get %cur[%src] : !graph.vector<f64>
+    %c = graph.reduce add %next[%dst], %x : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  graph.vertexset.apply %all schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%v: index):
+    %o = graph.vector.get %out[%v] : !graph.vector<f64>
+    graph.print %o : f64
+  }
   return
 }
 
@@ -50,8 +68,9 @@ func.func @main() {
 
 // A fused filter: a vertex another rank owns is not kept here (its keep is
 // false), so the kept set holds owned vertices only, as a traversal's
-// output does, and is mirrored; without reset the accumulated vector, which
-// the pull stores, is mirrored too.
+// output does, and is mirrored; the accumulated vector (stored: no reset)
+// and the epilogue's output are read nowhere else, so each rank's own
+// elements suffice and neither is mirrored.
 // CHECK-LABEL: func.func @main
 // CHECK: %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G:.*]] : !graph.edgeset
 // CHECK-NEXT: %[[KEPT:.*]] = graph.edgeset.apply %[[G]] schedule
@@ -68,9 +87,8 @@ func.func @main() {
 // CHECK-NEXT: }
 // CHECK-NEXT: graph.yield %[[KEEP]] : i1
 // CHECK-NEXT: } : !graph.edgeset -> !graph.vertexset
-// CHECK-NEXT: graph.vector.mirror %[[G]], %[[ACC:.*]] : !graph.edgeset, !graph.vector<f64>
-// CHECK-NEXT: graph.vector.mirror %[[G]], %[[OUT]] : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT: graph.vertexset.mirror %[[G]], %[[KEPT]] : !graph.edgeset
+// CHECK-NOT: graph.vector.mirror
 func.func @main() {
   %path = graph.argv 1
   %g = graph.load %path : !graph.edgeset

@@ -5,7 +5,9 @@
 // graph-distribute: every load split over the ranks, mirrors after each
 // traversal of the vectors its body writes (the tracked one only where it
 // changed: at the output set's vertices) and of its output set, prints on
-// rank 0, MPI started and stopped in main.
+// rank 0, MPI started and stopped in main. Here both vectors go to a
+// function, whose reads graph-distribute does not see, so they stay whole on
+// every rank.
 
 // CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">}
 // MPICH: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
@@ -37,6 +39,7 @@ func.func @main() {
   %g = graph.load %path : !graph.edgeset
   %parent = graph.vector.new %g init(%cm1 : i32) : !graph.edgeset -> !graph.vector<i32>
   %sum = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  func.call @use(%parent, %sum) : (!graph.vector<i32>, !graph.vector<f64>) -> ()
   %f = graph.vertexset.new %g : !graph.edgeset
   graph.vertexset.insert %f, %c0
   %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
@@ -57,6 +60,7 @@ func.func @main() {
   graph.print %size64 : i64
   return
 }
+func.func private @use(!graph.vector<i32>, !graph.vector<f64>)
 
 // -----
 
@@ -190,7 +194,8 @@ func.func @main() {
 
 // -----
 
-// Vertex loops and float reductions run on every rank, and OpenMP may combine
+// Vertex loops that cannot run over owned vertices (this one assigns a
+// global) and float reductions run on every rank, and OpenMP may combine
 // them in another order on each: every rank takes rank 0's value of the
 // scalars a loop writes and of a float vector.reduce.
 // CHECK-LABEL: func.func @main()
@@ -212,10 +217,12 @@ func.func @main() {
   %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
   %all = graph.vertexset.new %g all : !graph.edgeset
   %error = memref.alloca() : memref<f64>
+  %last = memref.alloca() : memref<f64>
   graph.vertexset.apply %all schedule(#graph.schedule<parallel = dynamic_vertex>) {
   ^bb0(%x: index):
     %r = graph.vector.get %v[%x] : !graph.vector<f64>
     %a = memref.atomic_rmw addf %r, %error[] : (f64, memref<f64>) -> f64
+    memref.store %r, %last[] : memref<f64>
   }
   %sum = graph.vector.reduce add %v : !graph.vector<f64>
   memref.store %sum, %error[] : memref<f64>
@@ -225,6 +232,7 @@ func.func @main() {
 // -----
 
 // Memory the body allocates itself is the body's own: no combining, no error.
+// (The vector goes to a function, so it stays whole.)
 // CHECK-LABEL: func.func @main()
 // CHECK:         memref.alloca() : memref<i32>
 // CHECK:         } : !graph.edgeset
@@ -234,6 +242,7 @@ func.func @main() {
   %path = graph.argv 1
   %g = graph.load %path : !graph.edgeset
   %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<i32>
+  func.call @keep(%v) : (!graph.vector<i32>) -> ()
   graph.edgeset.apply %g body {
   ^bb0(%src: index, %dst: index):
     %local = memref.alloca() : memref<i32>
@@ -243,5 +252,145 @@ func.func @main() {
     %c = graph.reduce max %v[%dst], %x : !graph.vector<i32>
     graph.yield
   } : !graph.edgeset
+  return
+}
+func.func private @keep(!graph.vector<i32>)
+
+// -----
+
+// Vertex loops that write only their own vertex run over the rank's owned
+// vertices (graph.owned_range). A vector read at a traversal's source is
+// mirrored by need (to the ranks whose edges read each vertex) after every
+// loop or traversal that writes it; one read only at owned vertices is not
+// mirrored at all, and is gathered whole before a loop
+// that reads it elsewhere (the printing loop runs on every rank).
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
+// CHECK:         %[[RANK:.*]] = graph.vector.new %[[G]] init
+// CHECK-NEXT:    %[[CONTRIB:.*]] = graph.vector.new %[[G]] :
+// CHECK-NEXT:    %[[NEW:.*]] = graph.vector.new %[[G]] :
+// CHECK:         %[[ALL:.*]] = graph.vertexset.new %[[G]] all
+// CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]] : !graph.edgeset
+// CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("contrib") {
+// CHECK-NEXT:    ^bb0(%[[V:.*]]: index):
+// CHECK-NEXT:      %[[GE:.*]] = arith.cmpi uge, %[[V]], %[[BEGIN]] : index
+// CHECK-NEXT:      %[[LT:.*]] = arith.cmpi ult, %[[V]], %[[END]] : index
+// CHECK-NEXT:      %[[OWNS:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK-NEXT:      scf.if %[[OWNS]] {
+// CHECK:             graph.vector.set %[[CONTRIB]][%[[V]]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[CONTRIB]] needed : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT:    graph.edgeset.apply %[[G]] label("s1")
+// CHECK:         } : !graph.edgeset
+// CHECK-NEXT:    graph.owned_range %[[G]]
+// CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("update")
+// CHECK-NOT:     graph.vector.mirror
+// CHECK:         graph.vector.mirror %[[G]], %[[RANK]] : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("print")
+// CHECK-NOT:       arith.andi
+// CHECK:           graph.print
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %zero = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %rank = graph.vector.new %g init(%one : f64) : !graph.edgeset -> !graph.vector<f64>
+  %contrib = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %new_rank = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %degree = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i32>
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  scf.for %iter = %c0 to %c5 step %c1 {
+    graph.vertexset.apply %all label("contrib") {
+    ^bb0(%v: index):
+      %r = graph.vector.get %rank[%v] : !graph.vector<f64>
+      %d = graph.vector.get %degree[%v] : !graph.vector<i32>
+      %df = arith.sitofp %d : i32 to f64
+      %c = arith.divf %r, %df : f64
+      graph.vector.set %contrib[%v], %c : !graph.vector<f64>
+    }
+    graph.edgeset.apply %g label("s1") body {
+    ^bb0(%src: index, %dst: index):
+      %c = graph.vector.get %contrib[%src] : !graph.vector<f64>
+      %changed = graph.reduce add %new_rank[%dst], %c : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset
+    graph.vertexset.apply %all label("update") {
+    ^bb0(%v: index):
+      %s = graph.vector.get %new_rank[%v] : !graph.vector<f64>
+      graph.vector.set %rank[%v], %s : !graph.vector<f64>
+      graph.vector.set %new_rank[%v], %zero : !graph.vector<f64>
+    }
+  }
+  graph.vertexset.apply %all label("print") schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%v: index):
+    %r = graph.vector.get %rank[%v] : !graph.vector<f64>
+    graph.print %r : f64
+  }
+  return
+}
+
+// -----
+
+// A filter over owned vertices keeps only the rank's own ones, then becomes
+// the union over the ranks (graph.vertexset.mirror): its size is global. A
+// loop's sum over owned vertices adds every rank's part (mpi.allreduce); a
+// vector.reduce first gathers the whole vector.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
+// CHECK:         %[[X:.*]] = graph.vector.new %[[G]]
+// CHECK:         %[[BEFORE:.*]] = memref.load %[[TOTAL:.*]][] : memref<i64>
+// CHECK-NEXT:    graph.owned_range %[[G]]
+// CHECK-NEXT:    graph.vertexset.apply
+// CHECK:           scf.if
+// CHECK:             memref.atomic_rmw addi
+// CHECK:         %[[NOW:.*]] = memref.load %[[TOTAL]][] : memref<i64>
+// CHECK-NEXT:    %[[MINE:.*]] = arith.subi %[[NOW]], %[[BEFORE]] : i64
+// CHECK:         mpi.allreduce(%{{.*}}, %{{.*}}, MPI_SUM, %{{.*}}) : memref<1xi64>, memref<1xi64>
+// CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]]
+// CHECK-NEXT:    %[[BIG:.*]] = graph.vertexset.filter
+// CHECK:           %[[KEEP:.*]] = scf.if %{{.*}} -> (i1) {
+// CHECK:             scf.yield %{{.*}} : i1
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        %[[NO:.*]] = arith.constant false
+// CHECK-NEXT:        scf.yield %[[NO]] : i1
+// CHECK-NEXT:      }
+// CHECK-NEXT:      graph.yield %[[KEEP]] : i1
+// CHECK-NEXT:    }
+// CHECK-NEXT:    graph.vertexset.mirror %[[G]], %[[BIG]] : !graph.edgeset
+// CHECK-NEXT:    graph.vertexset.size %[[BIG]]
+// CHECK:         graph.vector.mirror %[[G]], %[[X]] : !graph.edgeset, !graph.vector<i64>
+// CHECK-NEXT:    graph.vector.reduce max %[[X]]
+func.func @main() {
+  %c0 = arith.constant 0 : i64
+  %c3 = arith.constant 3 : i64
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<i64>
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %total = memref.alloca() : memref<i64>
+  memref.store %c0, %total[] : memref<i64>
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %i = arith.index_cast %v : index to i64
+    graph.vector.set %x[%v], %i : !graph.vector<i64>
+    %a = memref.atomic_rmw addi %i, %total[] : (i64, memref<i64>) -> i64
+  }
+  %big = graph.vertexset.filter %all {
+  ^bb0(%v: index):
+    %e = graph.vector.get %x[%v] : !graph.vector<i64>
+    %k = arith.cmpi sgt, %e, %c3 : i64
+    graph.yield %k : i1
+  }
+  %n = graph.vertexset.size %big
+  %n64 = arith.index_cast %n : index to i64
+  graph.print %n64 : i64
+  %m = graph.vector.reduce max %x : !graph.vector<i64>
+  graph.print %m : i64
+  %t = memref.load %total[] : memref<i64>
+  graph.print %t : i64
   return
 }

@@ -1,9 +1,9 @@
 //===- Distribute.cpp - the program as SPMD code over MPI ranks -----------===//
 //
-// Every rank runs the whole program on whole vertex data; graphs are loaded
-// split by destination, so each traversal writes only the rank's own
-// vertices, and mirrors after it make those writes visible everywhere.
-// See the pass description in Passes.td.
+// Every rank runs the whole program; graphs are loaded split by destination,
+// so each traversal writes only the rank's own vertices, vertex loops run
+// over owned vertices where they can, and mirrors send written values to
+// the ranks that read them. See the pass description in Passes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -193,6 +193,146 @@ static FailureOr<TraversalWrites> writesOf(EdgeSetApplyOp apply) {
   return writes;
 }
 
+/// The loaded graph a vertex set or per-vertex vector was made for, where
+/// the IR shows it: the graph of a set of all vertices, of a traversal's
+/// output set or a filter of either, of a new vector; null elsewhere (a
+/// function argument, a global, a graph not loaded).
+static Value loadedGraphOf(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return Value();
+  if (auto filter = dyn_cast<VertexSetFilterOp>(def))
+    return loadedGraphOf(filter.getSet());
+  Value graph =
+      TypeSwitch<Operation *, Value>(def)
+          .Case<VertexSetNewOp, EdgeSetApplyOp, VectorNewOp, OutDegreesOp>(
+              [](auto op) { return op.getGraph(); })
+          .Default([](Operation *) { return Value(); });
+  return graph && graph.getDefiningOp<LoadOp>() ? graph : Value();
+}
+
+/// The loop or traversal whose body holds `op` at the outermost level of its
+/// function, or null: where a mirror that `op` needs must come first,
+/// outside OpenMP's threads.
+static Operation *outermostLoop(Operation *op) {
+  Operation *outermost = nullptr;
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<FunctionOpInterface>(parent);
+       parent = parent->getParentOp())
+    if (isa<VertexSetApplyOp, VertexSetFilterOp, ParallelForOp, EdgeSetApplyOp>(
+            parent))
+      outermost = parent;
+  return outermost;
+}
+
+/// Whether the body of a vertex loop (`graph.vertexset.apply` or
+/// `graph.vertexset.filter`) writes vertex data only at the loop's vertex
+/// and otherwise only updates globals the ranks can combine: then each rank
+/// may run it over its owned vertices alone.
+static bool writesOnlyOwnVertex(Operation *loop) {
+  Block &body = loop->getRegion(0).front();
+  Value vertex = body.getArgument(0);
+  SmallVector<ScalarWrite> scalars;
+  WalkResult walk = body.walk([&](Operation *op) {
+    if (isa<VectorSetOp, ReduceOp, VectorCasOp>(op)) {
+      auto type = cast<VertexVectorType>(writtenVector(op).getType());
+      return type.isPerVertex() && writtenVertex(op) == vertex
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    }
+    if (std::optional<ScalarWrite> scalar = scalarWrite(op, loop)) {
+      for (const ScalarWrite &known : scalars)
+        if (known.memref == scalar->memref && known.combine != scalar->combine)
+          return WalkResult::interrupt();
+      scalars.push_back(*scalar);
+      return WalkResult::advance();
+    }
+    return hasSideEffects(op, loop) ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+  });
+  return !walk.wasInterrupted();
+}
+
+/// Whether `get` reads at a traversal's source, which another rank may own.
+static bool readsAtSource(VectorGetOp get) {
+  auto apply = get->getParentOfType<EdgeSetApplyOp>();
+  if (!apply)
+    return false;
+  Region &srcFilter = apply.getSrcFilter();
+  return get.getIndex() == apply.getBody().getArgument(0) ||
+         (!srcFilter.empty() &&
+          get.getIndex() == srcFilter.front().getArgument(0));
+}
+
+/// The per-vertex vectors that need not be whole on every rank: those made
+/// for a loaded graph and used only by the vector ops whose reads and writes
+/// this pass places. An `owned` one is right at the rank's owned vertices
+/// (nothing mirrors its writes); a `needed` one, read at traversals'
+/// sources, also at the rank's mirrors (the remote sources of its edges).
+/// A read anywhere else gathers the whole vector first.
+struct PartialVectors {
+  SetVector<Value> owned, needed;
+};
+
+static PartialVectors partialVectors(ModuleOp module) {
+  PartialVectors partial;
+  module.walk([&](Operation *op) {
+    if (!isa<VectorNewOp, OutDegreesOp>(op) || !loadedGraphOf(op->getResult(0)))
+      return;
+    Value vector = op->getResult(0);
+    bool atSource = false;
+    bool known = llvm::all_of(vector.getUsers(), [&](Operation *user) {
+      if (auto get = dyn_cast<VectorGetOp>(user)) {
+        atSource |= readsAtSource(get);
+        return true;
+      }
+      return isa<VectorSetOp, ReduceOp, VectorCasOp, VectorFillOp,
+                 VectorReduceOp, VectorPrefetchOp, VectorCopyOp>(user);
+    });
+    if (known)
+      (atSource ? partial.needed : partial.owned).insert(vector);
+  });
+  return partial;
+}
+
+/// Whether `use` of a vector that is not whole reads it where the rank has
+/// it right: at the vertex of a loop over owned vertices, at a traversal's
+/// destination or its epilogue's vertex, and for a `mirrored` vector at a traversal's source. Pure
+/// writes and mirrors count as local: either the ranks write their own
+/// vertices, or all ranks write alike.
+static bool readsOwnedOnly(OpOperand &use,
+                           const SetVector<Operation *> &ownedLoops,
+                           bool mirrored) {
+  Operation *user = use.getOwner();
+  if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp, VectorMirrorOp>(user))
+    return true;
+  if (auto copy = dyn_cast<VectorCopyOp>(user))
+    return use.get() == copy.getDest();
+  Value index = TypeSwitch<Operation *, Value>(user)
+                    .Case([](VectorGetOp get) { return get.getIndex(); })
+                    .Case([](ReduceOp reduce) { return reduce.getIndex(); })
+                    .Case([](VectorCasOp cas) { return cas.getIndex(); })
+                    .Default([](Operation *) { return Value(); });
+  Operation *loop = outermostLoop(user);
+  if (!index || !loop)
+    return false;
+  if (auto apply = dyn_cast<EdgeSetApplyOp>(loop)) {
+    // The epilogue runs only for the rank's own vertices
+    // (runEpilogueOnOwned).
+    Region &epilogue = apply.getEpilogue();
+    if (!epilogue.empty() && epilogue.isAncestor(user->getParentRegion()))
+      return index == epilogue.front().getArgument(0);
+    if (auto get = dyn_cast<VectorGetOp>(user); mirrored && get)
+      if (readsAtSource(get))
+        return true;
+    Region &dstFilter = apply.getDstFilter();
+    return index == apply.getBody().getArgument(1) ||
+           (!dstFilter.empty() && index == dstFilter.front().getArgument(0));
+  }
+  return ownedLoops.contains(loop) &&
+         index == loop->getRegion(0).front().getArgument(0);
+}
+
 /// The DLTI key naming the MPI library, which MPI's lowering to LLVM reads.
 static constexpr StringLiteral kImplementationKey = "MPI:Implementation";
 
@@ -222,24 +362,35 @@ struct GraphDistributePass
     if (failed(checkOps()))
       return signalPassFailure();
 
+    PartialVectors partial = partialVectors(module);
+    SetVector<Operation *> ownedLoops = loopsOverOwned(module);
     SmallVector<EdgeSetApplyOp> applies;
     module.walk([&](EdgeSetApplyOp apply) { applies.push_back(apply); });
     for (EdgeSetApplyOp apply : applies) {
       FailureOr<TraversalWrites> written = writesOf(apply);
       if (failed(written))
         return signalPassFailure();
-      LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": mirroring the "
+      SmallVector<Value> mirrored = llvm::to_vector(
+          llvm::make_filter_range(written->vectors, [&](Value v) {
+            return !partial.owned.contains(v);
+          }));
+      LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE ": mirroring "
+                                             << mirrored.size() << " of the "
                                              << written->vectors.size()
                                              << " vectors written by ",
                                 apply));
       runEpilogueOnOwned(apply);
-      addMirrors(apply, written->vectors);
+      addMirrors(apply, mirrored, partial.needed);
       for (const ScalarWrite &scalar : written->scalars)
         combineOverRanks(apply, scalar);
       withoutBucketFusion(apply);
       synchronously(apply);
     }
-    agreeOnScalars(module);
+    for (Operation *loop : ownedLoops)
+      runOnOwned(loop, partial);
+    gatherBeforeReads(partial.owned, ownedLoops, /*mirrored=*/false);
+    gatherBeforeReads(partial.needed, ownedLoops, /*mirrored=*/true);
+    agreeOnScalars(module, ownedLoops);
     module.walk([](LoadOp load) { load.setDistributed(true); });
     printOnRankZero(module);
     startAndStopMPI(main);
@@ -301,12 +452,13 @@ struct GraphDistributePass
     return memref::LoadOp::create(b, loc, buffer, c0);
   }
 
-  /// After `apply`, every rank's copy of the scalar holds its own rank's
-  /// updates only: an all-reduce (`mpi.allreduce`) combines them. Sums and
-  /// flags need the value from before the traversal, loaded before it.
-  static void combineOverRanks(EdgeSetApplyOp apply, ScalarWrite scalar) {
+  /// After `apply` (a traversal or a loop over owned vertices), every rank's
+  /// copy of the scalar holds its own rank's updates only: an all-reduce
+  /// (`mpi.allreduce`) combines them. Sums and flags need the value from
+  /// before the loop, loaded before it.
+  static void combineOverRanks(Operation *apply, ScalarWrite scalar) {
     OpBuilder b(apply);
-    Location loc = apply.getLoc();
+    Location loc = apply->getLoc();
     Value before = memref::LoadOp::create(b, loc, scalar.memref);
     b.setInsertionPointAfter(apply);
     Value now = memref::LoadOp::create(b, loc, scalar.memref);
@@ -362,12 +514,13 @@ struct GraphDistributePass
     return flag ? arith::TruncIOp::create(b, loc, b.getI1Type(), all) : all;
   }
 
-  /// Vertex loops run whole on every rank, and OpenMP may combine a
-  /// parallel loop's updates of a scalar, or a float reduction's partial
-  /// sums, in another order on each rank: the ranks would then disagree in
-  /// the last bits, and a loop condition on the value could send them
-  /// different ways. Every rank takes rank 0's value instead.
-  static void agreeOnScalars(ModuleOp module) {
+  /// The vertex loops that do not run over owned vertices run whole on every
+  /// rank, and OpenMP may combine a parallel loop's updates of a scalar, or
+  /// a float reduction's partial sums, in another order on each rank: the ranks
+  /// would then disagree in the last bits, and a loop condition on the value
+  /// could send them different ways. Every rank takes rank 0's value instead.
+  static void agreeOnScalars(ModuleOp module,
+                             const SetVector<Operation *> &ownedLoops) {
     // Only outermost loops: the all-reduce must not run in OpenMP threads.
     auto nested = [](Operation *op) {
       return op->getParentOfType<VertexSetApplyOp>() ||
@@ -377,7 +530,7 @@ struct GraphDistributePass
     };
     module.walk([&](Operation *loop) {
       if (!isa<VertexSetApplyOp, VertexSetFilterOp, ParallelForOp>(loop) ||
-          nested(loop))
+          nested(loop) || ownedLoops.contains(loop))
         return;
       SetVector<Value> scalars;
       loop->walk([&](Operation *op) {
@@ -474,10 +627,112 @@ struct GraphDistributePass
     yield->setOperands(ifOwned.getResults());
   }
 
-  /// Mirrors of the written vectors, then of the output set. The tracked
+  /// The outermost vertex loops over a loaded graph's vertices that write
+  /// vertex data only at their own vertex (writesOnlyOwnVertex).
+  static SetVector<Operation *> loopsOverOwned(ModuleOp module) {
+    SetVector<Operation *> loops;
+    module.walk([&](Operation *op) {
+      if (isa<VertexSetApplyOp, VertexSetFilterOp>(op) && !outermostLoop(op) &&
+          loadedGraphOf(op->getOperand(0)) && writesOnlyOwnVertex(op))
+        loops.insert(op);
+    });
+    return loops;
+  }
+
+  /// `loop`'s body runs only for the vertices this rank owns (a filter keeps
+  /// only those); then the globals it updates are combined over the ranks,
+  /// the vectors it writes that must stay whole are mirrored, and a filter's
+  /// set becomes the union of all ranks' sets.
+  static void runOnOwned(Operation *loop, const PartialVectors &partial) {
+    Value graph = loadedGraphOf(loop->getOperand(0));
+    Location loc = loop->getLoc();
+    Block &body = loop->getRegion(0).front();
+    SetVector<Value> written;
+    SmallVector<ScalarWrite> scalars;
+    body.walk([&](Operation *op) {
+      if (isa<VectorSetOp, ReduceOp, VectorCasOp>(op))
+        written.insert(writtenVector(op));
+      else if (std::optional<ScalarWrite> scalar = scalarWrite(op, loop))
+        if (llvm::none_of(scalars, [&](const ScalarWrite &known) {
+              return known.memref == scalar->memref;
+            }))
+          scalars.push_back(*scalar);
+    });
+    for (const ScalarWrite &scalar : scalars)
+      combineOverRanks(loop, scalar);
+
+    OpBuilder b(loop);
+    auto range =
+        OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(), graph);
+    Operation *yield = body.getTerminator();
+    b.setInsertionPointToStart(&body);
+    Value vertex = body.getArgument(0);
+    Value owns = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, vertex,
+                              range.getBegin()),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vertex,
+                              range.getEnd()));
+    TypeRange results = yield->getOperandTypes();
+    auto guard = scf::IfOp::create(b, loc, results, owns,
+                                   /*withElseRegion=*/!results.empty());
+    Block *then = guard.thenBlock();
+    if (results.empty()) {
+      then->getOperations().splice(
+          then->getTerminator()->getIterator(), body.getOperations(),
+          std::next(guard->getIterator()), yield->getIterator());
+    } else {
+      // A filter: the predicate where the rank owns the vertex, else false.
+      then->getOperations().splice(then->end(), body.getOperations(),
+                                   std::next(guard->getIterator()),
+                                   yield->getIterator());
+      b.setInsertionPointToEnd(then);
+      scf::YieldOp::create(b, loc, yield->getOperands());
+      b.setInsertionPointToEnd(guard.elseBlock());
+      scf::YieldOp::create(
+          b, loc, ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)});
+      yield->setOperands(guard.getResults());
+    }
+
+    b.setInsertionPointAfter(loop);
+    for (Value vector : written)
+      if (!partial.owned.contains(vector))
+        VectorMirrorOp::create(b, loc, graph, vector, Value(),
+                               partial.needed.contains(vector));
+    if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
+      VertexSetMirrorOp::create(b, loc, graph, filter.getResult());
+  }
+
+  /// Every use of a vector that is not whole that reads it where the rank
+  /// may not have it right gets the whole vector first (one all-gather), before
+  /// the outermost loop or traversal it is in.
+  static void gatherBeforeReads(const SetVector<Value> &vectors,
+                                const SetVector<Operation *> &ownedLoops,
+                                bool mirrored) {
+    for (Value vector : vectors) {
+      SmallVector<Operation *> anchors;
+      for (OpOperand &use : vector.getUses()) {
+        if (readsOwnedOnly(use, ownedLoops, mirrored))
+          continue;
+        Operation *loop = outermostLoop(use.getOwner());
+        Operation *anchor = loop ? loop : use.getOwner();
+        if (!llvm::is_contained(anchors, anchor))
+          anchors.push_back(anchor);
+      }
+      for (Operation *anchor : anchors) {
+        OpBuilder b(anchor);
+        VectorMirrorOp::create(b, anchor->getLoc(), loadedGraphOf(vector),
+                               vector, Value());
+      }
+    }
+  }
+
+  /// Mirrors of the written vectors (only to the ranks that read them for
+  /// the `needed` ones), then of the output set. The tracked
   /// vector changed only at the output set's vertices when every write to it
   /// reports to that set.
-  static void addMirrors(EdgeSetApplyOp apply, ArrayRef<Value> vectors) {
+  static void addMirrors(EdgeSetApplyOp apply, ArrayRef<Value> vectors,
+                         const SetVector<Value> &needed) {
     OpBuilder b(apply->getContext());
     b.setInsertionPointAfter(apply);
     Location loc = apply.getLoc();
@@ -496,7 +751,8 @@ struct GraphDistributePass
       Value changed = vector == apply.getTracked() && onlyTrackedWrites
                           ? apply.getModified()
                           : Value();
-      VectorMirrorOp::create(b, loc, apply.getGraph(), vector, changed);
+      VectorMirrorOp::create(b, loc, apply.getGraph(), vector, changed,
+                             needed.contains(vector));
     }
     if (Value modified = apply.getModified())
       VertexSetMirrorOp::create(b, loc, apply.getGraph(), modified);

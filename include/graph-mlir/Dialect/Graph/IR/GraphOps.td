@@ -550,8 +550,9 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     After a traversal of a `distributed` graph each rank has written only
     the vertices it owns; this copies the owned elements of `vector` from
     every rank to the others (one all-gather), so that every rank holds the
-    whole vector again. `graph-distribute` adds it after each traversal for
-    every vector the traversal writes.
+    whole vector again. `graph-distribute` adds it after the traversals
+    and vertex loops that write a vector other ranks read, and before reads
+    of a vector that is not whole.
 
     With `changed(%set)` only the elements of `%set`'s vertices can differ
     between ranks (this rank's part of a traversal's output set, before
@@ -559,16 +560,24 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     travel, with their ids (what a sparse BFS level needs); otherwise the
     whole owned part does.
 
+    With `needed`, each rank's owned elements go only to the ranks whose
+    edges read them (the vertices they mirror), with one all-to-all; other
+    ranks' elements of vertices this rank does not mirror stay as they were.
+    With `changed` as well, only the changed elements of mirrored vertices
+    travel, when that is fewer bytes over all ranks.
+
     ```mlir
     graph.vector.mirror %g, %rank : !graph.edgeset, !graph.vector<f64>
     graph.vector.mirror %g, %parent changed(%next) : !graph.edgeset, !graph.vector<i32>
+    graph.vector.mirror %g, %contrib needed : !graph.edgeset, !graph.vector<f64>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Arg<Graph_PerVertexVectorType, "", [MemRead, MemWrite]>:$vector,
-                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$changed);
+                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$changed,
+                       UnitAttr:$needed);
   let assemblyFormat = [{
-    $graph `,` $vector (`changed` `(` $changed^ `)`)? attr-dict `:`
+    $graph `,` $vector (`needed` $needed^)? (`changed` `(` $changed^ `)`)? attr-dict `:`
     qualified(type($graph)) `,` qualified(type($vector))
   }];
 }

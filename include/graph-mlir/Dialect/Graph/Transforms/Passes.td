@@ -345,35 +345,49 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
   let description = [{
     Makes the whole program an SPMD program over MPI ranks (`graphc
     --distributed`; run it with `mpirun -np N`). Every rank runs all of it;
-    vertex data stays whole on every rank and equal between traversals;
-    only the edges are split:
+    the edges are split, and vertex data is right on each rank where that
+    rank reads it:
 
     - every `graph.load` becomes `distributed`: each rank owns a contiguous
       range of vertices, balanced by vertices + in-edges, and holds only
-      the edges into them;
+      the edges into them; the other ranks' vertices that are sources of
+      those edges are its mirrors;
     - a traversal therefore writes only the rank's own destinations, pull
       and push alike (a sparse push scans every frontier vertex but only
       its edges into the rank), and no update crosses ranks during it;
-    - after each `graph.edgeset.apply`, `graph.vector.mirror` for every
-      vector its body writes (the tracked one with `changed(...)`: only
-      where it changed) and `graph.vertexset.mirror` for its output set
-      make each rank's part visible to all; an `epilogue` (a vertex loop
-      fused into the pull, `graph-fuse-epilogue`) runs only for the rank's
-      own vertices (`graph.owned_range`), so a fused filter keeps only
-      those, and every vector it writes is mirrored too (with `reset(c)`
-      the accumulated vector is not written, nor mirrored); after a
-      traversal with
-      `update_priority`, `graph.pq.mirror` gives every rank the others'
-      priority updates, so all queues dequeue the same buckets; bucket
-      fusion becomes plain eager updates (a rank cannot go on alone with
-      vertices whose other edges other ranks hold);
+    - a per-vertex vector made for a loaded graph and used only by vector
+      ops is right at each rank's owned vertices when it is read only there
+      (nothing mirrors it), and also at its mirrors when a traversal reads
+      it at a source (`graph.vector.mirror ... needed` after each write: to
+      the ranks that mirror each vertex); any other read of it is preceded
+      by a whole-vector `graph.vector.mirror` before the outermost loop or
+      traversal holding it; other vectors stay whole, mirrored to every
+      rank after each traversal or loop over owned vertices that writes
+      them (the tracked one with `changed(...)`: only where it changed);
+    - an `epilogue` (a vertex loop fused into the pull,
+      `graph-fuse-epilogue`) runs only for the rank's own vertices
+      (`graph.owned_range`), so a fused filter keeps only those; the vectors
+      it writes are treated like those the body writes (with `reset(c)` the
+      accumulated vector is not written, nor mirrored), and its reads at its
+      vertex count as reads at owned vertices;
+    - `graph.vertexset.mirror` makes a traversal's output set whole on
+      every rank; after a traversal with `update_priority`, `graph.pq.mirror`
+      gives every rank the others' priority updates, so all queues dequeue
+      the same buckets; bucket fusion becomes plain eager updates (a rank
+      cannot go on alone with vertices whose other edges other ranks hold);
     - a scalar the body updates (a 0-d memref made outside the traversal:
       GraphIt's global variables) is combined over the ranks after it with
       `mpi.allreduce`: atomic adds add every rank's change, atomic min/max
       keep the extreme value, and an assigned `i1` flag takes its new value
       if any rank changed it;
-    - vertex loops run whole on every rank; since OpenMP may combine a
-      parallel loop's scalar updates, or a float `graph.vector.reduce`'s
+    - an outermost `graph.vertexset.apply` or `graph.vertexset.filter` over
+      a loaded graph's set whose body writes vertex data only at its own
+      vertex and updates only scalars the ranks can combine runs over the
+      rank's owned vertices (`graph.owned_range`); its scalars are then
+      combined as a traversal's, and a filter's set is mirrored (its size
+      is global);
+    - other vertex loops run whole on every rank; since OpenMP may combine
+      a parallel loop's scalar updates, or a float `graph.vector.reduce`'s
       partial sums, in another order on each rank, every rank then takes
       rank 0's value (an all-reduce), so that no loop condition can send
       the ranks different ways;
