@@ -297,9 +297,9 @@ static PartialVectors partialVectors(ModuleOp module) {
 
 /// Whether `use` of a vector that is not whole reads it where the rank has
 /// it right: at the vertex of a loop over owned vertices, at a traversal's
-/// destination or its epilogue's vertex, and for a `mirrored` vector at a traversal's source. Pure
-/// writes and mirrors count as local: either the ranks write their own
-/// vertices, or all ranks write alike.
+/// destination or its epilogue's vertex, and for a `mirrored` vector at a
+/// traversal's source. Pure writes and mirrors count as local: either the ranks
+/// write their own vertices, or all ranks write alike.
 static bool readsOwnedOnly(OpOperand &use,
                            const SetVector<Operation *> &ownedLoops,
                            bool mirrored) {
@@ -594,37 +594,46 @@ struct GraphDistributePass
   /// vertices, as a traversal's output set has them.
   static void runEpilogueOnOwned(EdgeSetApplyOp apply) {
     Region &epilogue = apply.getEpilogue();
-    if (epilogue.empty())
-      return;
-    Location loc = apply.getLoc();
-    OpBuilder b(apply);
-    auto range = OwnedRangeOp::create(b, loc, b.getIndexType(),
-                                      b.getIndexType(), apply.getGraph());
-    Block &block = epilogue.front();
-    Value v = block.getArgument(0);
-    b.setInsertionPointToStart(&block);
-    Value owned = arith::AndIOp::create(
+    if (!epilogue.empty())
+      runOnlyWhereOwned(apply, apply.getGraph(), epilogue.front());
+  }
+
+  /// Puts `body` (whose first argument is a vertex) under an `scf.if` that
+  /// runs it only for the vertices this rank owns (graph.owned_range, made
+  /// before `anchor`); a body that yields whether to keep its vertex (a
+  /// filter, an epilogue's keep) yields false for the others.
+  static void runOnlyWhereOwned(Operation *anchor, Value graph, Block &body) {
+    Location loc = anchor->getLoc();
+    OpBuilder b(anchor);
+    auto range =
+        OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(), graph);
+    Operation *yield = body.getTerminator();
+    b.setInsertionPointToStart(&body);
+    Value vertex = body.getArgument(0);
+    Value owns = arith::AndIOp::create(
         b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, v,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, vertex,
                               range.getBegin()),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vertex,
                               range.getEnd()));
-    auto yield = cast<YieldOp>(block.getTerminator());
-    bool keeps = yield.getNumOperands() != 0;
-    auto ifOwned = scf::IfOp::create(b, loc, yield.getOperandTypes(), owned,
-                                     /*withElseRegion=*/keeps);
-    Block *then = ifOwned.thenBlock();
-    then->getOperations().splice(then->begin(), block.getOperations(),
-                                 std::next(ifOwned->getIterator()),
-                                 yield->getIterator());
+    TypeRange results = yield->getOperandTypes();
+    bool keeps = !results.empty();
+    auto guard = scf::IfOp::create(b, loc, results, owns,
+                                   /*withElseRegion=*/keeps);
+    Block *then = guard.thenBlock();
+    // Without results the then block already ends in its yield.
+    then->getOperations().splice(
+        keeps ? then->end() : then->getTerminator()->getIterator(),
+        body.getOperations(), std::next(guard->getIterator()),
+        yield->getIterator());
     if (!keeps)
       return;
     b.setInsertionPointToEnd(then);
-    scf::YieldOp::create(b, loc, yield.getOperands());
-    b.setInsertionPointToStart(ifOwned.elseBlock());
+    scf::YieldOp::create(b, loc, yield->getOperands());
+    b.setInsertionPointToEnd(guard.elseBlock());
     scf::YieldOp::create(
-        b, loc, arith::ConstantIntOp::create(b, loc, 0, 1).getResult());
-    yield->setOperands(ifOwned.getResults());
+        b, loc, ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)});
+    yield->setOperands(guard.getResults());
   }
 
   /// The outermost vertex loops over a loaded graph's vertices that write
@@ -661,39 +670,9 @@ struct GraphDistributePass
     for (const ScalarWrite &scalar : scalars)
       combineOverRanks(loop, scalar);
 
-    OpBuilder b(loop);
-    auto range =
-        OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(), graph);
-    Operation *yield = body.getTerminator();
-    b.setInsertionPointToStart(&body);
-    Value vertex = body.getArgument(0);
-    Value owns = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, vertex,
-                              range.getBegin()),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vertex,
-                              range.getEnd()));
-    TypeRange results = yield->getOperandTypes();
-    auto guard = scf::IfOp::create(b, loc, results, owns,
-                                   /*withElseRegion=*/!results.empty());
-    Block *then = guard.thenBlock();
-    if (results.empty()) {
-      then->getOperations().splice(
-          then->getTerminator()->getIterator(), body.getOperations(),
-          std::next(guard->getIterator()), yield->getIterator());
-    } else {
-      // A filter: the predicate where the rank owns the vertex, else false.
-      then->getOperations().splice(then->end(), body.getOperations(),
-                                   std::next(guard->getIterator()),
-                                   yield->getIterator());
-      b.setInsertionPointToEnd(then);
-      scf::YieldOp::create(b, loc, yield->getOperands());
-      b.setInsertionPointToEnd(guard.elseBlock());
-      scf::YieldOp::create(
-          b, loc, ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)});
-      yield->setOperands(guard.getResults());
-    }
+    runOnlyWhereOwned(loop, graph, body);
 
+    OpBuilder b(loop);
     b.setInsertionPointAfter(loop);
     for (Value vector : written)
       if (!partial.owned.contains(vector))
