@@ -306,6 +306,9 @@ static bool readsOwnedOnly(OpOperand &use,
   Operation *user = use.getOwner();
   if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp, VectorMirrorOp>(user))
     return true;
+  // A reduction over a range reads only the owned one (reduceOverOwned).
+  if (auto reduce = dyn_cast<VectorReduceOp>(user))
+    return reduce.getBegin() != nullptr;
   if (auto copy = dyn_cast<VectorCopyOp>(user))
     return use.get() == copy.getDest();
   Value index = TypeSwitch<Operation *, Value>(user)
@@ -388,6 +391,7 @@ struct GraphDistributePass
     }
     for (Operation *loop : ownedLoops)
       runOnOwned(loop, partial);
+    reduceOverOwned(partial);
     gatherBeforeReads(partial.owned, ownedLoops, /*mirrored=*/false);
     gatherBeforeReads(partial.needed, ownedLoops, /*mirrored=*/true);
     agreeOnScalars(module, ownedLoops);
@@ -550,7 +554,8 @@ struct GraphDistributePass
       }
     });
     module.walk([&](VectorReduceOp reduce) {
-      if (!isa<FloatType>(reduce.getType()) || nested(reduce))
+      if (!isa<FloatType>(reduce.getType()) || nested(reduce) ||
+          reduce.getBegin())
         return;
       SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
           reduce.getResult().getUses(), [](OpOperand &use) { return &use; }));
@@ -680,6 +685,61 @@ struct GraphDistributePass
                                partial.needed.contains(vector));
     if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
       VertexSetMirrorOp::create(b, loc, graph, filter.getResult());
+  }
+
+  /// The MPI operation that combines the ranks' `kind` reductions, or none
+  /// for unsigned min and max (MPI would compare the values as signed).
+  static std::optional<mpi::MPI_ReductionOpEnum> mpiReduction(ReduceKind kind) {
+    switch (kind) {
+    case ReduceKind::Add:
+      return mpi::MPI_ReductionOpEnum::MPI_SUM;
+    case ReduceKind::Min:
+      return mpi::MPI_ReductionOpEnum::MPI_MIN;
+    case ReduceKind::Max:
+      return mpi::MPI_ReductionOpEnum::MPI_MAX;
+    case ReduceKind::Or:
+      return mpi::MPI_ReductionOpEnum::MPI_BOR;
+    case ReduceKind::And:
+      return mpi::MPI_ReductionOpEnum::MPI_BAND;
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// A whole-vector reduction (`sum()`, `min()`, `max()`) of a vector that
+  /// is not whole, outside vertex loops and traversals, reduces the rank's
+  /// owned elements only, and one all-reduce combines the ranks' results
+  /// instead of gathering the whole vector: every rank gets the same value.
+  static void reduceOverOwned(const PartialVectors &partial) {
+    SmallVector<VectorReduceOp> reduces;
+    for (const SetVector<Value> *vectors : {&partial.owned, &partial.needed})
+      for (Value vector : *vectors)
+        for (Operation *user : vector.getUsers())
+          if (auto reduce = dyn_cast<VectorReduceOp>(user))
+            if (!outermostLoop(reduce) && mpiReduction(reduce.getKind()))
+              reduces.push_back(reduce);
+    for (VectorReduceOp reduce : reduces) {
+      Location loc = reduce.getLoc();
+      OpBuilder b(reduce);
+      auto range =
+          OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(),
+                               loadedGraphOf(reduce.getVector()));
+      reduce.getBeginMutable().assign(range.getBegin());
+      reduce.getEndMutable().assign(range.getEnd());
+      SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
+          reduce.getResult().getUses(), [](OpOperand &use) { return &use; }));
+      b.setInsertionPointAfter(reduce);
+      // Flags travel as i32, as in rankZeros.
+      Value mine = reduce.getResult();
+      bool flag = mine.getType().isInteger(1);
+      if (flag)
+        mine = arith::ExtUIOp::create(b, loc, b.getI32Type(), mine);
+      Value all = allReduce(b, loc, mine, *mpiReduction(reduce.getKind()));
+      if (flag)
+        all = arith::TruncIOp::create(b, loc, b.getI1Type(), all);
+      for (OpOperand *use : uses)
+        use->set(all);
+    }
   }
 
   /// Every use of a vector that is not whole that reads it where the rank
