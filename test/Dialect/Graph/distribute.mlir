@@ -406,3 +406,52 @@ func.func @main() {
   graph.print %t : i64
   return
 }
+
+// -----
+
+// An element read in main of a vector right only at owned vertices takes
+// the owner's value: its bits, summed over the ranks with the others' zeros
+// (mpi.allreduce), with no gather; the index check reads only the length.
+// A whole-vector `or` of flags is combined as i32 (MPI_BOR). An unsigned min
+// still gathers the vector first: MPI would compare signed values.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
+// CHECK:         %[[V:.*]] = graph.vector.new %[[G]] : !graph.edgeset -> !graph.vector<f64>
+// CHECK:         %[[U:.*]] = graph.vector.new %[[G]] : !graph.edgeset -> !graph.vector<i32>
+// CHECK-NOT:     graph.vector.mirror
+// CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]] : !graph.edgeset
+// CHECK-NEXT:    %[[X:.*]] = graph.vector.get %[[V]][%[[K:.*]]] : !graph.vector<f64>
+// CHECK-NEXT:    %[[AFTER:.*]] = arith.cmpi uge, %[[K]], %[[BEGIN]] : index
+// CHECK-NEXT:    %[[BELOW:.*]] = arith.cmpi ult, %[[K]], %[[END]] : index
+// CHECK-NEXT:    %[[OWNS:.*]] = arith.andi %[[AFTER]], %[[BELOW]] : i1
+// CHECK-NEXT:    %[[BITS:.*]] = arith.bitcast %[[X]] : f64 to i64
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:    %[[MINE:.*]] = arith.select %[[OWNS]], %[[BITS]], %[[ZERO]] : i64
+// CHECK:         memref.store %[[MINE]], %[[BUF:.*]][%{{.*}}] : memref<1xi64>
+// CHECK:         mpi.allreduce(%[[BUF]], %[[BUF]], MPI_SUM, %{{.*}}) : memref<1xi64>, memref<1xi64>
+// CHECK-NEXT:    %[[ALL:.*]] = memref.load %[[BUF]]
+// CHECK-NEXT:    %[[OWNERS:.*]] = arith.bitcast %[[ALL]] : i64 to f64
+// CHECK:         graph.print %[[OWNERS]] : f64
+// CHECK:         graph.vector.mirror %[[G]], %[[U]] : !graph.edgeset, !graph.vector<i32>
+// CHECK-NEXT:    graph.vector.reduce minu %[[U]] : !graph.vector<i32>
+// CHECK:         %[[FB:.*]], %[[FE:.*]] = graph.owned_range %[[G]]
+// CHECK-NEXT:    %[[ANY:.*]] = graph.vector.reduce or %{{.*}}[%[[FB]] to %[[FE]]] : !graph.vector<i1>
+// CHECK-NEXT:    %[[WIDE:.*]] = arith.extui %[[ANY]] : i1 to i32
+// CHECK:         mpi.allreduce(%{{.*}}, %{{.*}}, MPI_BOR, %{{.*}}) : memref<1xi32>, memref<1xi32>
+// CHECK:         arith.trunci %{{.*}} : i32 to i1
+func.func @main() {
+  %c5 = arith.constant 5 : index
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %u = graph.vector.new %g : !graph.edgeset -> !graph.vector<i32>
+  %k = graph.check_index %c5 in %v "'v'" : !graph.vector<f64>
+  %x = graph.vector.get %v[%k] : !graph.vector<f64>
+  graph.print %x : f64
+  %m = graph.vector.reduce minu %u : !graph.vector<i32>
+  graph.print %m : i32
+  %b = graph.vector.new %g : !graph.edgeset -> !graph.vector<i1>
+  %o = graph.vector.reduce or %b : !graph.vector<i1>
+  graph.print %o : i1
+  return
+}
