@@ -266,10 +266,10 @@ static bool readsAtSource(VectorGetOp get) {
 
 /// The per-vertex vectors that need not be whole on every rank: those made
 /// for a loaded graph and used only by the vector ops whose reads and writes
-/// this pass places. An `owned` one is right at the rank's owned vertices
-/// (nothing mirrors its writes); a `needed` one, read at traversals'
-/// sources, also at the rank's mirrors (the remote sources of its edges).
-/// A read anywhere else gathers the whole vector first.
+/// this pass places, and by index checks. An `owned` one is right at the rank's
+/// owned vertices (nothing mirrors its writes); a `needed` one, read at
+/// traversals' sources, also at the rank's mirrors (the remote sources of its
+/// edges). A read anywhere else gathers the whole vector first.
 struct PartialVectors {
   SetVector<Value> owned, needed;
 };

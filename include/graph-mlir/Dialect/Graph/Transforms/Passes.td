@@ -356,15 +356,18 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       and push alike (a sparse push scans every frontier vertex but only
       its edges into the rank), and no update crosses ranks during it;
     - a per-vertex vector made for a loaded graph and used only by vector
-      ops is right at each rank's owned vertices when it is read only there
+      ops and `graph.check_index` is right at each rank's owned vertices when it is read only there
       (nothing mirrors it), and also at its mirrors when a traversal reads
       it at a source (`graph.vector.mirror ... needed` after each write: to
       the ranks that mirror each vertex); a `graph.vector.reduce` of it
       outside vertex loops and traversals reduces the rank's owned range
       (`[begin to end]` of `graph.owned_range`) and combines the ranks'
       results with one `mpi.allreduce` (unsigned min/max excepted: MPI
-      compares signed), so every rank gets one value (a float sum adds in
-      another order than one process does); any other read of it is preceded
+      compares signed), and a `graph.vector.get` of it there takes the
+      owner's value (an `mpi.allreduce` sum of its bits, the other ranks
+      adding zero), so every rank gets one value (a float sum adds in
+      another order than one process does); `graph.check_index` reads only
+      its length; any other read of it is preceded
       by a whole-vector `graph.vector.mirror` before the outermost loop or
       traversal holding it; other vectors stay whole, mirrored to every
       rank after each traversal or loop over owned vertices that writes
