@@ -436,7 +436,10 @@ struct VectorReduceLowering : GraphPattern<VectorReduceOp> {
     ReduceKind kind = op.getKind();
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value size = memref::DimOp::create(rewriter, loc, vector, zero);
+    Value begin = adaptor.getBegin() ? adaptor.getBegin() : zero;
+    Value end = adaptor.getEnd()
+                    ? adaptor.getEnd()
+                    : memref::DimOp::create(rewriter, loc, vector, zero);
     Value identity = reductionIdentity(rewriter, loc, kind, element);
     auto valueAt = [&](OpBuilder &b, Location loc, Value i) {
       return fromStorage(b, loc, memref::LoadOp::create(b, loc, vector, i),
@@ -445,7 +448,7 @@ struct VectorReduceLowering : GraphPattern<VectorReduceOp> {
     // A fixed-length vector is small and may sit inside a parallel loop.
     if (cast<MemRefType>(vector.getType()).hasStaticShape()) {
       auto loop = scf::ForOp::create(
-          rewriter, loc, zero, size, one, ValueRange{identity},
+          rewriter, loc, begin, end, one, ValueRange{identity},
           [&](OpBuilder &b, Location loc, Value i, ValueRange acc) {
             scf::YieldOp::create(
                 b, loc,
@@ -455,7 +458,7 @@ struct VectorReduceLowering : GraphPattern<VectorReduceOp> {
       return success();
     }
     auto loop = scf::ParallelOp::create(
-        rewriter, loc, ValueRange{zero}, ValueRange{size}, ValueRange{one},
+        rewriter, loc, ValueRange{begin}, ValueRange{end}, ValueRange{one},
         ValueRange{identity},
         [&](OpBuilder &b, Location loc, ValueRange ivs, ValueRange) {
           auto reduce = scf::ReduceOp::create(

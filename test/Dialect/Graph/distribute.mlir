@@ -195,9 +195,11 @@ func.func @main() {
 // -----
 
 // Vertex loops that cannot run over owned vertices (this one assigns a
-// global) and float reductions run on every rank, and OpenMP may combine
-// them in another order on each: every rank takes rank 0's value of the
-// scalars a loop writes and of a float vector.reduce.
+// global) run on every rank, and OpenMP may combine them in another order on
+// each: every rank takes rank 0's value of the scalars a loop writes. A
+// float vector.reduce of a vector right at owned vertices reduces the owned
+// range and adds the ranks' sums with one allreduce (one value on every
+// rank), with no gather of the vector.
 // CHECK-LABEL: func.func @main()
 // CHECK:         graph.vertexset.apply
 // CHECK:         }
@@ -206,11 +208,14 @@ func.func @main() {
 // CHECK:         mpi.allreduce(%[[BUF:.*]], %[[BUF]], MPI_SUM, %{{.*}}) : memref<1xf64>, memref<1xf64>
 // CHECK:         %[[AGREED:.*]] = memref.load %[[BUF]]
 // CHECK-NEXT:    memref.store %[[AGREED]], %[[ERROR]][] : memref<f64>
-// CHECK:         %[[SUM:.*]] = graph.vector.reduce add %{{.*}} : !graph.vector<f64>
-// CHECK:         arith.select %{{.*}}, %[[SUM]], %{{.*}} : f64
-// CHECK:         mpi.allreduce
-// CHECK:         %[[SUM0:.*]] = memref.load
-// CHECK:         memref.store %[[SUM0]], %[[ERROR]][] : memref<f64>
+// CHECK-NOT:     graph.vector.mirror
+// CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G:.*]] : !graph.edgeset
+// CHECK-NEXT:    %[[SUM:.*]] = graph.vector.reduce add %[[V:.*]][%[[BEGIN]] to %[[END]]] : !graph.vector<f64>
+// CHECK-NOT:     arith.select
+// CHECK:         memref.store %[[SUM]], %[[SBUF:.*]][%{{.*}}] : memref<1xf64>
+// CHECK:         mpi.allreduce(%[[SBUF]], %[[SBUF]], MPI_SUM, %{{.*}}) : memref<1xf64>, memref<1xf64>
+// CHECK-NEXT:    %[[ALL:.*]] = memref.load %[[SBUF]]
+// CHECK-NEXT:    memref.store %[[ALL]], %[[ERROR]][] : memref<f64>
 func.func @main() {
   %path = graph.argv 1
   %g = graph.load %path : !graph.edgeset
@@ -338,7 +343,8 @@ func.func @main() {
 // A filter over owned vertices keeps only the rank's own ones, then becomes
 // the union over the ranks (graph.vertexset.mirror): its size is global. A
 // loop's sum over owned vertices adds every rank's part (mpi.allreduce); a
-// vector.reduce first gathers the whole vector.
+// vector.reduce max reduces the owned range and takes the maximum over the
+// ranks (mpi.allreduce MPI_MAX) without gathering the vector.
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
 // CHECK:         %[[X:.*]] = graph.vector.new %[[G]]
@@ -362,8 +368,14 @@ func.func @main() {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    graph.vertexset.mirror %[[G]], %[[BIG]] : !graph.edgeset
 // CHECK-NEXT:    graph.vertexset.size %[[BIG]]
-// CHECK:         graph.vector.mirror %[[G]], %[[X]] : !graph.edgeset, !graph.vector<i64>
-// CHECK-NEXT:    graph.vector.reduce max %[[X]]
+// CHECK-NOT:     graph.vector.mirror
+// CHECK:         %[[MB:.*]], %[[ME:.*]] = graph.owned_range %[[G]]
+// CHECK-NEXT:    %[[M:.*]] = graph.vector.reduce max %[[X]][%[[MB]] to %[[ME]]] : !graph.vector<i64>
+// CHECK:         memref.store %[[M]], %[[MBUF:.*]][%{{.*}}] : memref<1xi64>
+// CHECK:         mpi.allreduce(%[[MBUF]], %[[MBUF]], MPI_MAX, %{{.*}}) : memref<1xi64>, memref<1xi64>
+// CHECK-NEXT:    %[[MAX:.*]] = memref.load %[[MBUF]]
+// CHECK:         graph.print %[[MAX]] : i64
+// CHECK-NOT:     graph.vector.mirror
 func.func @main() {
   %c0 = arith.constant 0 : i64
   %c3 = arith.constant 3 : i64
@@ -392,5 +404,54 @@ func.func @main() {
   graph.print %m : i64
   %t = memref.load %total[] : memref<i64>
   graph.print %t : i64
+  return
+}
+
+// -----
+
+// An element read in main of a vector right only at owned vertices takes
+// the owner's value: its bits, summed over the ranks with the others' zeros
+// (mpi.allreduce), with no gather; the index check reads only the length.
+// A whole-vector `or` of flags is combined as i32 (MPI_BOR). An unsigned min
+// still gathers the vector first: MPI would compare signed values.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
+// CHECK:         %[[V:.*]] = graph.vector.new %[[G]] : !graph.edgeset -> !graph.vector<f64>
+// CHECK:         %[[U:.*]] = graph.vector.new %[[G]] : !graph.edgeset -> !graph.vector<i32>
+// CHECK-NOT:     graph.vector.mirror
+// CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]] : !graph.edgeset
+// CHECK-NEXT:    %[[X:.*]] = graph.vector.get %[[V]][%[[K:.*]]] : !graph.vector<f64>
+// CHECK-NEXT:    %[[AFTER:.*]] = arith.cmpi uge, %[[K]], %[[BEGIN]] : index
+// CHECK-NEXT:    %[[BELOW:.*]] = arith.cmpi ult, %[[K]], %[[END]] : index
+// CHECK-NEXT:    %[[OWNS:.*]] = arith.andi %[[AFTER]], %[[BELOW]] : i1
+// CHECK-NEXT:    %[[BITS:.*]] = arith.bitcast %[[X]] : f64 to i64
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:    %[[MINE:.*]] = arith.select %[[OWNS]], %[[BITS]], %[[ZERO]] : i64
+// CHECK:         memref.store %[[MINE]], %[[BUF:.*]][%{{.*}}] : memref<1xi64>
+// CHECK:         mpi.allreduce(%[[BUF]], %[[BUF]], MPI_SUM, %{{.*}}) : memref<1xi64>, memref<1xi64>
+// CHECK-NEXT:    %[[ALL:.*]] = memref.load %[[BUF]]
+// CHECK-NEXT:    %[[OWNERS:.*]] = arith.bitcast %[[ALL]] : i64 to f64
+// CHECK:         graph.print %[[OWNERS]] : f64
+// CHECK:         graph.vector.mirror %[[G]], %[[U]] : !graph.edgeset, !graph.vector<i32>
+// CHECK-NEXT:    graph.vector.reduce minu %[[U]] : !graph.vector<i32>
+// CHECK:         %[[FB:.*]], %[[FE:.*]] = graph.owned_range %[[G]]
+// CHECK-NEXT:    %[[ANY:.*]] = graph.vector.reduce or %{{.*}}[%[[FB]] to %[[FE]]] : !graph.vector<i1>
+// CHECK-NEXT:    %[[WIDE:.*]] = arith.extui %[[ANY]] : i1 to i32
+// CHECK:         mpi.allreduce(%{{.*}}, %{{.*}}, MPI_BOR, %{{.*}}) : memref<1xi32>, memref<1xi32>
+// CHECK:         arith.trunci %{{.*}} : i32 to i1
+func.func @main() {
+  %c5 = arith.constant 5 : index
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %u = graph.vector.new %g : !graph.edgeset -> !graph.vector<i32>
+  %k = graph.check_index %c5 in %v "'v'" : !graph.vector<f64>
+  %x = graph.vector.get %v[%k] : !graph.vector<f64>
+  graph.print %x : f64
+  %m = graph.vector.reduce minu %u : !graph.vector<i32>
+  graph.print %m : i32
+  %b = graph.vector.new %g : !graph.edgeset -> !graph.vector<i1>
+  %o = graph.vector.reduce or %b : !graph.vector<i1>
+  graph.print %o : i1
   return
 }

@@ -1287,6 +1287,14 @@ func.func @vector_reduce_unsigned_float(%v: !graph.vector<f64>) {
 
 // -----
 
+func.func @vector_reduce_half_range(%v: !graph.vector<i32>, %b: index) {
+  // expected-error @+1 {{'graph.vector.reduce' op needs both ends of a range, or neither}}
+  %s = "graph.vector.reduce"(%v, %b) <{kind = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}> : (!graph.vector<i32>, index) -> i32
+  return
+}
+
+// -----
+
 func.func @export_records(%v: !graph.vector<f64, record<16, 0>>) {
   // expected-error @+1 {{'graph.vector.export' op cannot publish a vector of records (fused fields) as a plain array}}
   graph.vector.export %v as "rank" : !graph.vector<f64, record<16, 0>>

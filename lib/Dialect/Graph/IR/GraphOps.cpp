@@ -365,6 +365,8 @@ LogicalResult VectorAddFlooredOp::verify() {
 LogicalResult VectorReduceOp::verify() {
   if (getKind() == ReduceKind::Sub)
     return emitOpError("'sub' does not combine a whole vector; use 'add'");
+  if (!getBegin() != !getEnd())
+    return emitOpError("needs both ends of a range, or neither");
   return verifyReduceKind(*this, getKind(),
                           getVector().getType().getElementType());
 }

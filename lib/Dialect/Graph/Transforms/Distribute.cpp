@@ -266,10 +266,10 @@ static bool readsAtSource(VectorGetOp get) {
 
 /// The per-vertex vectors that need not be whole on every rank: those made
 /// for a loaded graph and used only by the vector ops whose reads and writes
-/// this pass places. An `owned` one is right at the rank's owned vertices
-/// (nothing mirrors its writes); a `needed` one, read at traversals'
-/// sources, also at the rank's mirrors (the remote sources of its edges).
-/// A read anywhere else gathers the whole vector first.
+/// this pass places, and by index checks. An `owned` one is right at the rank's
+/// owned vertices (nothing mirrors its writes); a `needed` one, read at
+/// traversals' sources, also at the rank's mirrors (the remote sources of its
+/// edges). A read anywhere else gathers the whole vector first.
 struct PartialVectors {
   SetVector<Value> owned, needed;
 };
@@ -287,7 +287,8 @@ static PartialVectors partialVectors(ModuleOp module) {
         return true;
       }
       return isa<VectorSetOp, ReduceOp, VectorCasOp, VectorFillOp,
-                 VectorReduceOp, VectorPrefetchOp, VectorCopyOp>(user);
+                 VectorReduceOp, VectorPrefetchOp, VectorCopyOp, CheckIndexOp>(
+          user);
     });
     if (known)
       (atSource ? partial.needed : partial.owned).insert(vector);
@@ -296,15 +297,20 @@ static PartialVectors partialVectors(ModuleOp module) {
 }
 
 /// Whether `use` of a vector that is not whole reads it where the rank has
-/// it right: at the vertex of a loop over owned vertices, at a traversal's
-/// destination or its epilogue's vertex, and for a `mirrored` vector at a
-/// traversal's source. Pure writes and mirrors count as local: either the ranks
-/// write their own vertices, or all ranks write alike.
+/// it right: in a read the ranks answer together (`together`), at the vertex of
+/// a loop over owned vertices, at a traversal's destination or its epilogue's
+/// vertex, and for a `mirrored` vector at a traversal's source. Pure writes and
+/// mirrors count as local: either the ranks write their own vertices, or all
+/// ranks write alike; so does an index check, which reads only the length.
 static bool readsOwnedOnly(OpOperand &use,
                            const SetVector<Operation *> &ownedLoops,
+                           const SmallPtrSetImpl<Operation *> &together,
                            bool mirrored) {
   Operation *user = use.getOwner();
-  if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp, VectorMirrorOp>(user))
+  if (together.contains(user))
+    return true;
+  if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp, VectorMirrorOp,
+          CheckIndexOp>(user))
     return true;
   if (auto copy = dyn_cast<VectorCopyOp>(user))
     return use.get() == copy.getDest();
@@ -388,8 +394,9 @@ struct GraphDistributePass
     }
     for (Operation *loop : ownedLoops)
       runOnOwned(loop, partial);
-    gatherBeforeReads(partial.owned, ownedLoops, /*mirrored=*/false);
-    gatherBeforeReads(partial.needed, ownedLoops, /*mirrored=*/true);
+    SmallPtrSet<Operation *, 8> together = readTogether(partial);
+    gatherBeforeReads(partial.owned, ownedLoops, together, /*mirrored=*/false);
+    gatherBeforeReads(partial.needed, ownedLoops, together, /*mirrored=*/true);
     agreeOnScalars(module, ownedLoops);
     module.walk([](LoadOp load) { load.setDistributed(true); });
     printOnRankZero(module);
@@ -440,6 +447,12 @@ struct GraphDistributePass
   /// on a one-element buffer).
   static Value allReduce(OpBuilder &b, Location loc, Value value,
                          mpi::MPI_ReductionOpEnum op) {
+    // Flags and other narrow integers travel as i32.
+    Type type = value.getType();
+    if (type.isInteger() && type.getIntOrFloatBitWidth() < 32) {
+      Value wide = arith::ExtUIOp::create(b, loc, b.getI32Type(), value);
+      return arith::TruncIOp::create(b, loc, type, allReduce(b, loc, wide, op));
+    }
     Value buffer =
         memref::AllocaOp::create(b, loc, MemRefType::get({1}, value.getType()));
     Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
@@ -502,16 +515,11 @@ struct GraphDistributePass
   /// `value` as rank 0 has it, on every rank: an all-reduce sum to which
   /// the other ranks add zero.
   static Value rankZeros(OpBuilder &b, Location loc, Value value) {
-    Type type = value.getType();
-    bool flag = type.isInteger(1);
-    if (flag)
-      value = arith::ExtUIOp::create(b, loc, b.getI32Type(), value);
     Value zero =
         arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
     Value mine =
         arith::SelectOp::create(b, loc, isRankZero(b, loc), value, zero);
-    Value all = allReduce(b, loc, mine, mpi::MPI_ReductionOpEnum::MPI_SUM);
-    return flag ? arith::TruncIOp::create(b, loc, b.getI1Type(), all) : all;
+    return allReduce(b, loc, mine, mpi::MPI_ReductionOpEnum::MPI_SUM);
   }
 
   /// The vertex loops that do not run over owned vertices run whole on every
@@ -550,7 +558,8 @@ struct GraphDistributePass
       }
     });
     module.walk([&](VectorReduceOp reduce) {
-      if (!isa<FloatType>(reduce.getType()) || nested(reduce))
+      if (!isa<FloatType>(reduce.getType()) || nested(reduce) ||
+          reduce.getBegin())
         return;
       SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
           reduce.getResult().getUses(), [](OpOperand &use) { return &use; }));
@@ -598,6 +607,17 @@ struct GraphDistributePass
       runOnlyWhereOwned(apply, apply.getGraph(), epilogue.front());
   }
 
+  /// Whether `vertex` is in the rank's owned `range`.
+  static Value ownsVertex(OpBuilder &b, Location loc, OwnedRangeOp range,
+                          Value vertex) {
+    return arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, vertex,
+                              range.getBegin()),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vertex,
+                              range.getEnd()));
+  }
+
   /// Puts `body` (whose first argument is a vertex) under an `scf.if` that
   /// runs it only for the vertices this rank owns (graph.owned_range, made
   /// before `anchor`); a body that yields whether to keep its vertex (a
@@ -609,13 +629,7 @@ struct GraphDistributePass
         OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(), graph);
     Operation *yield = body.getTerminator();
     b.setInsertionPointToStart(&body);
-    Value vertex = body.getArgument(0);
-    Value owns = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, vertex,
-                              range.getBegin()),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vertex,
-                              range.getEnd()));
+    Value owns = ownsVertex(b, loc, range, body.getArgument(0));
     TypeRange results = yield->getOperandTypes();
     bool keeps = !results.empty();
     auto guard = scf::IfOp::create(b, loc, results, owns,
@@ -682,16 +696,97 @@ struct GraphDistributePass
       VertexSetMirrorOp::create(b, loc, graph, filter.getResult());
   }
 
+  /// The MPI operation that combines the ranks' `kind` reductions, or none
+  /// for unsigned min and max (MPI would compare the values as signed).
+  static std::optional<mpi::MPI_ReductionOpEnum> mpiReduction(ReduceKind kind) {
+    switch (kind) {
+    case ReduceKind::Add:
+      return mpi::MPI_ReductionOpEnum::MPI_SUM;
+    case ReduceKind::Min:
+      return mpi::MPI_ReductionOpEnum::MPI_MIN;
+    case ReduceKind::Max:
+      return mpi::MPI_ReductionOpEnum::MPI_MAX;
+    case ReduceKind::Or:
+      return mpi::MPI_ReductionOpEnum::MPI_BOR;
+    case ReduceKind::And:
+      return mpi::MPI_ReductionOpEnum::MPI_BAND;
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// The reads of a vector that is not whole, outside vertex loops and
+  /// traversals, that the ranks answer together instead of gathering the
+  /// whole vector: a whole-vector reduction (`sum()`, `min()`, `max()`)
+  /// reduces the rank's owned elements and one all-reduce combines the
+  /// ranks' results; an element read (`vec[k]` in `main`) takes the owner's
+  /// value, an all-reduce sum of its bits to which the other ranks add zero.
+  /// Every rank gets the same value. Returns those reads.
+  static SmallPtrSet<Operation *, 8>
+  readTogether(const PartialVectors &partial) {
+    SmallVector<Operation *> reads;
+    for (const SetVector<Value> *vectors : {&partial.owned, &partial.needed})
+      for (Value vector : *vectors)
+        for (Operation *user : vector.getUsers()) {
+          auto reduce = dyn_cast<VectorReduceOp>(user);
+          if (!outermostLoop(user) &&
+              (isa<VectorGetOp>(user) ||
+               (reduce && mpiReduction(reduce.getKind()))))
+            reads.push_back(user);
+        }
+    for (Operation *read : reads) {
+      Location loc = read->getLoc();
+      OpBuilder b(read);
+      auto range =
+          OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(),
+                               loadedGraphOf(read->getOperand(0)));
+      Value value = read->getResult(0);
+      SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
+          value.getUses(), [](OpOperand &use) { return &use; }));
+      b.setInsertionPointAfter(read);
+      Value all;
+      if (auto reduce = dyn_cast<VectorReduceOp>(read)) {
+        reduce.getBeginMutable().assign(range.getBegin());
+        reduce.getEndMutable().assign(range.getEnd());
+        all = allReduce(b, loc, value, *mpiReduction(reduce.getKind()));
+      } else {
+        Value owns =
+            ownsVertex(b, loc, range, cast<VectorGetOp>(read).getIndex());
+        all = fromOwner(b, loc, value, owns);
+      }
+      for (OpOperand *use : uses)
+        use->set(all);
+    }
+    return SmallPtrSet<Operation *, 8>(llvm::from_range, reads);
+  }
+
+  /// `value` as the rank where `owns` holds has it, on every rank: the sum
+  /// of its bits (as an integer) with the other ranks' zeros.
+  static Value fromOwner(OpBuilder &b, Location loc, Value value, Value owns) {
+    Type type = value.getType();
+    Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
+    Value bits = value;
+    if (isa<FloatType>(type))
+      bits = arith::BitcastOp::create(b, loc, bitsType, value);
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(bitsType));
+    Value mine = arith::SelectOp::create(b, loc, owns, bits, zero);
+    Value all = allReduce(b, loc, mine, mpi::MPI_ReductionOpEnum::MPI_SUM);
+    return isa<FloatType>(type)
+               ? arith::BitcastOp::create(b, loc, type, all).getResult()
+               : all;
+  }
+
   /// Every use of a vector that is not whole that reads it where the rank
   /// may not have it right gets the whole vector first (one all-gather), before
   /// the outermost loop or traversal it is in.
   static void gatherBeforeReads(const SetVector<Value> &vectors,
                                 const SetVector<Operation *> &ownedLoops,
+                                const SmallPtrSetImpl<Operation *> &together,
                                 bool mirrored) {
     for (Value vector : vectors) {
       SmallVector<Operation *> anchors;
       for (OpOperand &use : vector.getUses()) {
-        if (readsOwnedOnly(use, ownedLoops, mirrored))
+        if (readsOwnedOnly(use, ownedLoops, together, mirrored))
           continue;
         Operation *loop = outermostLoop(use.getOwner());
         Operation *anchor = loop ? loop : use.getOwner();

@@ -622,7 +622,7 @@ def Graph_ReduceOp : Graph_Op<"reduce", [
   let hasVerifier = 1;
 }
 
-def Graph_VectorReduceOp : Graph_Op<"vector.reduce", [
+def Graph_VectorReduceOp : Graph_Op<"vector.reduce", [AttrSizedOperandSegments,
     TypesMatchWith<"result is the vector's element type", "vector", "result",
                    "::llvm::cast<::mlir::graph::VertexVectorType>($_self).getElementType()">]> {
   let summary = "combine every element of a vector into one value";
@@ -632,16 +632,30 @@ def Graph_VectorReduceOp : Graph_Op<"vector.reduce", [
     emits an `scf.parallel` with an `scf.reduce`, which becomes an
     `omp.wsloop` reduction. Floating-point sums may round differently from a
     sequential sum. An empty vector gives the kind's identity. Kinds and
-    element types as for `graph.reduce`, except `sub`.
+    element types as for `graph.reduce`, except `sub`. With `[%begin to
+    %end]` only the elements of vertices `begin` to `end - 1` are combined
+    (`graph-distribute`'s reduction over a rank's owned vertices).
 
     ```mlir
     %total = graph.vector.reduce add %rank : !graph.vector<f64>
+    %mine = graph.vector.reduce add %rank[%begin to %end] : !graph.vector<f64>
     ```
   }];
   let arguments = (ins Graph_ReduceKind:$kind,
-                       Arg<Graph_ElementsType, "", [MemRead]>:$vector);
+                       Arg<Graph_ElementsType, "", [MemRead]>:$vector,
+                       Optional<Index>:$begin, Optional<Index>:$end);
   let results = (outs Graph_ElementType:$result);
-  let assemblyFormat = "$kind $vector attr-dict `:` qualified(type($vector))";
+  let assemblyFormat = [{
+    $kind $vector (`[` $begin^ `to` $end `]`)? attr-dict `:`
+    qualified(type($vector))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::graph::ReduceKind":$kind,
+                   "::mlir::Value":$vector), [{
+      build($_builder, $_state, result, kind, vector, ::mlir::Value(),
+            ::mlir::Value());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

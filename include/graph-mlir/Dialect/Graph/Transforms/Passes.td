@@ -356,10 +356,18 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       and push alike (a sparse push scans every frontier vertex but only
       its edges into the rank), and no update crosses ranks during it;
     - a per-vertex vector made for a loaded graph and used only by vector
-      ops is right at each rank's owned vertices when it is read only there
+      ops and `graph.check_index` is right at each rank's owned vertices when it is read only there
       (nothing mirrors it), and also at its mirrors when a traversal reads
       it at a source (`graph.vector.mirror ... needed` after each write: to
-      the ranks that mirror each vertex); any other read of it is preceded
+      the ranks that mirror each vertex); a `graph.vector.reduce` of it
+      outside vertex loops and traversals reduces the rank's owned range
+      (`[begin to end]` of `graph.owned_range`) and combines the ranks'
+      results with one `mpi.allreduce` (unsigned min/max excepted: MPI
+      compares signed), and a `graph.vector.get` of it there takes the
+      owner's value (an `mpi.allreduce` sum of its bits, the other ranks
+      adding zero), so every rank gets one value (a float sum adds in
+      another order than one process does); `graph.check_index` reads only
+      its length; any other read of it is preceded
       by a whole-vector `graph.vector.mirror` before the outermost loop or
       traversal holding it; other vectors stay whole, mirrored to every
       rank after each traversal or loop over owned vertices that writes
@@ -387,8 +395,8 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       combined as a traversal's, and a filter's set is mirrored (its size
       is global);
     - other vertex loops run whole on every rank; since OpenMP may combine
-      a parallel loop's scalar updates, or a float `graph.vector.reduce`'s
-      partial sums, in another order on each rank, every rank then takes
+      a parallel loop's scalar updates, or the partial sums of a float
+      `graph.vector.reduce` of a whole vector, in another order on each rank, every rank then takes
       rank 0's value (an all-reduce), so that no loop condition can send
       the ranks different ways;
     - out-degrees, the edge count and frontier sizes are global, so hybrid
