@@ -357,6 +357,11 @@ int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g);
  * set size), bool array (size = num_vertices), bitvector (size =
  * ceil(num_vertices / 64) words). Valid until the set is next modified. */
 void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *s);
+/* The member ids in any order, for callers that visit them in any order:
+ * sorted when that helps locality, else as the set holds them (a
+ * traversal's output in the order its threads found the members). */
+void _mlir_ciface_graphrt_vset_ids_unordered(graphrt_memref_i32 *r,
+                                             graphrt_vset *s);
 void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *s);
 void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s);
 

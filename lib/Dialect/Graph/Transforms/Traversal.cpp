@@ -713,9 +713,13 @@ void TraversalEmitter::supplyOutput(std::unique_ptr<OutputFrontier> given) {
 void TraversalEmitter::emit(VertexLoop &loop) {
   OpBuilder &b = rewriter;
   if (Value from = op.getFrom()) {
-    if (sched.getDirection() == Direction::SparsePush)
-      fromIds = VertexSetIdsOp::create(b, loc, memrefOf(b.getI32Type()), from);
-    else
+    if (sched.getDirection() == Direction::SparsePush) {
+      // Threads take the sources in no fixed order anyway, so a parallel
+      // traversal spares the sort of its frontier every round.
+      bool parallel = sched.getParallel() != Parallelization::Serial;
+      fromIds = VertexSetIdsOp::create(b, loc, memrefOf(b.getI32Type()), from,
+                                       parallel);
+    } else
       fromDense = std::make_unique<DenseFrontier>(b, loc, from, sched,
                                                   FrontierSets::Src);
   }

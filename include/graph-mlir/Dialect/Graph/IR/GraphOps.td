@@ -1889,10 +1889,18 @@ def Graph_EdgeBlocksOp : Graph_Op<"edge_blocks", [Pure]> {
 }
 
 def Graph_VertexSetIdsOp : Graph_Op<"vertexset.ids"> {
-  let summary = "the members of a set as a sorted id array";
-  let arguments = (ins Graph_VertexSetType:$set);
+  let summary = "the members of a set as an id array";
+  let description = [{
+    The members in ascending order. With `unordered`, in any order: a list
+    sparse enough that sorting cannot make the caller's per-vertex accesses
+    share cache lines (at most one member in 64 vertices) comes as the set
+    holds it (a traversal's output in the order its threads found the
+    members). Parallel traversals ask for it, sparing the sort of their
+    source frontier every round.
+  }];
+  let arguments = (ins Graph_VertexSetType:$set, UnitAttr:$unordered);
   let results = (outs MemRefRankOf<[I32], [1]>:$ids);
-  let assemblyFormat = "$set attr-dict `:` type($ids)";
+  let assemblyFormat = "$set (`unordered` $unordered^)? attr-dict `:` type($ids)";
 }
 
 def Graph_VertexSetBoolsOp : Graph_Op<"vertexset.bools"> {
