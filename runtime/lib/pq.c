@@ -590,19 +590,42 @@ static int too_many_rounds(const graphrt_pq *q, int64_t bucket,
   return 0;
 }
 
+/* Whether v, in a bin of `bucket` (a below bin: of `bucket` or one before
+ * it), is live there. Compares v's priority with the bucket's range
+ * [lo, lo + delta) instead of dividing it by delta. */
+static int live_in(const graphrt_pq *q, int32_t v, int64_t bucket, int64_t lo,
+                   int below) {
+  int64_t p = priority_of(q, v);
+  if (p < 0) /* reports it: never live */
+    return bucket_of(q, v) == bucket;
+  int in = (uint64_t)(p - lo) < (uint64_t)q->delta;
+  if (!below || in)
+    return in;
+  return q->lower_first ? p < lo : p > lo;
+}
+
 /* Appends the live entries of `b` not yet in this dequeue's output to ids
  * from position `at`; returns the new end. Entries of a below bin are live
- * anywhere before the bucket too. Thread-safe across bins: the stamp is
- * claimed atomically. */
+ * anywhere before the bucket too. With `shared`, other threads gather other
+ * bins at once, so the stamp is claimed atomically. */
 static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int below,
-                      int32_t *ids, int64_t at) {
+                      int shared, int32_t *ids, int64_t at) {
+  int64_t lo = bucket * q->delta;
+  uint32_t round = q->round;
   for (int64_t i = 0; i < b->size; ++i) {
     int32_t v = b->ids[i];
-    int64_t key = key_of(q, bucket_of(q, v));
-    if ((below ? key <= key_of(q, bucket) : key == key_of(q, bucket)) &&
-        __atomic_exchange_n(&q->stamp[v], q->round, __ATOMIC_RELAXED) !=
-            q->round)
-      ids[at++] = v;
+    if (!live_in(q, v, bucket, lo, below))
+      continue;
+    uint32_t *stamp = &q->stamp[v];
+    if (shared) {
+      if (__atomic_exchange_n(stamp, round, __ATOMIC_RELAXED) == round)
+        continue;
+    } else {
+      if (*stamp == round)
+        continue;
+      *stamp = round;
+    }
+    ids[at++] = v;
   }
   b->size = 0;
   return at;
@@ -658,10 +681,12 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
     q->scratch.ids = rt_malloc((size_t)total * sizeof(int32_t));
   }
   int32_t *scratch = q->scratch.ids;
-#pragma omp parallel for schedule(dynamic, 1) if (total > 4096)
+  int shared = total > 4096;
+#pragma omp parallel for schedule(dynamic, 1) if (shared)
   for (int i = 0; i < parts; ++i)
-    end[i] = bins[i] ? gather(q, bins[i], bucket, i % 2, scratch, start[i])
-                     : start[i];
+    end[i] = bins[i]
+                 ? gather(q, bins[i], bucket, i % 2, shared, scratch, start[i])
+                 : start[i];
   int64_t count = 0;
   for (int i = 0; i < parts; ++i) {
     memmove(scratch + count, scratch + start[i],
