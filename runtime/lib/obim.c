@@ -104,9 +104,12 @@ static void lock_heap(ob_thread *t) {
     sched_yield();
 }
 
+/* Stores the heap's lowest bucket in `low` only when it changed, so that
+ * readers keep their copy of the line while t works in one bucket. */
 static void unlock_heap(ob_thread *t) {
-  atomic_store_explicit(&t->low, t->size ? t->heap[0]->bucket : OB_NONE,
-                        memory_order_relaxed);
+  int64_t low = t->size ? t->heap[0]->bucket : OB_NONE;
+  if (atomic_load_explicit(&t->low, memory_order_relaxed) != low)
+    atomic_store_explicit(&t->low, low, memory_order_relaxed);
   atomic_flag_clear_explicit(&t->lock, memory_order_release);
 }
 
@@ -382,6 +385,20 @@ void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
     }
   }
 }
+
+#ifdef GRAPHRT_OBIM_COUNT
+/* The lock acquisitions of all threads on their own heaps and on others',
+ * and the chunks they published. */
+static void ob_counts(const rt_obim *o, int64_t *own, int64_t *other,
+                      int64_t *published) {
+  *own = *other = *published = 0;
+  for (int i = 0; i < o->threads; ++i) {
+    *own += o->per_thread[i].own_locks;
+    *other += o->per_thread[i].other_locks;
+    *published += o->per_thread[i].published;
+  }
+}
+#endif
 
 /* Gives the live entries of chunk c to q (if any) and frees c. */
 static void release_chunk(rt_obim *o, ob_chunk *c, graphrt_pq *q) {
