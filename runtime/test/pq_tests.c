@@ -371,6 +371,142 @@ static void test_delta_stepping(int strategy, int64_t delta, int threads,
   }
 }
 
+/* Bucket fusion's serial cascades: with no history a small round runs
+ * alone; a cascade run alone gets no more bins once they did limit - work
+ * (vertices plus out-degrees), and the round after it runs with the team;
+ * otherwise the estimate is the round's work times the last cascade's
+ * growth. */
+static void test_fusion_alone(void) {
+  enum { N = 32 };
+  int32_t src[N - 1], dst[N - 1], w[N - 1], prio[N];
+  for (int v = 0; v + 1 < N; ++v)
+    src[v] = v, dst[v] = v + 1, w[v] = 1; /* out-degree 1 but the last */
+  graphrt_graph *g = graphrt_graph_from_edges(N, N - 1, src, dst, w, 0);
+  for (int v = 0; v < N; ++v)
+    prio[v] = INT32_MAX;
+  prio[0] = 0;
+  graphrt_pq *q = graphrt_pq_new(prio, 4, N, 1, 1, 0, GRAPHRT_PQ_START,
+                                 GRAPHRT_PQ_EAGER, 1);
+  graphrt_pq_edges(q, g);
+  int32_t got[N];
+  graphrt_memref_i32 local;
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK(graphrt_pq_fusion_alone(q, 2, 20)); /* budget 18 for the bins */
+  /* Bins of 3, 4 and 3 vertices: work 6, 14, 20; the fourth is refused. */
+  int from = 1;
+  int sizes[3] = {3, 4, 3};
+  for (int b = 0; b < 3; ++b) {
+    for (int v = from; v < from + sizes[b]; ++v)
+      prio[v] = 0, graphrt_pq_push(q, v, 0);
+    _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
+    CHECK_EQ(local.sizes[0], sizes[b]);
+    from += sizes[b];
+  }
+  prio[11] = 0, graphrt_pq_push(q, 11, 0);
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
+  CHECK_EQ(local.sizes[0], 0);
+  /* The refused bin is the next round, which runs with the team: its bins
+   * have no cap. */
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 11);
+  CHECK(!graphrt_pq_fusion_alone(q, 2, 20));
+  for (int v = 12; v < 22; ++v)
+    prio[v] = 0, graphrt_pq_push(q, v, 0);
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
+  CHECK_EQ(local.sizes[0], 10);
+  /* That cascade grew from 2 to 22: a round of work 2 is expected at 22. */
+  prio[22] = 5, graphrt_pq_push(q, 22, 5);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK(!graphrt_pq_fusion_alone(q, 2, 20));
+  /* This one did not grow: the next small round runs alone again. */
+  CHECK(graphrt_pq_fusion_alone(q, 2, 20));
+  /* It grows 7 times (2 to 14): work 3 is expected at 21, work 2 at 14. */
+  for (int v = 23; v < 29; ++v)
+    prio[v] = 5, graphrt_pq_push(q, v, 5);
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
+  CHECK_EQ(local.sizes[0], 6);
+  CHECK(!graphrt_pq_fusion_alone(q, 3, 20));
+  CHECK(graphrt_pq_fusion_alone(q, 3, 20));
+  graphrt_pq_free(q);
+  graphrt_graph_free(g);
+}
+
+/* Delta-stepping with bucket fusion as generated code runs it with a
+ * serial copy: each round asks graphrt_pq_fusion_alone whether the calling
+ * thread runs it and its bins alone. The distances are Dijkstra's at every
+ * limit, and no cascade run alone does more than the limit plus one bin. */
+static void test_fusion_serial(int threads, int64_t limit) {
+  enum { THRESHOLD = 16 };
+  small_graph g;
+  int32_t dist[200], want[200];
+  int alone_rounds = 0, over = 0;
+  omp_set_num_threads(threads);
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    random_graph(&g, seed, PLAIN);
+    dijkstra(&g, want);
+    graphrt_graph *graph =
+        graphrt_graph_from_csr(g.n, g.offsets, g.neighbors, g.weights);
+    for (int64_t v = 0; v < g.n; ++v)
+      dist[v] = INT32_MAX;
+    dist[0] = 0;
+    graphrt_pq *q =
+        graphrt_pq_new(dist, 4, g.n, 1, 4, 0, 0, GRAPHRT_PQ_EAGER, 4);
+    while (!graphrt_pq_finished(q)) {
+      graphrt_memref_i32 ids;
+      graphrt_vset *frontier = graphrt_pq_dequeue(q);
+      _mlir_ciface_graphrt_vset_ids(&ids, frontier);
+      graphrt_pq_edges(q, graph);
+      int64_t work = 0;
+      for (int64_t i = 0; i < ids.sizes[0]; ++i)
+        work += 1 + g.offsets[ids.aligned[i] + 1] - g.offsets[ids.aligned[i]];
+      if (graphrt_pq_fusion_alone(q, work, limit)) {
+        ++alone_rounds;
+        graphrt_memref_i32 local;
+        for (int64_t i = 0; i < ids.sizes[0]; ++i)
+          relax(&g, dist, q, GRAPHRT_PQ_EAGER, ids.aligned[i]);
+        for (;;) {
+          _mlir_ciface_graphrt_pq_take_local(&local, q, THRESHOLD);
+          if (local.sizes[0] == 0)
+            break;
+          for (int64_t i = 0; i < local.sizes[0]; ++i) {
+            int32_t v = local.aligned[i];
+            work += 1 + g.offsets[v + 1] - g.offsets[v];
+            relax(&g, dist, q, GRAPHRT_PQ_EAGER, v);
+          }
+        }
+        over += work > limit + (THRESHOLD - 1) * 9;
+      } else {
+#pragma omp parallel
+        {
+#pragma omp for schedule(dynamic, 4) nowait
+          for (int64_t i = 0; i < ids.sizes[0]; ++i)
+            relax(&g, dist, q, GRAPHRT_PQ_EAGER, ids.aligned[i]);
+          graphrt_memref_i32 local;
+          for (;;) {
+            _mlir_ciface_graphrt_pq_take_local(&local, q, THRESHOLD);
+            if (local.sizes[0] == 0)
+              break;
+            for (int64_t i = 0; i < local.sizes[0]; ++i)
+              relax(&g, dist, q, GRAPHRT_PQ_EAGER, local.aligned[i]);
+          }
+        }
+      }
+      graphrt_vset_free(frontier);
+    }
+    int same = 1;
+    for (int64_t v = 0; v < g.n; ++v)
+      same &= dist[v] == want[v];
+    CHECK(same);
+    graphrt_pq_free(q);
+    graphrt_graph_free(graph);
+  }
+  CHECK_EQ(over, 0);
+  if (limit == 0)
+    CHECK_EQ(alone_rounds, 0);
+  else
+    CHECK(alone_rounds > 0);
+}
+
 /* k-core peeling with constant-sum counts against a serial peeling. */
 static void test_kcore(int threads) {
   small_graph g;
@@ -436,6 +572,10 @@ int main(void) {
         test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads, weights);
       }
     }
+  test_fusion_alone();
+  for (int threads = 1; threads <= 3; threads += 2)
+    for (int64_t limit = 0; limit <= 100000; limit = limit ? limit * 100 : 10)
+      test_fusion_serial(threads, limit);
   test_kcore(1);
   test_kcore(3);
   return check_report("pq");

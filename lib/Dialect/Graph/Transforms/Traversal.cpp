@@ -194,8 +194,8 @@ void TraversalEmitter::emitVertexLoop(OpBuilder &b, Value lb, Value ub,
     emitLoopCopy(b, lb, ub, body, team, tail, parallel);
     return;
   }
-  assert(!tail && !team.threads && !execution.runsIterationPerThread() &&
-         "a serial copy of a CPU loop without team or tail");
+  assert(!team.threads && !execution.runsIterationPerThread() &&
+         "a serial copy of a CPU loop without team");
   auto choice = scf::IfOp::create(b, loc, runsAlone, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(choice.thenBlock());

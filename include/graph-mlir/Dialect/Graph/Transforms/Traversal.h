@@ -312,9 +312,10 @@ public:
   /// creates the frame it hands `body` and `tail`: every thread of a
   /// parallel loop gets its own share of the output frontier (its counters,
   /// a push's id buffer), merged into the shared one after its share. With
-  /// `runsAlone` (an i1; only for a parallel CPU loop without team or tail),
-  /// an scf.if runs a serial copy of the loop on the calling thread when it
-  /// is true, its body's writes plain instead of atomic.
+  /// `runsAlone` (an i1; only for a parallel CPU loop without team), an
+  /// scf.if runs a serial copy of the loop (and `tail` once after it) on the
+  /// calling thread when it is true, its body's writes plain instead of
+  /// atomic.
   void emitVertexLoop(OpBuilder &b, Value lb, Value ub, LoopBody body,
                       const TeamSpec &team = {}, LoopTail tail = {},
                       Value runsAlone = {});
