@@ -32,6 +32,24 @@ static int64_t taken_bucket(const rt_obim *o, int self) {
   return o->per_thread[self].current->bucket;
 }
 
+/* A team drains o, calling visit on every vertex a thread takes; the
+ * number of threads whose takes ended while work was left. */
+typedef void (*visit_fn)(rt_obim *o, int self, int32_t v, void *state);
+static int drain_team(rt_obim *o, visit_fn visit, void *state) {
+  int early = 0;
+#pragma omp parallel reduction(+ : early)
+  {
+    int self = omp_get_thread_num();
+    int32_t *ids;
+    int64_t count;
+    while ((count = take_as(o, self, &ids)) > 0)
+      for (int64_t i = 0; i < count; ++i)
+        visit(o, self, ids[i], state);
+    early += !all_finished(o);
+  }
+  return early;
+}
+
 /* A worklist with `threads` threads' states. */
 static rt_obim *new_with(int threads, int64_t n, int64_t delta) {
   int saved = omp_get_max_threads();
@@ -116,70 +134,63 @@ static void test_many_buckets(void) {
 /* The team pushes the same vertices at once, thread t with priority
  * 10 * v + t: each vertex is taken once, in the bucket of its lowest
  * priority (10 * v / delta), whatever thread pushed it. */
+typedef struct {
+  int *visits, wrong;
+} contention_state;
+
+static void visit_contended(rt_obim *o, int self, int32_t v, void *state) {
+  contention_state *c = state;
+  __atomic_fetch_add(&c->visits[v], 1, __ATOMIC_RELAXED);
+  if (taken_bucket(o, self) != 10 * (int64_t)v)
+    __atomic_fetch_add(&c->wrong, 1, __ATOMIC_RELAXED);
+}
+
 static void test_contention(void) {
   enum { N = 5000 };
   rt_obim *o = rt_obim_new(N, 1, -1, NULL, 4);
-  int *visits = calloc(N, sizeof(int));
-  int wrong = 0, total = 0;
-#pragma omp parallel reduction(+ : wrong, total)
+  contention_state c = {calloc(N, sizeof(int)), 0};
+#pragma omp parallel
   {
     int self = omp_get_thread_num();
     for (int v = 0; v < N; ++v)
       rt_obim_push(o, self, v, 10 * (int64_t)v + self);
-#pragma omp barrier
-    int32_t *ids;
-    int64_t count;
-    while ((count = take_as(o, self, &ids)) > 0)
-      for (int64_t i = 0; i < count; ++i) {
-        ++total;
-        __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
-        wrong += taken_bucket(o, self) != 10 * (int64_t)ids[i];
-      }
   }
-  CHECK_EQ(total, N);
-  CHECK_EQ(wrong, 0);
+  CHECK_EQ(drain_team(o, visit_contended, &c), 0);
+  CHECK_EQ(c.wrong, 0);
   int once = 1;
   for (int v = 0; v < N; ++v)
-    once &= visits[v] == 1;
+    once &= c.visits[v] == 1;
   CHECK(once);
   rt_obim_free(o, NULL);
-  free(visits);
+  free(c.visits);
 }
 
 /* Work that spreads from one vertex: vertex v pushes 2v+1 and 2v+2 (below
  * N) to buckets that go down and up, so threads keep stealing and meeting
  * lower buckets. Every thread's take ends only when every vertex has been
  * processed, once; repeated to catch a thread that leaves early. */
+enum { SPREAD = 3000 };
+
+static void visit_spread(rt_obim *o, int self, int32_t v, void *state) {
+  int *visits = state;
+  __atomic_fetch_add(&visits[v], 1, __ATOMIC_RELAXED);
+  for (int64_t c = 2 * (int64_t)v + 1; c <= 2 * (int64_t)v + 2 && c < SPREAD;
+       ++c)
+    rt_obim_push(o, self, c, (c * 7919) % 200);
+}
+
 static void test_termination(int threads) {
-  enum { N = 3000, RUNS = 20 };
-  int *visits = calloc(N, sizeof(int));
-  for (int run = 0; run < RUNS; ++run) {
-    rt_obim *o = rt_obim_new(N, 4, -1, NULL, 4);
-    memset(visits, 0, N * sizeof(int));
+  int *visits = calloc(SPREAD, sizeof(int));
+  for (int run = 0; run < 20; ++run) {
+    rt_obim *o = rt_obim_new(SPREAD, 4, -1, NULL, 4);
+    memset(visits, 0, SPREAD * sizeof(int));
     rt_obim_push(o, 0, 0, 100);
     rt_obim_seal(o, 0);
-    int early = 0;
-#pragma omp parallel reduction(+ : early)
-    {
-      int self = omp_get_thread_num();
-      int32_t *ids;
-      int64_t count;
-      while ((count = take_as(o, self, &ids)) > 0)
-        for (int64_t i = 0; i < count; ++i) {
-          int32_t v = ids[i];
-          __atomic_fetch_add(&visits[v], 1, __ATOMIC_RELAXED);
-          for (int64_t c = 2 * (int64_t)v + 1; c <= 2 * (int64_t)v + 2 && c < N;
-               ++c)
-            rt_obim_push(o, self, c, (c * 7919) % 200);
-        }
-      /* The take ended: nothing may be left anywhere. */
-      early += !all_finished(o);
-    }
+    CHECK_EQ(drain_team(o, visit_spread, visits), 0);
     int once = 1;
-    for (int v = 0; v < N; ++v)
+    for (int v = 0; v < SPREAD; ++v)
       once &= visits[v] == 1;
     CHECK(once);
-    CHECK_EQ(early, 0);
     int64_t published, own, other;
     ob_counts(o, &own, &other, &published);
     if (threads == 1)
@@ -203,43 +214,42 @@ static void test_termination(int threads) {
 /* Thread 0 publishes many chunks of one bucket, slowly processed: the
  * others steal from its heap while it grows, and every vertex is processed
  * once. */
+typedef struct {
+  int *visits, *worked;
+} growing_state;
+
+static void visit_growing(rt_obim *o, int self, int32_t v, void *state) {
+  growing_state *g = state;
+  __atomic_fetch_add(&g->visits[v], 1, __ATOMIC_RELAXED);
+  g->worked[self] = 1;
+  /* The first chunk's vertices push the rest, all in bucket 0. */
+  if (v < 64)
+    for (int32_t c = 64 + v * 199; c < 64 + (v + 1) * 199; ++c)
+      rt_obim_push(o, self, c, 0);
+  else if (v % 8 == 0)
+    usleep(20);
+}
+
 static void test_steal_while_growing(int threads) {
   enum { N = 64 * 200 };
   rt_obim *o = rt_obim_new(N, 1, -1, NULL, 4);
-  int *visits = calloc(N, sizeof(int));
-  int *worked = calloc((size_t)threads, sizeof(int));
+  growing_state g = {calloc(N, sizeof(int)),
+                     calloc((size_t)threads, sizeof(int))};
   for (int v = 0; v < 64; ++v)
     rt_obim_push(o, 0, v, 0);
   rt_obim_seal(o, 0);
-#pragma omp parallel
-  {
-    int self = omp_get_thread_num();
-    int32_t *ids;
-    int64_t count;
-    while ((count = take_as(o, self, &ids)) > 0)
-      for (int64_t i = 0; i < count; ++i) {
-        int32_t v = ids[i];
-        __atomic_fetch_add(&visits[v], 1, __ATOMIC_RELAXED);
-        worked[self] = 1;
-        /* The first chunk's vertices push the rest, all in bucket 0. */
-        if (v < 64)
-          for (int32_t c = 64 + v * 199; c < 64 + (v + 1) * 199; ++c)
-            rt_obim_push(o, self, c, 0);
-        else if (v % 8 == 0)
-          usleep(20);
-      }
-  }
+  CHECK_EQ(drain_team(o, visit_growing, &g), 0);
   int once = 1, workers = 0;
   for (int v = 0; v < N; ++v)
-    once &= visits[v] == 1;
+    once &= g.visits[v] == 1;
   for (int i = 0; i < threads; ++i)
-    workers += worked[i];
+    workers += g.worked[i];
   CHECK(once);
   if (threads > 1)
     CHECK(workers > 1);
   rt_obim_free(o, NULL);
-  free(visits);
-  free(worked);
+  free(g.visits);
+  free(g.worked);
 }
 
 /* The weight of the k-th edge of grid vertex u (left, right, up, down). */
@@ -256,39 +266,40 @@ static void grid_next(int32_t u, int side, int32_t next[4]) {
   next[3] = y + 1 < side ? u + side : -1;
 }
 
+typedef struct {
+  int side;
+  int32_t *dist;
+} grid_state;
+
+/* Relaxes u's grid edges: an atomic min per edge, a push per improvement. */
+static void relax_grid(rt_obim *o, int self, int32_t u, void *state) {
+  grid_state *g = state;
+  int32_t du = __atomic_load_n(&g->dist[u], __ATOMIC_RELAXED), next[4];
+  grid_next(u, g->side, next);
+  for (int k = 0; k < 4; ++k) {
+    if (next[k] < 0)
+      continue;
+    int32_t d = du + grid_weight(u, k);
+    int32_t old = __atomic_load_n(&g->dist[next[k]], __ATOMIC_RELAXED);
+    while (d < old &&
+           !__atomic_compare_exchange_n(&g->dist[next[k]], &old, d, 0,
+                                        __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+      ;
+    if (d < old)
+      rt_obim_push(o, self, next[k], d);
+  }
+}
+
 /* Shortest paths by label-correcting relaxation on a side x side grid with
  * weights 1 to 255, from vertex 0, over o; the distances in dist. */
 static void grid_sssp(rt_obim *o, int side, int32_t *dist) {
-  int n = side * side;
-  for (int v = 0; v < n; ++v)
+  for (int v = 0; v < side * side; ++v)
     dist[v] = INT32_MAX;
   dist[0] = 0;
   rt_obim_push(o, 0, 0, 0);
   rt_obim_seal(o, 0);
-#pragma omp parallel
-  {
-    int self = omp_get_thread_num();
-    int32_t *ids;
-    int64_t count;
-    while ((count = take_as(o, self, &ids)) > 0)
-      for (int64_t i = 0; i < count; ++i) {
-        int32_t u = ids[i], du = __atomic_load_n(&dist[u], __ATOMIC_RELAXED);
-        int32_t next[4];
-        grid_next(u, side, next);
-        for (int k = 0; k < 4; ++k) {
-          if (next[k] < 0)
-            continue;
-          int32_t d = du + grid_weight(u, k);
-          int32_t old = __atomic_load_n(&dist[next[k]], __ATOMIC_RELAXED);
-          while (d < old && !__atomic_compare_exchange_n(&dist[next[k]], &old,
-                                                         d, 0, __ATOMIC_SEQ_CST,
-                                                         __ATOMIC_RELAXED))
-            ;
-          if (d < old)
-            rt_obim_push(o, self, next[k], d);
-        }
-      }
-  }
+  grid_state g = {side, dist};
+  CHECK_EQ(drain_team(o, relax_grid, &g), 0);
 }
 
 /* Grid shortest paths at several deltas equal serial Bellman-Ford's. */

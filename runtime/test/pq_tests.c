@@ -325,18 +325,55 @@ static void relax(const small_graph *g, int32_t *dist, graphrt_pq *q,
   }
 }
 
+/* A round of delta-stepping as generated code runs it: the frontier ids
+ * over the team (the calling thread if `alone`), then, for the eager queue,
+ * each thread's own bin of the bucket while it holds fewer than 16 vertices
+ * (bucket fusion). Returns the work of the bins (vertices plus out-degrees).
+ */
+static int64_t fusion_round(const small_graph *g, int32_t *dist, graphrt_pq *q,
+                            int strategy, const graphrt_memref_i32 *ids,
+                            int alone) {
+  int64_t work = 0;
+#pragma omp parallel if (!alone) reduction(+ : work)
+  {
+#pragma omp for schedule(dynamic, 4) nowait
+    for (int64_t i = 0; i < ids->sizes[0]; ++i)
+      relax(g, dist, q, strategy, ids->aligned[i]);
+    graphrt_memref_i32 local;
+    while (strategy == GRAPHRT_PQ_EAGER) {
+      _mlir_ciface_graphrt_pq_take_local(&local, q, 16);
+      if (local.sizes[0] == 0)
+        break;
+      for (int64_t i = 0; i < local.sizes[0]; ++i) {
+        int32_t v = local.aligned[i];
+        work += 1 + g->offsets[v + 1] - g->offsets[v];
+        relax(g, dist, q, strategy, v);
+      }
+    }
+  }
+  return work;
+}
+
 /* Delta-stepping as generated code runs it, in parallel over each bucket,
- * with bucket fusion for the eager queue. */
+ * with bucket fusion for the eager queue; with limit >= 0 as its serial copy
+ * does: each round asks graphrt_pq_fusion_alone (given the frontier's
+ * vertices plus out-degrees) whether the calling thread runs it and its
+ * bins alone. The distances are Dijkstra's or Bellman-Ford's, and no
+ * cascade run alone does more than the limit plus one bin (15 vertices of
+ * out-degree at most 8). */
 static void test_delta_stepping(int strategy, int64_t delta, int threads,
-                                int weights) {
+                                int weights, int64_t limit) {
   small_graph g;
   int32_t dist[200], want[200];
+  int alone_rounds = 0, over = 0;
   for (uint64_t seed = 1; seed <= 5; ++seed) {
     random_graph(&g, seed, weights);
     if (weights == PLAIN)
       dijkstra(&g, want);
     else
       bellman_ford(&g, want);
+    graphrt_graph *graph =
+        graphrt_graph_from_csr(g.n, g.offsets, g.neighbors, g.weights);
     for (int64_t v = 0; v < g.n; ++v)
       dist[v] = INT32_MAX;
     dist[0] = 0;
@@ -346,21 +383,14 @@ static void test_delta_stepping(int strategy, int64_t delta, int threads,
       graphrt_memref_i32 ids;
       graphrt_vset *frontier = graphrt_pq_dequeue(q);
       _mlir_ciface_graphrt_vset_ids(&ids, frontier);
-#pragma omp parallel
-      {
-#pragma omp for schedule(dynamic, 4) nowait
-        for (int64_t i = 0; i < ids.sizes[0]; ++i)
-          relax(&g, dist, q, strategy, ids.aligned[i]);
-        /* Bucket fusion: then the thread's own small bin, alone. */
-        graphrt_memref_i32 local = {0};
-        while (strategy == GRAPHRT_PQ_EAGER) {
-          _mlir_ciface_graphrt_pq_take_local(&local, q, 16);
-          if (local.sizes[0] == 0)
-            break;
-          for (int64_t i = 0; i < local.sizes[0]; ++i)
-            relax(&g, dist, q, strategy, local.aligned[i]);
-        }
-      }
+      graphrt_pq_edges(q, graph);
+      int64_t work = 0;
+      for (int64_t i = 0; i < ids.sizes[0]; ++i)
+        work += 1 + g.offsets[ids.aligned[i] + 1] - g.offsets[ids.aligned[i]];
+      int alone = limit >= 0 && graphrt_pq_fusion_alone(q, work, limit);
+      work += fusion_round(&g, dist, q, strategy, &ids, alone);
+      alone_rounds += alone;
+      over += alone && work > limit + 15 * 9;
       graphrt_vset_free(frontier);
     }
     int same = 1;
@@ -368,7 +398,13 @@ static void test_delta_stepping(int strategy, int64_t delta, int threads,
       same &= dist[v] == want[v];
     CHECK(same);
     graphrt_pq_free(q);
+    graphrt_graph_free(graph);
   }
+  CHECK_EQ(over, 0);
+  if (limit > 0)
+    CHECK(alone_rounds > 0);
+  else
+    CHECK_EQ(alone_rounds, 0);
 }
 
 /* Bucket fusion's serial cascades: with no history a small round runs
@@ -429,82 +465,6 @@ static void test_fusion_alone(void) {
   CHECK(graphrt_pq_fusion_alone(q, 3, 20));
   graphrt_pq_free(q);
   graphrt_graph_free(g);
-}
-
-/* Delta-stepping with bucket fusion as generated code runs it with a
- * serial copy: each round asks graphrt_pq_fusion_alone whether the calling
- * thread runs it and its bins alone. The distances are Dijkstra's at every
- * limit, and no cascade run alone does more than the limit plus one bin. */
-static void test_fusion_serial(int threads, int64_t limit) {
-  enum { THRESHOLD = 16 };
-  small_graph g;
-  int32_t dist[200], want[200];
-  int alone_rounds = 0, over = 0;
-  omp_set_num_threads(threads);
-  for (uint64_t seed = 1; seed <= 5; ++seed) {
-    random_graph(&g, seed, PLAIN);
-    dijkstra(&g, want);
-    graphrt_graph *graph =
-        graphrt_graph_from_csr(g.n, g.offsets, g.neighbors, g.weights);
-    for (int64_t v = 0; v < g.n; ++v)
-      dist[v] = INT32_MAX;
-    dist[0] = 0;
-    graphrt_pq *q =
-        graphrt_pq_new(dist, 4, g.n, 1, 4, 0, 0, GRAPHRT_PQ_EAGER, 4);
-    while (!graphrt_pq_finished(q)) {
-      graphrt_memref_i32 ids;
-      graphrt_vset *frontier = graphrt_pq_dequeue(q);
-      _mlir_ciface_graphrt_vset_ids(&ids, frontier);
-      graphrt_pq_edges(q, graph);
-      int64_t work = 0;
-      for (int64_t i = 0; i < ids.sizes[0]; ++i)
-        work += 1 + g.offsets[ids.aligned[i] + 1] - g.offsets[ids.aligned[i]];
-      if (graphrt_pq_fusion_alone(q, work, limit)) {
-        ++alone_rounds;
-        graphrt_memref_i32 local;
-        for (int64_t i = 0; i < ids.sizes[0]; ++i)
-          relax(&g, dist, q, GRAPHRT_PQ_EAGER, ids.aligned[i]);
-        for (;;) {
-          _mlir_ciface_graphrt_pq_take_local(&local, q, THRESHOLD);
-          if (local.sizes[0] == 0)
-            break;
-          for (int64_t i = 0; i < local.sizes[0]; ++i) {
-            int32_t v = local.aligned[i];
-            work += 1 + g.offsets[v + 1] - g.offsets[v];
-            relax(&g, dist, q, GRAPHRT_PQ_EAGER, v);
-          }
-        }
-        over += work > limit + (THRESHOLD - 1) * 9;
-      } else {
-#pragma omp parallel
-        {
-#pragma omp for schedule(dynamic, 4) nowait
-          for (int64_t i = 0; i < ids.sizes[0]; ++i)
-            relax(&g, dist, q, GRAPHRT_PQ_EAGER, ids.aligned[i]);
-          graphrt_memref_i32 local;
-          for (;;) {
-            _mlir_ciface_graphrt_pq_take_local(&local, q, THRESHOLD);
-            if (local.sizes[0] == 0)
-              break;
-            for (int64_t i = 0; i < local.sizes[0]; ++i)
-              relax(&g, dist, q, GRAPHRT_PQ_EAGER, local.aligned[i]);
-          }
-        }
-      }
-      graphrt_vset_free(frontier);
-    }
-    int same = 1;
-    for (int64_t v = 0; v < g.n; ++v)
-      same &= dist[v] == want[v];
-    CHECK(same);
-    graphrt_pq_free(q);
-    graphrt_graph_free(graph);
-  }
-  CHECK_EQ(over, 0);
-  if (limit == 0)
-    CHECK_EQ(alone_rounds, 0);
-  else
-    CHECK(alone_rounds > 0);
 }
 
 /* k-core peeling with constant-sum counts against a serial peeling. */
@@ -568,14 +528,14 @@ int main(void) {
   for (int threads = 1; threads <= 3; threads += 2)
     for (int64_t delta = 1; delta <= 8; delta *= 8) {
       for (int weights = PLAIN; weights <= HUGE; ++weights) {
-        test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads, weights);
-        test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads, weights);
+        test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads, weights, -1);
+        test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads, weights, -1);
       }
     }
   test_fusion_alone();
   for (int threads = 1; threads <= 3; threads += 2)
     for (int64_t limit = 0; limit <= 100000; limit = limit ? limit * 100 : 10)
-      test_fusion_serial(threads, limit);
+      test_delta_stepping(GRAPHRT_PQ_EAGER, 4, threads, PLAIN, limit);
   test_kcore(1);
   test_kcore(3);
   return check_report("pq");

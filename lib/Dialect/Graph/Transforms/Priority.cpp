@@ -103,22 +103,12 @@ private:
   Value cascadeFits(TraversalEmitter &emitter, OpBuilder &b, Value count) {
     Location loc = emitter.getLoc();
     Value limit = emitter.constIndex(b, serialWork);
-    auto work = scf::IfOp::create(
-        b, loc, b.getIndexType(),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count, limit),
-        /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(work.thenBlock());
-    EdgeSetApplyOp op = emitter.getOp();
-    Value degrees = VertexSetOutDegreeSumOp::create(
-        b, loc, b.getIndexType(), op.getFrom(), op.getGraph());
-    scf::YieldOp::create(
-        b, loc, arith::AddIOp::create(b, loc, count, degrees).getResult());
-    b.setInsertionPointToStart(work.elseBlock());
-    scf::YieldOp::create(b, loc, count);
-    b.setInsertionPointAfter(work);
+    Value work = emitFrontierWork(
+        emitter, b, count, limit, b.getIndexType(),
+        [](OpBuilder &, Value work) { return work; },
+        [&](OpBuilder &) { return count; });
     return PriorityQueueFusionAloneOp::create(b, loc, b.getI1Type(), queue,
-                                              work.getResult(0), limit);
+                                              work, limit);
   }
 
   Value queue, threshold;

@@ -232,6 +232,16 @@ public:
                     VertexBody body) = 0;
 };
 
+/// For the sparse frontier of `emitter`'s traversal, `count` ids, and an
+/// index `limit`: an scf.if of `type` on whether count <= limit, whose then
+/// branch yields `small(b, work)`, `work` being count plus the frontier's
+/// out-degree sum (asked only there), and whose else branch yields
+/// `large(b)`.
+Value emitFrontierWork(TraversalEmitter &emitter, OpBuilder &b, Value count,
+                       Value limit, Type type,
+                       function_ref<Value(OpBuilder &, Value work)> small,
+                       function_ref<Value(OpBuilder &)> large);
+
 /// Every vertex of the graph, or with a sparse frontier every frontier
 /// vertex, in one loop following the schedule over the whole graph's arrays.
 /// A parallel loop over a sparse frontier whose size plus out-degree sum is
