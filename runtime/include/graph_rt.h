@@ -525,6 +525,15 @@ void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor);
  * and returns it (valid until the thread's next call); else size 0. */
 void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
                                         int64_t threshold);
+/* [added] Eager bucket fusion, called before each round outside parallel
+ * regions: whether the calling thread alone should run the round and the
+ * cascade of bins that take_local hands out after it. `work` is the round's
+ * frontier size plus out-degree sum; the cascade is expected to grow from it
+ * as much as the last one grew from its first round (vertices plus
+ * out-degrees of the bins taken), and runs alone if that stays at most
+ * `limit`. A cascade run alone gets no more bins once they did
+ * limit - work, and the next round then runs with the team. */
+int32_t graphrt_pq_fusion_alone(graphrt_pq *q, int64_t work, int64_t limit);
 /* The priority vector, for the updates generated code makes. */
 void _mlir_ciface_graphrt_pq_priorities_i32(graphrt_memref_i32 *r,
                                             graphrt_pq *q);

@@ -178,6 +178,8 @@ void mlir::graph::populatePriorityQueuePatterns(
       converter, context, RuntimeFunction::PqApplyCounts);
   patterns.add<ArrayLowering<PriorityQueueTakeLocalOp>>(
       converter, context, RuntimeFunction::PqTakeLocal);
+  patterns.add<QueueCallLowering<PriorityQueueFusionAloneOp>>(
+      converter, context, RuntimeFunction::PqFusionAlone);
   // Worklists are handles used like queues.
   patterns.add<QueueCallLowering<WorklistNewOp>>(converter, context,
                                                  RuntimeFunction::WorklistNew);
