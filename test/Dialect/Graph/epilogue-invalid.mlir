@@ -31,9 +31,29 @@ func.func @push(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
 
 // -----
 
+func.func @gpu(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{an epilogue needs a CPU schedule}}
+  graph.edgeset.apply %g schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull>>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+// Plain segments run the epilogue in their last segment, which must list
+// every destination.
 func.func @segmented(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
-  // expected-error @+1 {{an epilogue needs an unsegmented CPU schedule}}
-  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
+  %c2 = arith.constant 2 : index
+  %segs = graph.segments %g count(%c2) fixed_vertex_count : !graph.edgeset -> !graph.segments<in>
+  // expected-error @+1 {{an epilogue runs in the last segment, which must list every destination: segments of graph.segments ... last_lists_all}}
+  graph.edgeset.apply %g segments(%segs : !graph.segments<in>) schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
   ^bb0(%src: index, %dst: index):
     %one = arith.constant 1.0 : f32
     %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>

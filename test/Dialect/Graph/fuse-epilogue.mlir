@@ -280,7 +280,7 @@ func.func @other_set(%g: !graph.edgeset, %some: !graph.vertexset) {
 
 // -----
 
-// Declined: push directions, segments (without NUMA), GPU.
+// Declined: push directions, GPU.
 // CHECK-LABEL: func.func @schedules
 // CHECK-NOT: epilogue
 func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
@@ -290,18 +290,6 @@ func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
   %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
   // expected-remark @+1 {{the traversal's direction is 'dense_push', which does not pull}}
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_push>) body {
-  ^bb0(%src: index, %dst: index):
-    %c = graph.vector.get %w[%src] : !graph.vector<f64>
-    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
-    graph.yield
-  } : !graph.edgeset
-  graph.vertexset.apply %all {
-  ^bb0(%v: index):
-    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
-    graph.vector.set %x[%v], %s : !graph.vector<f64>
-  }
-  // expected-remark @+1 {{the traversal is segmented: a destination's sum is complete only after the last segment}}
-  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 4>) body {
   ^bb0(%src: index, %dst: index):
     %c = graph.vector.get %w[%src] : !graph.vector<f64>
     %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
@@ -634,8 +622,8 @@ func.func @filter(%g: !graph.edgeset, %half: f32) -> index {
 
 // -----
 
-// Declined filters: over a frontier (not every vertex), and one whose
-// traversal is segmented.
+// Declined filter: over a frontier (not every vertex); a filter after a
+// segmented traversal fuses.
 // CHECK-LABEL: func.func @filters_declined
 // CHECK-NOT: epilogue
 func.func @filters_declined(%g: !graph.edgeset, %some: !graph.vertexset, %half: f32) {
@@ -650,19 +638,6 @@ func.func @filters_declined(%g: !graph.edgeset, %some: !graph.vertexset, %half: 
     graph.yield
   } : !graph.edgeset
   %a = graph.vertexset.filter %some {
-  ^bb0(%v: index):
-    %s = graph.vector.get %acc[%v] : !graph.vector<f32>
-    %keep = arith.cmpf ogt, %s, %half : f32
-    graph.yield %keep : i1
-  }
-  // expected-remark @+1 {{the traversal is segmented}}
-  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
-  ^bb0(%src: index, %dst: index):
-    %c = graph.vector.get %w[%src] : !graph.vector<f32>
-    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f32>
-    graph.yield
-  } : !graph.edgeset
-  %b = graph.vertexset.filter %all {
   ^bb0(%v: index):
     %s = graph.vector.get %acc[%v] : !graph.vector<f32>
     %keep = arith.cmpf ogt, %s, %half : f32
@@ -698,4 +673,53 @@ func.func @numa(%g: !graph.edgeset) {
     graph.vector.set %acc[%v], %zero : !graph.vector<f64>
   }
   return
+}
+
+// -----
+
+// Plain segments (no numa) fuse: the epilogue runs in the last segment,
+// which lists every destination (segment-epilogue.mlir); with reset the last
+// segment leaves 0.0 in the accumulated vector. A filter after a segmented
+// traversal fuses too.
+// CHECK-LABEL: func.func @segmented
+// CHECK: graph.edgeset.apply %{{.*}} reset(0.000000e+00 : f64) schedule(#graph.schedule<direction = dense_pull, segments = 4>)
+// CHECK: } epilogue {
+// CHECK: graph.edgeset.apply %{{.*}} schedule(#graph.schedule<direction = dense_pull, segments = 2>)
+// CHECK: } epilogue {
+// CHECK: } : !graph.edgeset -> !graph.vertexset
+func.func @segmented(%g: !graph.edgeset, %half: f32) -> !graph.vertexset {
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue; it runs in the last segment, which lists every destination; the last segment leaves 0.000000e+00 : f64 in the accumulated vector}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 4>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+    graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+  }
+  %acc32 = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  %w32 = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  // expected-remark @+1 {{fused vertex filter (unlabelled) into traversal (unlabelled) as its epilogue; it runs in the last segment, which lists every destination; it builds the kept set per destination}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w32[%src] : !graph.vector<f32>
+    %changed = graph.reduce add %acc32[%dst], %c : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  %b = graph.vertexset.filter %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc32[%v] : !graph.vector<f32>
+    %keep = arith.cmpf ogt, %s, %half : f32
+    graph.yield %keep : i1
+  }
+  return %b : !graph.vertexset
 }

@@ -569,17 +569,24 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     return success();
   }
   ScheduleAttr sched = getScheduleOrDefault();
+  if (sched.getGpu())
+    return emitOpError("an epilogue needs a CPU schedule");
   if (sched.getDirection() != Direction::DensePull &&
       sched.getDirection() != Direction::SparsePushDensePull)
     return emitOpError("an epilogue needs direction 'dense_pull' or "
                        "'sparse_push_dense_pull', got '")
            << stringifyDirection(sched.getDirection()) << "'";
   // Segments spread over sockets merge every destination's sum in one
-  // pass, which runs the epilogue; other segments have no such pass.
-  if ((sched.isSegmented() && sched.getNuma() == NumaMode::Serial) ||
-      sched.getGpu())
-    return emitOpError("an epilogue needs an unsegmented CPU schedule, or "
-                       "segments spread over sockets (numa)");
+  // pass, which runs the epilogue; other segments run it in the last
+  // segment, which must then list every destination.
+  if (Value segments = getSegments();
+      segments && sched.getNuma() == NumaMode::Serial) {
+    auto built = segments.getDefiningOp<SegmentsOp>();
+    if (!built || !built.getLastListsAll())
+      return emitOpError("an epilogue runs in the last segment, which must "
+                         "list every destination: segments of "
+                         "graph.segments ... last_lists_all");
+  }
   // A result is the set of vertices whose epilogue kept them.
   if (getTo() || !getDstFilter().empty() || getTracked() ||
       (getModified() && !yieldsOne(getEpilogue())) || getUpdatedQueue())

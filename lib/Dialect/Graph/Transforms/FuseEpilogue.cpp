@@ -128,12 +128,6 @@ static Reason checkTraversal(Fusion &fusion) {
     return ("the traversal's direction is '" +
             stringifyDirection(sched.getDirection()) + "', which does not pull")
         .str();
-  if (sched.isSegmented() && sched.getNuma() == NumaMode::Serial)
-    return std::string("the traversal is segmented: a destination's sum is "
-                       "complete only after the last segment, which scans "
-                       "only the destinations with in-edges in it (with "
-                       "numa, the merge of the sockets' sums would run the "
-                       "epilogue)");
   if (op.getTo() || !op.getDstFilter().empty() || op.getModified() ||
       op.getUpdatedQueue())
     return std::string("the traversal has to(...), a dst_filter, a result or "
@@ -578,7 +572,16 @@ struct GraphFuseEpiloguePass
         InFlightDiagnostic remark = emitRemark(op.getLoc());
         remark << "fused " << loopName << " into traversal "
                << labelOf(op.getLabel()) << " as its epilogue";
-        if (fusion.reset)
+        ScheduleAttr sched = op.getScheduleOrDefault();
+        bool inLastSegment =
+            sched.isSegmented() && sched.getNuma() == NumaMode::Serial;
+        if (inLastSegment)
+          remark << "; it runs in the last segment, which lists every "
+                    "destination";
+        if (fusion.reset && inLastSegment)
+          remark << "; the last segment leaves " << fusion.reset
+                 << " in the accumulated vector";
+        else if (fusion.reset)
           remark << "; the sum starts from " << fusion.reset
                  << " and is not stored";
         for (Value vector : fusion.buffered)

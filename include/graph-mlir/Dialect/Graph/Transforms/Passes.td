@@ -487,9 +487,11 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
 
     * the traversal is a CPU `dense_pull` (or `sparse_push_dense_pull`:
       `graph-lower-direction` then runs the epilogue in the pull and as a
-      vertex loop after the push), unsegmented or with segments spread over
+      vertex loop after the push), unsegmented, with segments spread over
       sockets (`numa`: `graph-numa` runs the epilogue in the merge of the
-      sockets' sums), without `to`, `dst_filter`, `track`, a result or
+      sockets' sums) or with plain segments (`graph-segment` then builds
+      segments whose last one lists every destination, and the epilogue
+      runs in that segment's scan), without `to`, `dst_filter`, `track`, a result or
       `update_priority`, whose body writes nothing but its one
       `graph.reduce` into `%acc[dst]` of a per-vertex vector;
     * each loop runs over `graph.vertexset.new %g all` of the traversal's
@@ -522,10 +524,7 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
     (copying `v`'s old element when the loop's body may not assign it).
 
     Declined, with a remark (option `remarks`) at the traversal saying
-    why: segmented schedules without `numa` (a destination's sum is
-    complete only after the last segment, whose scan has only the
-    destinations with in-edges in it, so its epilogue would need a vertex
-    loop of its own), GPU schedules, push directions, a
+    why: GPU schedules, push directions, a
     loop reading a neighbour's element of a vector it or the traversal
     writes, a loop over another set, ops with other effects in the loop or
     between the two, a vector to double-buffer outside an `scf.for`, or one

@@ -219,6 +219,10 @@ struct ScannedVertex {
   /// near its end), whose destinations' data the emitter prefetches; null
   /// where the loop gives none.
   Value ahead;
+  /// In a segmented pull with an epilogue, whether the loop scans the last
+  /// segment, which lists every destination (graph.segments
+  /// last_lists_all): the destination's sum is then complete.
+  bool lastSegment = false;
 };
 using VertexBody = function_ref<void(OpBuilder &, const ScannedVertex &)>;
 
@@ -248,7 +252,9 @@ private:
 
 /// The traversal's segments one after another, each scanned by one loop
 /// following the schedule, so that the vertex data a segment reads at random
-/// (sources for pull, destinations for push) stays in cache.
+/// (sources for pull, destinations for push) stays in cache. A pull with an
+/// epilogue scans its last segment in a loop of its own, which runs the
+/// epilogue.
 class SegmentLoop : public VertexLoop {
 public:
   void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
