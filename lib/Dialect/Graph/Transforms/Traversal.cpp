@@ -309,7 +309,10 @@ void TraversalEmitter::emitEpilogue(OpBuilder &b, const LoopFrame &frame,
   // The fused vertex loop's body, for v, with its sum in a register.
   Block &epilogue = op.getEpilogue().front();
   IRMapping mapping;
-  mapping.map(epilogue.getArguments(), ValueRange{v, sum});
+  mapping.map(epilogue.getArgument(0), v);
+  // After reductions into rows there is no sum: the epilogue reads them.
+  if (sum)
+    mapping.map(epilogue.getArgument(1), sum);
   for (Operation &inner : epilogue.without_terminator())
     b.clone(inner, mapping);
   // A fused filter (an epilogue with a result yields whether to keep its

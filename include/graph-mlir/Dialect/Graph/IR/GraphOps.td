@@ -1593,7 +1593,11 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     spread over sockets run the epilogue in the last segment, whose
     `graph.segments` must have `last_lists_all`; the earlier segments'
     partial sums pass through `%acc`, which with `reset(c)` the last
-    segment leaves at `c`. An epilogue
+    segment leaves at `c`. A body that reduces only into the row of `dst`
+    of a vector of rows (`graph.reduce` on `%acc[dst, k]`, which nothing
+    else in the body and filters accesses) has no sum in a register: its
+    epilogue takes `(v)` alone, reads `%acc[v, k]` from memory, has no
+    `reset`, and its segments are not spread over sockets. An epilogue
     that yields an `i1` says whether to keep `v` (a fused
     `graph.vertexset.filter`): the op then returns the set of vertices it
     kept, each once, and has no `track`. An epilogue
@@ -1693,6 +1697,10 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     /// per-vertex vector that nothing else in the op's body and filters
     /// accesses; null when there is none.
     ::mlir::graph::ReduceOp getDestinationReduce();
+    /// The vector of rows whose every access in the op's body and filters
+    /// (at least one) is a graph.reduce into the row of `dst` (CF's error
+    /// vectors); null when there is none.
+    ::mlir::Value getDestinationRows();
     /// The epilogue's and reset(...)'s rules (verifyRegions).
     ::mlir::LogicalResult verifyEpilogue();
     ::mlir::graph::EdgeSetType getGraphType() {

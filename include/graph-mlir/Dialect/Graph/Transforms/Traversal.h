@@ -334,7 +334,8 @@ public:
   void markModified(OpBuilder &b, const LoopFrame &frame, Value v,
                     bool ownsVertex);
   /// The op's epilogue for destination `v`, whose in-edges are all done
-  /// and whose accumulated value is `sum`, from within the loop `frame`
+  /// and whose accumulated value is `sum` (null after reductions into
+  /// rows, which the epilogue reads), from within the loop `frame`
   /// that owns `v`; a kept `v` joins the output set.
   void emitEpilogue(OpBuilder &b, const LoopFrame &frame, Value v, Value sum);
   Value loadIndex(OpBuilder &b, Value memref, Value i);
