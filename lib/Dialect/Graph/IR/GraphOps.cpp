@@ -623,9 +623,10 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
   Value rows = accumulated ? Value() : getDestinationRows();
   if (!accumulated && !rows)
     return emitOpError("an epilogue needs the body's one graph.reduce into a "
-                       "per-vertex vector at dst, or reductions only into "
-                       "the row of dst of a vector of rows, which nothing "
-                       "else in the body and filters accesses");
+                       "per-vertex vector at dst, which nothing else in the "
+                       "body and filters accesses (or graph.reduce only into "
+                       "dst's row of a vector of rows, which nothing else "
+                       "accesses)");
   if (!epilogue.hasOneBlock())
     return emitOpError("epilogue must have one block");
   Block &block = epilogue.front();
