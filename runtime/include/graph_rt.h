@@ -601,6 +601,13 @@ enum { GRAPHRT_FIXED_VERTEX_COUNT = 0, GRAPHRT_EDGE_AWARE = 1 };
 typedef struct graphrt_segments graphrt_segments;
 graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
                                        int32_t direction, int32_t strategy);
+/* [added] The same segments, except that the last one lists every
+ * grouped-by vertex, those without edges in its range with an empty list:
+ * a pull whose epilogue runs for each destination in its last segment.
+ * Cached apart from graphrt_segments_get's. */
+graphrt_segments *graphrt_segments_get_all_last(graphrt_graph *g, int64_t count,
+                                                int32_t direction,
+                                                int32_t strategy);
 int64_t graphrt_segments_count(const graphrt_segments *s);
 /* The id range [begin, end) of segment i. */
 int64_t graphrt_segment_range_begin(const graphrt_segments *s, int64_t i);

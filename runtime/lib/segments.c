@@ -10,7 +10,12 @@
  * into chunks of similar edge counts; a first parallel pass counts, per chunk
  * and segment, the groups and edges; scans give every chunk its write position
  * in every segment; a second parallel pass copies. The result does not depend
- * on the thread count. Segment i's arrays live on NUMA node i % sockets. */
+ * on the thread count. Segment i's arrays live on NUMA node i % sockets.
+ *
+ * With `all_last`, the last segment lists every grouped-by vertex, those
+ * without edges in its range with an empty list: a pull that runs a
+ * per-destination epilogue after the destination's last segment visits
+ * every destination there. */
 #include "internal.h"
 
 #include <omp.h>
@@ -51,11 +56,17 @@ typedef struct {
 
 struct graphrt_segments {
   int64_t count;
-  int32_t direction, strategy;
+  int32_t direction, strategy, all_last;
   int32_t wtype; /* the graph's weight type */
   rt_segment *seg;
   struct graphrt_segments *next;
 };
+
+/* Whether the sorted list adj[begin, end) has an edge in the last range. */
+static inline int in_last(const int64_t *b, int64_t count, const int32_t *adj,
+                          int64_t begin, int64_t end) {
+  return begin < end && adj[end - 1] >= b[count - 1];
+}
 
 /* Range boundaries b[0..count]: b[0] = 0, b[count] = n, non-decreasing. */
 static void make_ranges(int64_t n, int64_t count, int32_t strategy,
@@ -80,7 +91,8 @@ static void make_ranges(int64_t n, int64_t count, int32_t strategy,
 }
 
 static graphrt_segments *build(graphrt_graph *g, int64_t count,
-                               int32_t direction, int32_t strategy) {
+                               int32_t direction, int32_t strategy,
+                               int32_t all_last) {
   int64_t n = g->n, m = g->m;
   int pull = direction == GRAPHRT_PULL;
   /* the adjacency to cut, and the degrees that balance its ranges */
@@ -140,6 +152,9 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
         ec[i] += k - j;
         j = k;
       }
+      /* the last run, if any, is the last segment's */
+      if (all_last && !in_last(b, count, adj, off[v], e))
+        gc[count - 1]++;
     }
   }
   graphrt_segments *s = rt_calloc(1, sizeof(*s));
@@ -147,6 +162,7 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   s->direction = direction;
   s->wtype = g->weighted;
   s->strategy = strategy;
+  s->all_last = all_last;
   s->seg = rt_calloc((size_t)count, sizeof(rt_segment));
   int64_t sockets = graphrt_numa_sockets();
   /* per segment: scan over chunks (turning counts into write positions) */
@@ -199,6 +215,12 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
         ec[i] += k - j;
         j = k;
       }
+      if (all_last && !in_last(b, count, adj, off[v], e)) {
+        rt_segment *sg = &s->seg[count - 1];
+        int64_t gpos = gc[count - 1]++;
+        sg->vertices[gpos] = (int32_t)v;
+        sg->offsets[gpos] = ec[count - 1];
+      }
     }
   }
   for (int64_t i = 0; i < count; i++)
@@ -227,16 +249,17 @@ static void free_segments(graphrt_segments *s) {
 
 /* g's segments of this kind, if built; the caller holds g->lock. */
 static graphrt_segments *find(graphrt_graph *g, int64_t count,
-                              int32_t direction, int32_t strategy) {
+                              int32_t direction, int32_t strategy,
+                              int32_t all_last) {
   graphrt_segments *s = g->segments;
   while (s && !(s->count == count && s->direction == direction &&
-                s->strategy == strategy))
+                s->strategy == strategy && s->all_last == all_last))
     s = s->next;
   return s;
 }
 
-graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
-                                       int32_t direction, int32_t strategy) {
+static graphrt_segments *get(graphrt_graph *g, int64_t count, int32_t direction,
+                             int32_t strategy, int32_t all_last) {
   if (count < 1 || count > RT_MAX_SEGMENTS)
     rt_fatal("segment count %lld out of range [1, %lld]", (long long)count,
              (long long)RT_MAX_SEGMENTS);
@@ -249,15 +272,15 @@ graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
   if (count > g->n)
     count = g->n > 1 ? g->n : 1;
   pthread_mutex_lock(&g->lock);
-  graphrt_segments *s = find(g, count, direction, strategy);
+  graphrt_segments *s = find(g, count, direction, strategy, all_last);
   pthread_mutex_unlock(&g->lock);
   if (s)
     return s;
   /* Built without the lock: running out of memory there may return to a
    * library's caller, which must find the graph unlocked. */
-  graphrt_segments *built = build(g, count, direction, strategy);
+  graphrt_segments *built = build(g, count, direction, strategy, all_last);
   pthread_mutex_lock(&g->lock);
-  s = find(g, count, direction, strategy);
+  s = find(g, count, direction, strategy, all_last);
   if (!s) {
     s = built;
     s->next = g->segments;
@@ -268,6 +291,17 @@ graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
   if (built) /* another thread built the same segments meanwhile */
     free_segments(built);
   return s;
+}
+
+graphrt_segments *graphrt_segments_get(graphrt_graph *g, int64_t count,
+                                       int32_t direction, int32_t strategy) {
+  return get(g, count, direction, strategy, 0);
+}
+
+graphrt_segments *graphrt_segments_get_all_last(graphrt_graph *g, int64_t count,
+                                                int32_t direction,
+                                                int32_t strategy) {
+  return get(g, count, direction, strategy, 1);
 }
 
 void rt_segments_free_all(graphrt_graph *g) {

@@ -1,15 +1,21 @@
 /* segments_tests - segmented subgraphs: ranges cover all vertices, offsets
  * are consistent, every edge is in exactly one segment (in order), both
  * strategies and directions, counts above the vertex count (clamped to
- * it), caching. */
+ * it), caching, and a last segment that lists every vertex (all_last). */
 #include "check.h"
 #include "graph_rt.h"
 
 #include <stdint.h>
 
+static graphrt_segments *get(graphrt_graph *g, int64_t count, int32_t dir,
+                             int32_t strat, int all_last) {
+  return all_last ? graphrt_segments_get_all_last(g, count, dir, strat)
+                  : graphrt_segments_get(g, count, dir, strat);
+}
+
 static int check_segments(graphrt_graph *g, int64_t count, int32_t dir,
-                          int32_t strat) {
-  graphrt_segments *s = graphrt_segments_get(g, count, dir, strat);
+                          int32_t strat, int all_last) {
+  graphrt_segments *s = get(g, count, dir, strat, all_last);
   int64_t n = graphrt_num_vertices(g), m = graphrt_num_edges(g);
   int weighted = graphrt_is_weighted(g);
   /* Counts above the vertex count give one segment per vertex. */
@@ -17,7 +23,9 @@ static int check_segments(graphrt_graph *g, int64_t count, int32_t dir,
     count = n > 1 ? n : 1;
   if (graphrt_segments_count(s) != count)
     return 0;
-  if (graphrt_segments_get(g, count, dir, strat) != s) /* cached */
+  if (get(g, count, dir, strat, all_last) != s) /* cached */
+    return 0;
+  if (get(g, count, dir, strat, !all_last) == s) /* cached apart */
     return 0;
   /* the adjacency the segments cut: CSC for pull, CSR for push */
   graphrt_memref_i64 off;
@@ -50,6 +58,9 @@ static int check_segments(graphrt_graph *g, int64_t count, int32_t dir,
     if (weighted)
       _mlir_ciface_graphrt_segment_weights(&ws, s, i);
     int64_t k = vs.sizes[0];
+    /* all_last: the last segment lists every vertex, in order */
+    int lists_all = all_last && i == count - 1;
+    ok &= !lists_all || k == n;
     ok &= k == graphrt_segment_num_vertices(s, i);
     ok &= of.sizes[0] == k + 1 && of.aligned[0] == 0;
     ok &= of.aligned[k] == nb.sizes[0];
@@ -57,7 +68,10 @@ static int check_segments(graphrt_graph *g, int64_t count, int32_t dir,
     for (int64_t x = 0; x < k && ok; x++) {
       int32_t v = vs.aligned[x];
       ok &= v >= 0 && v < n && (x == 0 || vs.aligned[x - 1] < v);
-      ok &= of.aligned[x] < of.aligned[x + 1]; /* no empty groups */
+      ok &= !lists_all || v == x;
+      /* no empty groups, but in a last segment listing every vertex */
+      ok &= lists_all ? of.aligned[x] <= of.aligned[x + 1]
+                      : of.aligned[x] < of.aligned[x + 1];
       for (int64_t j = of.aligned[x]; j < of.aligned[x + 1] && ok; j++) {
         int32_t u = nb.aligned[j];
         ok &= u >= b && u < e; /* neighbour in the segment's range */
@@ -74,8 +88,9 @@ static int check_segments(graphrt_graph *g, int64_t count, int32_t dir,
     ok &= cursor[v] == off.aligned[v + 1] - off.aligned[v];
   free(cursor);
   if (!ok)
-    fprintf(stderr, "segments wrong: count %lld dir %d strategy %d\n",
-            (long long)count, dir, strat);
+    fprintf(stderr,
+            "segments wrong: count %lld dir %d strategy %d all_last %d\n",
+            (long long)count, dir, strat, all_last);
   return ok;
 }
 
@@ -87,7 +102,8 @@ static void check_all(graphrt_graph *g) {
   for (int c = 0; c < 10; c++)
     for (int32_t dir = 0; dir < 2; dir++)
       for (int32_t st = 0; st < 2; st++)
-        CHECK(check_segments(g, counts[c], dir, st));
+        for (int all_last = 0; all_last < 2; all_last++)
+          CHECK(check_segments(g, counts[c], dir, st, all_last));
 }
 
 int main(void) {
@@ -121,6 +137,19 @@ int main(void) {
   CHECK(!memcmp(vs.aligned, ev, sizeof(ev)));
   CHECK(!memcmp(of.aligned, eo, sizeof(eo)));
   CHECK(!memcmp(nb.aligned, en, sizeof(en)));
+  /* segment 1 listing every vertex: in-edges 3->2, 4->0, 4->1, 4->3 and
+   * empty lists for 4 and 5 */
+  graphrt_segments *all = graphrt_segments_get_all_last(
+      g, 2, GRAPHRT_PULL, GRAPHRT_FIXED_VERTEX_COUNT);
+  _mlir_ciface_graphrt_segment_vertices(&vs, all, 1);
+  _mlir_ciface_graphrt_segment_offsets(&of, all, 1);
+  _mlir_ciface_graphrt_segment_neighbors(&nb, all, 1);
+  int32_t av[] = {0, 1, 2, 3, 4, 5}, an[] = {4, 4, 3, 4};
+  int64_t ao[] = {0, 1, 2, 3, 4, 4, 4};
+  CHECK_EQ(vs.sizes[0], 6);
+  CHECK(!memcmp(vs.aligned, av, sizeof(av)));
+  CHECK(!memcmp(of.aligned, ao, sizeof(ao)));
+  CHECK(!memcmp(nb.aligned, an, sizeof(an)));
   /* different keys are different cache entries */
   CHECK(s !=
         graphrt_segments_get(g, 2, GRAPHRT_PUSH, GRAPHRT_FIXED_VERTEX_COUNT));

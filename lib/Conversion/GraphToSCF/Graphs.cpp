@@ -210,11 +210,13 @@ struct SegmentsLowering : GraphPattern<SegmentsOp> {
     bool pull = op.getType().getDirection() == EdgeDirection::In;
     bool edgeAware = op.getStrategy() == SegmentStrategy::EdgeAwareVertexCount;
     rewriter.replaceOp(
-        op, callRuntime1(rewriter, loc, op, RuntimeFunction::SegmentsGet,
-                         {adaptor.getGraph(),
-                          toI64(rewriter, loc, adaptor.getCount()),
-                          constI32(rewriter, loc, pull ? 0 : 1),
-                          constI32(rewriter, loc, edgeAware ? 1 : 0)}));
+        op, callRuntime1(
+                rewriter, loc, op,
+                op.getLastListsAll() ? RuntimeFunction::SegmentsGetAllLast
+                                     : RuntimeFunction::SegmentsGet,
+                {adaptor.getGraph(), toI64(rewriter, loc, adaptor.getCount()),
+                 constI32(rewriter, loc, pull ? 0 : 1),
+                 constI32(rewriter, loc, edgeAware ? 1 : 0)}));
     return success();
   }
 };

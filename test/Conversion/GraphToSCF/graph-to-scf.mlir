@@ -219,6 +219,23 @@ func.func @segments(%g: !graph.edgeset, %gw: !graph.edgeset<i32>, %n: index,
 
 // -----
 
+// Segments whose last one lists every destination (a pull running its
+// epilogue there) come from their own runtime entry.
+// CHECK: func.func private @graphrt_segments_get_all_last(!llvm.ptr, i64, i32, i32) -> !llvm.ptr
+// CHECK-LABEL: func.func @segments_all_last(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr, %[[N:[^:]*]]: index
+// CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[PULL:.*]] = arith.constant 0 : i32
+// CHECK: %[[EDGE:.*]] = arith.constant 1 : i32
+// CHECK: call @graphrt_segments_get_all_last(%[[G]], %[[N64]], %[[PULL]], %[[EDGE]])
+func.func @segments_all_last(%g: !graph.edgeset, %n: index) -> index {
+  %in = graph.segments %g count(%n) edge_aware_vertex_count last_lists_all : !graph.edgeset -> !graph.segments<in>
+  %k = graph.segments.count %in : !graph.segments<in>
+  return %k : index
+}
+
+// -----
+
 // The team sizes of NUMA traversals come from the runtime.
 // CHECK-DAG: func.func private @graphrt_numa_sockets() -> i64
 // CHECK-DAG: func.func private @graphrt_numa_threads_per_socket() -> i64

@@ -31,9 +31,29 @@ func.func @push(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
 
 // -----
 
+func.func @gpu(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{an epilogue needs a CPU schedule}}
+  graph.edgeset.apply %g schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull>>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+// Plain segments run the epilogue in their last segment, which must list
+// every destination.
 func.func @segmented(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
-  // expected-error @+1 {{an epilogue needs an unsegmented CPU schedule}}
-  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
+  %c2 = arith.constant 2 : index
+  %segs = graph.segments %g count(%c2) fixed_vertex_count : !graph.edgeset -> !graph.segments<in>
+  // expected-error @+1 {{an epilogue runs in the last segment, which must list every destination: segments of graph.segments ... last_lists_all}}
+  graph.edgeset.apply %g segments(%segs : !graph.segments<in>) schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
   ^bb0(%src: index, %dst: index):
     %one = arith.constant 1.0 : f32
     %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
@@ -243,5 +263,76 @@ func.func @keep_twice(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
     %true = arith.constant true
     graph.yield %true : i1
   } : !graph.edgeset -> !graph.vertexset
+  return
+}
+
+// -----
+
+// After reductions into rows (CF) there is no sum: the epilogue takes the
+// vertex alone, has no reset(...), and segments are not spread over sockets.
+func.func @rows_with_sum(%g: !graph.edgeset, %error: !graph.vector<?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{an epilogue after reductions into rows must take (vertex: index) but takes 2 argument(s) of type(s) 'index', 'f32'}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %error[%dst, %c0], %one : !graph.vector<?x4xf32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %sum: f32):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @rows_reset(%g: !graph.edgeset, %error: !graph.vector<?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{reset(...) needs the body's one graph.reduce into an element per destination, not into rows}}
+  graph.edgeset.apply %g reset(0.0 : f32) schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %error[%dst, %c0], %one : !graph.vector<?x4xf32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @rows_numa(%g: !graph.edgeset, %error: !graph.vector<?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{an epilogue after reductions into rows needs segments that are not spread over sockets: sockets sum a destination's row together}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 2, numa = static_parallel>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %error[%dst, %c0], %one : !graph.vector<?x4xf32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+// The body reads the rows elsewhere than through its reductions at dst.
+func.func @rows_read_at_source(%g: !graph.edgeset, %error: !graph.vector<?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{(or graph.reduce only into dst's row of a vector of rows, which nothing else accesses)}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %e = graph.vector.get %error[%src, %c0] : !graph.vector<?x4xf32>
+    %c = graph.reduce add %error[%dst, %c0], %e : !graph.vector<?x4xf32>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index):
+    graph.yield
+  } : !graph.edgeset
   return
 }

@@ -280,7 +280,7 @@ func.func @other_set(%g: !graph.edgeset, %some: !graph.vertexset) {
 
 // -----
 
-// Declined: push directions, segments (without NUMA), GPU.
+// Declined: push directions, GPU.
 // CHECK-LABEL: func.func @schedules
 // CHECK-NOT: epilogue
 func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
@@ -290,18 +290,6 @@ func.func @schedules(%g: !graph.edgeset, %f: !graph.vertexset) {
   %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
   // expected-remark @+1 {{the traversal's direction is 'dense_push', which does not pull}}
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_push>) body {
-  ^bb0(%src: index, %dst: index):
-    %c = graph.vector.get %w[%src] : !graph.vector<f64>
-    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
-    graph.yield
-  } : !graph.edgeset
-  graph.vertexset.apply %all {
-  ^bb0(%v: index):
-    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
-    graph.vector.set %x[%v], %s : !graph.vector<f64>
-  }
-  // expected-remark @+1 {{the traversal is segmented: a destination's sum is complete only after the last segment}}
-  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 4>) body {
   ^bb0(%src: index, %dst: index):
     %c = graph.vector.get %w[%src] : !graph.vector<f64>
     %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
@@ -404,7 +392,7 @@ func.func @no_second_buffer(%g: !graph.edgeset, %rec: !graph.records<16>) {
     %s = graph.vector.get %acc[%v] : !graph.vector<f64>
     graph.vector.set %w[%v], %s : !graph.vector<f64>
   }
-  // expected-remark @+1 {{the traversal reads 'r', which the loop writes and which is a field of records or a vector of rows: it has no second buffer}}
+  // expected-remark @+1 {{the traversal reads 'r', which the loop writes and which is a field of records: it has no second buffer}}
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
   ^bb0(%src: index, %dst: index):
     %c = graph.vector.get %r[%src] : !graph.vector<f64, record<16, 0>>
@@ -634,8 +622,8 @@ func.func @filter(%g: !graph.edgeset, %half: f32) -> index {
 
 // -----
 
-// Declined filters: over a frontier (not every vertex), and one whose
-// traversal is segmented.
+// Declined filter: over a frontier (not every vertex); a filter after a
+// segmented traversal fuses.
 // CHECK-LABEL: func.func @filters_declined
 // CHECK-NOT: epilogue
 func.func @filters_declined(%g: !graph.edgeset, %some: !graph.vertexset, %half: f32) {
@@ -650,19 +638,6 @@ func.func @filters_declined(%g: !graph.edgeset, %some: !graph.vertexset, %half: 
     graph.yield
   } : !graph.edgeset
   %a = graph.vertexset.filter %some {
-  ^bb0(%v: index):
-    %s = graph.vector.get %acc[%v] : !graph.vector<f32>
-    %keep = arith.cmpf ogt, %s, %half : f32
-    graph.yield %keep : i1
-  }
-  // expected-remark @+1 {{the traversal is segmented}}
-  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
-  ^bb0(%src: index, %dst: index):
-    %c = graph.vector.get %w[%src] : !graph.vector<f32>
-    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f32>
-    graph.yield
-  } : !graph.edgeset
-  %b = graph.vertexset.filter %all {
   ^bb0(%v: index):
     %s = graph.vector.get %acc[%v] : !graph.vector<f32>
     %keep = arith.cmpf ogt, %s, %half : f32
@@ -696,6 +671,174 @@ func.func @numa(%g: !graph.edgeset) {
     %s = graph.vector.get %acc[%v] : !graph.vector<f64>
     graph.vector.set %x[%v], %s : !graph.vector<f64>
     graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+  }
+  return
+}
+
+// -----
+
+// Plain segments (no numa) fuse: the epilogue runs in the last segment,
+// which lists every destination (segment-epilogue.mlir); with reset the last
+// segment leaves 0.0 in the accumulated vector. A filter after a segmented
+// traversal fuses too.
+// CHECK-LABEL: func.func @segmented
+// CHECK: graph.edgeset.apply %{{.*}} reset(0.000000e+00 : f64) schedule(#graph.schedule<direction = dense_pull, segments = 4>)
+// CHECK: } epilogue {
+// CHECK: graph.edgeset.apply %{{.*}} schedule(#graph.schedule<direction = dense_pull, segments = 2>)
+// CHECK: } epilogue {
+// CHECK: } : !graph.edgeset -> !graph.vertexset
+func.func @segmented(%g: !graph.edgeset, %half: f32) -> !graph.vertexset {
+  %zero = arith.constant 0.0 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue; it runs in the last segment, which lists every destination; the last segment leaves 0.000000e+00 : f64 in the accumulated vector}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 4>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %acc[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc[%v] : !graph.vector<f64>
+    graph.vector.set %x[%v], %s : !graph.vector<f64>
+    graph.vector.set %acc[%v], %zero : !graph.vector<f64>
+  }
+  %acc32 = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  %w32 = graph.vector.new %g : !graph.edgeset -> !graph.vector<f32>
+  // expected-remark @+1 {{fused vertex filter (unlabelled) into traversal (unlabelled) as its epilogue; it runs in the last segment, which lists every destination; it builds the kept set per destination}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, segments = 2>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w32[%src] : !graph.vector<f32>
+    %changed = graph.reduce add %acc32[%dst], %c : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  %b = graph.vertexset.filter %all {
+  ^bb0(%v: index):
+    %s = graph.vector.get %acc32[%v] : !graph.vector<f32>
+    %keep = arith.cmpf ogt, %s, %half : f32
+    graph.yield %keep : i1
+  }
+  return %b : !graph.vertexset
+}
+
+// -----
+
+// Collaborative filtering (examples/cf.gt): the body reduces only into the
+// destination's row of `error`, a vector of rows, so the update loop fuses
+// as an epilogue of (v) alone that reads the rows from memory and still
+// zeroes them; `latent`, read by the body at both ends and written by the
+// loop, is double-buffered, the epilogue copying v's old row first.
+// CHECK-LABEL: func.func @cf
+// CHECK: %[[LATENT:.*]] = graph.vector.new %arg0 init(%{{.*}}) {graph.field = "latent"}
+// CHECK: %[[NEXT:.*]] = graph.vector.new %arg0 : !graph.edgeset<i32> -> !graph.vector<?x4xf64>
+// CHECK: %[[ERROR:.*]] = graph.vector.new %arg0 {graph.field = "error"}
+// CHECK: %[[LOOP:.*]]:3 = scf.for {{.*}} iter_args(%[[CUR:.*]] = %[[LATENT]], %[[NXT:.*]] = %[[NEXT]], %[[SWAPPED:.*]] = %false)
+// CHECK: graph.edgeset.apply %arg0 schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>) body {
+// CHECK: graph.vector.get %[[CUR]][%{{.*}}, %{{.*}}]
+// CHECK: graph.reduce add %[[ERROR]][
+// CHECK: } epilogue {
+// CHECK-NEXT: ^bb0(%[[V:.*]]: index):
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c4{{.*}} step
+// CHECK-NEXT: %[[OLD:.*]] = graph.vector.get %[[CUR]][%[[V]], %[[K]]]
+// CHECK-NEXT: graph.vector.set %[[NXT]][%[[V]], %[[K]]], %[[OLD]]
+// CHECK: graph.vector.get %[[NXT]][%[[V]], %{{.*}}]
+// CHECK: graph.vector.get %[[ERROR]][%[[V]], %{{.*}}]
+// CHECK: graph.reduce add %[[NXT]][%[[V]], %{{.*}}]
+// CHECK: graph.vector.set %[[ERROR]][%[[V]], %{{.*}}], %{{.*}}
+// CHECK: scf.yield %[[NXT]], %[[CUR]]
+// CHECK: scf.if %[[LOOP]]#2 {
+// CHECK-NEXT: graph.vector.copy %[[LOOP]]#0, %[[LATENT]]
+func.func @cf(%g: !graph.edgeset<i32>, %step: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c10 = arith.constant 10 : index
+  %zero = arith.constant 0.0 : f64
+  %half = arith.constant 0.5 : f64
+  %all = graph.vertexset.new %g all : !graph.edgeset<i32>
+  %latent = graph.vector.new %g init(%half : f64) {graph.field = "latent"} : !graph.edgeset<i32> -> !graph.vector<?x4xf64>
+  %error = graph.vector.new %g {graph.field = "error"} : !graph.edgeset<i32> -> !graph.vector<?x4xf64>
+  scf.for %iter = %c0 to %c10 step %c1 {
+    // expected-remark @+1 {{fused vertex loop (unlabelled) into traversal (unlabelled) as its epilogue; it reads the rows of 'error' the traversal summed; 'latent' double-buffered}}
+    graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex>) body {
+    ^bb0(%src: index, %dst: index, %rating: i32):
+      %r = arith.sitofp %rating : i32 to f64
+      scf.for %i = %c0 to %c4 step %c1 {
+        %ls = graph.vector.get %latent[%src, %i] : !graph.vector<?x4xf64>
+        %ld = graph.vector.get %latent[%dst, %i] : !graph.vector<?x4xf64>
+        %p = arith.mulf %ls, %ld : f64
+        %x = arith.subf %r, %p : f64
+        %changed = graph.reduce add %error[%dst, %i], %x : !graph.vector<?x4xf64>
+      }
+      graph.yield
+    } : !graph.edgeset<i32>
+    graph.vertexset.apply %all {
+    ^bb0(%v: index):
+      scf.for %i = %c0 to %c4 step %c1 {
+        %l = graph.vector.get %latent[%v, %i] : !graph.vector<?x4xf64>
+        %e = graph.vector.get %error[%v, %i] : !graph.vector<?x4xf64>
+        %s = arith.addf %l, %e : f64
+        %x = arith.mulf %step, %s : f64
+        %changed = graph.reduce add %latent[%v, %i], %x : !graph.vector<?x4xf64>
+        graph.vector.set %error[%v, %i], %zero : !graph.vector<?x4xf64>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Declined after reductions into rows: segments spread over sockets (the
+// sockets sum a destination's row together), a body that reads the rows
+// elsewhere than through its reductions at dst, and a loop that reads
+// another vertex's row.
+// CHECK-LABEL: func.func @rows_declined
+// CHECK-NOT: epilogue
+func.func @rows_declined(%g: !graph.edgeset, %other: index) {
+  %c0 = arith.constant 0 : index
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %error = graph.vector.new %g {graph.field = "error"} : !graph.edgeset -> !graph.vector<?x4xf64>
+  %x = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %w = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  // expected-remark @+1 {{the traversal reduces into rows of 'error' and is spread over sockets, which sum a destination's row together: no pass after them visits each destination once}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 2, numa = static_parallel>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %error[%dst, %c0], %c : !graph.vector<?x4xf64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %e = graph.vector.get %error[%v, %c0] : !graph.vector<?x4xf64>
+    graph.vector.set %x[%v], %e : !graph.vector<f64>
+  }
+  // expected-remark @+1 {{the traversal's body has no single reduction into the destination, nor reductions only into its row of a vector of rows}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %error[%src, %c0] : !graph.vector<?x4xf64>
+    %changed = graph.reduce add %error[%dst, %c0], %c : !graph.vector<?x4xf64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %e = graph.vector.get %error[%v, %c0] : !graph.vector<?x4xf64>
+    graph.vector.set %x[%v], %e : !graph.vector<f64>
+  }
+  // expected-remark @+1 {{the loop reads 'error' at another vertex}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %w[%src] : !graph.vector<f64>
+    %changed = graph.reduce add %error[%dst, %c0], %c : !graph.vector<?x4xf64>
+    graph.yield
+  } : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %e = graph.vector.get %error[%other, %c0] : !graph.vector<?x4xf64>
+    graph.vector.set %x[%v], %e : !graph.vector<f64>
   }
   return
 }

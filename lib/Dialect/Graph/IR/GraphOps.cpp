@@ -534,6 +534,29 @@ ReduceOp EdgeSetApplyOp::getDestinationReduce() {
   return candidate;
 }
 
+Value EdgeSetApplyOp::getDestinationRows() {
+  Value dst = getBody().getArgument(1), rows;
+  for (Operation *op : dst.getUsers()) {
+    auto reduce = dyn_cast<ReduceOp>(op);
+    if (reduce && reduce.getIndex() == dst &&
+        reduce.getVector().getType().hasRows()) {
+      rows = reduce.getVector();
+      break;
+    }
+  }
+  if (!rows)
+    return {};
+  for (Operation *user : rows.getUsers()) {
+    if (user == *this || !(*this)->isAncestor(user) ||
+        getEpilogue().isAncestor(user->getParentRegion()))
+      continue;
+    auto reduce = dyn_cast<ReduceOp>(user);
+    if (!reduce || reduce.getIndex() != dst || reduce.getVector() != rows)
+      return {};
+  }
+  return rows;
+}
+
 /// The index of a vector element access the epilogue may make; null for
 /// other ops.
 static Value accessedIndex(Operation *op) {
@@ -569,17 +592,24 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     return success();
   }
   ScheduleAttr sched = getScheduleOrDefault();
+  if (sched.getGpu())
+    return emitOpError("an epilogue needs a CPU schedule");
   if (sched.getDirection() != Direction::DensePull &&
       sched.getDirection() != Direction::SparsePushDensePull)
     return emitOpError("an epilogue needs direction 'dense_pull' or "
                        "'sparse_push_dense_pull', got '")
            << stringifyDirection(sched.getDirection()) << "'";
   // Segments spread over sockets merge every destination's sum in one
-  // pass, which runs the epilogue; other segments have no such pass.
-  if ((sched.isSegmented() && sched.getNuma() == NumaMode::Serial) ||
-      sched.getGpu())
-    return emitOpError("an epilogue needs an unsegmented CPU schedule, or "
-                       "segments spread over sockets (numa)");
+  // pass, which runs the epilogue; other segments run it in the last
+  // segment, which must then list every destination.
+  if (Value segments = getSegments();
+      segments && sched.getNuma() == NumaMode::Serial) {
+    auto built = segments.getDefiningOp<SegmentsOp>();
+    if (!built || !built.getLastListsAll())
+      return emitOpError("an epilogue runs in the last segment, which must "
+                         "list every destination: segments of "
+                         "graph.segments ... last_lists_all");
+  }
   // A result is the set of vertices whose epilogue kept them.
   if (getTo() || !getDstFilter().empty() || getTracked() ||
       (getModified() && !yieldsOne(getEpilogue())) || getUpdatedQueue())
@@ -590,26 +620,47 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     return emitOpError("an epilogue that yields whether to keep its vertex "
                        "needs a result: the set of kept vertices");
   ReduceOp accumulated = getDestinationReduce();
-  if (!accumulated)
+  Value rows = accumulated ? Value() : getDestinationRows();
+  if (!accumulated && !rows)
     return emitOpError("an epilogue needs the body's one graph.reduce into a "
                        "per-vertex vector at dst, which nothing else in the "
-                       "body and filters accesses");
+                       "body and filters accesses (or graph.reduce only into "
+                       "dst's row of a vector of rows, which nothing else "
+                       "accesses)");
   if (!epilogue.hasOneBlock())
     return emitOpError("epilogue must have one block");
-  Type sumType = accumulated.getValue().getType();
   Block &block = epilogue.front();
-  if (block.getNumArguments() != 2 ||
-      !block.getArgument(0).getType().isIndex() ||
-      block.getArgument(1).getType() != sumType)
-    return emitOpError("epilogue must take (vertex: index, sum: ")
-           << sumType << ") but takes " << block.getNumArguments()
-           << " argument(s) of type(s) " << block.getArgumentTypes();
+  // Rows are summed in memory: no sum in a register, no reset, and no
+  // merge of the sockets' sums to run the epilogue in.
+  if (rows) {
+    if (block.getNumArguments() != 1 ||
+        !block.getArgument(0).getType().isIndex())
+      return emitOpError("an epilogue after reductions into rows must take "
+                         "(vertex: index) but takes ")
+             << block.getNumArguments() << " argument(s) of type(s) "
+             << block.getArgumentTypes();
+    if (getReset())
+      return emitOpError("reset(...) needs the body's one graph.reduce into "
+                         "an element per destination, not into rows");
+    if (sched.isSegmented() && sched.getNuma() != NumaMode::Serial)
+      return emitOpError("an epilogue after reductions into rows needs "
+                         "segments that are not spread over sockets: "
+                         "sockets sum a destination's row together");
+  } else {
+    Type sumType = accumulated.getValue().getType();
+    if (block.getNumArguments() != 2 ||
+        !block.getArgument(0).getType().isIndex() ||
+        block.getArgument(1).getType() != sumType)
+      return emitOpError("epilogue must take (vertex: index, sum: ")
+             << sumType << ") but takes " << block.getNumArguments()
+             << " argument(s) of type(s) " << block.getArgumentTypes();
+    if (TypedAttr reset = getResetAttr(); reset && reset.getType() != sumType)
+      return emitOpError("reset value ")
+             << reset << " is not of the accumulated type " << sumType;
+  }
   if (failed(verifyYield(*this, epilogue, "epilogue",
                          /*isFilter=*/yieldsOne(getEpilogue()))))
     return failure();
-  if (TypedAttr reset = getResetAttr(); reset && reset.getType() != sumType)
-    return emitOpError("reset value ")
-           << reset << " is not of the accumulated type " << sumType;
 
   // What the traversal itself accesses, and whether it writes it.
   llvm::DenseMap<Value, bool> traversed;
@@ -618,7 +669,8 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
   };
   forEachVectorEffect(getBody(), noteTraversed);
   forEachVectorEffect(getSrcFilter(), noteTraversed);
-  Value acc = accumulated.getVector(), v = block.getArgument(0);
+  Value acc = accumulated ? accumulated.getVector() : rows,
+        v = block.getArgument(0);
   llvm::DenseSet<Value> written;
   forEachVectorEffect(epilogue, [&](Operation *, Value vector, bool write) {
     if (write)

@@ -35,7 +35,12 @@ struct Fusion {
   /// An scf.if whose branches each yield the set of a filter over the same
   /// vertices (GraphIt's `if ... frontier = vertices.filter(f) else ...`).
   scf::IfOp choice;
+  /// The body's one reduction into the destination, whose sum the epilogue
+  /// gets in a register; null when the body reduces into rows.
   ReduceOp accumulated;
+  /// The vector the body reduces into at the destination: the accumulated
+  /// reduction's, or a vector of rows (CF's error vectors).
+  Value acc;
   /// Side-effect free ops between the two, which move before the traversal.
   SmallVector<Operation *> between;
   /// Vectors the loop writes and the traversal reads: double-buffered.
@@ -128,23 +133,27 @@ static Reason checkTraversal(Fusion &fusion) {
     return ("the traversal's direction is '" +
             stringifyDirection(sched.getDirection()) + "', which does not pull")
         .str();
-  if (sched.isSegmented() && sched.getNuma() == NumaMode::Serial)
-    return std::string("the traversal is segmented: a destination's sum is "
-                       "complete only after the last segment, which scans "
-                       "only the destinations with in-edges in it (with "
-                       "numa, the merge of the sockets' sums would run the "
-                       "epilogue)");
   if (op.getTo() || !op.getDstFilter().empty() || op.getModified() ||
       op.getUpdatedQueue())
     return std::string("the traversal has to(...), a dst_filter, a result or "
                        "update_priority(...)");
   fusion.accumulated = op.getDestinationReduce();
-  if (!fusion.accumulated)
+  fusion.acc = fusion.accumulated ? fusion.accumulated.getVector()
+                                  : op.getDestinationRows();
+  if (!fusion.acc)
     return std::string("the traversal's body has no single reduction into "
-                       "the destination");
+                       "the destination, nor reductions only into its row "
+                       "of a vector of rows");
+  if (!fusion.accumulated && sched.isSegmented() &&
+      sched.getNuma() != NumaMode::Serial)
+    return "the traversal reduces into rows of " + nameOf(fusion.acc) +
+           " and is spread over sockets, which sum a destination's row "
+           "together: no pass after them visits each destination once";
   bool writesOther = false;
   auto noteWrites = [&](Operation *inner, Effects effects) {
-    if (inner == fusion.accumulated)
+    auto reduce = dyn_cast<ReduceOp>(inner);
+    if (reduce && (reduce == fusion.accumulated ||
+                   (!fusion.accumulated && reduce.getVector() == fusion.acc)))
       return;
     for (const MemoryEffects::EffectInstance &effect : effects)
       writesOther |= !isa<MemoryEffects::Read>(effect.getEffect());
@@ -165,7 +174,10 @@ static Reason checkLoop(Fusion &fusion, Operation *loop) {
     return std::string("the loop runs over another set than the traversal's "
                        "vertices");
   Block &body = loopBody(loop).front();
-  Value v = body.getArgument(0), acc = fusion.accumulated.getVector();
+  Value v = body.getArgument(0), acc = fusion.acc;
+  // Only a sum in a register needs the loop to read it before resetting it
+  // and to reset it unconditionally; rows stay in memory.
+  bool inRegister = bool(fusion.accumulated);
   llvm::SetVector<Value> written;
   llvm::DenseSet<Value> elsewhere;
   Reason reason;
@@ -182,20 +194,20 @@ static Reason checkLoop(Fusion &fusion, Operation *loop) {
     if (auto get = dyn_cast<VectorGetOp>(inner)) {
       vector = get.getVector();
       index = get.getIndex();
-      if (vector == acc && assignedAcc)
+      if (vector == acc && assignedAcc && inRegister)
         fail("the loop reads " + nameOf(acc) + " after assigning it");
     } else if (auto set = dyn_cast<VectorSetOp>(inner)) {
       vector = set.getVector();
       index = set.getIndex();
       write = true;
-      if (vector == acc && set->getBlock() != &body)
+      if (vector == acc && set->getBlock() != &body && inRegister)
         fail("the loop assigns " + nameOf(acc) + " under a condition");
       assignedAcc |= vector == acc;
     } else if (auto reduce = dyn_cast<ReduceOp>(inner)) {
       vector = reduce.getVector();
       index = reduce.getIndex();
       write = true;
-      if (vector == acc)
+      if (vector == acc && inRegister)
         fail("the loop reduces into " + nameOf(acc));
     } else {
       return fail("the loop has '" + inner->getName().getStringRef() +
@@ -237,11 +249,10 @@ static Reason checkLoop(Fusion &fusion, Operation *loop) {
     return std::nullopt;
   auto forOp = dyn_cast<scf::ForOp>(op->getParentOp());
   for (Value vector : fusion.buffered) {
-    auto type = cast<VertexVectorType>(vector.getType());
-    if (type.getLayout() || type.hasRows())
+    if (cast<VertexVectorType>(vector.getType()).getLayout())
       return "the traversal reads " + nameOf(vector) +
-             ", which the loop writes and which is a field of records or a "
-             "vector of rows: it has no second buffer";
+             ", which the loop writes and which is a field of records: it "
+             "has no second buffer";
     if (!forOp || !forOp.isDefinedOutsideOfLoop(vector) ||
         !forOp.isDefinedOutsideOfLoop(op.getGraph()))
       return "the traversal reads " + nameOf(vector) +
@@ -255,7 +266,9 @@ static Reason checkLoop(Fusion &fusion, Operation *loop) {
 /// The constant `acc` holds wherever the traversal is not running: its
 /// initial value, when every other use is the loop assigning it that value.
 static TypedAttr findReset(Fusion &fusion) {
-  Value acc = fusion.accumulated.getVector();
+  if (!fusion.accumulated)
+    return {};
+  Value acc = fusion.acc;
   auto def = acc.getDefiningOp<VectorNewOp>();
   if (!def)
     return {};
@@ -380,20 +393,31 @@ static void doubleBuffer(Fusion &fusion, RewriterBase &rewriter) {
       return loop->isProperAncestor(use.getOwner());
     });
     // The epilogue fills every element of the next buffer: it starts with
-    // v's old element unless its first access to it assigns it.
+    // v's old element (row) unless its first access to it assigns it.
     Operation *firstAccess = nullptr;
     epilogueBlock.walk([&](Operation *inner) {
       if (!firstAccess && llvm::is_contained(inner->getOperands(), next))
         firstAccess = inner;
     });
+    auto type = cast<VertexVectorType>(vector.getType());
     auto set = dyn_cast_or_null<VectorSetOp>(firstAccess);
-    if (!set || set->getBlock() != &epilogueBlock || set.getVector() != next ||
-        set.getIndex() != v) {
-      rewriter.setInsertionPointToStart(&epilogueBlock);
-      Value old = VectorGetOp::create(
-          rewriter, loc,
-          cast<VertexVectorType>(vector.getType()).getElementType(), current,
-          v);
+    rewriter.setInsertionPointToStart(&epilogueBlock);
+    if (type.hasRows()) {
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value length =
+          arith::ConstantIndexOp::create(rewriter, loc, type.getRowLength());
+      Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      scf::ForOp::create(rewriter, loc, zero, length, one, ValueRange{},
+                         [&](OpBuilder &b, Location loc, Value k, ValueRange) {
+                           Value old = VectorGetOp::create(
+                               b, loc, type.getElementType(), current, v, k);
+                           VectorSetOp::create(b, loc, next, v, k, old);
+                           scf::YieldOp::create(b, loc);
+                         });
+    } else if (!set || set->getBlock() != &epilogueBlock ||
+               set.getVector() != next || set.getIndex() != v) {
+      Value old =
+          VectorGetOp::create(rewriter, loc, type.getElementType(), current, v);
       VectorSetOp::create(rewriter, loc, next, v, old);
     }
     // After an odd number of iterations the latest values are in the
@@ -439,16 +463,20 @@ static void fuse(Fusion &fusion, RewriterBase &rewriter) {
   for (Operation *moved : fusion.between)
     rewriter.moveOpBefore(moved, op);
   Region &epilogue = op.getEpilogue();
-  Type sumType = fusion.accumulated.getValue().getType();
   Location loc = fusion.loops.front()->getLoc();
+  // The epilogue's arguments: the vertex, and the sum unless the body
+  // reduces into rows.
+  SmallVector<Type, 2> argTypes{rewriter.getIndexType()};
+  if (fusion.accumulated)
+    argTypes.push_back(fusion.accumulated.getValue().getType());
   // What the loops' set stood for: the epilogue's kept vertices.
   Operation *replaced =
       fusion.choice ? fusion.choice.getOperation() : fusion.loops.front();
   Value keptSet = replaced->getNumResults() ? replaced->getResult(0) : Value();
   if (fusion.choice) {
     Block *block =
-        rewriter.createBlock(&epilogue, epilogue.end(),
-                             {rewriter.getIndexType(), sumType}, {loc, loc});
+        rewriter.createBlock(&epilogue, epilogue.end(), argTypes,
+                             SmallVector<Location, 2>(argTypes.size(), loc));
     auto keep = scf::IfOp::create(rewriter, loc, rewriter.getI1Type(),
                                   fusion.choice.getCondition(),
                                   /*withElseRegion=*/true);
@@ -461,17 +489,21 @@ static void fuse(Fusion &fusion, RewriterBase &rewriter) {
   } else {
     rewriter.inlineRegionBefore(loopBody(fusion.loops.front()), epilogue,
                                 epilogue.end());
-    epilogue.front().addArgument(sumType, loc);
+    for (Type type : ArrayRef(argTypes).drop_front())
+      epilogue.front().addArgument(type, loc);
   }
-  BlockArgument sum = epilogue.front().getArgument(1);
-  Value acc = fusion.accumulated.getVector();
-  for (Operation *user : llvm::make_early_inc_range(acc.getUsers())) {
-    if (!epilogue.isAncestor(user->getParentRegion()))
-      continue;
-    if (isa<VectorGetOp>(user))
-      rewriter.replaceOp(user, sum);
-    else if (fusion.reset)
-      rewriter.eraseOp(user);
+  // The loop's reads of the accumulated element become the sum; with reset
+  // its assignments go. Rows are read from memory.
+  if (fusion.accumulated) {
+    BlockArgument sum = epilogue.front().getArgument(1);
+    for (Operation *user : llvm::make_early_inc_range(fusion.acc.getUsers())) {
+      if (!epilogue.isAncestor(user->getParentRegion()))
+        continue;
+      if (isa<VectorGetOp>(user))
+        rewriter.replaceOp(user, sum);
+      else if (fusion.reset)
+        rewriter.eraseOp(user);
+    }
   }
   if (fusion.reset)
     rewriter.modifyOpInPlace(op, [&] { op.setResetAttr(fusion.reset); });
@@ -487,7 +519,6 @@ static void fuse(Fusion &fusion, RewriterBase &rewriter) {
 
 Value mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
   Location loc = op.getLoc();
-  Value acc = op.getDestinationReduce().getVector();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointAfter(op);
   Value all =
@@ -511,16 +542,20 @@ Value mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
   rewriter.inlineRegionBefore(op.getEpilogue(), *body, body->end());
   Block &block = body->front();
   Value v = block.getArgument(0);
-  rewriter.setInsertionPointToStart(&block);
-  Value sum = VectorGetOp::create(rewriter, loc, block.getArgument(1).getType(),
-                                  acc, v);
-  rewriter.replaceAllUsesWith(block.getArgument(1), sum);
-  block.eraseArgument(1);
-  if (TypedAttr reset = op.getResetAttr()) {
-    rewriter.setInsertionPoint(block.getTerminator());
-    VectorSetOp::create(rewriter, loc, acc, v,
-                        arith::ConstantOp::create(rewriter, loc, reset));
-    rewriter.modifyOpInPlace(op, [&] { op.removeResetAttr(); });
+  // After reductions into rows the epilogue reads them itself.
+  if (ReduceOp accumulated = op.getDestinationReduce()) {
+    Value acc = accumulated.getVector();
+    rewriter.setInsertionPointToStart(&block);
+    Value sum = VectorGetOp::create(rewriter, loc,
+                                    block.getArgument(1).getType(), acc, v);
+    rewriter.replaceAllUsesWith(block.getArgument(1), sum);
+    block.eraseArgument(1);
+    if (TypedAttr reset = op.getResetAttr()) {
+      rewriter.setInsertionPoint(block.getTerminator());
+      VectorSetOp::create(rewriter, loc, acc, v,
+                          arith::ConstantOp::create(rewriter, loc, reset));
+      rewriter.modifyOpInPlace(op, [&] { op.removeResetAttr(); });
+    }
   }
   // The filter's set replaces the traversal's.
   if (kept) {
@@ -578,9 +613,21 @@ struct GraphFuseEpiloguePass
         InFlightDiagnostic remark = emitRemark(op.getLoc());
         remark << "fused " << loopName << " into traversal "
                << labelOf(op.getLabel()) << " as its epilogue";
-        if (fusion.reset)
+        ScheduleAttr sched = op.getScheduleOrDefault();
+        bool inLastSegment =
+            sched.isSegmented() && sched.getNuma() == NumaMode::Serial;
+        if (inLastSegment)
+          remark << "; it runs in the last segment, which lists every "
+                    "destination";
+        if (fusion.reset && inLastSegment)
+          remark << "; the last segment leaves " << fusion.reset
+                 << " in the accumulated vector";
+        else if (fusion.reset)
           remark << "; the sum starts from " << fusion.reset
                  << " and is not stored";
+        if (!fusion.accumulated)
+          remark << "; it reads the rows of " << nameOf(fusion.acc)
+                 << " the traversal summed";
         for (Value vector : fusion.buffered)
           remark << "; " << nameOf(vector) << " double-buffered";
         if (fusion.loops.front()->getNumResults() || fusion.choice)

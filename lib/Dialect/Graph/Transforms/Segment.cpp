@@ -25,9 +25,10 @@ struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
     if (failed(checkLoweredBefore(getOperation(), getArgument(),
                                   ApplyLowering::Segment)))
       return signalPassFailure();
-    // Traversals of one graph with equal segment options share one value.
-    using Key =
-        std::tuple<Value, int64_t, int64_t, EdgeDirection, SegmentStrategy>;
+    // Traversals of one graph with equal segment options share one value
+    // (the last int: whether the last segment lists every destination).
+    using Key = std::tuple<Value, int64_t, int64_t, EdgeDirection,
+                           SegmentStrategy, int>;
     DenseMap<Key, Value> built;
     getOperation().walk([&](EdgeSetApplyOp op) {
       if (op.getLowering() != ApplyLowering::Segment)
@@ -35,8 +36,9 @@ struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
       ScheduleAttr sched = op.getScheduleOrDefault();
       EdgeDirection edges = sched.getSegmentDirection();
       Value graph = op.getGraph();
-      Key key{graph, sched.getSegments(), sched.getSegmentsArgv(), edges,
-              sched.getSegmentStrategy()};
+      bool allLast = runsEpilogueInLastSegment(op);
+      Key key(graph, sched.getSegments(), sched.getSegmentsArgv(), edges,
+              sched.getSegmentStrategy(), allLast);
       Value &segments = built[key];
       LLVM_DEBUG(printTraversal(llvm::dbgs()
                                     << DEBUG_TYPE
@@ -47,6 +49,14 @@ struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
         segments = buildSegments(op, edges);
       op.getSegmentsMutable().assign(segments);
     });
+  }
+
+  /// Whether `op` runs its epilogue in its last segment, which must then
+  /// list every destination: segments spread over sockets run it in the
+  /// merge of the sockets' sums instead.
+  static bool runsEpilogueInLastSegment(EdgeSetApplyOp op) {
+    return !op.getEpilogue().empty() &&
+           op.getScheduleOrDefault().getNuma() == NumaMode::Serial;
   }
 
   /// graph.segments right after the graph's definition, so that building
@@ -62,7 +72,8 @@ struct GraphSegmentPass : graph::impl::GraphSegmentBase<GraphSegmentPass> {
     auto type = SegmentsType::get(b.getContext(), edges,
                                   op.getGraphType().getWeightType());
     return SegmentsOp::create(b, loc, type, op.getGraph(), count,
-                              sched.getSegmentStrategy());
+                              sched.getSegmentStrategy(),
+                              runsEpilogueInLastSegment(op));
   }
 };
 } // namespace

@@ -119,12 +119,26 @@ void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   Location loc = emitter.getLoc();
   Value count = SegmentsCountOp::create(b, loc, b.getIndexType(),
                                         emitter.getOp().getSegments());
-  scf::ForOp::create(b, loc, emitter.constIndex(b, 0), count,
+  // An epilogue runs in the last segment's scan, which lists every
+  // destination (there is always one segment).
+  bool lastApart = !emitter.getOp().getEpilogue().empty();
+  Value last = count;
+  if (lastApart)
+    last = arith::SubIOp::create(b, loc, count, emitter.constIndex(b, 1));
+  scf::ForOp::create(b, loc, emitter.constIndex(b, 0), last,
                      emitter.constIndex(b, 1), ValueRange{},
                      [&](OpBuilder &b, Location, Value s, ValueRange) {
                        emitter.scanSegment(b, s, destination, body);
                        scf::YieldOp::create(b, loc);
                      });
+  if (!lastApart)
+    return;
+  emitter.scanSegment(b, last, destination,
+                      [&](OpBuilder &b, const ScannedVertex &vertex) {
+                        ScannedVertex inLast = vertex;
+                        inLast.lastSegment = true;
+                        body(b, inLast);
+                      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -307,7 +321,10 @@ void TraversalEmitter::emitEpilogue(OpBuilder &b, const LoopFrame &frame,
   // The fused vertex loop's body, for v, with its sum in a register.
   Block &epilogue = op.getEpilogue().front();
   IRMapping mapping;
-  mapping.map(epilogue.getArguments(), ValueRange{v, sum});
+  mapping.map(epilogue.getArgument(0), v);
+  // After reductions into rows there is no sum: the epilogue reads them.
+  if (sum)
+    mapping.map(epilogue.getArgument(1), sum);
   for (Operation &inner : epilogue.without_terminator())
     b.clone(inner, mapping);
   // A fused filter (an epilogue with a result yields whether to keep its
@@ -677,10 +694,11 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     // With reset(c) the sum starts from c and never touches the vector; a
     // segment's scan has only part of the sum, which the segments (or the
     // merge of their sockets' sums) complete.
-    bool whole = !op.getSegments();
-    TypedAttr reset = whole ? op.getResetAttr() : TypedAttr();
+    bool segmented = bool(op.getSegments());
+    TypedAttr reset = op.getResetAttr();
+    bool inRegister = reset && !segmented;
     Value initial;
-    if (reset)
+    if (inRegister)
       initial = arith::ConstantOp::create(b, loc, reset);
     else if (accumulated)
       initial = destination.destination.load(b, dst);
@@ -692,9 +710,15 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
             return emitBody(b, destination, src, dst, w, {}, acc);
           });
         });
-    if (accumulated && !reset)
-      destination.destination.store(b, destination.frame, dst, initial, final);
-    if (whole && !op.getEpilogue().empty())
+    if (accumulated && !inRegister) {
+      // With reset(c) the last segment leaves c for the next run, its
+      // epilogue taking the sum.
+      Value stored = final;
+      if (reset && destination.lastSegment)
+        stored = arith::ConstantOp::create(b, loc, reset);
+      destination.destination.store(b, destination.frame, dst, initial, stored);
+    }
+    if ((!segmented || destination.lastSegment) && !op.getEpilogue().empty())
       emitEpilogue(b, destination.frame, dst, final);
     return;
   }

@@ -1613,11 +1613,19 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     change what any edge reads (Jacobi). With `reset(c)` every sum starts
     from `c` instead of `%acc[v]`, and the op neither reads nor writes
     `%acc` (the pass proved that `%acc` holds `c` wherever the traversal is
-    not running); the epilogue then does not access `%acc`. An epilogue
+    not running); the epilogue then does not access `%acc`. Segments not
+    spread over sockets run the epilogue in the last segment, whose
+    `graph.segments` must have `last_lists_all`; the earlier segments'
+    partial sums pass through `%acc`, which with `reset(c)` the last
+    segment leaves at `c`. A body that reduces only into the row of `dst`
+    of a vector of rows (`graph.reduce` on `%acc[dst, k]`, which nothing
+    else in the body and filters accesses) has no sum in a register: its
+    epilogue takes `(v)` alone, reads `%acc[v, k]` from memory, has no
+    `reset`, and its segments are not spread over sockets. An epilogue
     that yields an `i1` says whether to keep `v` (a fused
     `graph.vertexset.filter`): the op then returns the set of vertices it
     kept, each once, and has no `track`. An epilogue
-    needs an unsegmented CPU `dense_pull` or `sparse_push_dense_pull` (whose
+    needs a CPU `dense_pull` or `sparse_push_dense_pull` (whose
     push runs the epilogue as a vertex loop after it) without `to`,
     `dst_filter`, `track` or `update_priority`.
 
@@ -1713,6 +1721,10 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     /// per-vertex vector that nothing else in the op's body and filters
     /// accesses; null when there is none.
     ::mlir::graph::ReduceOp getDestinationReduce();
+    /// The vector of rows whose every access in the op's body and filters
+    /// (at least one) is a graph.reduce into the row of `dst` (CF's error
+    /// vectors); null when there is none.
+    ::mlir::Value getDestinationRows();
     /// The epilogue's and reset(...)'s rules (verifyRegions).
     ::mlir::LogicalResult verifyEpilogue();
     ::mlir::graph::EdgeSetType getGraphType() {
@@ -1735,16 +1747,24 @@ def Graph_SegmentsOp : Graph_Op<"segments"> {
     and caches them with the graph, so this op is cheap to repeat. A count
     outside [1, 2^20] is a run-time error.
 
+    With `last_lists_all` the last segment lists every vertex it groups by,
+    those without edges in its range with an empty list: a pull whose
+    epilogue runs for each destination in its last segment (see
+    `graph.edgeset.apply`) scans every destination there. Such segments are
+    built and cached apart from the others.
+
     ```mlir
     %segs = graph.segments %g count(%c16) fixed_vertex_count
         : !graph.edgeset -> !graph.segments<in>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph, Index:$count,
-                       Graph_SegmentStrategy:$strategy);
+                       Graph_SegmentStrategy:$strategy,
+                       UnitAttr:$lastListsAll);
   let results = (outs Graph_SegmentsType:$result);
   let assemblyFormat = [{
-    $graph `count` `(` $count `)` $strategy attr-dict `:` qualified(type($graph))
+    $graph `count` `(` $count `)` $strategy (`last_lists_all` $lastListsAll^)?
+    attr-dict `:` qualified(type($graph))
     `->` qualified(type($result))
   }];
   let hasVerifier = 1;

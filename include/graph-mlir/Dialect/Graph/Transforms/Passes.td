@@ -499,23 +499,31 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
 
     * the traversal is a CPU `dense_pull` (or `sparse_push_dense_pull`:
       `graph-lower-direction` then runs the epilogue in the pull and as a
-      vertex loop after the push), unsegmented or with segments spread over
+      vertex loop after the push), unsegmented, with segments spread over
       sockets (`numa`: `graph-numa` runs the epilogue in the merge of the
-      sockets' sums), without `to`, `dst_filter`, `track`, a result or
+      sockets' sums) or with plain segments (`graph-segment` then builds
+      segments whose last one lists every destination, and the epilogue
+      runs in that segment's scan), without `to`, `dst_filter`, `track`, a result or
       `update_priority`, whose body writes nothing but its one
-      `graph.reduce` into `%acc[dst]` of a per-vertex vector;
+      `graph.reduce` into `%acc[dst]` of a per-vertex vector, or nothing
+      but `graph.reduce`s into `%acc[dst, k]` of a vector of rows that it
+      accesses no other way (collaborative filtering; not with `numa`
+      segments, whose sockets sum a row together);
     * each loop runs over `graph.vertexset.new %g all` of the traversal's
       graph, and its body has only side-effect free ops, `scf` control
       flow, `graph.global.load` and `graph.vector.get`/`set`/`reduce`;
       it accesses `%acc` and the vectors it writes only at its vertex `v`,
-      assigns `%acc[v]` only at its top level and reads it before that.
+      and (for a per-vertex `%acc`) assigns `%acc[v]` only at its top level
+      and reads it before that.
 
     A filter's predicate (for an `scf.if`, that `scf.if` with the two
     predicates as its branches) becomes an epilogue yielding whether to
     keep `v`; the traversal then returns the set of kept vertices, which
     replaces the filters' set.
 
-    The loop's reads of `%acc[v]` become the epilogue's `sum` argument.
+    The loop's reads of `%acc[v]` become the epilogue's `sum` argument;
+    after reductions into rows the epilogue takes `v` alone and reads the
+    rows from memory.
     When `%acc` is made by `graph.vector.new` with a constant `c` (zero
     without `init`), and its only other uses are the loop's assignments of
     `c`, the traversal gets `reset(c)`: each sum starts from `c` in a
@@ -531,13 +539,11 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
     it the second. An `i1` argument says whether the buffers are swapped
     after the loop; if so, the latest values are copied back into the
     vector once. The epilogue assigns the second buffer's element first
-    (copying `v`'s old element when the loop's body may not assign it).
+    (copying `v`'s old element when the loop's body may not assign it, and
+    `v`'s old row for a vector of rows).
 
     Declined, with a remark (option `remarks`) at the traversal saying
-    why: segmented schedules without `numa` (a destination's sum is
-    complete only after the last segment, whose scan has only the
-    destinations with in-edges in it, so its epilogue would need a vertex
-    loop of its own), GPU schedules, push directions, a
+    why: GPU schedules, push directions, a
     loop reading a neighbour's element of a vector it or the traversal
     writes, a loop over another set, ops with other effects in the loop or
     between the two, a vector to double-buffer outside an `scf.for`, or one

@@ -219,6 +219,10 @@ struct ScannedVertex {
   /// near its end), whose destinations' data the emitter prefetches; null
   /// where the loop gives none.
   Value ahead;
+  /// In a segmented pull with an epilogue, whether the loop scans the last
+  /// segment, which lists every destination (graph.segments
+  /// last_lists_all): the destination's sum is then complete.
+  bool lastSegment = false;
 };
 using VertexBody = function_ref<void(OpBuilder &, const ScannedVertex &)>;
 
@@ -258,7 +262,9 @@ private:
 
 /// The traversal's segments one after another, each scanned by one loop
 /// following the schedule, so that the vertex data a segment reads at random
-/// (sources for pull, destinations for push) stays in cache.
+/// (sources for pull, destinations for push) stays in cache. A pull with an
+/// epilogue scans its last segment in a loop of its own, which runs the
+/// epilogue.
 class SegmentLoop : public VertexLoop {
 public:
   void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
@@ -339,7 +345,8 @@ public:
   void markModified(OpBuilder &b, const LoopFrame &frame, Value v,
                     bool ownsVertex);
   /// The op's epilogue for destination `v`, whose in-edges are all done
-  /// and whose accumulated value is `sum`, from within the loop `frame`
+  /// and whose accumulated value is `sum` (null after reductions into
+  /// rows, which the epilogue reads), from within the loop `frame`
   /// that owns `v`; a kept `v` joins the output set.
   void emitEpilogue(OpBuilder &b, const LoopFrame &frame, Value v, Value sum);
   Value loadIndex(OpBuilder &b, Value memref, Value i);
