@@ -178,6 +178,12 @@ void mlir::graph::populatePriorityQueuePatterns(
       converter, context, RuntimeFunction::PqApplyCounts);
   patterns.add<ArrayLowering<PriorityQueueTakeLocalOp>>(
       converter, context, RuntimeFunction::PqTakeLocal);
+  patterns.add<ArrayLowering<PriorityQueueTakeAllOp>>(
+      converter, context, RuntimeFunction::PqTakeAll);
+  patterns.add<ArrayLowering<PriorityQueueDeviceShapeOp>>(
+      converter, context, RuntimeFunction::PqDeviceShape);
+  patterns.add<QueueCallLowering<PriorityQueueDeviceFailureOp>>(
+      converter, context, RuntimeFunction::PqDeviceFailure);
   // Worklists are handles used like queues.
   patterns.add<QueueCallLowering<WorklistNewOp>>(converter, context,
                                                  RuntimeFunction::WorklistNew);
