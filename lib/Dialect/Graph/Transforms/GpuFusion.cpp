@@ -807,11 +807,14 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   rewriter.setInsertionPoint(loop);
   for (PriorityQueueEdgesOp op : pq.edges)
     op->moveBefore(loop);
+  // Constants before the loop, so that the host writes of a step are runs
+  // (each run one phase).
+  OpBuilder constants(loop);
   auto constIndex = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(rewriter, loc, v);
+    return arith::ConstantIndexOp::create(constants, loc, v);
   };
   auto constI64 = [&](int64_t v) -> Value {
-    return arith::ConstantIntOp::create(rewriter, loc, v, 64);
+    return arith::ConstantIntOp::create(constants, loc, v, 64);
   };
   auto load = [&](Value memref, int64_t at) -> Value {
     return memref::LoadOp::create(rewriter, loc, memref,
@@ -1065,9 +1068,10 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   }
   for (PriorityQueueOverflowOp overflow : pq.overflows) {
     rewriter.setInsertionPoint(overflow);
+    Value vertex =
+        arith::IndexCastOp::create(rewriter, loc, i64, overflow.getVertex());
     store(constI64(1), failed, 0);
-    store(arith::IndexCastOp::create(rewriter, loc, i64, overflow.getVertex()),
-          failed, 1);
+    store(vertex, failed, 1);
     rewriter.eraseOp(overflow);
   }
 
