@@ -143,6 +143,24 @@ static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
 static std::string whyNotFusable(scf::WhileOp loop,
                                  std::optional<Frontier> &frontier,
                                  Value ready) {
+  // A list of vertex sets (GraphIt's bc keeps its levels in one) is host
+  // memory of unbounded size, which a fused kernel cannot fill or empty.
+  Operation *list = nullptr;
+  loop->walk([&](Operation *op) {
+    if (!isa<ListAppendOp, ListPopOp>(op))
+      return WalkResult::advance();
+    list = op;
+    return WalkResult::interrupt();
+  });
+  if (list)
+    return ("'" + list->getName().getStringRef() +
+            (isa<ListAppendOp>(list)
+                 ? "' keeps each step's vertex set in a list, "
+                 : "' takes each step's frontier from a list, ") +
+            "which lives on the host: the kernel would need device storage "
+            "for all the sets the list may hold, whose size the loop does "
+            "not bound")
+        .str();
   for (auto [i, type] : llvm::enumerate(loop->getResultTypes())) {
     if (!isa<VertexSetType>(type)) {
       if (!type.isIntOrIndexOrFloat()) {
@@ -582,6 +600,22 @@ static void fillMap(OpBuilder &b, Location loc, Value map, bool bits,
   });
 }
 
+/// In a kernel: whether vertex `v` is marked in a bit map (`bits`) or byte
+/// map.
+static Value isMarked(OpBuilder &b, Location loc, Value map, bool bits,
+                      Value v) {
+  if (!bits)
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        memref::LoadOp::create(b, loc, map, ValueRange{v}),
+        arith::ConstantIntOp::create(b, loc, 0, 8));
+  auto [word, mask] = bitOf(b, loc, v);
+  Value held = arith::AndIOp::create(
+      b, loc, memref::LoadOp::create(b, loc, map, ValueRange{word}), mask);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, held,
+                               arith::ConstantIntOp::create(b, loc, 0, 64));
+}
+
 /// Appends the vertices marked in `map` to `queue`, by a kernel of a thread
 /// per vertex; `moved` (memref<1xi64>) counts them.
 static void mapToQueue(OpBuilder &b, Location loc, Value map, bool bits,
@@ -590,20 +624,7 @@ static void mapToQueue(OpBuilder &b, Location loc, Value map, bool bits,
   memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
                           moved, ValueRange{c0});
   emitKernel(b, loc, vertices, [&](OpBuilder &b, Value v) {
-    Value marked;
-    if (bits) {
-      auto [word, mask] = bitOf(b, loc, v);
-      Value held = arith::AndIOp::create(
-          b, loc, memref::LoadOp::create(b, loc, map, ValueRange{word}), mask);
-      marked =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, held,
-                                arith::ConstantIntOp::create(b, loc, 0, 64));
-    } else {
-      marked = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ne,
-          memref::LoadOp::create(b, loc, map, ValueRange{v}),
-          arith::ConstantIntOp::create(b, loc, 0, 8));
-    }
+    Value marked = isMarked(b, loc, map, bits, v);
     auto ifMarked = scf::IfOp::create(b, loc, marked, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifMarked.thenBlock());
@@ -879,11 +900,9 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   // In a kernel: calls `body` with the key of queued vertex v's bucket.
   auto ifQueued = [&](OpBuilder &b, Value v,
                       function_ref<void(OpBuilder &, Value)> body) {
-    Value marked = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne,
-        memref::LoadOp::create(b, loc, queued, ValueRange{v}),
-        arith::ConstantIntOp::create(b, loc, 0, 8));
-    auto branch = scf::IfOp::create(b, loc, marked, /*withElseRegion=*/false);
+    auto branch =
+        scf::IfOp::create(b, loc, isMarked(b, loc, queued, /*bits=*/false, v),
+                          /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(branch.thenBlock());
     Value priority = VectorGetOp::create(b, loc, priorityType, priorities, v);
@@ -1044,15 +1063,8 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
         rewriter.setInsertionPoint(user);
         if (bits)
           emitKernel(rewriter, loc, vertices, [&](OpBuilder &b, Value v) {
-            auto [word, mask] = bitOf(b, loc, v);
-            Value held = arith::AndIOp::create(
-                b, loc, memref::LoadOp::create(b, loc, bits, ValueRange{word}),
-                mask);
             auto branch = scf::IfOp::create(
-                b, loc,
-                arith::CmpIOp::create(
-                    b, loc, arith::CmpIPredicate::ne, held,
-                    arith::ConstantIntOp::create(b, loc, 0, 64)),
+                b, loc, isMarked(b, loc, bits, /*bits=*/true, v),
                 /*withElseRegion=*/false);
             b.setInsertionPointToStart(branch.thenBlock());
             memref::StoreOp::create(b, loc,
