@@ -79,6 +79,38 @@ struct Frontier {
 };
 } // namespace
 
+namespace {
+/// A loop over the buckets of a priority queue (GraphIt's delta-stepping:
+/// `while (pq.finished() == false)` around `pq.dequeue_ready_set()` and a
+/// traversal updating the queue), as graph-lower-gpu left it: the ops on
+/// the queue, which run on the host.
+struct QueueLoop {
+  Value queue;
+  PriorityQueueFinishedOp finished;
+  PriorityQueueDequeueOp dequeue;
+  SmallVector<PriorityQueueRequeueOp> requeues;
+  SmallVector<PriorityQueueOverflowOp> overflows;
+  SmallVector<PriorityQueueEdgesOp> edges;
+};
+} // namespace
+
+/// Whether `op` is an op on the queue of `pq`, or on a set it hands out or
+/// takes back, that keepBucketsOnDevice moves to the device.
+static bool movesToDevice(Operation *op, const QueueLoop &pq) {
+  auto is = [&](Operation *other) { return other == op; };
+  if (is(pq.finished) || is(pq.dequeue) || llvm::any_of(pq.requeues, is) ||
+      llvm::any_of(pq.overflows, is) || llvm::any_of(pq.edges, is))
+    return true;
+  auto reads = [&](Value set) {
+    return op->getNumOperands() && op->getOperand(0) == set;
+  };
+  return reads(pq.dequeue->getResult(0)) ||
+         llvm::any_of(pq.requeues, [&](PriorityQueueRequeueOp requeue) {
+           Value set = requeue.getSet();
+           return set.getDefiningOp() == op || reads(set);
+         });
+}
+
 /// Collects in `nexts` the fresh sets that `value`, yielded by the loop
 /// body, may be: a graph.vertexset.new of the loop, or a result of an
 /// scf.if (in the loop) whose branches yield such. Returns false for any
@@ -117,9 +149,9 @@ static bool runsOncePerStep(Operation *op, scf::WhileOp loop) {
 
 /// Whether allocation size `size` in `loop` has a bound before the loop:
 /// a value from outside it, the frontier's size or the size of the set a
-/// priority queue hands out (`ready`; the queues' capacity bounds both), a
-/// sum of such, or one divided (rounding up) by a value from outside the
-/// loop.
+/// priority queue hands out (`ready`: that set, or its size once on the
+/// device; the queues' capacity bounds both), a sum of such, or one divided
+/// (rounding up) by a value from outside the loop.
 static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
                       Value ready) {
   if (!loop->isAncestor(size.getParentRegion()->getParentOp()) ||
@@ -127,7 +159,8 @@ static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
     return true;
   if (auto dim = size.getDefiningOp<memref::DimOp>()) {
     auto view = dim.getSource().getDefiningOp<VertexSetIdsOp>();
-    return view && frontier && view.getSet() == frontier;
+    return view && ((frontier && view.getSet() == frontier) ||
+                    (ready && view.getSet() == ready));
   }
   if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
     return isBounded(divide.getLhs(), loop, frontier, ready) &&
@@ -138,11 +171,12 @@ static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
 }
 
 /// Why `loop` cannot run as one kernel, or "" when it can; fills `frontier`
-/// when the loop carries a vertex set. `ready` is the size of the set a
-/// priority queue hands out each step, if any.
+/// when the loop carries a vertex set. `ready` is the set a priority queue
+/// hands out each step, or its size once on the device, if any; the ops of
+/// `queue`, if given, count as moved to the device.
 static std::string whyNotFusable(scf::WhileOp loop,
-                                 std::optional<Frontier> &frontier,
-                                 Value ready) {
+                                 std::optional<Frontier> &frontier, Value ready,
+                                 const QueueLoop *queue = nullptr) {
   // A list of vertex sets (GraphIt's bc keeps its levels in one) is host
   // memory of unbounded size, which a fused kernel cannot fill or empty.
   Operation *list = nullptr;
@@ -192,7 +226,7 @@ static std::string whyNotFusable(scf::WhileOp loop,
     return frontier && (set == frontier->before || set == frontier->after);
   };
   WalkResult walk = loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == loop.getOperation())
+    if (op == loop.getOperation() || (queue && movesToDevice(op, *queue)))
       return WalkResult::advance();
     if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
       if (!launch.getBody().hasOneBlock())
@@ -686,21 +720,6 @@ static Value countOf(Value set, const DenseMap<Operation *, Value> &counts,
 // Priority-queue loops: the buckets on the device
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// A loop over the buckets of a priority queue (GraphIt's delta-stepping:
-/// `while (pq.finished() == false)` around `pq.dequeue_ready_set()` and a
-/// traversal updating the queue), as graph-lower-gpu left it: the ops on
-/// the queue, which run on the host.
-struct QueueLoop {
-  Value queue;
-  PriorityQueueFinishedOp finished;
-  PriorityQueueDequeueOp dequeue;
-  SmallVector<PriorityQueueRequeueOp> requeues;
-  SmallVector<PriorityQueueOverflowOp> overflows;
-  SmallVector<PriorityQueueEdgesOp> edges;
-};
-} // namespace
-
 /// Whether `condition` is `!finished` (`finished == false`).
 static bool isNotFinished(Value condition, Value finished) {
   auto compare = condition.getDefiningOp<arith::CmpIOp>();
@@ -1127,10 +1146,17 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   std::string reason = whyNotQueueLoop(loop, pq);
   if (!reason.empty())
     return reason;
-  Value ready, queueVertices;
-  if (pq.queue)
-    std::tie(ready, queueVertices) = keepBucketsOnDevice(loop, pq, rewriter);
+  // A queue's loop is checked before its buckets move to the device, so
+  // that a loop that does not fuse keeps the host's buckets.
   std::optional<Frontier> frontier;
+  Value ready, queueVertices;
+  if (pq.queue) {
+    reason = whyNotFusable(loop, frontier, pq.dequeue.getResult(), &pq);
+    if (!reason.empty())
+      return reason;
+    frontier.reset();
+    std::tie(ready, queueVertices) = keepBucketsOnDevice(loop, pq, rewriter);
+  }
   reason = whyNotFusable(loop, frontier, ready);
   if (!reason.empty())
     return reason;
