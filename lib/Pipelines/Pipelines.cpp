@@ -75,7 +75,8 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createGraphSegment());
   if (options.distributed)
     pm.addPass(createGraphDistribute());
-  pm.addPass(createGraphLowerPriority());
+  pm.addPass(
+      createGraphLowerPriority(GraphLowerPriorityOptions{options.serialWork}));
   pm.addPass(createGraphLowerAsync());
   pm.addPass(createGraphLowerDirection(
       GraphLowerDirectionOptions{options.hybridThreshold, options.serialWork}));

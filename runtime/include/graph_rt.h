@@ -357,6 +357,11 @@ int64_t graphrt_vset_out_degree_sum(graphrt_vset *s, graphrt_graph *g);
  * set size), bool array (size = num_vertices), bitvector (size =
  * ceil(num_vertices / 64) words). Valid until the set is next modified. */
 void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *s);
+/* The member ids in any order, for callers that visit them in any order:
+ * sorted when that helps locality, else as the set holds them (a
+ * traversal's output in the order its threads found the members). */
+void _mlir_ciface_graphrt_vset_ids_unordered(graphrt_memref_i32 *r,
+                                             graphrt_vset *s);
 void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *s);
 void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s);
 
@@ -520,6 +525,15 @@ void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor);
  * and returns it (valid until the thread's next call); else size 0. */
 void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
                                         int64_t threshold);
+/* [added] Eager bucket fusion, called before each round outside parallel
+ * regions: whether the calling thread alone should run the round and the
+ * cascade of bins that take_local hands out after it. `work` is the round's
+ * frontier size plus out-degree sum; the cascade is expected to grow from it
+ * as much as the last one grew from its first round (vertices plus
+ * out-degrees of the bins taken), and runs alone if that stays at most
+ * `limit`. A cascade run alone gets no more bins once they did
+ * limit - work, and the next round then runs with the team. */
+int32_t graphrt_pq_fusion_alone(graphrt_pq *q, int64_t work, int64_t limit);
 /* For a while loop whose buckets live on a GPU (kernel fusion): removes
  * every live entry, bucket by bucket, and returns their vertices (valid
  * until the next call); the current bucket becomes the first of them. */

@@ -4,13 +4,16 @@
  * Chunks of up to 64 vertices lie in buckets of priority / delta. Each
  * thread pushes into open chunks of its own, one per bucket it pushes to
  * (at most OB_OPEN at once; a push to yet another bucket publishes the
- * highest). A full chunk is published to its bucket in the global index, a
- * sorted array of the non-empty buckets, each holding one chunk queue per
- * thread. A take hands out the thread's own open chunk of the lowest bucket
- * when no published bucket is lower, else a chunk of the lowest published
- * bucket: the thread's own queue there first, then another thread's (a
- * steal). There is no barrier between buckets: threads work on whatever
- * bucket is lowest when they take.
+ * highest). Each thread publishes its full chunks to its own ordered index,
+ * a min-heap of chunks by bucket under a lock of its own, and advertises
+ * the heap's lowest bucket in `low`, which any thread reads without a lock.
+ * There is no shared index and no lock common to all threads: a publish
+ * takes the publisher's own lock, which only a thief contends for, and a
+ * take reads the threads' `low`s to find the lowest bucket anyone holds.
+ * It hands out the thread's own open chunk of that bucket, else its own
+ * published one, else one from the thread advertising it (a steal). There
+ * is no barrier between buckets: threads work on whatever bucket is lowest
+ * when they take.
  *
  * A vertex's priorities only decrease (min updates), so each vertex keeps
  * the lowest bucket of its entries not yet taken (`pending`): a push at that
@@ -20,19 +23,20 @@
  * priorities, so a vertex processed before its final priority is pushed and
  * processed again (label-correcting).
  *
- * Termination: `outstanding` counts open chunks (from their first push),
- * published chunks and the chunks threads are processing. A thread pushes
- * only while it processes a counted chunk and releases that chunk only in a
- * take, after it has counted the next one, so the count is zero only when
- * no vertex is left anywhere.
+ * Termination: each thread counts the chunks it opened (from their first
+ * push) and the chunks it finished (released after processing), in counters
+ * of its own that only grow. A thread pushes only while it processes a
+ * chunk it has not finished, so the work is done exactly when every chunk
+ * opened is finished; all_finished tests that without a shared counter.
  *
  * A worklist with a target vertex (a point-to-point search) also ends early
  * for each thread once the target is settled as far as the thread can see:
- * no published bucket and none of its open chunks is at or below the
- * target's bucket. With non-negative weights only work in those buckets can
- * lower the target's priority, and a thread still processing such work
- * keeps taking what it pushes until it sees the same. The entries left are
- * given back to the queue by rt_obim_free. */
+ * no thread advertises a bucket and none of its own open chunks is at or
+ * below the target's bucket. With non-negative weights only work in those
+ * buckets can lower the target's priority, and the thread that pushed such
+ * work sees it (in its own chunks, or its own heap whatever `low` others
+ * read) until it or a thief takes it. The entries left are given back to
+ * the queue by rt_obim_free. */
 #include "graph_rt.h"
 #include "internal.h"
 
@@ -44,34 +48,44 @@
 
 enum { OB_CHUNK = 64, OB_OPEN = 8 };
 
-/* No pending entry. */
+/* No pending entry; no published chunk. */
 #define OB_NONE INT64_MAX
 
+/* Lock acquisitions, counted only in the unit tests' build of this file
+ * (test/obim_sched_tests.c). */
+#ifdef GRAPHRT_OBIM_COUNT
+#define OB_COUNT(counter) (++(counter))
+#else
+#define OB_COUNT(counter) ((void)0)
+#endif
+
 typedef struct ob_chunk {
-  struct ob_chunk *next;
+  struct ob_chunk *next; /* in a spare list */
   int64_t bucket;
   int32_t size;
   int32_t ids[OB_CHUNK];
 } ob_chunk;
 
-typedef struct {
-  ob_chunk *head, *tail;
-} ob_fifo;
-
-/* A non-empty bucket of the index: `chunks` published chunks in the
- * per-thread queues. */
-typedef struct {
-  int64_t index, chunks;
-  ob_fifo *queues;
-} ob_bucket;
-
-/* One thread's state, padded so that threads share no cache line. */
+/* One thread's state. The owner's own fields, its heap (which thieves
+ * lock) and its counts (which idle threads read) lie on cache lines of
+ * their own. */
 typedef struct {
   ob_chunk *open[OB_OPEN]; /* counted, at most one per bucket */
   int num_open;
   ob_chunk *current; /* the chunk the last take handed out */
   ob_chunk *spare;   /* processed chunks, for reuse */
-  char pad[64];
+#ifdef GRAPHRT_OBIM_COUNT
+  int64_t own_locks, other_locks, published;
+#endif
+  char pad0[64];
+  /* Published chunks, a min-heap by bucket, guarded by `lock`. */
+  atomic_flag lock;
+  atomic_llong low; /* heap[0]'s bucket (OB_NONE: empty), read unlocked */
+  ob_chunk **heap;
+  int64_t size, capacity;
+  char pad1[64];
+  atomic_llong opened, finished; /* chunks counted, chunks released */
+  char pad2[64];
 } ob_thread;
 
 struct rt_obim {
@@ -83,25 +97,20 @@ struct rt_obim {
   int64_t *pending; /* per vertex: the lowest bucket of its untaken entries */
   int threads;
   ob_thread *per_thread;
-  atomic_llong outstanding;
-  /* The index, guarded by `lock`: buckets[0..size) ascending by index. */
-  atomic_flag lock;
-  ob_bucket **buckets;
-  int64_t size, capacity;
-  ob_bucket *spare; /* an emptied bucket kept for reuse */
-  /* The lowest published bucket (OB_NONE: none), read without the lock. */
-  atomic_llong low;
 };
 
-static void lock_index(rt_obim *o) {
-  while (atomic_flag_test_and_set_explicit(&o->lock, memory_order_acquire))
+static void lock_heap(ob_thread *t) {
+  while (atomic_flag_test_and_set_explicit(&t->lock, memory_order_acquire))
     sched_yield();
 }
 
-static void unlock_index(rt_obim *o) {
-  atomic_store_explicit(&o->low, o->size ? o->buckets[0]->index : OB_NONE,
-                        memory_order_relaxed);
-  atomic_flag_clear_explicit(&o->lock, memory_order_release);
+/* Stores the heap's lowest bucket in `low` only when it changed, so that
+ * readers keep their copy of the line while t works in one bucket. */
+static void unlock_heap(ob_thread *t) {
+  int64_t low = t->size ? t->heap[0]->bucket : OB_NONE;
+  if (atomic_load_explicit(&t->low, memory_order_relaxed) != low)
+    atomic_store_explicit(&t->low, low, memory_order_relaxed);
+  atomic_flag_clear_explicit(&t->lock, memory_order_release);
 }
 
 static ob_chunk *new_chunk(ob_thread *t, int64_t bucket) {
@@ -116,86 +125,60 @@ static ob_chunk *new_chunk(ob_thread *t, int64_t bucket) {
   return c;
 }
 
-/* The position of the first bucket of the index not below `index`. */
-static int64_t find_bucket(const rt_obim *o, int64_t index) {
-  int64_t lo = 0, hi = o->size;
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (o->buckets[mid]->index < index)
-      lo = mid + 1;
-    else
-      hi = mid;
+/* Adds counted chunk c to thread t's heap; t is the calling thread. */
+static void publish(ob_thread *t, ob_chunk *c) {
+  OB_COUNT(t->own_locks);
+  OB_COUNT(t->published);
+  lock_heap(t);
+  if (t->size == t->capacity) {
+    int64_t capacity = t->capacity ? 2 * t->capacity : 64;
+    ob_chunk **grown = realloc(t->heap, (size_t)capacity * sizeof(ob_chunk *));
+    if (!grown)
+      rt_fatal("out of memory growing an ordered worklist");
+    t->heap = grown;
+    t->capacity = capacity;
   }
-  return lo;
+  int64_t i = t->size++;
+  while (i > 0 && t->heap[(i - 1) / 2]->bucket > c->bucket) {
+    t->heap[i] = t->heap[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  t->heap[i] = c;
+  unlock_heap(t);
 }
 
-/* Adds counted chunk c, pushed by thread `self`, to its bucket. */
-static void publish(rt_obim *o, int self, ob_chunk *c) {
-  c->next = NULL;
-  lock_index(o);
-  int64_t at = find_bucket(o, c->bucket);
-  if (at == o->size || o->buckets[at]->index != c->bucket) {
-    if (o->size == o->capacity) {
-      o->capacity = o->capacity ? 2 * o->capacity : 64;
-      ob_bucket **grown =
-          realloc(o->buckets, (size_t)o->capacity * sizeof(ob_bucket *));
-      if (!grown)
-        rt_fatal("out of memory growing an ordered worklist");
-      o->buckets = grown;
-    }
-    ob_bucket *b = o->spare;
-    o->spare = NULL;
-    if (!b) {
-      b = rt_malloc(sizeof(ob_bucket));
-      b->queues = rt_calloc((size_t)o->threads, sizeof(ob_fifo));
-    }
-    b->index = c->bucket;
-    b->chunks = 0;
-    memmove(o->buckets + at + 1, o->buckets + at,
-            (size_t)(o->size - at) * sizeof(ob_bucket *));
-    o->buckets[at] = b;
-    ++o->size;
-  }
-  ob_bucket *b = o->buckets[at];
-  ob_fifo *q = &b->queues[self];
-  if (q->head)
-    q->tail->next = c;
-  else
-    q->head = c;
-  q->tail = c;
-  ++b->chunks;
-  unlock_index(o);
-}
-
-/* A chunk of the lowest published bucket, the thread's own first; NULL if
- * none is published. */
-static ob_chunk *take_published(rt_obim *o, int self) {
-  if (atomic_load_explicit(&o->low, memory_order_relaxed) == OB_NONE)
+/* The lowest chunk of t's heap, removed; NULL if it is empty. `self` is the
+ * calling thread, t or a thief. */
+static ob_chunk *pop_heap(ob_thread *self, ob_thread *t) {
+  if (atomic_load_explicit(&t->low, memory_order_relaxed) == OB_NONE)
     return NULL;
-  lock_index(o);
-  ob_chunk *c = NULL;
-  if (o->size) {
-    ob_bucket *b = o->buckets[0];
-    for (int k = 0; !c; ++k) {
-      ob_fifo *q = &b->queues[(self + k) % o->threads];
-      c = q->head;
-      if (c)
-        q->head = c->next;
+  if (self == t)
+    OB_COUNT(self->own_locks);
+  else
+    OB_COUNT(self->other_locks);
+  lock_heap(t);
+  ob_chunk *top = NULL;
+  if (t->size) {
+    top = t->heap[0];
+    ob_chunk *last = t->heap[--t->size];
+    int64_t i = 0;
+    for (;;) {
+      int64_t child = 2 * i + 1;
+      if (child >= t->size)
+        break;
+      if (child + 1 < t->size &&
+          t->heap[child + 1]->bucket < t->heap[child]->bucket)
+        ++child;
+      if (last->bucket <= t->heap[child]->bucket)
+        break;
+      t->heap[i] = t->heap[child];
+      i = child;
     }
-    if (--b->chunks == 0) {
-      --o->size;
-      memmove(o->buckets, o->buckets + 1,
-              (size_t)o->size * sizeof(ob_bucket *));
-      if (o->spare) {
-        free(b->queues);
-        free(b);
-      } else {
-        o->spare = b;
-      }
-    }
+    if (t->size)
+      t->heap[i] = last;
   }
-  unlock_index(o);
-  return c;
+  unlock_heap(t);
+  return top;
 }
 
 rt_obim *rt_obim_new(int64_t n, int64_t delta, int64_t target,
@@ -212,16 +195,19 @@ rt_obim *rt_obim_new(int64_t n, int64_t delta, int64_t target,
     o->pending[v] = OB_NONE;
   o->threads = omp_get_max_threads();
   o->per_thread = rt_calloc((size_t)o->threads, sizeof(ob_thread));
-  atomic_init(&o->outstanding, 0);
-  atomic_flag_clear(&o->lock);
-  atomic_init(&o->low, OB_NONE);
+  for (int i = 0; i < o->threads; ++i) {
+    ob_thread *t = &o->per_thread[i];
+    atomic_flag_clear(&t->lock);
+    atomic_init(&t->low, OB_NONE);
+    atomic_init(&t->opened, 0);
+    atomic_init(&t->finished, 0);
+  }
   return o;
 }
 
 /* The open chunk of `bucket` of thread t, made (and counted) if there is
  * none; a thread with OB_OPEN open chunks publishes its highest first. */
-static ob_chunk *open_chunk(rt_obim *o, int self, int64_t bucket) {
-  ob_thread *t = &o->per_thread[self];
+static ob_chunk *open_chunk(ob_thread *t, int64_t bucket) {
   for (int i = 0; i < t->num_open; ++i)
     if (t->open[i]->bucket == bucket)
       return t->open[i];
@@ -230,10 +216,10 @@ static ob_chunk *open_chunk(rt_obim *o, int self, int64_t bucket) {
     for (int i = 1; i < OB_OPEN; ++i)
       if (t->open[i]->bucket > t->open[highest]->bucket)
         highest = i;
-    publish(o, self, t->open[highest]);
+    publish(t, t->open[highest]);
     t->open[highest] = t->open[--t->num_open];
   }
-  atomic_fetch_add(&o->outstanding, 1);
+  atomic_fetch_add(&t->opened, 1);
   return t->open[t->num_open++] = new_chunk(t, bucket);
 }
 
@@ -256,35 +242,83 @@ void rt_obim_push(rt_obim *o, int self, int64_t v, int64_t priority) {
       return;
   } while (!__atomic_compare_exchange_n(&o->pending[v], &seen, bucket, 0,
                                         __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
-  ob_chunk *c = open_chunk(o, self, bucket);
+  ob_thread *t = &o->per_thread[self];
+  ob_chunk *c = open_chunk(t, bucket);
   c->ids[c->size++] = (int32_t)v;
   if (c->size == OB_CHUNK) {
-    ob_thread *t = &o->per_thread[self];
     for (int i = 0; i < t->num_open; ++i)
       if (t->open[i] == c)
         t->open[i] = t->open[--t->num_open];
-    publish(o, self, c);
+    publish(t, c);
   }
 }
 
-/* Removes and returns thread t's open chunk of the lowest bucket if no
- * published bucket is lower (or `any`); NULL if none. */
-static ob_chunk *take_open(rt_obim *o, ob_thread *t, int any) {
-  if (!t->num_open)
-    return NULL;
-  int lowest = 0;
-  for (int i = 1; i < t->num_open; ++i)
-    if (t->open[i]->bucket < t->open[lowest]->bucket)
+/* The position of thread t's open chunk of the lowest bucket; -1 if none. */
+static int lowest_open(const ob_thread *t) {
+  int lowest = -1;
+  for (int i = 0; i < t->num_open; ++i)
+    if (lowest < 0 || t->open[i]->bucket < t->open[lowest]->bucket)
       lowest = i;
-  ob_chunk *c = t->open[lowest];
-  if (!any && c->bucket > atomic_load_explicit(&o->low, memory_order_relaxed))
-    return NULL;
-  t->open[lowest] = t->open[--t->num_open];
-  return c;
+  return lowest;
+}
+
+/* The thread other than t advertising the lowest bucket, in *lowest (OB_NONE
+ * and NULL if none does). */
+static ob_thread *lowest_other(rt_obim *o, const ob_thread *t,
+                               int64_t *lowest) {
+  ob_thread *found = NULL;
+  *lowest = OB_NONE;
+  int self = (int)(t - o->per_thread);
+  for (int k = 1; k < o->threads; ++k) {
+    ob_thread *other = &o->per_thread[(self + k) % o->threads];
+    int64_t low = atomic_load_explicit(&other->low, memory_order_relaxed);
+    if (low < *lowest) {
+      *lowest = low;
+      found = other;
+    }
+  }
+  return found;
+}
+
+/* A chunk of the lowest bucket thread t sees: its own open chunk, else its
+ * own published one, else another thread's (ties in that order); NULL if
+ * no thread advertises one and t has none. */
+static ob_chunk *take_lowest(rt_obim *o, ob_thread *t) {
+  for (;;) {
+    int open = lowest_open(t);
+    int64_t mine = open < 0 ? OB_NONE : t->open[open]->bucket;
+    int64_t own = atomic_load_explicit(&t->low, memory_order_relaxed), other;
+    ob_thread *victim = lowest_other(o, t, &other);
+    if (open >= 0 && mine <= own && mine <= other) {
+      ob_chunk *c = t->open[open];
+      t->open[open] = t->open[--t->num_open];
+      return c;
+    }
+    if (own == OB_NONE && !victim)
+      return NULL;
+    /* NULL when a thief took it first: look again. */
+    ob_chunk *c = pop_heap(t, own <= other ? t : victim);
+    if (c)
+      return c;
+  }
+}
+
+/* Whether every chunk opened has been finished. A thread opens chunks only
+ * while it holds one it has not finished, so finished <= opened at every
+ * moment. The finished counts, read first, are at most those of the moment
+ * between the two passes, and the opened counts, read after it, at least
+ * those: equal sums mean nothing was left then, and so nothing since. */
+static int all_finished(rt_obim *o) {
+  int64_t finished = 0, opened = 0;
+  for (int i = 0; i < o->threads; ++i)
+    finished += atomic_load(&o->per_thread[i].finished);
+  for (int i = 0; i < o->threads; ++i)
+    opened += atomic_load(&o->per_thread[i].opened);
+  return opened == finished;
 }
 
 /* Whether the target's priority is final as far as thread t sees. */
-static int target_settled(rt_obim *o, const ob_thread *t) {
+static int target_settled(rt_obim *o, ob_thread *t) {
   if (o->target < 0)
     return 0;
   int64_t p = o->width == 4
@@ -292,7 +326,10 @@ static int target_settled(rt_obim *o, const ob_thread *t) {
                                     __ATOMIC_RELAXED)
                   : __atomic_load_n(&((const int64_t *)o->prio)[o->target],
                                     __ATOMIC_RELAXED);
-  int64_t lowest = atomic_load(&o->low);
+  int64_t lowest, own = atomic_load(&t->low);
+  lowest_other(o, t, &lowest);
+  if (own < lowest)
+    lowest = own;
   for (int i = 0; i < t->num_open; ++i)
     if (t->open[i]->bucket < lowest)
       lowest = t->open[i]->bucket;
@@ -302,7 +339,7 @@ static int target_settled(rt_obim *o, const ob_thread *t) {
 void rt_obim_seal(rt_obim *o, int self) {
   ob_thread *t = &o->per_thread[self];
   while (t->num_open)
-    publish(o, self, t->open[--t->num_open]);
+    publish(t, t->open[--t->num_open]);
 }
 
 void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
@@ -312,19 +349,19 @@ void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
     ob_chunk *next = NULL;
     if (target_settled(o, t))
       rt_obim_seal(o, self);
-    else if (!(next = take_open(o, t, 0)) && !(next = take_published(o, self)))
-      next = take_open(o, t, 1);
+    else
+      next = take_lowest(o, t);
     if (t->current) {
       t->current->next = t->spare;
       t->spare = t->current;
       t->current = NULL;
-      atomic_fetch_sub(&o->outstanding, 1);
+      atomic_fetch_add(&t->finished, 1);
     }
     /* Nothing to take: wait while other threads may still publish (this
      * thread has no open chunk, and pushes only while it holds one). */
-    while (!next && atomic_load(&o->outstanding) > 0 && !target_settled(o, t)) {
+    while (!next && !target_settled(o, t) && !all_finished(o)) {
       sched_yield();
-      next = take_published(o, self);
+      next = take_lowest(o, t);
     }
     if (!next)
       return;
@@ -349,40 +386,45 @@ void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
   }
 }
 
-/* Gives the live entries of the chunks from c on to q (if any) and frees
- * the chunks. */
-static void release_chunks(rt_obim *o, ob_chunk *c, graphrt_pq *q) {
-  while (c) {
-    for (int32_t i = 0; q && i < c->size; ++i)
-      if (o->pending[c->ids[i]] == c->bucket) {
-        o->pending[c->ids[i]] = OB_NONE;
-        rt_pq_requeue_vertex(q, c->ids[i]);
-      }
-    ob_chunk *next = c->next;
-    free(c);
-    c = next;
+#ifdef GRAPHRT_OBIM_COUNT
+/* The lock acquisitions of all threads on their own heaps and on others',
+ * and the chunks they published. */
+static void ob_counts(const rt_obim *o, int64_t *own, int64_t *other,
+                      int64_t *published) {
+  *own = *other = *published = 0;
+  for (int i = 0; i < o->threads; ++i) {
+    *own += o->per_thread[i].own_locks;
+    *other += o->per_thread[i].other_locks;
+    *published += o->per_thread[i].published;
   }
+}
+#endif
+
+/* Gives the live entries of chunk c to q (if any) and frees c. */
+static void release_chunk(rt_obim *o, ob_chunk *c, graphrt_pq *q) {
+  for (int32_t i = 0; q && i < c->size; ++i)
+    if (o->pending[c->ids[i]] == c->bucket) {
+      o->pending[c->ids[i]] = OB_NONE;
+      rt_pq_requeue_vertex(q, c->ids[i]);
+    }
+  free(c);
 }
 
 void rt_obim_free(rt_obim *o, graphrt_pq *q) {
   for (int i = 0; i < o->threads; ++i) {
     ob_thread *t = &o->per_thread[i];
     for (int k = 0; k < t->num_open; ++k)
-      release_chunks(o, t->open[k], q);
+      release_chunk(o, t->open[k], q);
+    for (int64_t k = 0; k < t->size; ++k)
+      release_chunk(o, t->heap[k], q);
+    free(t->heap);
     free(t->current);
-    release_chunks(o, t->spare, NULL);
+    while (t->spare) {
+      ob_chunk *next = t->spare->next;
+      free(t->spare);
+      t->spare = next;
+    }
   }
-  for (int64_t i = 0; i < o->size; ++i) {
-    for (int k = 0; k < o->threads; ++k)
-      release_chunks(o, o->buckets[i]->queues[k].head, q);
-    free(o->buckets[i]->queues);
-    free(o->buckets[i]);
-  }
-  if (o->spare) {
-    free(o->spare->queues);
-    free(o->spare);
-  }
-  free(o->buckets);
   free(o->per_thread);
   free(o->pending);
   free(o);

@@ -127,6 +127,8 @@ typedef struct {
   pq_bin local;    /* eager: the bin take_local handed out */
   uint32_t fused_round; /* eager: the dequeue of `fused` */
   int64_t fused;        /* eager: bins taken by take_local since */
+  int64_t fused_work;   /* eager: their vertices and out-degrees, since the
+                           last graphrt_pq_fusion_alone */
   pq_bin changed;       /* lazy: vertices recorded by graphrt_pq_changed */
   pq_bin counted;       /* lazy: vertices counted by graphrt_pq_count */
   pq_bin journal; /* distributed: vertices updated since the last mirror */
@@ -161,6 +163,13 @@ struct graphrt_pq {
   uint8_t *journaled;
   /* The vertices the queue starts with, not yet in their buckets. */
   int64_t initial_from, initial_to;
+  /* Bucket fusion's cascades (graphrt_pq_fusion_alone): the work of the
+   * last round's frontier, whether the calling thread alone runs the
+   * current cascade and the work its bins may add, and whether they ran
+   * out of it. */
+  int64_t cascade_first;
+  int32_t alone, cut;
+  int64_t alone_budget;
   /* graphrt_pq_take_all's vertices, and graphrt_pq_device_shape's values. */
   pq_bin taken;
   int64_t shape[3];
@@ -594,19 +603,42 @@ static int too_many_rounds(const graphrt_pq *q, int64_t bucket,
   return 0;
 }
 
+/* Whether v, in a bin of `bucket` (a below bin: of `bucket` or one before
+ * it), is live there. Compares v's priority with the bucket's range
+ * [lo, lo + delta) instead of dividing it by delta. */
+static int live_in(const graphrt_pq *q, int32_t v, int64_t bucket, int64_t lo,
+                   int below) {
+  int64_t p = priority_of(q, v);
+  if (p < 0) /* reports it: never live */
+    return bucket_of(q, v) == bucket;
+  int in = (uint64_t)(p - lo) < (uint64_t)q->delta;
+  if (!below || in)
+    return in;
+  return q->lower_first ? p < lo : p > lo;
+}
+
 /* Appends the live entries of `b` not yet in this dequeue's output to ids
  * from position `at`; returns the new end. Entries of a below bin are live
- * anywhere before the bucket too. Thread-safe across bins: the stamp is
- * claimed atomically. */
+ * anywhere before the bucket too. With `shared`, other threads gather other
+ * bins at once, so the stamp is claimed atomically. */
 static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int below,
-                      int32_t *ids, int64_t at) {
+                      int shared, int32_t *ids, int64_t at) {
+  int64_t lo = bucket * q->delta;
+  uint32_t round = q->round;
   for (int64_t i = 0; i < b->size; ++i) {
     int32_t v = b->ids[i];
-    int64_t key = key_of(q, bucket_of(q, v));
-    if ((below ? key <= key_of(q, bucket) : key == key_of(q, bucket)) &&
-        __atomic_exchange_n(&q->stamp[v], q->round, __ATOMIC_RELAXED) !=
-            q->round)
-      ids[at++] = v;
+    if (!live_in(q, v, bucket, lo, below))
+      continue;
+    uint32_t *stamp = &q->stamp[v];
+    if (shared) {
+      if (__atomic_exchange_n(stamp, round, __ATOMIC_RELAXED) == round)
+        continue;
+    } else {
+      if (*stamp == round)
+        continue;
+      *stamp = round;
+    }
+    ids[at++] = v;
   }
   b->size = 0;
   return at;
@@ -656,10 +688,12 @@ static int64_t take_bucket(graphrt_pq *q, int64_t bucket) {
     q->scratch.ids = rt_malloc((size_t)total * sizeof(int32_t));
   }
   int32_t *scratch = q->scratch.ids;
-#pragma omp parallel for schedule(dynamic, 1) if (total > 4096)
+  int shared = total > 4096;
+#pragma omp parallel for schedule(dynamic, 1) if (shared)
   for (int i = 0; i < parts; ++i)
-    end[i] = bins[i] ? gather(q, bins[i], bucket, i % 2, scratch, start[i])
-                     : start[i];
+    end[i] = bins[i]
+                 ? gather(q, bins[i], bucket, i % 2, shared, scratch, start[i])
+                 : start[i];
   int64_t count = 0;
   for (int i = 0; i < parts; ++i) {
     memmove(scratch + count, scratch + start[i],
@@ -884,6 +918,38 @@ void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor) {
   }
 }
 
+/* The out-degrees of ids[0..count) in the graph of the queue's traversals
+ * (0 before the first). */
+static int64_t out_degree_sum(const graphrt_pq *q, const int32_t *ids,
+                              int64_t count) {
+  if (!q->graph)
+    return 0;
+  const int64_t *off = rt_degree_offsets(q->graph);
+  int64_t sum = 0;
+  for (int64_t i = 0; i < count; ++i)
+    sum += off[ids[i] + 1] - off[ids[i]];
+  return sum;
+}
+
+int32_t graphrt_pq_fusion_alone(graphrt_pq *q, int64_t work, int64_t limit) {
+  check_queue(q, "bucket fusion");
+  int64_t fused = 0;
+  for (int t = 0; t < q->threads; ++t) {
+    fused += q->per_thread[t].fused_work;
+    q->per_thread[t].fused_work = 0;
+  }
+  /* The last cascade grew from its first round's work to that plus its
+   * bins'; this one is expected to grow as much. */
+  double growth = (double)(q->cascade_first + fused) /
+                  (double)(q->cascade_first > 0 ? q->cascade_first : 1);
+  double estimate = (double)work * (growth > 1 ? growth : 1);
+  q->alone = !q->cut && estimate <= (double)limit;
+  q->alone_budget = limit - work;
+  q->cascade_first = work;
+  q->cut = 0;
+  return q->alone;
+}
+
 void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
                                         int64_t threshold) {
   r->allocated = r->aligned = NULL;
@@ -902,7 +968,11 @@ void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
   uint64_t at = (uint64_t)(q->current - q->base);
   if (at < (uint64_t)t->num_bins) {
     pq_bin *bin = &t->bins[at];
-    if (bin->size > 0 && bin->size < threshold) {
+    /* A cascade run alone stops once its bins did its share of the work;
+     * the rest waits for the next dequeue, which the team runs. */
+    if (bin->size > 0 && q->alone && t->fused_work >= q->alone_budget)
+      q->cut = 1;
+    else if (bin->size > 0 && bin->size < threshold) {
       /* Hand the bin out and keep the old buffer as the next bin. */
       pq_bin taken = *bin;
       *bin = t->local;
@@ -911,6 +981,7 @@ void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
       for (int64_t i = 0; i < taken.size; ++i)
         if (is_live(q, taken.ids[i], q->current))
           t->local.ids[count++] = taken.ids[i];
+      t->fused_work += count + out_degree_sum(q, t->local.ids, count);
     }
   }
   /* The thread's passes over its own bin are rounds of the bucket too. */

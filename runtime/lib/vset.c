@@ -872,6 +872,18 @@ void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *h) {
   RT_SET_MEMREF(r, s->ids, s->size);
 }
 
+void _mlir_ciface_graphrt_vset_ids_unordered(graphrt_memref_i32 *r,
+                                             graphrt_vset *h) {
+  vset *s = lookup(h, "vertex set");
+  /* Sorting pays only where members share cache lines of the caller's
+   * per-vertex arrays; a sparser list is visited as it is. */
+  if (!s->ids_valid || s->size > s->n / 64)
+    ensure_sorted_ids(s);
+  if (!s->ids)
+    reserve_ids(s, 1);
+  RT_SET_MEMREF(r, s->ids, s->size);
+}
+
 void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *h) {
   vset *s = lookup(h, "vertex set");
   s->open |= s->size == 0;

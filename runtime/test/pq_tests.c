@@ -325,18 +325,55 @@ static void relax(const small_graph *g, int32_t *dist, graphrt_pq *q,
   }
 }
 
+/* A round of delta-stepping as generated code runs it: the frontier ids
+ * over the team (the calling thread if `alone`), then, for the eager queue,
+ * each thread's own bin of the bucket while it holds fewer than 16 vertices
+ * (bucket fusion). Returns the work of the bins (vertices plus out-degrees).
+ */
+static int64_t fusion_round(const small_graph *g, int32_t *dist, graphrt_pq *q,
+                            int strategy, const graphrt_memref_i32 *ids,
+                            int alone) {
+  int64_t work = 0;
+#pragma omp parallel if (!alone) reduction(+ : work)
+  {
+#pragma omp for schedule(dynamic, 4) nowait
+    for (int64_t i = 0; i < ids->sizes[0]; ++i)
+      relax(g, dist, q, strategy, ids->aligned[i]);
+    graphrt_memref_i32 local;
+    while (strategy == GRAPHRT_PQ_EAGER) {
+      _mlir_ciface_graphrt_pq_take_local(&local, q, 16);
+      if (local.sizes[0] == 0)
+        break;
+      for (int64_t i = 0; i < local.sizes[0]; ++i) {
+        int32_t v = local.aligned[i];
+        work += 1 + g->offsets[v + 1] - g->offsets[v];
+        relax(g, dist, q, strategy, v);
+      }
+    }
+  }
+  return work;
+}
+
 /* Delta-stepping as generated code runs it, in parallel over each bucket,
- * with bucket fusion for the eager queue. */
+ * with bucket fusion for the eager queue; with limit >= 0 as its serial copy
+ * does: each round asks graphrt_pq_fusion_alone (given the frontier's
+ * vertices plus out-degrees) whether the calling thread runs it and its
+ * bins alone. The distances are Dijkstra's or Bellman-Ford's, and no
+ * cascade run alone does more than the limit plus one bin (15 vertices of
+ * out-degree at most 8). */
 static void test_delta_stepping(int strategy, int64_t delta, int threads,
-                                int weights) {
+                                int weights, int64_t limit) {
   small_graph g;
   int32_t dist[200], want[200];
+  int alone_rounds = 0, over = 0;
   for (uint64_t seed = 1; seed <= 5; ++seed) {
     random_graph(&g, seed, weights);
     if (weights == PLAIN)
       dijkstra(&g, want);
     else
       bellman_ford(&g, want);
+    graphrt_graph *graph =
+        graphrt_graph_from_csr(g.n, g.offsets, g.neighbors, g.weights);
     for (int64_t v = 0; v < g.n; ++v)
       dist[v] = INT32_MAX;
     dist[0] = 0;
@@ -346,21 +383,14 @@ static void test_delta_stepping(int strategy, int64_t delta, int threads,
       graphrt_memref_i32 ids;
       graphrt_vset *frontier = graphrt_pq_dequeue(q);
       _mlir_ciface_graphrt_vset_ids(&ids, frontier);
-#pragma omp parallel
-      {
-#pragma omp for schedule(dynamic, 4) nowait
-        for (int64_t i = 0; i < ids.sizes[0]; ++i)
-          relax(&g, dist, q, strategy, ids.aligned[i]);
-        /* Bucket fusion: then the thread's own small bin, alone. */
-        graphrt_memref_i32 local = {0};
-        while (strategy == GRAPHRT_PQ_EAGER) {
-          _mlir_ciface_graphrt_pq_take_local(&local, q, 16);
-          if (local.sizes[0] == 0)
-            break;
-          for (int64_t i = 0; i < local.sizes[0]; ++i)
-            relax(&g, dist, q, strategy, local.aligned[i]);
-        }
-      }
+      graphrt_pq_edges(q, graph);
+      int64_t work = 0;
+      for (int64_t i = 0; i < ids.sizes[0]; ++i)
+        work += 1 + g.offsets[ids.aligned[i] + 1] - g.offsets[ids.aligned[i]];
+      int alone = limit >= 0 && graphrt_pq_fusion_alone(q, work, limit);
+      work += fusion_round(&g, dist, q, strategy, &ids, alone);
+      alone_rounds += alone;
+      over += alone && work > limit + 15 * 9;
       graphrt_vset_free(frontier);
     }
     int same = 1;
@@ -368,7 +398,73 @@ static void test_delta_stepping(int strategy, int64_t delta, int threads,
       same &= dist[v] == want[v];
     CHECK(same);
     graphrt_pq_free(q);
+    graphrt_graph_free(graph);
   }
+  CHECK_EQ(over, 0);
+  if (limit > 0)
+    CHECK(alone_rounds > 0);
+  else
+    CHECK_EQ(alone_rounds, 0);
+}
+
+/* Bucket fusion's serial cascades: with no history a small round runs
+ * alone; a cascade run alone gets no more bins once they did limit - work
+ * (vertices plus out-degrees), and the round after it runs with the team;
+ * otherwise the estimate is the round's work times the last cascade's
+ * growth. */
+static void test_fusion_alone(void) {
+  enum { N = 32 };
+  int32_t src[N - 1], dst[N - 1], w[N - 1], prio[N];
+  for (int v = 0; v + 1 < N; ++v)
+    src[v] = v, dst[v] = v + 1, w[v] = 1; /* out-degree 1 but the last */
+  graphrt_graph *g = graphrt_graph_from_edges(N, N - 1, src, dst, w, 0);
+  for (int v = 0; v < N; ++v)
+    prio[v] = INT32_MAX;
+  prio[0] = 0;
+  graphrt_pq *q = graphrt_pq_new(prio, 4, N, 1, 1, 0, GRAPHRT_PQ_START,
+                                 GRAPHRT_PQ_EAGER, 1);
+  graphrt_pq_edges(q, g);
+  int32_t got[N];
+  graphrt_memref_i32 local;
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK(graphrt_pq_fusion_alone(q, 2, 20)); /* budget 18 for the bins */
+  /* Bins of 3, 4 and 3 vertices: work 6, 14, 20; the fourth is refused. */
+  int from = 1;
+  int sizes[3] = {3, 4, 3};
+  for (int b = 0; b < 3; ++b) {
+    for (int v = from; v < from + sizes[b]; ++v)
+      prio[v] = 0, graphrt_pq_push(q, v, 0);
+    _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
+    CHECK_EQ(local.sizes[0], sizes[b]);
+    from += sizes[b];
+  }
+  prio[11] = 0, graphrt_pq_push(q, 11, 0);
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
+  CHECK_EQ(local.sizes[0], 0);
+  /* The refused bin is the next round, which runs with the team: its bins
+   * have no cap. */
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK_EQ(got[0], 11);
+  CHECK(!graphrt_pq_fusion_alone(q, 2, 20));
+  for (int v = 12; v < 22; ++v)
+    prio[v] = 0, graphrt_pq_push(q, v, 0);
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
+  CHECK_EQ(local.sizes[0], 10);
+  /* That cascade grew from 2 to 22: a round of work 2 is expected at 22. */
+  prio[22] = 5, graphrt_pq_push(q, 22, 5);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  CHECK(!graphrt_pq_fusion_alone(q, 2, 20));
+  /* This one did not grow: the next small round runs alone again. */
+  CHECK(graphrt_pq_fusion_alone(q, 2, 20));
+  /* It grows 7 times (2 to 14): work 3 is expected at 21, work 2 at 14. */
+  for (int v = 23; v < 29; ++v)
+    prio[v] = 5, graphrt_pq_push(q, v, 5);
+  _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
+  CHECK_EQ(local.sizes[0], 6);
+  CHECK(!graphrt_pq_fusion_alone(q, 3, 20));
+  CHECK(graphrt_pq_fusion_alone(q, 3, 20));
+  graphrt_pq_free(q);
+  graphrt_graph_free(g);
 }
 
 /* k-core peeling with constant-sum counts against a serial peeling. */
@@ -467,10 +563,14 @@ int main(void) {
   for (int threads = 1; threads <= 3; threads += 2)
     for (int64_t delta = 1; delta <= 8; delta *= 8) {
       for (int weights = PLAIN; weights <= HUGE; ++weights) {
-        test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads, weights);
-        test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads, weights);
+        test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads, weights, -1);
+        test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads, weights, -1);
       }
     }
+  test_fusion_alone();
+  for (int threads = 1; threads <= 3; threads += 2)
+    for (int64_t limit = 0; limit <= 100000; limit = limit ? limit * 100 : 10)
+      test_delta_stepping(GRAPHRT_PQ_EAGER, 4, threads, PLAIN, limit);
   test_kcore(1);
   test_kcore(3);
   return check_report("pq");

@@ -186,6 +186,43 @@ static void test_seal_distinct(void) {
   free(ref);
 }
 
+/* The unordered view has the members once each: a sparse list as it was
+ * sealed (no sort), a dense one (over n / 64 members) and a set made from
+ * marks in ascending order. */
+static void test_unordered_ids(int64_t n, int64_t stride) {
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  graphrt_memref_i8 b;
+  graphrt_memref_i32 buf, ids;
+  _mlir_ciface_graphrt_vset_bools(&b, s);
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, s);
+  int64_t k = 0;
+  for (int64_t v = n - 1; v >= 0; v -= stride) {
+    b.aligned[v] = 1;
+    buf.aligned[k++] = (int32_t)v;
+  }
+  graphrt_vset_seal_distinct_ids(s, k);
+  _mlir_ciface_graphrt_vset_ids_unordered(&ids, s);
+  CHECK_EQ(ids.sizes[0], k);
+  int sparse = k <= n / 64, as_sealed = 1, ascending = 1;
+  for (int64_t i = 0; i < k; i++) {
+    as_sealed &= ids.aligned[ids.offset + i] == n - 1 - i * stride;
+    if (i)
+      ascending &=
+          ids.aligned[ids.offset + i - 1] < ids.aligned[ids.offset + i];
+  }
+  CHECK(sparse ? as_sealed : ascending);
+  graphrt_vset_free(s);
+
+  graphrt_vset *all = graphrt_vset_new(n, 1);
+  _mlir_ciface_graphrt_vset_ids_unordered(&ids, all);
+  CHECK_EQ(ids.sizes[0], n);
+  int listed = 1;
+  for (int64_t v = 0; v < n; v++)
+    listed &= ids.aligned[ids.offset + v] == v;
+  CHECK(listed);
+  graphrt_vset_free(all);
+}
+
 static void test_degree_sum(void) {
   /* star-ish graph: 0 -> 1..4, 1 -> 2, 3 -> 0 */
   int32_t src[] = {0, 0, 0, 0, 1, 3}, dst[] = {1, 2, 3, 4, 2, 0};
@@ -650,9 +687,11 @@ int main(void) {
   test_seal_ids(200000, 1000, 1, 5);   /* sparse on a large set: radix sort */
   test_seal_bools();
   test_seal_distinct();
-  test_keep_dups(3, 5);           /* out-degree sum counts repeats */
-  test_keep_dups(1000, 3000);     /* more entries than vertices */
-  test_keep_dups(100000, 300000); /* parallel path */
+  test_unordered_ids(100000, 1000); /* sparse: kept as sealed */
+  test_unordered_ids(1000, 7);      /* dense: sorted */
+  test_keep_dups(3, 5);             /* out-degree sum counts repeats */
+  test_keep_dups(1000, 3000);       /* more entries than vertices */
+  test_keep_dups(100000, 300000);   /* parallel path */
   test_degree_sum();
   test_bits_to_ids(200037, 7);
   test_bits_to_ids(64, 9);

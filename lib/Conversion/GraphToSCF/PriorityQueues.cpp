@@ -178,6 +178,8 @@ void mlir::graph::populatePriorityQueuePatterns(
       converter, context, RuntimeFunction::PqApplyCounts);
   patterns.add<ArrayLowering<PriorityQueueTakeLocalOp>>(
       converter, context, RuntimeFunction::PqTakeLocal);
+  patterns.add<QueueCallLowering<PriorityQueueFusionAloneOp>>(
+      converter, context, RuntimeFunction::PqFusionAlone);
   patterns.add<ArrayLowering<PriorityQueueTakeAllOp>>(
       converter, context, RuntimeFunction::PqTakeAll);
   patterns.add<ArrayLowering<PriorityQueueDeviceShapeOp>>(

@@ -117,6 +117,21 @@ struct VertexSetIdBufferLowering : GraphPattern<VertexSetIdBufferOp> {
   }
 };
 
+/// Sorted ids, or unsorted ones where the caller visits them in any order.
+struct VertexSetIdsLowering : GraphPattern<VertexSetIdsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetIdsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op,
+                                        op.getUnordered()
+                                            ? RuntimeFunction::VsetIdsUnordered
+                                            : RuntimeFunction::VsetIds,
+                                        adaptor.getSet()));
+    return success();
+  }
+};
+
 struct VertexSetSealIdsLowering : GraphPattern<VertexSetSealIdsOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
@@ -207,15 +222,13 @@ void mlir::graph::populateVertexSetPatterns(const GraphTypeConverter &converter,
   MLIRContext *context = patterns.getContext();
   patterns.add<NullHandleLowering<VertexSetDeletedOp>, VertexSetNewLowering,
                VertexSetInsertLowering, VertexSetIdBufferLowering,
-               VertexSetSealIdsLowering, VertexSetApplyLowering,
-               ParallelForLowering, VertexSetFilterLowering>(converter,
-                                                             context);
+               VertexSetIdsLowering, VertexSetSealIdsLowering,
+               VertexSetApplyLowering, ParallelForLowering,
+               VertexSetFilterLowering>(converter, context);
   patterns.add<CountLowering<VertexSetSizeOp>>(converter, context,
                                                RuntimeFunction::VsetSize);
   patterns.add<CountLowering<VertexSetOutDegreeSumOp>>(
       converter, context, RuntimeFunction::VsetOutDegreeSum);
-  patterns.add<ArrayLowering<VertexSetIdsOp>>(converter, context,
-                                              RuntimeFunction::VsetIds);
   patterns.add<ArrayLowering<VertexSetBoolsOp>>(converter, context,
                                                 RuntimeFunction::VsetBools);
   patterns.add<ArrayLowering<VertexSetBitsOp>>(converter, context,

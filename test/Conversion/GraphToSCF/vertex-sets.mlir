@@ -7,6 +7,7 @@
 // count; a deleted set is null.
 // CHECK-DAG: func.func private @graphrt_vset_insert(!llvm.ptr, i64)
 // CHECK-DAG: func.func private @graphrt_vset_ids(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_vset_ids_unordered(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
 // CHECK-DAG: func.func private @graphrt_vset_bools(!llvm.ptr) -> memref<?xi8> attributes {llvm.emit_c_interface}
 // CHECK-DAG: func.func private @graphrt_vset_out_degree_sum(!llvm.ptr, !llvm.ptr) -> i64
 // CHECK-DAG: func.func private @graphrt_vset_free(!llvm.ptr)
@@ -15,6 +16,7 @@
 // CHECK-NEXT: %[[V64:.*]] = arith.index_cast %[[V]] : index to i64
 // CHECK-NEXT: call @graphrt_vset_insert(%[[S]], %[[V64]]) : (!llvm.ptr, i64) -> ()
 // CHECK-NEXT: %[[IDS:.*]] = call @graphrt_vset_ids(%[[S]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK-NEXT: %[[ANY:.*]] = call @graphrt_vset_ids_unordered(%[[S]]) : (!llvm.ptr) -> memref<?xi32>
 // CHECK-NEXT: %[[BOOLS:.*]] = call @graphrt_vset_bools(%[[S]]) : (!llvm.ptr) -> memref<?xi8>
 // CHECK-NEXT: %[[SUM64:.*]] = call @graphrt_vset_out_degree_sum(%[[S]], %[[G]]) : (!llvm.ptr, !llvm.ptr) -> i64
 // CHECK-NEXT: %[[SUM:.*]] = arith.index_cast %[[SUM64]] : i64 to index
@@ -25,6 +27,7 @@ func.func @sets(%g: !graph.edgeset, %s: !graph.vertexset, %v: index)
     -> (memref<?xi32>, memref<?xi8>, index, !graph.vertexset) {
   graph.vertexset.insert %s, %v
   %ids = graph.vertexset.ids %s : memref<?xi32>
+  %any = graph.vertexset.ids %s unordered : memref<?xi32>
   %bools = graph.vertexset.bools %s : memref<?xi8>
   %sum = graph.vertexset.out_degree_sum %s, %g : !graph.edgeset
   graph.vertexset.free %s

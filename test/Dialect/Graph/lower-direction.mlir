@@ -10,7 +10,7 @@
 // prefetches, for writing, the distance of the first destination of the
 // frontier vertex 16 iterations ahead (the last one near the end).
 // CHECK-LABEL: func.func @sparse_push
-// CHECK: %[[IDS:.*]] = graph.vertexset.ids %arg1
+// CHECK: %[[IDS:.*]] = graph.vertexset.ids %arg1 unordered :
 // CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
 // CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
 // CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]]
@@ -99,6 +99,26 @@ func.func @serial_push(%g: !graph.edgeset, %v: !graph.vector<f64>) {
     %changed = graph.reduce add %v[%dst], %x : !graph.vector<f64>
     graph.yield
   } : !graph.edgeset
+  return
+}
+
+// -----
+
+// A serial push visits its frontier in ascending order; parallel ones take
+// the ids in any order (`unordered`, as in @sparse_push).
+// CHECK-LABEL: func.func @serial_push_frontier
+// CHECK: graph.vertexset.ids %arg1 :
+// CHECK-NOT: omp.
+func.func @serial_push_frontier(%g: !graph.edgeset, %f: !graph.vertexset,
+                                %v: !graph.vector<f64>) {
+  graph.edgeset.apply %g from(%f)
+      schedule(#graph.schedule<parallel = serial>)
+    body {
+    ^bb0(%src: index, %dst: index):
+      %x = graph.vector.get %v[%src] : !graph.vector<f64>
+      %changed = graph.reduce add %v[%dst], %x : !graph.vector<f64>
+      graph.yield
+    } : !graph.edgeset
   return
 }
 

@@ -670,10 +670,12 @@ func.func @traversal_blocks(%g: !graph.edgeset, %gw: !graph.edgeset<i32>,
   %out_w = graph.adjacency_weights out %gw : !graph.edgeset<i32> -> memref<?xi32>
   %in_w = graph.adjacency_weights in %gw : !graph.edgeset<i32> -> memref<?xi32>
   // CHECK-NEXT: %{{.*}} = graph.vertexset.ids %[[S]] : memref<?xi32>{{$}}
+  // CHECK-NEXT: %{{.*}} = graph.vertexset.ids %[[S]] unordered : memref<?xi32>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.vertexset.bools %[[S]] : memref<?xi8>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.vertexset.bits %[[S]] : memref<?xi64>{{$}}
   // CHECK-NEXT: %[[DEG:.*]] = graph.vertexset.out_degree_sum %[[S]], %[[G]] : !graph.edgeset{{$}}
   %ids = graph.vertexset.ids %s : memref<?xi32>
+  %any_order = graph.vertexset.ids %s unordered : memref<?xi32>
   %bools = graph.vertexset.bools %s : memref<?xi8>
   %bits = graph.vertexset.bits %s : memref<?xi64>
   %deg = graph.vertexset.out_degree_sum %s, %g : !graph.edgeset

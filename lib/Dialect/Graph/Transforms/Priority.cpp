@@ -38,11 +38,13 @@ namespace {
 /// The sparse frontier (the dequeued bucket) in a loop following the
 /// schedule; then each thread, without waiting for the others, takes its own
 /// bin of the current bucket while that stays below the threshold and scans
-/// it alone (bucket fusion: small buckets need no global round).
+/// it alone (bucket fusion: small buckets need no global round). With
+/// `serialWork` > 0, a parallel loop runs on the calling thread, frontier
+/// and bins, when the queue expects that cascade to stay within it.
 class BucketFusionLoop : public VertexLoop {
 public:
-  BucketFusionLoop(Value queue, Value threshold)
-      : queue(queue), threshold(threshold) {}
+  BucketFusionLoop(Value queue, Value threshold, int64_t serialWork)
+      : queue(queue), threshold(threshold), serialWork(serialWork) {}
 
   void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override {
     VectorDestination destination(emitter, /*ownsVertex=*/true);
@@ -57,8 +59,13 @@ public:
     };
     Value frontier = emitter.getFrontierIds();
     Value c0 = emitter.constIndex(b, 0);
+    Value count = memref::DimOp::create(b, loc, frontier, 0);
+    Value runsAlone;
+    if (serialWork > 0 && emitter.getSchedule().isParallel() &&
+        !emitter.getExecution().runsIterationPerThread())
+      runsAlone = cascadeFits(emitter, b, count);
     emitter.emitVertexLoop(
-        b, c0, memref::DimOp::create(b, loc, frontier, 0),
+        b, c0, count,
         [&](OpBuilder &b, Value i, const LoopFrame &frame) {
           scan(b, frontier, i, frame);
         },
@@ -85,11 +92,27 @@ public:
                              });
           scf::YieldOp::create(b, loc);
           b.setInsertionPointAfter(loop);
-        });
+        },
+        runsAlone);
   }
 
 private:
+  /// graph.pq.fusion_alone for the round over `count` frontier ids: their
+  /// number plus out-degree sum, the latter asked only when the number is
+  /// within serialWork (else the cascade cannot fit).
+  Value cascadeFits(TraversalEmitter &emitter, OpBuilder &b, Value count) {
+    Location loc = emitter.getLoc();
+    Value limit = emitter.constIndex(b, serialWork);
+    Value work = emitFrontierWork(
+        emitter, b, count, limit, b.getIndexType(),
+        [](OpBuilder &, Value work) { return work; },
+        [&](OpBuilder &) { return count; });
+    return PriorityQueueFusionAloneOp::create(b, loc, b.getI1Type(), queue,
+                                              work, limit);
+  }
+
   Value queue, threshold;
+  int64_t serialWork;
 };
 
 bool isEager(PriorityUpdate update) {
@@ -228,8 +251,8 @@ std::string obimProblem(EdgeSetApplyOp op, scf::WhileOp &loop,
 
 /// Rewrites the priority updates of `op`'s body and lowers a fused
 /// traversal; leaves the others to graph-lower-direction.
-LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
-                                     RewriterBase &rewriter) {
+LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op, RewriterBase &rewriter,
+                                     int64_t serialWork) {
   Value queue = op.getUpdatedQueue();
   Type priority = cast<PriorityQueueType>(queue.getType()).getPriorityType();
   ScheduleAttr sched = op.getScheduleOrDefault();
@@ -363,7 +386,7 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
   if (fused) {
     rewriter.setInsertionPoint(op);
     Value threshold = sched.getFusionThreshold().materialize(rewriter, loc);
-    BucketFusionLoop loop(queue, threshold);
+    BucketFusionLoop loop(queue, threshold, serialWork);
     TraversalEmitter(op, rewriter).emit(loop);
   }
   if (ordered) {
@@ -378,7 +401,14 @@ LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op,
 
 struct GraphLowerPriorityPass
     : graph::impl::GraphLowerPriorityBase<GraphLowerPriorityPass> {
+  using GraphLowerPriorityBase::GraphLowerPriorityBase;
+
   void runOnOperation() override {
+    if (serialWork < 0) {
+      getOperation().emitError("serial-work must be non-negative, got ")
+          << static_cast<int64_t>(serialWork);
+      return signalPassFailure();
+    }
     if (failed(checkLoweredBefore(getOperation(), getArgument(),
                                   ApplyLowering::PriorityUpdates)))
       return signalPassFailure();
@@ -394,7 +424,7 @@ struct GraphLowerPriorityPass
       LLVM_DEBUG(printTraversal(llvm::dbgs() << DEBUG_TYPE
                                     ": lowering the priority updates of ",
                                 op));
-      if (failed(lowerPriorityTraversal(op, rewriter)))
+      if (failed(lowerPriorityTraversal(op, rewriter, serialWork)))
         return signalPassFailure();
     }
   }

@@ -48,15 +48,13 @@ void VectorDestination::store(OpBuilder &b, const LoopFrame &frame, Value dst,
   emitter.markModified(b, frame, dst, owned);
 }
 
-/// Whether the sparse frontier of `emitter`'s traversal, `count` ids, has at
-/// most `work` members plus out-edges (i1); its out-degree sum is asked
-/// only when its size is within `work`.
-static Value fitsWork(TraversalEmitter &emitter, OpBuilder &b, Value count,
-                      int64_t work) {
+Value mlir::graph::emitFrontierWork(
+    TraversalEmitter &emitter, OpBuilder &b, Value count, Value limit,
+    Type type, function_ref<Value(OpBuilder &, Value work)> small,
+    function_ref<Value(OpBuilder &)> large) {
   Location loc = emitter.getLoc();
-  Value limit = emitter.constIndex(b, work);
   auto few = scf::IfOp::create(
-      b, loc, b.getI1Type(),
+      b, loc, type,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count, limit),
       /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
@@ -65,14 +63,28 @@ static Value fitsWork(TraversalEmitter &emitter, OpBuilder &b, Value count,
   Value degrees = VertexSetOutDegreeSumOp::create(b, loc, b.getIndexType(),
                                                   op.getFrom(), op.getGraph());
   Value total = arith::AddIOp::create(b, loc, count, degrees);
-  scf::YieldOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, total, limit)
-          .getResult());
+  scf::YieldOp::create(b, loc, small(b, total));
   b.setInsertionPointToStart(few.elseBlock());
-  scf::YieldOp::create(b, loc,
-                       arith::ConstantIntOp::create(b, loc, 0, 1).getResult());
+  scf::YieldOp::create(b, loc, large(b));
   return few.getResult(0);
+}
+
+/// Whether the sparse frontier of `emitter`'s traversal, `count` ids, has at
+/// most `work` members plus out-edges (i1); its out-degree sum is asked
+/// only when its size is within `work`.
+static Value fitsWork(TraversalEmitter &emitter, OpBuilder &b, Value count,
+                      int64_t work) {
+  Location loc = emitter.getLoc();
+  Value limit = emitter.constIndex(b, work);
+  return emitFrontierWork(
+      emitter, b, count, limit, b.getI1Type(),
+      [&](OpBuilder &b, Value total) -> Value {
+        return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, total,
+                                     limit);
+      },
+      [&](OpBuilder &b) -> Value {
+        return arith::ConstantIntOp::create(b, loc, 0, 1);
+      });
 }
 
 void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
@@ -194,8 +206,8 @@ void TraversalEmitter::emitVertexLoop(OpBuilder &b, Value lb, Value ub,
     emitLoopCopy(b, lb, ub, body, team, tail, parallel);
     return;
   }
-  assert(!tail && !team.threads && !execution.runsIterationPerThread() &&
-         "a serial copy of a CPU loop without team or tail");
+  assert(!team.threads && !execution.runsIterationPerThread() &&
+         "a serial copy of a CPU loop without team");
   auto choice = scf::IfOp::create(b, loc, runsAlone, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(choice.thenBlock());
@@ -713,9 +725,13 @@ void TraversalEmitter::supplyOutput(std::unique_ptr<OutputFrontier> given) {
 void TraversalEmitter::emit(VertexLoop &loop) {
   OpBuilder &b = rewriter;
   if (Value from = op.getFrom()) {
-    if (sched.getDirection() == Direction::SparsePush)
-      fromIds = VertexSetIdsOp::create(b, loc, memrefOf(b.getI32Type()), from);
-    else
+    if (sched.getDirection() == Direction::SparsePush) {
+      // Threads take the sources in no fixed order anyway, so a parallel
+      // traversal spares the sort of its frontier every round.
+      bool parallel = sched.getParallel() != Parallelization::Serial;
+      fromIds = VertexSetIdsOp::create(b, loc, memrefOf(b.getI32Type()), from,
+                                       parallel);
+    } else
       fromDense = std::make_unique<DenseFrontier>(b, loc, from, sched,
                                                   FrontierSets::Src);
   }

@@ -1319,6 +1319,30 @@ def Graph_PriorityQueueTakeLocalOp : Graph_PriorityQueueOp<"take_local"> {
   }];
 }
 
+def Graph_PriorityQueueFusionAloneOp : Graph_PriorityQueueOp<"fusion_alone"> {
+  let summary = "whether a bucket-fusion round and its cascade run on the calling thread";
+  let description = [{
+    Bucket fusion, before a round, outside parallel regions: true when the
+    calling thread alone should run the round and the cascade of bins that
+    `graph.pq.take_local` hands out after it. `work` is the round's
+    frontier size plus out-degree sum. The queue expects the cascade to grow
+    from `work` as much as the last cascade grew from its first round, and
+    answers true if that stays at most `limit`. A cascade run alone gets no
+    more bins once they did `limit - work`, and the next round runs with
+    the team.
+
+    ```mlir
+    %alone = graph.pq.fusion_alone %pq, %work, %limit : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       Index:$work, Index:$limit);
+  let results = (outs I1:$alone);
+  let assemblyFormat = [{
+    $queue `,` $work `,` $limit attr-dict `:` qualified(type($queue))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Worklists (graph-lower-async)
 //===----------------------------------------------------------------------===//
@@ -1889,10 +1913,18 @@ def Graph_EdgeBlocksOp : Graph_Op<"edge_blocks", [Pure]> {
 }
 
 def Graph_VertexSetIdsOp : Graph_Op<"vertexset.ids"> {
-  let summary = "the members of a set as a sorted id array";
-  let arguments = (ins Graph_VertexSetType:$set);
+  let summary = "the members of a set as an id array";
+  let description = [{
+    The members in ascending order. With `unordered`, in any order: a list
+    sparse enough that sorting cannot make the caller's per-vertex accesses
+    share cache lines (at most one member in 64 vertices) comes as the set
+    holds it (a traversal's output in the order its threads found the
+    members). Parallel traversals ask for it, sparing the sort of their
+    source frontier every round.
+  }];
+  let arguments = (ins Graph_VertexSetType:$set, UnitAttr:$unordered);
   let results = (outs MemRefRankOf<[I32], [1]>:$ids);
-  let assemblyFormat = "$set attr-dict `:` type($ids)";
+  let assemblyFormat = "$set (`unordered` $unordered^)? attr-dict `:` type($ids)";
 }
 
 def Graph_VertexSetBoolsOp : Graph_Op<"vertexset.bools"> {

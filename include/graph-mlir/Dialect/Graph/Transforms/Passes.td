@@ -195,7 +195,13 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
     ```
 
     so that a thread keeps working through its own small bin of the current
-    bucket without waiting for the others (bucket fusion).
+    bucket without waiting for the others (bucket fusion). Where the
+    traversal is parallel and `serial-work` is positive, an `scf.if` on
+    `graph.pq.fusion_alone` (given the frontier's size plus out-degree sum,
+    the latter asked only when the size is within `serial-work`) runs a
+    serial copy of the loop and its bins on the calling thread instead,
+    with plain writes, when the queue expects the whole cascade (the round
+    and the bins after it) to stay within `serial-work`.
 
     With `obim` the `scf.while` loop around the traversal, which must only
     dequeue a bucket while `graph.pq.finished` (of the queue, or of a
@@ -226,6 +232,12 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
                            "::mlir::memref::MemRefDialect",
                            "::mlir::omp::OpenMPDialect",
                            "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"serialWork", "serial-work", "int64_t", "1024",
+           "a parallel bucket-fusion round runs on the calling thread when "
+           "its whole cascade is expected to do at most this much work "
+           "(vertices plus out-edges; 0: never)">
+  ];
 }
 
 def GraphLowerAsync : Pass<"graph-lower-async", "ModuleOp"> {

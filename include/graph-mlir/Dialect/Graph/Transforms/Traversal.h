@@ -232,6 +232,16 @@ public:
                     VertexBody body) = 0;
 };
 
+/// For the sparse frontier of `emitter`'s traversal, `count` ids, and an
+/// index `limit`: an scf.if of `type` on whether count <= limit, whose then
+/// branch yields `small(b, work)`, `work` being count plus the frontier's
+/// out-degree sum (asked only there), and whose else branch yields
+/// `large(b)`.
+Value emitFrontierWork(TraversalEmitter &emitter, OpBuilder &b, Value count,
+                       Value limit, Type type,
+                       function_ref<Value(OpBuilder &, Value work)> small,
+                       function_ref<Value(OpBuilder &)> large);
+
 /// Every vertex of the graph, or with a sparse frontier every frontier
 /// vertex, in one loop following the schedule over the whole graph's arrays.
 /// A parallel loop over a sparse frontier whose size plus out-degree sum is
@@ -312,9 +322,10 @@ public:
   /// creates the frame it hands `body` and `tail`: every thread of a
   /// parallel loop gets its own share of the output frontier (its counters,
   /// a push's id buffer), merged into the shared one after its share. With
-  /// `runsAlone` (an i1; only for a parallel CPU loop without team or tail),
-  /// an scf.if runs a serial copy of the loop on the calling thread when it
-  /// is true, its body's writes plain instead of atomic.
+  /// `runsAlone` (an i1; only for a parallel CPU loop without team), an
+  /// scf.if runs a serial copy of the loop (and `tail` once after it) on the
+  /// calling thread when it is true, its body's writes plain instead of
+  /// atomic.
   void emitVertexLoop(OpBuilder &b, Value lb, Value ub, LoopBody body,
                       const TeamSpec &team = {}, LoopTail tail = {},
                       Value runsAlone = {});
