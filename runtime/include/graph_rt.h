@@ -534,6 +534,26 @@ void _mlir_ciface_graphrt_pq_take_local(graphrt_memref_i32 *r, graphrt_pq *q,
  * `limit`. A cascade run alone gets no more bins once they did
  * limit - work, and the next round then runs with the team. */
 int32_t graphrt_pq_fusion_alone(graphrt_pq *q, int64_t work, int64_t limit);
+/* For a while loop whose buckets live on a GPU (kernel fusion): removes
+ * every live entry, bucket by bucket, and returns their vertices (valid
+ * until the next call); the current bucket becomes the first of them. */
+void _mlir_ciface_graphrt_pq_take_all(graphrt_memref_i32 *r, graphrt_pq *q);
+/* Three values for the device: the bucket width, negated for a
+ * higher-first queue (a priority divided by it is its bucket's place in
+ * processing order), the current bucket's place, and the vertex count. */
+void _mlir_ciface_graphrt_pq_device_shape(graphrt_memref_i64 *r, graphrt_pq *q);
+/* What a GPU loop over the queue's buckets recorded, reported as the host
+ * queue reports it: nothing (GRAPHRT_PQ_FAILED_NONE), a distance overflow
+ * at vertex a, a negative priority of vertex a, or bucket a coming back b
+ * times in a row (a negative cycle). */
+enum {
+  GRAPHRT_PQ_FAILED_NONE = 0,
+  GRAPHRT_PQ_FAILED_OVERFLOW = 1,
+  GRAPHRT_PQ_FAILED_NEGATIVE = 2,
+  GRAPHRT_PQ_FAILED_CYCLE = 3
+};
+void graphrt_pq_device_failure(graphrt_pq *q, int64_t code, int64_t a,
+                               int64_t b);
 /* The priority vector, for the updates generated code makes. */
 void _mlir_ciface_graphrt_pq_priorities_i32(graphrt_memref_i32 *r,
                                             graphrt_pq *q);

@@ -170,6 +170,9 @@ struct graphrt_pq {
   int64_t cascade_first;
   int32_t alone, cut;
   int64_t alone_budget;
+  /* graphrt_pq_take_all's vertices, and graphrt_pq_device_shape's values. */
+  pq_bin taken;
+  int64_t shape[3];
 };
 
 int rt_pq_journal;
@@ -526,6 +529,7 @@ static void free_queue(void *p) {
   free(q->heap_bucket.ids);
   free(q->overflow.ids);
   free(q->scratch.ids);
+  free(q->taken.ids);
   free(q->per_thread);
   free(q->stamp);
   free(q);
@@ -659,15 +663,9 @@ static void bins_of(graphrt_pq *q, int64_t bucket, pq_bin **bins) {
   bins[2 * q->threads] = &q->heap_bucket;
 }
 
-graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
-  check_queue(q, "dequeue_ready_set");
-  int64_t bucket = next_bucket(q);
-  if (bucket < 0)
-    return graphrt_vset_new(q->n, 0);
-  q->rounds = q->rounds && bucket == q->current ? q->rounds + 1 : 1;
-  if (q->rounds > q->n + 1)
-    too_many_rounds(q, bucket, q->rounds);
-  q->current = bucket;
+/* Gathers the live entries of `bucket` (each vertex once) into q->scratch,
+ * emptying their bins; returns how many. */
+static int64_t take_bucket(graphrt_pq *q, int64_t bucket) {
   if (any_below(q))
     q->went_below = 1;
   if (++q->round == 0) { /* after 2^32 rounds: clear the stamps */
@@ -705,8 +703,54 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
   free(bins);
   free(start);
   free(end);
+  return count;
+}
+
+graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
+  check_queue(q, "dequeue_ready_set");
+  int64_t bucket = next_bucket(q);
+  if (bucket < 0)
+    return graphrt_vset_new(q->n, 0);
+  q->rounds = q->rounds && bucket == q->current ? q->rounds + 1 : 1;
+  if (q->rounds > q->n + 1)
+    too_many_rounds(q, bucket, q->rounds);
+  q->current = bucket;
+  int64_t count = take_bucket(q, bucket);
   rt_verbose_bucket(bucket, count, q->n);
-  return graphrt_vset_from_ids(q->n, scratch, count);
+  return graphrt_vset_from_ids(q->n, q->scratch.ids, count);
+}
+
+void _mlir_ciface_graphrt_pq_take_all(graphrt_memref_i32 *r, graphrt_pq *q) {
+  check_queue(q, "dequeue_ready_set");
+  q->taken.size = 0;
+  int64_t first = -1;
+  for (int64_t bucket; (bucket = next_bucket(q)) >= 0;) {
+    if (first < 0)
+      first = bucket;
+    q->current = bucket;
+    int64_t count = take_bucket(q, bucket);
+    for (int64_t i = 0; i < count; ++i)
+      bin_push(&q->taken, q->scratch.ids[i]);
+  }
+  if (first >= 0)
+    q->current = first;
+  q->rounds = 0;
+  r->allocated = r->aligned = q->taken.ids;
+  r->offset = 0;
+  r->sizes[0] = q->taken.size;
+  r->strides[0] = 1;
+}
+
+void _mlir_ciface_graphrt_pq_device_shape(graphrt_memref_i64 *r,
+                                          graphrt_pq *q) {
+  check_queue(q, "dequeue_ready_set");
+  q->shape[0] = q->lower_first ? q->delta : -q->delta;
+  q->shape[1] = key_of(q, q->current);
+  q->shape[2] = q->n;
+  r->allocated = r->aligned = q->shape;
+  r->offset = 0;
+  r->sizes[0] = 3;
+  r->strides[0] = 1;
 }
 
 /* Records v as updated by this rank since the last rt_pq_take_journal. */
@@ -743,6 +787,19 @@ void graphrt_pq_overflow(graphrt_pq *q, int64_t v) {
   rt_fail_or_defer("priority queue: distance overflow: the new priority of "
                    "vertex %lld does not fit in the queue's %d-bit priorities",
                    (long long)v, 8 * q->width);
+}
+
+void graphrt_pq_device_failure(graphrt_pq *q, int64_t code, int64_t a,
+                               int64_t b) {
+  check_queue(q, "dequeue_ready_set");
+  if (code == GRAPHRT_PQ_FAILED_OVERFLOW)
+    graphrt_pq_overflow(q, a);
+  else if (code == GRAPHRT_PQ_FAILED_NEGATIVE && q->lazy)
+    bucket_of(q, a);
+  else if (code == GRAPHRT_PQ_FAILED_NEGATIVE)
+    check_priority(a, priority_of(q, a));
+  else if (code == GRAPHRT_PQ_FAILED_CYCLE)
+    too_many_rounds(q, a, b);
 }
 
 /* Whether q is lazy. */

@@ -516,8 +516,43 @@ static void test_kcore(int threads) {
   graphrt_pq_free(q);
 }
 
+/* A fused GPU loop's hand-over: take_all empties the queue (each live
+ * vertex once, in bucket order), the first bucket becomes the current one;
+ * device_shape gives the width (negated for higher-first), the current
+ * bucket's place and the vertex count; failure code 0 reports nothing. */
+static void test_take_all(int32_t lower_first, int32_t strategy) {
+  int32_t prio[6] = {4, 9, 2, 9, 5, 3}; /* buckets 2 4 1 4 2 1 */
+  graphrt_pq *q = graphrt_pq_new(prio, 4, 6, lower_first, 2, 0, GRAPHRT_PQ_ALL,
+                                 strategy, 2);
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_pq_take_all(&ids, q);
+  CHECK_EQ(ids.sizes[0], 6);
+  int seen[6] = {0};
+  int64_t last = lower_first ? 0 : 4;
+  for (int64_t i = 0; i < ids.sizes[0]; ++i) {
+    int32_t v = ids.aligned[ids.offset + i];
+    CHECK(lower_first ? prio[v] / 2 >= last : prio[v] / 2 <= last);
+    last = prio[v] / 2;
+    ++seen[v];
+  }
+  for (int v = 0; v < 6; ++v)
+    CHECK_EQ(seen[v], 1);
+  CHECK(graphrt_pq_finished(q));
+  graphrt_memref_i64 shape;
+  _mlir_ciface_graphrt_pq_device_shape(&shape, q);
+  CHECK_EQ(shape.sizes[0], 3);
+  CHECK_EQ(shape.aligned[0], lower_first ? 2 : -2);
+  CHECK_EQ(shape.aligned[1], lower_first ? 1 : -4);
+  CHECK_EQ(shape.aligned[2], 6);
+  graphrt_pq_device_failure(q, GRAPHRT_PQ_FAILED_NONE, 0, 0);
+  graphrt_pq_free(q);
+}
+
 int main(void) {
   test_eager_buckets();
+  test_take_all(1, GRAPHRT_PQ_EAGER);
+  test_take_all(1, GRAPHRT_PQ_LAZY);
+  test_take_all(0, GRAPHRT_PQ_LAZY); /* eager queues are lower-first only */
   test_lazy_window();
   test_requeue(GRAPHRT_PQ_EAGER);
   test_requeue(GRAPHRT_PQ_LAZY);

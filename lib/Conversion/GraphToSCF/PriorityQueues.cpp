@@ -180,6 +180,12 @@ void mlir::graph::populatePriorityQueuePatterns(
       converter, context, RuntimeFunction::PqTakeLocal);
   patterns.add<QueueCallLowering<PriorityQueueFusionAloneOp>>(
       converter, context, RuntimeFunction::PqFusionAlone);
+  patterns.add<ArrayLowering<PriorityQueueTakeAllOp>>(
+      converter, context, RuntimeFunction::PqTakeAll);
+  patterns.add<ArrayLowering<PriorityQueueDeviceShapeOp>>(
+      converter, context, RuntimeFunction::PqDeviceShape);
+  patterns.add<QueueCallLowering<PriorityQueueDeviceFailureOp>>(
+      converter, context, RuntimeFunction::PqDeviceFailure);
   // Worklists are handles used like queues.
   patterns.add<QueueCallLowering<WorklistNewOp>>(converter, context,
                                                  RuntimeFunction::WorklistNew);

@@ -24,6 +24,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <functional>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -78,6 +79,38 @@ struct Frontier {
 };
 } // namespace
 
+namespace {
+/// A loop over the buckets of a priority queue (GraphIt's delta-stepping:
+/// `while (pq.finished() == false)` around `pq.dequeue_ready_set()` and a
+/// traversal updating the queue), as graph-lower-gpu left it: the ops on
+/// the queue, which run on the host.
+struct QueueLoop {
+  Value queue;
+  PriorityQueueFinishedOp finished;
+  PriorityQueueDequeueOp dequeue;
+  SmallVector<PriorityQueueRequeueOp> requeues;
+  SmallVector<PriorityQueueOverflowOp> overflows;
+  SmallVector<PriorityQueueEdgesOp> edges;
+};
+} // namespace
+
+/// Whether `op` is an op on the queue of `pq`, or on a set it hands out or
+/// takes back, that keepBucketsOnDevice moves to the device.
+static bool movesToDevice(Operation *op, const QueueLoop &pq) {
+  auto is = [&](Operation *other) { return other == op; };
+  if (is(pq.finished) || is(pq.dequeue) || llvm::any_of(pq.requeues, is) ||
+      llvm::any_of(pq.overflows, is) || llvm::any_of(pq.edges, is))
+    return true;
+  auto reads = [&](Value set) {
+    return op->getNumOperands() && op->getOperand(0) == set;
+  };
+  return reads(pq.dequeue->getResult(0)) ||
+         llvm::any_of(pq.requeues, [&](PriorityQueueRequeueOp requeue) {
+           Value set = requeue.getSet();
+           return set.getDefiningOp() == op || reads(set);
+         });
+}
+
 /// Collects in `nexts` the fresh sets that `value`, yielded by the loop
 /// body, may be: a graph.vertexset.new of the loop, or a result of an
 /// scf.if (in the loop) whose branches yield such. Returns false for any
@@ -115,28 +148,53 @@ static bool runsOncePerStep(Operation *op, scf::WhileOp loop) {
 }
 
 /// Whether allocation size `size` in `loop` has a bound before the loop:
-/// a value from outside it, the frontier's size (the queues' capacity
-/// bounds it), a sum of such, or one divided (rounding up) by a value from
-/// outside the loop.
-static bool isBounded(Value size, scf::WhileOp loop, Value frontier) {
-  if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
+/// a value from outside it, the frontier's size or the size of the set a
+/// priority queue hands out (`ready`: that set, or its size once on the
+/// device; the queues' capacity bounds both), a sum of such, or one divided
+/// (rounding up) by a value from outside the loop.
+static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
+                      Value ready) {
+  if (!loop->isAncestor(size.getParentRegion()->getParentOp()) ||
+      (ready && size == ready))
     return true;
   if (auto dim = size.getDefiningOp<memref::DimOp>()) {
     auto view = dim.getSource().getDefiningOp<VertexSetIdsOp>();
-    return view && frontier && view.getSet() == frontier;
+    return view && ((frontier && view.getSet() == frontier) ||
+                    (ready && view.getSet() == ready));
   }
   if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
-    return isBounded(divide.getLhs(), loop, frontier) &&
+    return isBounded(divide.getLhs(), loop, frontier, ready) &&
            !loop->isAncestor(divide.getRhs().getParentRegion()->getParentOp());
   auto add = size.getDefiningOp<arith::AddIOp>();
-  return add && isBounded(add.getLhs(), loop, frontier) &&
-         isBounded(add.getRhs(), loop, frontier);
+  return add && isBounded(add.getLhs(), loop, frontier, ready) &&
+         isBounded(add.getRhs(), loop, frontier, ready);
 }
 
 /// Why `loop` cannot run as one kernel, or "" when it can; fills `frontier`
-/// when the loop carries a vertex set.
+/// when the loop carries a vertex set. `ready` is the set a priority queue
+/// hands out each step, or its size once on the device, if any; the ops of
+/// `queue`, if given, count as moved to the device.
 static std::string whyNotFusable(scf::WhileOp loop,
-                                 std::optional<Frontier> &frontier) {
+                                 std::optional<Frontier> &frontier, Value ready,
+                                 const QueueLoop *queue = nullptr) {
+  // A list of vertex sets (GraphIt's bc keeps its levels in one) is host
+  // memory of unbounded size, which a fused kernel cannot fill or empty.
+  Operation *list = nullptr;
+  loop->walk([&](Operation *op) {
+    if (!isa<ListAppendOp, ListPopOp>(op))
+      return WalkResult::advance();
+    list = op;
+    return WalkResult::interrupt();
+  });
+  if (list)
+    return ("'" + list->getName().getStringRef() +
+            (isa<ListAppendOp>(list)
+                 ? "' keeps each step's vertex set in a list, "
+                 : "' takes each step's frontier from a list, ") +
+            "which lives on the host: the kernel would need device storage "
+            "for all the sets the list may hold, whose size the loop does "
+            "not bound")
+        .str();
   for (auto [i, type] : llvm::enumerate(loop->getResultTypes())) {
     if (!isa<VertexSetType>(type)) {
       if (!type.isIntOrIndexOrFloat()) {
@@ -168,7 +226,7 @@ static std::string whyNotFusable(scf::WhileOp loop,
     return frontier && (set == frontier->before || set == frontier->after);
   };
   WalkResult walk = loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == loop.getOperation())
+    if (op == loop.getOperation() || (queue && movesToDevice(op, *queue)))
       return WalkResult::advance();
     if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
       if (!launch.getBody().hasOneBlock())
@@ -178,8 +236,8 @@ static std::string whyNotFusable(scf::WhileOp loop,
     Dialect *dialect = op->getDialect();
     StringRef ns = dialect ? dialect->getNamespace() : "";
     if (ns == "arith" || ns == "math" || ns == "scf" ||
-        isa<memref::LoadOp, memref::StoreOp, memref::DimOp, VectorGetOp,
-            VectorSetOp>(op))
+        isa<memref::LoadOp, memref::StoreOp, memref::DimOp,
+            memref::ReinterpretCastOp, VectorGetOp, VectorSetOp>(op))
       return WalkResult::advance();
     if (isa<memref::DeallocOp>(op) && !runsOncePerStep(op, loop))
       return refuse(op, "frees memory inside a loop in the loop");
@@ -192,7 +250,7 @@ static std::string whyNotFusable(scf::WhileOp loop,
         return refuse(op, "allocates inside a loop in the loop");
       Value set = frontier ? Value(frontier->after) : Value();
       for (Value size : alloc.getDynamicSizes())
-        if (!isBounded(size, loop, set))
+        if (!isBounded(size, loop, set, ready))
           return refuse(op, "has a size that a step computes");
       return WalkResult::advance();
     }
@@ -576,6 +634,22 @@ static void fillMap(OpBuilder &b, Location loc, Value map, bool bits,
   });
 }
 
+/// In a kernel: whether vertex `v` is marked in a bit map (`bits`) or byte
+/// map.
+static Value isMarked(OpBuilder &b, Location loc, Value map, bool bits,
+                      Value v) {
+  if (!bits)
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        memref::LoadOp::create(b, loc, map, ValueRange{v}),
+        arith::ConstantIntOp::create(b, loc, 0, 8));
+  auto [word, mask] = bitOf(b, loc, v);
+  Value held = arith::AndIOp::create(
+      b, loc, memref::LoadOp::create(b, loc, map, ValueRange{word}), mask);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, held,
+                               arith::ConstantIntOp::create(b, loc, 0, 64));
+}
+
 /// Appends the vertices marked in `map` to `queue`, by a kernel of a thread
 /// per vertex; `moved` (memref<1xi64>) counts them.
 static void mapToQueue(OpBuilder &b, Location loc, Value map, bool bits,
@@ -584,20 +658,7 @@ static void mapToQueue(OpBuilder &b, Location loc, Value map, bool bits,
   memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
                           moved, ValueRange{c0});
   emitKernel(b, loc, vertices, [&](OpBuilder &b, Value v) {
-    Value marked;
-    if (bits) {
-      auto [word, mask] = bitOf(b, loc, v);
-      Value held = arith::AndIOp::create(
-          b, loc, memref::LoadOp::create(b, loc, map, ValueRange{word}), mask);
-      marked =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, held,
-                                arith::ConstantIntOp::create(b, loc, 0, 64));
-    } else {
-      marked = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ne,
-          memref::LoadOp::create(b, loc, map, ValueRange{v}),
-          arith::ConstantIntOp::create(b, loc, 0, 8));
-    }
+    Value marked = isMarked(b, loc, map, bits, v);
     auto ifMarked = scf::IfOp::create(b, loc, marked, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifMarked.thenBlock());
@@ -655,6 +716,414 @@ static Value countOf(Value set, const DenseMap<Operation *, Value> &counts,
   return count;
 }
 
+//===----------------------------------------------------------------------===//
+// Priority-queue loops: the buckets on the device
+//===----------------------------------------------------------------------===//
+
+/// Whether `condition` is `!finished` (`finished == false`).
+static bool isNotFinished(Value condition, Value finished) {
+  auto compare = condition.getDefiningOp<arith::CmpIOp>();
+  if (compare && compare.getLhs() == finished &&
+      (compare.getPredicate() == arith::CmpIPredicate::eq ||
+       compare.getPredicate() == arith::CmpIPredicate::ne))
+    if (auto constant = compare.getRhs().getDefiningOp<arith::ConstantIntOp>())
+      return (constant.value() != 0) ==
+             (compare.getPredicate() == arith::CmpIPredicate::ne);
+  auto negate = condition.getDefiningOp<arith::XOrIOp>();
+  auto one = negate ? negate.getRhs().getDefiningOp<arith::ConstantIntOp>()
+                    : arith::ConstantIntOp();
+  return one && negate.getLhs() == finished && one.value() != 0;
+}
+
+/// Why the priority-queue ops of `loop` keep it from running as one kernel,
+/// or "" when they do not (or when it has none); fills `pq`.
+static std::string whyNotQueueLoop(scf::WhileOp loop, QueueLoop &pq) {
+  Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
+  std::string reason;
+  auto refuse = [&](Operation *op, const Twine &why) {
+    reason = ("'" + op->getName().getStringRef() + "' " + why).str();
+    return WalkResult::interrupt();
+  };
+  WalkResult walk = loop->walk([&](Operation *op) {
+    auto usesQueue = [](Value v) {
+      return isa<PriorityQueueType>(v.getType());
+    };
+    if (!llvm::any_of(op->getOperands(), usesQueue))
+      return WalkResult::advance();
+    Value queue = op->getOperand(0);
+    if (loop->isAncestor(queue.getParentRegion()->getParentOp()) ||
+        (pq.queue && queue != pq.queue))
+      return refuse(op, "uses a priority queue the loop makes or a second "
+                        "one, which the host keeps");
+    pq.queue = queue;
+    if (auto finished = dyn_cast<PriorityQueueFinishedOp>(op)) {
+      if (finished.getVertex())
+        return refuse(op, "with a vertex (finishedNode) runs on the host");
+      Operation *test =
+          finished->hasOneUse() ? *finished->getUsers().begin() : nullptr;
+      if (pq.finished || op->getBlock() != &before || !test ||
+          !isNotFinished(test->getResult(0), finished.getResult()) ||
+          !test->hasOneUse() ||
+          !isa<scf::ConditionOp>(*test->getUsers().begin()))
+        return refuse(op, "runs on the host: the loop's condition is not "
+                          "'pq.finished() == false'");
+      pq.finished = finished;
+      return WalkResult::advance();
+    }
+    if (auto dequeue = dyn_cast<PriorityQueueDequeueOp>(op)) {
+      if (pq.dequeue || op->getBlock() != &after)
+        return refuse(op, "runs on the host: the loop does not dequeue once "
+                          "a step");
+      for (Operation *user : dequeue->getUsers())
+        if (!isa<VertexSetIdsOp, VertexSetSizeOp, VertexSetFreeOp,
+                 VertexSetBitsOp, VertexSetBoolsOp>(user))
+          return refuse(user, "reads the set of vertices the queue hands out "
+                              "on the host");
+      pq.dequeue = dequeue;
+      return WalkResult::advance();
+    }
+    if (auto requeue = dyn_cast<PriorityQueueRequeueOp>(op)) {
+      auto fresh = requeue.getSet().getDefiningOp<VertexSetNewOp>();
+      if (!fresh || fresh.getAll() || !loop->isAncestor(fresh))
+        return refuse(op, "runs on the host: the set it requeues is not "
+                          "made by a traversal");
+      for (Operation *user : fresh->getUsers()) {
+        auto buffer = dyn_cast<VertexSetIdBufferOp>(user);
+        if (buffer && buffer.getCapacity() &&
+            loop->isAncestor(
+                buffer.getCapacity().getParentRegion()->getParentOp()))
+          return refuse(op, "runs on the host: its traversal sizes its "
+                            "output by the out-degree sum of the vertices the "
+                            "queue hands out (a push without deduplication)");
+        if (!isa<VertexSetIdBufferOp, VertexSetBoolsOp, VertexSetBitsOp,
+                 VertexSetSealIdsOp, VertexSetSealDenseOp,
+                 PriorityQueueRequeueOp, VertexSetFreeOp>(user) ||
+            (isa<PriorityQueueRequeueOp>(user) && user != op))
+          return refuse(user, "reads the set of updated vertices on the host");
+      }
+      pq.requeues.push_back(requeue);
+      return WalkResult::advance();
+    }
+    if (auto overflow = dyn_cast<PriorityQueueOverflowOp>(op)) {
+      pq.overflows.push_back(overflow);
+      return WalkResult::advance();
+    }
+    auto edges = dyn_cast<PriorityQueueEdgesOp>(op);
+    if (edges &&
+        !loop->isAncestor(edges.getGraph().getParentRegion()->getParentOp())) {
+      pq.edges.push_back(edges);
+      return WalkResult::advance();
+    }
+    return refuse(op, "runs on the host");
+  });
+  if (walk.wasInterrupted())
+    return reason;
+  if (pq.queue && !pq.finished)
+    return "it does not run until its priority queue is empty "
+           "('pq.finished() == false')";
+  if (pq.queue && !pq.dequeue)
+    return "it does not dequeue from its priority queue once a step";
+  return "";
+}
+
+/// Keeps the buckets of the queue of `pq` on the device, in ops a fused
+/// kernel runs (GraphIt's GPU buckets): before the loop the queue hands its
+/// vertices to a byte map, `queued`; each step finds the first bucket of a
+/// queued vertex (a kernel of a thread per vertex taking the least bucket
+/// with an atomic min), takes that bucket's vertices out of the map into the
+/// ready set (a thread per vertex appending with an atomic), and the
+/// traversal marks the vertices it updates in the map again (its byte map
+/// is the map itself; ids or a bit map it fills are marked by a kernel).
+/// A bucket keeps coming back while vertices fall before it, as on the host.
+/// What the host queue would report (a distance overflow, a negative
+/// priority, a bucket coming back more often than there are vertices: a
+/// negative cycle) is recorded and ends the loop; the queue reports it after
+/// the loop. Returns the ready set's size in a step and the vertex count.
+static std::pair<Value, Value>
+keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
+  Location loc = loop.getLoc();
+  Type i64 = rewriter.getI64Type(), index = rewriter.getIndexType();
+  auto idsType = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
+  rewriter.setInsertionPoint(loop);
+  for (PriorityQueueEdgesOp op : pq.edges)
+    op->moveBefore(loop);
+  // Constants before the loop, so that the host writes of a step are runs
+  // (each run one phase).
+  OpBuilder constants(loop);
+  auto constIndex = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(constants, loc, v);
+  };
+  auto constI64 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(constants, loc, v, 64);
+  };
+  auto load = [&](Value memref, int64_t at) -> Value {
+    return memref::LoadOp::create(rewriter, loc, memref,
+                                  ValueRange{constIndex(at)});
+  };
+  auto store = [&](Value value, Value memref, int64_t at) {
+    memref::StoreOp::create(rewriter, loc, value, memref,
+                            ValueRange{constIndex(at)});
+  };
+  auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+    return arith::CmpIOp::create(rewriter, loc, predicate, a, b).getResult();
+  };
+  SmallVector<Value> owned;
+  auto allocate = [&](Type element, ValueRange sizes) {
+    SmallVector<int64_t> shape(sizes.size(), ShapedType::kDynamic);
+    if (sizes.empty())
+      shape = {4};
+    Value memref = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get(shape, element), sizes);
+    owned.push_back(memref);
+    return memref;
+  };
+
+  Value queue = pq.queue;
+  Type priorityType =
+      cast<PriorityQueueType>(queue.getType()).getPriorityType();
+  Value priorities = PriorityQueuePrioritiesOp::create(
+      rewriter, loc, VertexVectorType::get(priorityType), queue);
+  Value taken = PriorityQueueTakeAllOp::create(rewriter, loc, idsType, queue);
+  Value shape = PriorityQueueDeviceShapeOp::create(
+      rewriter, loc, MemRefType::get({ShapedType::kDynamic}, i64), queue);
+  Value keyDelta = load(shape, 0);
+  Value vertices64 = load(shape, 2);
+  Value vertices = arith::IndexCastOp::create(rewriter, loc, index, vertices64);
+  Value none = constI64(std::numeric_limits<int64_t>::max());
+  // [key of the current bucket, dequeues of it in a row, least key of a
+  // queued vertex, size of the ready set].
+  Value state = allocate(i64, {});
+  store(load(shape, 1), state, 0);
+  store(constI64(0), state, 1);
+  // [what failed (graphrt's GRAPHRT_PQ_FAILED_*), its two values, the least
+  // vertex of a negative priority].
+  Value failed = allocate(i64, {});
+  for (int64_t i = 0; i < 3; ++i)
+    store(constI64(0), failed, i);
+  store(none, failed, 3);
+  Value queued = allocate(rewriter.getI8Type(), vertices);
+  Value ready = allocate(rewriter.getI32Type(), vertices);
+  clearMap(rewriter, loc, queued, /*bits=*/false, vertices);
+  Value c0 = constIndex(0), c1 = constIndex(1);
+  Value takenCount = memref::DimOp::create(rewriter, loc, taken, c0);
+  scf::ForOp::create(
+      rewriter, loc, c0, takenCount, c1, ValueRange{},
+      [&](OpBuilder &b, Location, Value i, ValueRange) {
+        Value v = arith::IndexCastOp::create(
+            b, loc, index, memref::LoadOp::create(b, loc, taken, i));
+        memref::StoreOp::create(
+            b, loc, arith::ConstantIntOp::create(b, loc, 1, 8), queued, v);
+        scf::YieldOp::create(b, loc);
+      });
+
+  // In a kernel: calls `body` with the key of queued vertex v's bucket.
+  auto ifQueued = [&](OpBuilder &b, Value v,
+                      function_ref<void(OpBuilder &, Value)> body) {
+    auto branch =
+        scf::IfOp::create(b, loc, isMarked(b, loc, queued, /*bits=*/false, v),
+                          /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    Value priority = VectorGetOp::create(b, loc, priorityType, priorities, v);
+    if (priorityType.getIntOrFloatBitWidth() < 64)
+      priority = arith::ExtSIOp::create(b, loc, b.getI64Type(), priority);
+    body(b, priority);
+  };
+
+  // The condition: the least key of a queued vertex, and whether the loop
+  // is done (no queued vertex, or something failed).
+  rewriter.setInsertionPoint(pq.finished);
+  store(none, state, 2);
+  emitKernel(rewriter, loc, vertices, [&](OpBuilder &b, Value v) {
+    ifQueued(b, v, [&](OpBuilder &b, Value priority) {
+      Value negative =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, priority,
+                                arith::ConstantIntOp::create(b, loc, 0, 64));
+      auto branch =
+          scf::IfOp::create(b, loc, negative, /*withElseRegion=*/true);
+      b.setInsertionPointToStart(branch.thenBlock());
+      memref::AtomicRMWOp::create(
+          b, loc, arith::AtomicRMWKind::mins,
+          arith::IndexCastOp::create(b, loc, b.getI64Type(), v), failed,
+          ValueRange{arith::ConstantIndexOp::create(b, loc, 3)});
+      b.setInsertionPointToStart(branch.elseBlock());
+      memref::AtomicRMWOp::create(
+          b, loc, arith::AtomicRMWKind::mins,
+          arith::DivSIOp::create(b, loc, priority, keyDelta), state,
+          ValueRange{arith::ConstantIndexOp::create(b, loc, 2)});
+    });
+  });
+  Value done = arith::OrIOp::create(
+      rewriter, loc,
+      arith::OrIOp::create(
+          rewriter, loc,
+          compare(arith::CmpIPredicate::eq, load(state, 2), none),
+          compare(arith::CmpIPredicate::ne, load(failed, 0), constI64(0))),
+      compare(arith::CmpIPredicate::ne, load(failed, 3), none));
+  rewriter.replaceOp(pq.finished, done);
+
+  // The dequeue: the current bucket again while a vertex fell before it,
+  // else the least one; a negative cycle where it keeps coming back.
+  rewriter.setInsertionPoint(pq.dequeue);
+  Value current = load(state, 0), rounds = load(state, 1);
+  Value key = arith::MaxSIOp::create(rewriter, loc, current, load(state, 2));
+  Value again = arith::AndIOp::create(
+      rewriter, loc, compare(arith::CmpIPredicate::ne, rounds, constI64(0)),
+      compare(arith::CmpIPredicate::eq, key, current));
+  Value nextRounds = arith::SelectOp::create(
+      rewriter, loc, again,
+      arith::AddIOp::create(rewriter, loc, rounds, constI64(1)), constI64(1));
+  Value cycle =
+      compare(arith::CmpIPredicate::sgt, nextRounds,
+              arith::AddIOp::create(rewriter, loc, vertices64, constI64(1)));
+  store(key, state, 0);
+  store(nextRounds, state, 1);
+  store(constI64(0), state, 3);
+  auto ifCycle =
+      scf::IfOp::create(rewriter, loc, cycle, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifCycle.thenBlock());
+    Value bucket = arith::SelectOp::create(
+        rewriter, loc,
+        compare(arith::CmpIPredicate::slt, keyDelta, constI64(0)),
+        arith::SubIOp::create(rewriter, loc, constI64(0), key), key);
+    store(constI64(3), failed, 0);
+    store(bucket, failed, 1);
+    store(nextRounds, failed, 2);
+    rewriter.setInsertionPointToStart(ifCycle.elseBlock());
+    emitKernel(rewriter, loc, vertices, [&](OpBuilder &b, Value v) {
+      ifQueued(b, v, [&](OpBuilder &b, Value priority) {
+        Value inBucket = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::sle,
+            arith::DivSIOp::create(b, loc, priority, keyDelta), key);
+        auto branch =
+            scf::IfOp::create(b, loc, inBucket, /*withElseRegion=*/false);
+        b.setInsertionPointToStart(branch.thenBlock());
+        memref::StoreOp::create(b, loc,
+                                arith::ConstantIntOp::create(b, loc, 0, 8),
+                                queued, ValueRange{v});
+        Value slot = memref::AtomicRMWOp::create(
+            b, loc, arith::AtomicRMWKind::addi,
+            arith::ConstantIntOp::create(b, loc, 1, 64), state,
+            ValueRange{arith::ConstantIndexOp::create(b, loc, 3)});
+        memref::StoreOp::create(
+            b, loc, arith::IndexCastOp::create(b, loc, b.getI32Type(), v),
+            ready, ValueRange{arith::IndexCastOp::create(b, loc, index, slot)});
+      });
+    });
+  }
+  Value count =
+      arith::IndexCastOp::create(rewriter, loc, index, load(state, 3));
+  for (Operation *user : llvm::make_early_inc_range(pq.dequeue->getUsers())) {
+    rewriter.setInsertionPoint(user);
+    if (isa<VertexSetIdsOp>(user)) {
+      replaceIds(user, ready, count, rewriter);
+    } else if (isa<VertexSetBitsOp, VertexSetBoolsOp>(user)) {
+      // A pull, or edge_only, reads it as a map: made from the ids.
+      bool bits = isa<VertexSetBitsOp>(user);
+      Value map;
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPoint(loop);
+        map = bits ? allocate(i64, mapWords(rewriter, loc, vertices))
+                   : allocate(rewriter.getI8Type(), vertices);
+      }
+      clearMap(rewriter, loc, map, bits, vertices);
+      fillMap(rewriter, loc, map, bits, ready, count);
+      rewriter.replaceOp(user, map);
+    } else if (isa<VertexSetSizeOp>(user)) {
+      rewriter.replaceOp(user, count);
+    } else {
+      rewriter.eraseOp(user);
+    }
+  }
+  rewriter.eraseOp(pq.dequeue);
+
+  // The updated vertices go back to the map: a byte map of the traversal is
+  // the map itself; its ids or bit map are marked in it by a kernel.
+  for (PriorityQueueRequeueOp requeue : pq.requeues) {
+    auto fresh = requeue.getSet().getDefiningOp<VertexSetNewOp>();
+    bool bytes = llvm::any_of(fresh->getUsers(), [](Operation *user) {
+      return isa<VertexSetBoolsOp>(user);
+    });
+    Value buffer, bits;
+    // Maps and buffers before the seals that read them.
+    SmallVector<Operation *> users;
+    for (bool seals : {false, true})
+      for (Operation *user : fresh->getUsers())
+        if (isa<VertexSetSealIdsOp, VertexSetSealDenseOp>(user) == seals)
+          users.push_back(user);
+    for (Operation *user : users) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (isa<VertexSetBoolsOp>(user)) {
+        rewriter.replaceOp(user, queued);
+      } else if (isa<VertexSetBitsOp>(user)) {
+        rewriter.setInsertionPoint(loop);
+        bits = allocate(i64, mapWords(rewriter, loc, vertices));
+        rewriter.setInsertionPoint(user);
+        clearMap(rewriter, loc, bits, /*bits=*/true, vertices);
+        rewriter.replaceOp(user, bits);
+      } else if (auto idBuffer = dyn_cast<VertexSetIdBufferOp>(user)) {
+        rewriter.setInsertionPoint(loop);
+        Value size = vertices;
+        if (Value capacity = idBuffer.getCapacity())
+          size = arith::MaxUIOp::create(rewriter, loc, size, capacity);
+        buffer = allocate(rewriter.getI32Type(), size);
+        rewriter.replaceOp(user, buffer);
+      } else if (auto seal = dyn_cast<VertexSetSealIdsOp>(user)) {
+        rewriter.setInsertionPoint(seal);
+        if (!bytes)
+          fillMap(rewriter, loc, queued, /*bits=*/false, buffer,
+                  arith::IndexCastOp::create(rewriter, loc, index,
+                                             seal.getCount()));
+        rewriter.eraseOp(seal);
+      } else if (isa<VertexSetSealDenseOp>(user)) {
+        rewriter.setInsertionPoint(user);
+        if (bits)
+          emitKernel(rewriter, loc, vertices, [&](OpBuilder &b, Value v) {
+            auto branch = scf::IfOp::create(
+                b, loc, isMarked(b, loc, bits, /*bits=*/true, v),
+                /*withElseRegion=*/false);
+            b.setInsertionPointToStart(branch.thenBlock());
+            memref::StoreOp::create(b, loc,
+                                    arith::ConstantIntOp::create(b, loc, 1, 8),
+                                    queued, ValueRange{v});
+          });
+        rewriter.eraseOp(user);
+      } else {
+        rewriter.eraseOp(user);
+      }
+    }
+    rewriter.eraseOp(fresh);
+  }
+  for (PriorityQueueOverflowOp overflow : pq.overflows) {
+    rewriter.setInsertionPoint(overflow);
+    Value vertex =
+        arith::IndexCastOp::create(rewriter, loc, i64, overflow.getVertex());
+    store(constI64(1), failed, 0);
+    store(vertex, failed, 1);
+    rewriter.eraseOp(overflow);
+  }
+
+  // After the loop: what failed, reported by the queue (a negative
+  // priority when nothing else failed first).
+  rewriter.setInsertionPointAfter(loop);
+  Value code = load(failed, 0), negative = load(failed, 3);
+  Value onlyNegative = arith::AndIOp::create(
+      rewriter, loc, compare(arith::CmpIPredicate::eq, code, constI64(0)),
+      compare(arith::CmpIPredicate::ne, negative, none));
+  PriorityQueueDeviceFailureOp::create(
+      rewriter, loc, queue,
+      arith::SelectOp::create(rewriter, loc, onlyNegative, constI64(2), code),
+      arith::SelectOp::create(rewriter, loc, onlyNegative, negative,
+                              load(failed, 1)),
+      load(failed, 2));
+  for (Value memref : owned)
+    memref::DeallocOp::create(rewriter, loc, memref);
+  return {count, vertices};
+}
+
 std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
                                      RewriterBase &rewriter) {
   // Loop-invariant host ops first: they may make the rest fusable.
@@ -673,8 +1142,22 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
       op->moveBefore(loop);
     moved = !invariant.empty();
   }
+  QueueLoop pq;
+  std::string reason = whyNotQueueLoop(loop, pq);
+  if (!reason.empty())
+    return reason;
+  // A queue's loop is checked before its buckets move to the device, so
+  // that a loop that does not fuse keeps the host's buckets.
   std::optional<Frontier> frontier;
-  std::string reason = whyNotFusable(loop, frontier);
+  Value ready, queueVertices;
+  if (pq.queue) {
+    reason = whyNotFusable(loop, frontier, pq.dequeue.getResult(), &pq);
+    if (!reason.empty())
+      return reason;
+    frontier.reset();
+    std::tie(ready, queueVertices) = keepBucketsOnDevice(loop, pq, rewriter);
+  }
+  reason = whyNotFusable(loop, frontier, ready);
   if (!reason.empty())
     return reason;
   keepUnfused(loop, rewriter);
@@ -717,9 +1200,13 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   // Allocations of a step are made once, for the largest step: a size the
   // frontier's size gives becomes the queues' capacity.
   // (whyNotFusable checked that each has one: isBounded.)
+  if (!capacity)
+    capacity = queueVertices;
   std::function<Value(Value)> bound = [&](Value size) -> Value {
     if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
       return size;
+    if (size == ready)
+      return capacity;
     if (isa<memref::DimOp>(size.getDefiningOp()))
       return capacity;
     if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
@@ -787,7 +1274,7 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   // The kernel: a nominal grid of a thread per vertex, which the runtime
   // shrinks to the blocks that fit on the GPU at once.
   Value blocks = c1;
-  if (frontier)
+  if (capacity)
     blocks = arith::MaxUIOp::create(
         rewriter, loc, c1,
         arith::CeilDivUIOp::create(

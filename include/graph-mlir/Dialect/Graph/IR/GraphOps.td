@@ -2141,4 +2141,64 @@ def Graph_GpuCooperativeOp : Graph_Op<"gpu_cooperative"> {
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Priority-queue buckets on the GPU (kernel fusion of a queue's loop)
+//===----------------------------------------------------------------------===//
+
+def Graph_PriorityQueueTakeAllOp : Graph_PriorityQueueOp<"take_all"> {
+  let summary = "empty a priority queue, returning its vertices";
+  let description = [{
+    Removes every live entry of the queue, bucket by bucket, and returns
+    their vertices, each once (valid until the next call); the queue's
+    current bucket becomes the first of them. `graph-lower-gpu` hands a
+    fused loop's queue to the device with it.
+
+    ```mlir
+    %ids = graph.pq.take_all %pq : !graph.priority_queue<i32> -> memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue);
+  let results = (outs MemRefRankOf<[I32], [1]>:$ids);
+  let assemblyFormat = [{
+    $queue attr-dict `:` qualified(type($queue)) `->` type($ids)
+  }];
+}
+
+def Graph_PriorityQueueDeviceShapeOp : Graph_PriorityQueueOp<"device_shape"> {
+  let summary = "what a device needs to keep a priority queue's buckets";
+  let description = [{
+    Three values: the bucket width, negated for a higher-first queue (a
+    priority divided by it is the place of its bucket in processing order),
+    the place of the current bucket, and the number of vertices.
+
+    ```mlir
+    %shape = graph.pq.device_shape %pq : !graph.priority_queue<i32> -> memref<?xi64>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead]>:$queue);
+  let results = (outs MemRefRankOf<[I64], [1]>:$shape);
+  let assemblyFormat = [{
+    $queue attr-dict `:` qualified(type($queue)) `->` type($shape)
+  }];
+}
+
+def Graph_PriorityQueueDeviceFailureOp : Graph_PriorityQueueOp<"device_failure"> {
+  let summary = "report what a device loop over a priority queue recorded";
+  let description = [{
+    The error the queue reports on the host for what a fused loop recorded:
+    `code` 0 nothing, 1 a distance overflow at vertex `a`, 2 a negative
+    priority of vertex `a`, 3 bucket `a` coming back `b` times in a row (a
+    negative cycle).
+
+    ```mlir
+    graph.pq.device_failure %pq, %code, %a, %b : !graph.priority_queue<i32>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       I64:$code, I64:$a, I64:$b);
+  let assemblyFormat = [{
+    $queue `,` $code `,` $a `,` $b attr-dict `:` qualified(type($queue))
+  }];
+}
+
 #endif // GRAPH_OPS_TD
