@@ -149,6 +149,9 @@ static LogicalResult verifyInit(Operation *op, Value init,
 LogicalResult VectorNewOp::verify() {
   if (failed(verifyInit(*this, getInit(), getResult().getType())))
     return failure();
+  if (getPartition() && getRecords())
+    return emitOpError("with a partition cannot be a field of records: "
+                       "records hold every vertex");
   return verifyStorage(*this, getResult().getType(), getRecords());
 }
 
