@@ -50,15 +50,11 @@ struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
                                stride};
     if (adaptor.getChanged())
       args.push_back(adaptor.getChanged());
-    // A partitioned vector has no room for other ranks' owned elements: only
-    // its mirrors' slots take values.
-    std::optional<VertexDataPartition> partition;
-    if (auto vectorNew = op.getVector().getDefiningOp<VectorNewOp>())
-      partition = vectorNew.getPartition();
-    bool slots = partition == VertexDataPartition::Mirrored;
-    if (partition && partition != VertexDataPartition::Whole &&
-        (!slots || !op.getNeeded()))
-      return op.emitOpError("cannot mirror a partitioned vector to every rank");
+    // A mirrored vector's mirrors are in its slots (the verifier allows no
+    // other mirror of a partitioned vector).
+    auto vectorNew = op.getVector().getDefiningOp<VectorNewOp>();
+    bool slots = vectorNew &&
+                 vectorNew.getPartition() == VertexDataPartition::Mirrored;
     RuntimeFunction function =
         slots ? (adaptor.getChanged() ? RuntimeFunction::DistMirrorSlotsChanged
                                       : RuntimeFunction::DistMirrorSlots)

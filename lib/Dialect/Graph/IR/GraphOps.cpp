@@ -155,6 +155,19 @@ LogicalResult VectorNewOp::verify() {
   return verifyStorage(*this, getResult().getType(), getRecords());
 }
 
+LogicalResult VectorMirrorOp::verify() {
+  auto vectorNew = getVector().getDefiningOp<VectorNewOp>();
+  std::optional<VertexDataPartition> partition =
+      vectorNew ? vectorNew.getPartition() : std::nullopt;
+  if (!partition || *partition == VertexDataPartition::Whole ||
+      (*partition == VertexDataPartition::Mirrored && getNeeded()))
+    return success();
+  return emitOpError("of a 'partition ")
+         << stringifyVertexDataPartition(*partition)
+         << "' vector must be 'needed' and the vector 'mirrored': the rank "
+            "holds no other ranks' owned elements";
+}
+
 LogicalResult VectorAllocOp::verify() {
   VertexVectorType type = getResult().getType();
   if (type.isPerVertex())

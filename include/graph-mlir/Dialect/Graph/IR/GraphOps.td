@@ -575,6 +575,9 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     With `needed`, each rank's owned elements go only to the ranks whose
     edges read them (the vertices they mirror), with one all-to-all; other
     ranks' elements of vertices this rank does not mirror stay as they were.
+    A `partition mirrored` vector (`graph.vector.new`) receives them in its
+    mirrors' slots; it and a `partition owned` one cannot be mirrored to
+    every rank, and an owned one has no mirrors.
     With `changed` as well, only the changed elements of mirrored vertices
     travel, when that is fewer bytes over all ranks.
 
@@ -592,6 +595,7 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     $graph `,` $vector (`needed` $needed^)? (`changed` `(` $changed^ `)`)? attr-dict `:`
     qualified(type($graph)) `,` qualified(type($vector))
   }];
+  let hasVerifier = 1;
 }
 
 def Graph_ReduceOp : Graph_Op<"reduce", [
