@@ -1,7 +1,7 @@
 # awk -v owned_vectors=A -v mirrored_vectors=B -f check-vertex-data.awk
-#   STATS EDGES: STATS holds the sorted `graphrt-mpi-mirrors:` and
-# `graphrt-mpi-vertex-data:` lines of a run of a program with A partitioned
-# 8-byte vectors read only at owned vertices, B read at sources too, and no
+#   -f recount-mirrors.awk STATS EDGES: STATS holds the sorted
+# `graphrt-mpi-mirrors:` and `graphrt-mpi-vertex-data:` lines of a run of a
+# program with A partitioned 8-byte vectors read only at owned vertices, B read at sources too, and no
 # whole ones; EDGES its edge list. Prints "wrong: ..." for each rank whose
 # partitioned bytes are not 8 per owned vertex per vector plus 8 per mirror
 # per vector read at sources, with the mirrors recounted from the edges
@@ -19,26 +19,8 @@ FNR == NR {
   ranks = rank + 1 > ranks ? rank + 1 : ranks
   next
 }
-!ranges {
-  # The owned ranges, ascending with the rank, from the counts.
-  for (r = 0; r < ranks; r++) {
-    lo[r] = r ? hi[r - 1] : 0
-    hi[r] = lo[r] + owned[r]
-  }
-  ranges = 1
-}
-!/^[#%]/ && NF {
-  for (r = 0; r < ranks; r++)
-    if ($2 < hi[r])
-      break
-  if ($1 < lo[r] || $1 >= hi[r])
-    seen[r, $1] = 1
-}
 END {
-  for (key in seen) {
-    split(key, part, SUBSEP)
-    mirrors[part[1]]++
-  }
+  recount()
   bad = 0
   for (r = 0; r < ranks; r++) {
     want = 8 * (owned[r] * (owned_vectors + mirrored_vectors) + \
