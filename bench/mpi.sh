@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Distributed execution (graphc --distributed) on one machine: what scales is
 # measured, not speed-up (ranks share the cores). For PageRank (20 pull
-# iterations) and BFS (direction-optimizing, from root 1) on a Kronecker
-# graph, at each rank count: the bytes each rank sent per traversal and its
-# messages (GRAPHRT_MPI_STATS=1: the all-gathers counted as the bytes of the
-# rank's own part times the other ranks, the mirrors by need as the bytes
-# they sent), each rank's mirrors (the other ranks' vertices its edges read)
-# and the vertex data per vector it needs (owned vertices + mirrors, 8-byte
-# elements; every vector is still allocated whole), and each rank's share of
+# iterations) and BFS (direction-optimizing, from root 1) on a Kronecker and
+# a uniform random graph, at each rank count: the bytes each rank sent per
+# traversal and its messages (GRAPHRT_MPI_STATS=1: the all-gathers counted
+# as the bytes of the rank's own part times the other ranks, the mirrors by
+# need as the bytes they sent), each rank's mirrors (the other ranks'
+# vertices its edges read), the vertex data it allocated (partitioned
+# vectors: owned elements and mirror slots; whole vectors; not counting the
+# out-degrees or the gathered copies a print reads), and each rank's share of
 # the edges; then PageRank's time per iteration at 1 rank against the
 # program built without --distributed (ratio = distributed / single).
 #
@@ -22,9 +23,6 @@ export OMPI_MCA_btl_vader_single_copy_mechanism=none
 [ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpirun=(mpirun --oversubscribe --bind-to none)
 
-graph=$work/kron$scale.sg
-[ -f "$graph" ] || "$build/bin/graph-gen" kron --scale "$scale" --degree 16 \
-  --seed 1 -o "$graph"
 for program in pagerank bfs; do
   "$build/bin/graphc" "$root/bench/$program.gt" -o "$work/mpi-$program-one"
   "$build/bin/graphc" --distributed "$root/bench/$program.gt" \
@@ -39,29 +37,37 @@ stats() {
     grep '^graphrt-mpi'
 }
 
-echo "Kronecker scale $scale, degree 16 ($(basename "$graph")), $OMP_NUM_THREADS thread(s) per rank"
-printf '%-9s %5s %16s %14s %10s %12s %16s\n' program ranks "bytes/rank/trav" \
-  "msgs/rank/trav" traversals mirrors/rank "vdata/rank/vec"
-for n in "${ranks[@]}"; do
-  for program in pagerank bfs; do
-    args=("$graph" 20)
-    [ $program = bfs ] && args=("$graph" 1)
-    # A PageRank traversal mirrors one vector and no set; a BFS traversal
-    # one vector and its output set.
-    stats "$n" "$work/mpi-$program" "${args[@]}" |
-      awk -v p=$program -v n="$n" '
-        $1 == "graphrt-mpi:" { bytes += $4; msgs += $7; vec = $9; sets = $12 }
-        $1 == "graphrt-mpi-mirrors:" { mirrors += $8; vdata += 8 * ($6 + $8) }
-        END {
-          trav = (p == "bfs") ? sets : vec
-          printf "%-9s %5d %16.0f %14.1f %10d %12.0f %16.0f\n", p, n,
-                 bytes / n / trav, msgs / n / trav, trav, mirrors / n,
-                 vdata / n
-        }'
+for kind in kron uniform; do
+  graph=$work/$kind$scale.sg
+  [ -f "$graph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
+    --degree 16 --seed 1 -q -o "$graph"
+  echo "$kind scale $scale, degree 16 ($(basename "$graph")), $OMP_NUM_THREADS thread(s) per rank"
+  printf '%-9s %5s %16s %14s %10s %12s %15s %15s\n' program ranks \
+    "bytes/rank/trav" "msgs/rank/trav" traversals mirrors/rank \
+    "vdata/rank" "whole/rank"
+  for n in "${ranks[@]}"; do
+    for program in pagerank bfs; do
+      args=("$graph" 20)
+      [ $program = bfs ] && args=("$graph" 1)
+      # A PageRank traversal mirrors one vector and no set; a BFS traversal
+      # one vector and its output set.
+      stats "$n" "$work/mpi-$program" "${args[@]}" |
+        awk -v p=$program -v n="$n" '
+          $1 == "graphrt-mpi:" { bytes += $4; msgs += $7; vec = $9; sets = $12 }
+          $1 == "graphrt-mpi-mirrors:" { mirrors += $8 }
+          $1 == "graphrt-mpi-vertex-data:" { part += $4; whole += $10 }
+          END {
+            trav = (p == "bfs") ? sets : vec
+            printf "%-9s %5d %16.0f %14.1f %10d %12.0f %15.0f %15.0f\n", p,
+                   n, bytes / n / trav, msgs / n / trav, trav, mirrors / n,
+                   (part + whole) / n, whole / n
+          }'
+    done
   done
 done
 
-echo "Edges per rank, largest deviation from the mean (graphrt-dist-tests):"
+graph=$work/kron$scale.sg
+echo "Edges per rank, largest deviation from the mean (graphrt-dist-tests, kron):"
 "$root/scripts/build.sh" graphrt-dist-tests >/dev/null
 for n in "${ranks[@]}"; do
   "${mpirun[@]}" -np "$n" "$build/bin/graphrt-dist-tests" "$graph" |

@@ -732,6 +732,40 @@ void graphrt_dist_bounds(const graphrt_graph *g, int64_t *begin, int64_t *end);
  * the range of the vertex loops graph-distribute partitions). */
 int64_t graphrt_dist_owned_begin(const graphrt_graph *g);
 int64_t graphrt_dist_owned_end(const graphrt_graph *g);
+/* Partitioned vertex data (graph.vector.new with a partition): a new
+ * vector's storage, freed with _mlir_memref_to_llvm_free. Whole: n
+ * elements; owned: the owned range's elements only (vertex v's at
+ * v - begin); mirrored: those, then one slot per mirror (mirror k's at
+ * owned + k). Counted in GRAPHRT_MPI_STATS's vertex-data line. */
+enum {
+  GRAPHRT_DIST_WHOLE = 0,
+  GRAPHRT_DIST_OWNED = 1,
+  GRAPHRT_DIST_MIRRORED = 2
+};
+void _mlir_ciface_graphrt_dist_vector_new(graphrt_memref_i8 *r,
+                                          graphrt_graph *g, int64_t elem_bytes,
+                                          int32_t layout);
+/* n entries: where vertex v's element of a mirrored vector is, in
+ * elements from vertex 0's address (begin elements before the storage): v
+ * for owned vertices, end + k for mirror k, begin for the other vertices (a
+ * sparse push's sources without edges into the rank). Unsigned 32-bit
+ * values. Belongs to the graph. */
+void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i32 *r, graphrt_graph *g);
+/* graphrt_dist_mirror_needed(_changed) of a mirrored vector: the received
+ * elements go to the mirror slots (graphrt_dist_slots) instead of their
+ * vertices' places. `data` is vertex 0's address (begin elements before
+ * the storage). */
+void graphrt_dist_mirror_slots(graphrt_graph *g, void *data, int64_t elem_bytes,
+                               int64_t stride_bytes);
+void graphrt_dist_mirror_slots_changed(graphrt_graph *g, void *data,
+                                       int64_t elem_bytes, int64_t stride_bytes,
+                                       graphrt_vset *changed);
+/* A whole copy (n elements, freed with _mlir_memref_to_llvm_free) of a
+ * partitioned vector whose vertex 0 is at `data`: every rank's owned
+ * elements, on every rank (MPI_Allgatherv). Counted in GRAPHRT_MPI_STATS's
+ * vertex-data line as gathered. */
+void _mlir_ciface_graphrt_dist_gather(graphrt_memref_i8 *r, graphrt_graph *g,
+                                      const void *data, int64_t elem_bytes);
 
 /* ---- GPU (graphc --target=gpu; runtime/README.md, "GPU") -----------------
  * The CUDA driver is loaded with dlopen("libcuda.so.1") at the first call

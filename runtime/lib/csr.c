@@ -465,6 +465,7 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
     free(g->part->send_displs);
     free(g->part->mirrored_off);
     free(g->part->mirrored_by);
+    free(g->part->slots);
     free(g->part);
   }
   pthread_mutex_destroy(&g->lock);

@@ -34,12 +34,15 @@
 /* What this rank sent, for GRAPHRT_MPI_STATS=1 (bench/mpi.sh): all of it,
  * and the part the mirrors by need sent (their bytes, messages and calls);
  * the graph's vertices (each vector's elements), its owned vertices and its
- * mirrors. */
+ * mirrors; the bytes of the vectors graphrt_dist_vector_new allocated,
+ * partitioned and whole, and of the whole copies graphrt_dist_gather made. */
 static struct {
   int rank;
   int64_t bytes, messages, vector_mirrors, set_mirrors;
   int64_t needed_bytes, needed_messages, needed_mirrors;
   int64_t vertices, owned, mirrors;
+  int64_t part_bytes, part_vectors, whole_bytes, whole_vectors;
+  int64_t gathered_bytes, gathers;
 } stats;
 
 static void print_stats(void) {
@@ -54,6 +57,14 @@ static void print_stats(void) {
           stats.rank, (long long)stats.vertices, (long long)stats.owned,
           (long long)stats.mirrors, (long long)stats.needed_bytes,
           (long long)stats.needed_messages, (long long)stats.needed_mirrors);
+  fprintf(stderr,
+          "graphrt-mpi-vertex-data: rank %d: %lld bytes partitioned in %lld "
+          "vectors, %lld bytes whole in %lld vectors, %lld bytes gathered in "
+          "%lld gathers\n",
+          stats.rank, (long long)stats.part_bytes,
+          (long long)stats.part_vectors, (long long)stats.whole_bytes,
+          (long long)stats.whole_vectors, (long long)stats.gathered_bytes,
+          (long long)stats.gathers);
 }
 
 static void world(int *rank, int *ranks) {
@@ -155,6 +166,12 @@ static void find_mirrors(rt_partition *p, int64_t n, const int64_t *cout) {
          i++)
       p->mirrored_by[next[p->sends[i] - lo]++] = r;
   free(next);
+  p->slots = rt_malloc((size_t)(n ? n : 1) * sizeof(int32_t));
+#pragma omp parallel for if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++)
+    p->slots[v] = (int32_t)(v >= lo && v < hi ? v : lo);
+  for (int64_t k = 0; k < p->nmirrors; k++)
+    p->slots[p->mirrors[k]] = (int32_t)(uint32_t)(hi + k);
   stats.vertices = n;
   stats.owned = hi - lo;
   stats.mirrors = p->nmirrors;
@@ -655,8 +672,19 @@ static MPI_Datatype bytes_type(int64_t elem_bytes) {
   return element;
 }
 
-void graphrt_dist_mirror_needed(graphrt_graph *g, void *data,
-                                int64_t elem_bytes, int64_t stride_bytes) {
+/* Where mirror k's element is received: at its vertex, or in the k-th
+ * mirror slot after the owned range (a partitioned vector). */
+static int64_t mirror_at(const rt_partition *p, int64_t k, int in_slots) {
+  return in_slots ? p->bounds[p->rank + 1] + k : p->mirrors[k];
+}
+
+/* Where vertex v's received element goes (v is one of the mirrors). */
+static int64_t vertex_at(const rt_partition *p, int32_t v, int in_slots) {
+  return in_slots ? (int64_t)(uint32_t)p->slots[v] : v;
+}
+
+static void mirror_needed(graphrt_graph *g, void *data, int64_t elem_bytes,
+                          int64_t stride_bytes, int in_slots) {
   const rt_partition *p = partition_of(g);
   char *out = rt_malloc((size_t)(p->nsends ? p->nsends : 1) * elem_bytes);
   char *in = rt_malloc((size_t)(p->nmirrors ? p->nmirrors : 1) * elem_bytes);
@@ -669,7 +697,7 @@ void graphrt_dist_mirror_needed(graphrt_graph *g, void *data,
            p->recv_displs, elem_bytes, element);
   MPI_Type_free(&element);
   for (int64_t i = 0; i < p->nmirrors; i++)
-    memcpy((char *)data + (int64_t)p->mirrors[i] * stride_bytes,
+    memcpy((char *)data + mirror_at(p, i, in_slots) * stride_bytes,
            in + i * elem_bytes, (size_t)elem_bytes);
   free(out);
   free(in);
@@ -677,10 +705,19 @@ void graphrt_dist_mirror_needed(graphrt_graph *g, void *data,
   stats.needed_mirrors++;
 }
 
-void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
-                                        int64_t elem_bytes,
-                                        int64_t stride_bytes,
-                                        graphrt_vset *changed) {
+void graphrt_dist_mirror_needed(graphrt_graph *g, void *data,
+                                int64_t elem_bytes, int64_t stride_bytes) {
+  mirror_needed(g, data, elem_bytes, stride_bytes, 0);
+}
+
+void graphrt_dist_mirror_slots(graphrt_graph *g, void *data, int64_t elem_bytes,
+                               int64_t stride_bytes) {
+  mirror_needed(g, data, elem_bytes, stride_bytes, 1);
+}
+
+static void mirror_needed_changed(graphrt_graph *g, void *data,
+                                  int64_t elem_bytes, int64_t stride_bytes,
+                                  graphrt_vset *changed, int in_slots) {
   const rt_partition *p = partition_of(g);
   int64_t lo = p->bounds[p->rank];
   graphrt_memref_i32 ids;
@@ -704,7 +741,7 @@ void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
   if (cost[0] >= cost[1]) {
     free(to_rank);
     free(to_displs);
-    graphrt_dist_mirror_needed(g, data, elem_bytes, stride_bytes);
+    mirror_needed(g, data, elem_bytes, stride_bytes, in_slots);
     return;
   }
   int32_t *out_ids = rt_malloc((size_t)(pairs ? pairs : 1) * sizeof(int32_t));
@@ -737,7 +774,7 @@ void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
            element);
   MPI_Type_free(&element);
   for (int64_t i = 0; i < received; i++)
-    memcpy((char *)data + (int64_t)in_ids[i] * stride_bytes,
+    memcpy((char *)data + vertex_at(p, in_ids[i], in_slots) * stride_bytes,
            in + i * elem_bytes, (size_t)elem_bytes);
   stats.vector_mirrors++;
   stats.needed_mirrors++;
@@ -750,6 +787,19 @@ void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
   free(to_displs);
   free(from_rank);
   free(from_displs);
+}
+
+void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
+                                        int64_t elem_bytes,
+                                        int64_t stride_bytes,
+                                        graphrt_vset *changed) {
+  mirror_needed_changed(g, data, elem_bytes, stride_bytes, changed, 0);
+}
+
+void graphrt_dist_mirror_slots_changed(graphrt_graph *g, void *data,
+                                       int64_t elem_bytes, int64_t stride_bytes,
+                                       graphrt_vset *changed) {
+  mirror_needed_changed(g, data, elem_bytes, stride_bytes, changed, 1);
 }
 
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
@@ -828,4 +878,51 @@ int64_t graphrt_dist_owned_begin(const graphrt_graph *g) {
 int64_t graphrt_dist_owned_end(const graphrt_graph *g) {
   const rt_partition *p = partition_of(g);
   return p->bounds[p->rank + 1];
+}
+
+void _mlir_ciface_graphrt_dist_vector_new(graphrt_memref_i8 *r,
+                                          graphrt_graph *g, int64_t elem_bytes,
+                                          int32_t layout) {
+  const rt_partition *p = partition_of(g);
+  int64_t owned = p->bounds[p->rank + 1] - p->bounds[p->rank];
+  int64_t count = layout == GRAPHRT_DIST_WHOLE   ? g->n
+                  : layout == GRAPHRT_DIST_OWNED ? owned
+                                                 : owned + p->nmirrors;
+  if (layout == GRAPHRT_DIST_WHOLE) {
+    stats.whole_bytes += count * elem_bytes;
+    stats.whole_vectors++;
+  } else {
+    stats.part_bytes += count * elem_bytes;
+    stats.part_vectors++;
+  }
+  /* At least one element: an element read in main reads the first owned
+   * slot on the ranks that do not own the vertex. */
+  int64_t bytes = (count ? count : 1) * elem_bytes;
+  RT_SET_MEMREF(r, (uint8_t *)_mlir_memref_to_llvm_alloc((size_t)bytes), bytes);
+}
+
+void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i32 *r, graphrt_graph *g) {
+  const rt_partition *p = partition_of(g);
+  RT_SET_MEMREF(r, p->slots, g->n);
+}
+
+void _mlir_ciface_graphrt_dist_gather(graphrt_memref_i8 *r, graphrt_graph *g,
+                                      const void *data, int64_t elem_bytes) {
+  const rt_partition *p = partition_of(g);
+  int64_t lo = p->bounds[p->rank];
+  int64_t bytes = (g->n ? g->n : 1) * elem_bytes;
+  char *whole = _mlir_memref_to_llvm_alloc((size_t)bytes);
+  MPI_Datatype element = bytes_type(elem_bytes);
+  rt_parts owned = owned_parts(p);
+  MPI_Allgatherv((const char *)data + lo * elem_bytes, owned.counts[p->rank],
+                 element, whole, owned.counts, owned.displs, element,
+                 MPI_COMM_WORLD);
+  stats.bytes += (int64_t)owned.counts[p->rank] * elem_bytes * (p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  stats.vector_mirrors++;
+  stats.gathered_bytes += g->n * elem_bytes;
+  stats.gathers++;
+  MPI_Type_free(&element);
+  parts_free(&owned);
+  RT_SET_MEMREF(r, (uint8_t *)whole, bytes);
 }

@@ -245,6 +245,11 @@ typedef struct rt_partition {
    * mirrored_off[i + 1]), i = v - bounds[rank]. */
   int64_t *mirrored_off;
   int32_t *mirrored_by;
+  /* Where vertex v's element of a partitioned vector with mirror slots
+   * (graphrt_dist_vector_new) is, counted from vertex 0's address: v for
+   * owned v, end + k for mirrors[k], bounds[rank] (an owned slot, or the
+   * first slot) for the vertices no edge of the rank reads. n entries. */
+  int32_t *slots;
 } rt_partition;
 
 struct graphrt_graph {

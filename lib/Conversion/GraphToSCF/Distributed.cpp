@@ -11,6 +11,28 @@ using namespace mlir::graph;
 
 namespace {
 
+/// The address of vertex 0's element of a per-vertex vector, the bytes each
+/// vertex has (a row of them with rows) and the bytes between vertices (a
+/// record's size for a fused field), as runtime arguments.
+std::tuple<Value, Value, Value> vertexZero(OpBuilder &b, Location loc,
+                                           Value vector) {
+  auto type = cast<MemRefType>(vector.getType());
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  int64_t vertexBytes =
+      elementBytes * (type.getRank() == 2 ? type.getDimSize(1) : 1);
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, vector);
+  Value bytes = arith::ConstantIndexOp::create(b, loc, elementBytes);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, vector);
+  Value first = arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, metadata.getOffset(), bytes));
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value pointer =
+      LLVM::IntToPtrOp::create(b, loc, ptrType, toI64(b, loc, first));
+  Value stride = arith::MulIOp::create(b, loc, metadata.getStrides()[0], bytes);
+  return {pointer, arith::ConstantIntOp::create(b, loc, vertexBytes, 64),
+          toI64(b, loc, stride)};
+}
+
 /// One call with the address of vertex 0's element, the bytes each vertex
 /// has (a row of them with rows) and the distance between vertices (a
 /// record's size for a fused field), then the set of changed vertices if
@@ -23,31 +45,20 @@ struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value vector = adaptor.getVector();
-    auto type = cast<MemRefType>(vector.getType());
-    int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-    int64_t vertexBytes =
-        elementBytes * (type.getRank() == 2 ? type.getDimSize(1) : 1);
-    auto metadata =
-        memref::ExtractStridedMetadataOp::create(rewriter, loc, vector);
-    Value bytes = arith::ConstantIndexOp::create(rewriter, loc, elementBytes);
-    Value base =
-        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, vector);
-    Value first = arith::AddIOp::create(
-        rewriter, loc, base,
-        arith::MulIOp::create(rewriter, loc, metadata.getOffset(), bytes));
-    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
-    Value pointer = LLVM::IntToPtrOp::create(rewriter, loc, ptrType,
-                                             toI64(rewriter, loc, first));
-    Value stride =
-        arith::MulIOp::create(rewriter, loc, metadata.getStrides()[0], bytes);
-    SmallVector<Value> args = {
-        adaptor.getGraph(), pointer,
-        arith::ConstantIntOp::create(rewriter, loc, vertexBytes, 64),
-        toI64(rewriter, loc, stride)};
+    auto [pointer, vertexBytes, stride] = vertexZero(rewriter, loc, vector);
+    SmallVector<Value> args = {adaptor.getGraph(), pointer, vertexBytes,
+                               stride};
     if (adaptor.getChanged())
       args.push_back(adaptor.getChanged());
+    // A mirrored vector's mirrors are in its slots (the verifier allows no
+    // other mirror of a partitioned vector).
+    auto vectorNew = op.getVector().getDefiningOp<VectorNewOp>();
+    bool slots = vectorNew &&
+                 vectorNew.getPartition() == VertexDataPartition::Mirrored;
     RuntimeFunction function =
-        op.getNeeded()
+        slots ? (adaptor.getChanged() ? RuntimeFunction::DistMirrorSlotsChanged
+                                      : RuntimeFunction::DistMirrorSlots)
+        : op.getNeeded()
             ? (adaptor.getChanged() ? RuntimeFunction::DistMirrorNeededChanged
                                     : RuntimeFunction::DistMirrorNeeded)
             : (adaptor.getChanged() ? RuntimeFunction::DistMirrorChanged
@@ -76,12 +87,50 @@ struct OwnedRangeLowering : GraphPattern<OwnedRangeOp> {
   }
 };
 
+/// One call, which allocates and fills the copy, viewed as a vector of the
+/// vertices.
+struct VectorGatherLowering : GraphPattern<VectorGatherOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VectorGatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value vector = adaptor.getVector();
+    auto [pointer, vertexBytes, stride] = vertexZero(rewriter, loc, vector);
+    Value storage = callRuntime1(rewriter, loc, op, RuntimeFunction::DistGather,
+                                 {adaptor.getGraph(), pointer, vertexBytes});
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value whole = memref::ViewOp::create(
+        rewriter, loc, vector.getType(), storage, zero,
+        ValueRange{memref::DimOp::create(rewriter, loc, vector, 0)});
+    freeAtEndOfBlock(rewriter, op, [&](OpBuilder &b) {
+      memref::DeallocOp::create(b, loc, whole);
+    });
+    rewriter.replaceOp(op, whole);
+    return success();
+  }
+};
+
+/// One call: the graph's array of slots.
+struct MirrorSlotsLowering : GraphPattern<MirrorSlotsOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(MirrorSlotsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op,
+                                        RuntimeFunction::DistSlots,
+                                        adaptor.getGraph()));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::graph::populateDistributedPatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<VectorMirrorLowering, OwnedRangeLowering>(converter, context);
+  patterns.add<VectorMirrorLowering, OwnedRangeLowering, MirrorSlotsLowering,
+               VectorGatherLowering>(converter, context);
   patterns.add<VoidCallLowering<VertexSetMirrorOp>>(
       converter, context, RuntimeFunction::DistMirrorVset);
   patterns.add<VoidCallLowering<PriorityQueueMirrorOp>>(

@@ -231,16 +231,59 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
     Location loc = op.getLoc();
     Value init = initialElement(rewriter, loc, adaptor.getInit(),
                                 op.getType().getElementType());
-    Value vector = allocVector(
-        rewriter, loc, op,
-        cast<MemRefType>(getTypeConverter()->convertType(op.getType())),
-        adaptor.getGraph(), adaptor.getRecords());
+    auto memrefType =
+        cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
+    if (std::optional<VertexDataPartition> partition = op.getPartition()) {
+      rewriter.replaceOp(op,
+                         newPartitioned(rewriter, loc, op, memrefType,
+                                        adaptor.getGraph(), *partition, init));
+      return success();
+    }
+    Value vector = allocVector(rewriter, loc, op, memrefType,
+                               adaptor.getGraph(), adaptor.getRecords());
     if (!adaptor.getRecords())
       deallocAtEndOfBlock(rewriter, op, vector);
     fillParallel(rewriter, loc, vector,
                  [&](OpBuilder &, ValueRange) { return init; });
     rewriter.replaceOp(op, vector);
     return success();
+  }
+
+  /// A distributed graph's vector, allocated by libgraphrt: the rank's
+  /// elements (all of them, its owned ones, or those and its mirrors' slots)
+  /// filled with `init`, viewed so that vertex v's element is at index v
+  /// (the storage starts at the first owned vertex).
+  static Value newPartitioned(OpBuilder &b, Location loc, Operation *op,
+                              MemRefType type, Value graph,
+                              VertexDataPartition partition, Value init) {
+    int64_t vertexBytes = type.getElementTypeBitWidth() / 8 *
+                          (type.getRank() == 2 ? type.getDimSize(1) : 1);
+    Value storage = callRuntime1(
+        b, loc, op, RuntimeFunction::DistVectorNew,
+        {graph, arith::ConstantIntOp::create(b, loc, vertexBytes, 64),
+         arith::ConstantIntOp::create(b, loc, static_cast<int>(partition),
+                                      32)});
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value vertexSize = arith::ConstantIndexOp::create(b, loc, vertexBytes);
+    Value count = arith::DivUIOp::create(
+        b, loc, memref::DimOp::create(b, loc, storage, 0), vertexSize);
+    Value elements =
+        memref::ViewOp::create(b, loc, type, storage, zero, ValueRange{count});
+    fillParallel(b, loc, elements,
+                 [&](OpBuilder &, ValueRange) { return init; });
+    Value shift = zero;
+    if (partition != VertexDataPartition::Whole) {
+      Value begin = toIndex(
+          b, loc,
+          callRuntime1(b, loc, op, RuntimeFunction::DistOwnedBegin, graph));
+      shift = arith::SubIOp::create(
+          b, loc, zero, arith::MulIOp::create(b, loc, begin, vertexSize));
+    }
+    Value vector =
+        memref::ViewOp::create(b, loc, type, storage, shift,
+                               ValueRange{numVertices(b, loc, op, graph)});
+    deallocAtEndOfBlock(b, op, vector);
+    return vector;
   }
 };
 

@@ -9,9 +9,9 @@
 // mirrored.
 // CHECK-LABEL: func.func @main
 // CHECK: %[[G:.*]] = graph.load
-// CHECK: %[[ACC:.*]] = graph.vector.new %[[G]] {graph.field = "acc"}
-// CHECK: %[[OUT:.*]] = graph.vector.new %[[G]] {graph.field = "out"}
-// CHECK: %[[CUR:.*]] = graph.vector.new %[[G]] {graph.field = "cur"}
+// CHECK: %[[ACC:.*]] = graph.vector.new %[[G]] partition owned {graph.field = "acc"}
+// CHECK: %[[OUT:.*]] = graph.vector.new %[[G]] partition owned {graph.field = "out"}
+// CHECK: %[[CUR:.*]] = graph.vector.new %[[G]] partition mirrored {graph.field = "cur"}
 // CHECK: %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]] : !graph.edgeset
 // CHECK-NEXT: graph.edgeset.apply %[[G]] reset(0.000000e+00 : f64)
 // CHECK: } epilogue {
@@ -28,7 +28,7 @@
 // CHECK-NEXT: graph.vector.mirror %[[G]], %[[CUR]] needed : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT: graph.edgeset.apply %[[G]] schedule
 // CHECK: } : !graph.edgeset
-// CHECK: graph.vector.mirror %[[G]], %[[OUT]] : !graph.edgeset, !graph.vector<f64>
+// CHECK: graph.vector.gather %[[G]], %[[OUT]] : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT: graph.vertexset.apply
 // CHECK-NOT: graph.vector.mirror %[[G]], %[[ACC]]
 func.func @main() {

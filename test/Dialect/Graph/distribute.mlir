@@ -267,13 +267,13 @@ func.func private @keep(!graph.vector<i32>)
 // vertices (graph.owned_range). A vector read at a traversal's source is
 // mirrored by need (to the ranks whose edges read each vertex) after every
 // loop or traversal that writes it; one read only at owned vertices is not
-// mirrored at all, and is gathered whole before a loop
-// that reads it elsewhere (the printing loop runs on every rank).
+// mirrored at all, and a loop that reads it elsewhere (the printing loop
+// runs on every rank) reads a gathered whole copy.
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
 // CHECK:         %[[RANK:.*]] = graph.vector.new %[[G]] init
-// CHECK-NEXT:    %[[CONTRIB:.*]] = graph.vector.new %[[G]] :
-// CHECK-NEXT:    %[[NEW:.*]] = graph.vector.new %[[G]] :
+// CHECK-NEXT:    %[[CONTRIB:.*]] = graph.vector.new %[[G]] partition mirrored :
+// CHECK-NEXT:    %[[NEW:.*]] = graph.vector.new %[[G]] partition owned :
 // CHECK:         %[[ALL:.*]] = graph.vertexset.new %[[G]] all
 // CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]] : !graph.edgeset
 // CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("contrib") {
@@ -291,7 +291,7 @@ func.func private @keep(!graph.vector<i32>)
 // CHECK-NEXT:    graph.owned_range %[[G]]
 // CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("update")
 // CHECK-NOT:     graph.vector.mirror
-// CHECK:         graph.vector.mirror %[[G]], %[[RANK]] : !graph.edgeset, !graph.vector<f64>
+// CHECK:         %[[WHOLE:.*]] = graph.vector.gather %[[G]], %[[RANK]] : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("print")
 // CHECK-NOT:       arith.andi
 // CHECK:           graph.print
@@ -416,11 +416,14 @@ func.func @main() {
 // still gathers the vector first: MPI would compare signed values.
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
-// CHECK:         %[[V:.*]] = graph.vector.new %[[G]] : !graph.edgeset -> !graph.vector<f64>
-// CHECK:         %[[U:.*]] = graph.vector.new %[[G]] : !graph.edgeset -> !graph.vector<i32>
+// CHECK:         %[[V:.*]] = graph.vector.new %[[G]] partition owned : !graph.edgeset -> !graph.vector<f64>
+// CHECK:         %[[U:.*]] = graph.vector.new %[[G]] partition owned : !graph.edgeset -> !graph.vector<i32>
 // CHECK-NOT:     graph.vector.mirror
 // CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]] : !graph.edgeset
-// CHECK-NEXT:    %[[X:.*]] = graph.vector.get %[[V]][%[[K:.*]]] : !graph.vector<f64>
+// CHECK-NEXT:    %[[B2:.*]], %{{.*}} = graph.owned_range %[[G]] : !graph.edgeset
+// CHECK-NEXT:    arith.cmpi uge, %[[K:.*]], %[[B2]] : index
+// CHECK:         %[[AT:.*]] = arith.select %{{.*}}, %[[K]], %[[B2]] : index
+// CHECK-NEXT:    %[[X:.*]] = graph.vector.get %[[V]][%[[AT]]] : !graph.vector<f64>
 // CHECK-NEXT:    %[[AFTER:.*]] = arith.cmpi uge, %[[K]], %[[BEGIN]] : index
 // CHECK-NEXT:    %[[BELOW:.*]] = arith.cmpi ult, %[[K]], %[[END]] : index
 // CHECK-NEXT:    %[[OWNS:.*]] = arith.andi %[[AFTER]], %[[BELOW]] : i1
@@ -432,8 +435,8 @@ func.func @main() {
 // CHECK-NEXT:    %[[ALL:.*]] = memref.load %[[BUF]]
 // CHECK-NEXT:    %[[OWNERS:.*]] = arith.bitcast %[[ALL]] : i64 to f64
 // CHECK:         graph.print %[[OWNERS]] : f64
-// CHECK:         graph.vector.mirror %[[G]], %[[U]] : !graph.edgeset, !graph.vector<i32>
-// CHECK-NEXT:    graph.vector.reduce minu %[[U]] : !graph.vector<i32>
+// CHECK:         %[[UW:.*]] = graph.vector.gather %[[G]], %[[U]] : !graph.edgeset, !graph.vector<i32>
+// CHECK-NEXT:    graph.vector.reduce minu %[[UW]] : !graph.vector<i32>
 // CHECK:         %[[FB:.*]], %[[FE:.*]] = graph.owned_range %[[G]]
 // CHECK-NEXT:    %[[ANY:.*]] = graph.vector.reduce or %{{.*}}[%[[FB]] to %[[FE]]] : !graph.vector<i1>
 // CHECK-NEXT:    %[[WIDE:.*]] = arith.extui %[[ANY]] : i1 to i32

@@ -149,7 +149,23 @@ static LogicalResult verifyInit(Operation *op, Value init,
 LogicalResult VectorNewOp::verify() {
   if (failed(verifyInit(*this, getInit(), getResult().getType())))
     return failure();
+  if (getPartition() && getRecords())
+    return emitOpError("with a partition cannot be a field of records: "
+                       "records hold every vertex");
   return verifyStorage(*this, getResult().getType(), getRecords());
+}
+
+LogicalResult VectorMirrorOp::verify() {
+  auto vectorNew = getVector().getDefiningOp<VectorNewOp>();
+  std::optional<VertexDataPartition> partition =
+      vectorNew ? vectorNew.getPartition() : std::nullopt;
+  if (!partition || *partition == VertexDataPartition::Whole ||
+      (*partition == VertexDataPartition::Mirrored && getNeeded()))
+    return success();
+  return emitOpError("of a 'partition ")
+         << stringifyVertexDataPartition(*partition)
+         << "' vector must be 'needed' and the vector 'mirrored': the rank "
+            "holds no other ranks' owned elements";
 }
 
 LogicalResult VectorAllocOp::verify() {

@@ -296,6 +296,10 @@ static PartialVectors partialVectors(ModuleOp module) {
   return partial;
 }
 
+static bool accessesOwnedOnly(Operation *user,
+                              const SetVector<Operation *> &ownedLoops,
+                              bool mirrored);
+
 /// Whether `use` of a vector that is not whole reads it where the rank has
 /// it right: in a read the ranks answer together (`together`), at the vertex of
 /// a loop over owned vertices, at a traversal's destination or its epilogue's
@@ -314,8 +318,18 @@ static bool readsOwnedOnly(OpOperand &use,
     return true;
   if (auto copy = dyn_cast<VectorCopyOp>(user))
     return use.get() == copy.getDest();
+  return accessesOwnedOnly(user, ownedLoops, mirrored);
+}
+
+/// Whether `user`, an element access of a vector, is at a vertex the rank
+/// owns (see readsOwnedOnly), or, for a `mirrored` vector, a read at a
+/// traversal's source.
+static bool accessesOwnedOnly(Operation *user,
+                              const SetVector<Operation *> &ownedLoops,
+                              bool mirrored) {
   Value index = TypeSwitch<Operation *, Value>(user)
                     .Case([](VectorGetOp get) { return get.getIndex(); })
+                    .Case([](VectorSetOp set) { return set.getIndex(); })
                     .Case([](ReduceOp reduce) { return reduce.getIndex(); })
                     .Case([](VectorCasOp cas) { return cas.getIndex(); })
                     .Default([](Operation *) { return Value(); });
@@ -338,6 +352,9 @@ static bool readsOwnedOnly(OpOperand &use,
   return ownedLoops.contains(loop) &&
          index == loop->getRegion(0).front().getArgument(0);
 }
+
+/// The loop (or op) each gather of a vector that is not whole comes before.
+using AnchorMap = DenseMap<Operation *, Operation *>;
 
 /// The DLTI key naming the MPI library, which MPI's lowering to LLVM reads.
 static constexpr StringLiteral kImplementationKey = "MPI:Implementation";
@@ -395,9 +412,13 @@ struct GraphDistributePass
     for (Operation *loop : ownedLoops)
       runOnOwned(loop, partial);
     SmallPtrSet<Operation *, 8> together = readTogether(partial);
-    gatherBeforeReads(partial.owned, ownedLoops, together, /*mirrored=*/false);
-    gatherBeforeReads(partial.needed, ownedLoops, together, /*mirrored=*/true);
+    AnchorMap anchorOf;
+    gatherBeforeReads(partial.owned, ownedLoops, together, /*mirrored=*/false,
+                      anchorOf);
+    gatherBeforeReads(partial.needed, ownedLoops, together, /*mirrored=*/true,
+                      anchorOf);
     agreeOnScalars(module, ownedLoops);
+    partitionVectors(module, partial, ownedLoops, together, anchorOf);
     module.walk([](LoadOp load) { load.setDistributed(true); });
     printOnRankZero(module);
     startAndStopMPI(main);
@@ -408,6 +429,151 @@ struct GraphDistributePass
                      {DataLayoutEntryAttr::get(
                          StringAttr::get(context, kImplementationKey),
                          StringAttr::get(context, mpiImplementation))}));
+  }
+
+  /// Whether `use` only reads the vector (a loop reading a gathered copy
+  /// may do that).
+  static bool readsOnly(OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (auto copy = dyn_cast<VectorCopyOp>(user))
+      return use.get() == copy.getSource();
+    return isa<VectorGetOp, VectorReduceOp, CheckIndexOp, VectorPrefetchOp>(
+        user);
+  }
+
+  /// Why a rank cannot hold only its owned elements (and, for a `mirrored`
+  /// vector, its mirrors' ones) of `vector`, made for `graph`, at `use`;
+  /// null where it can: at the accesses readsOwnedOnly places at owned
+  /// vertices (of `graph`, by a loop over all its destinations or over the
+  /// frontier's sources, not segments), reads the ranks answer together,
+  /// mirrors by need and index checks.
+  static const char *
+  wholeBecause(OpOperand &use, Value graph, bool mirrored,
+               const SetVector<Operation *> &ownedLoops,
+               const SmallPtrSetImpl<Operation *> &together) {
+    Operation *user = use.getOwner();
+    if (auto mirror = dyn_cast<VectorMirrorOp>(user))
+      return mirror.getNeeded() ? nullptr
+                                : "it is gathered whole for a read at "
+                                  "vertices other ranks own";
+    if (isa<CheckIndexOp, VectorPrefetchOp>(user) || together.contains(user))
+      return nullptr;
+    if (!isa<VectorGetOp, VectorSetOp, ReduceOp, VectorCasOp>(user))
+      return "an operation reads or writes it whole";
+    if (!accessesOwnedOnly(user, ownedLoops, mirrored))
+      return "it is accessed at a vertex the rank may not own";
+    Operation *loop = outermostLoop(user);
+    if (auto apply = dyn_cast<EdgeSetApplyOp>(loop)) {
+      if (apply.getGraph() != graph)
+        return "a traversal of another graph accesses it";
+      if (apply.getSegments())
+        return "a segmented traversal accesses it";
+      // graph-lower-direction gives a push the fused loop back as a loop
+      // over every vertex, which reads and resets the sum at each.
+      ReduceOp sum = apply.getDestinationReduce();
+      if (!apply.getEpilogue().empty() && sum && sum.getVector() == use.get() &&
+          apply.getScheduleOrDefault().getDirection() != Direction::DensePull)
+        return "a traversal that may push sums into it for a fused loop";
+      return nullptr;
+    }
+    return loadedGraphOf(loop->getOperand(0)) == graph
+               ? nullptr
+               : "a loop over another graph's vertices accesses it";
+  }
+
+  /// Each vector of a loaded graph gets its partition: `owned` or
+  /// `mirrored` for the partial ones every use of which a rank can serve
+  /// from its own elements (and its mirrors' slots), `whole` for the rest.
+  /// A mirrored vector's reads at traversals' sources then go through
+  /// `graph.mirror_slots`; an element read in main reads, on the ranks that
+  /// do not own the vertex, the first owned element instead (its value is
+  /// the owner's anyway).
+  static void partitionVectors(ModuleOp module, const PartialVectors &partial,
+                               const SetVector<Operation *> &ownedLoops,
+                               const SmallPtrSetImpl<Operation *> &together,
+                               const AnchorMap &anchorOf) {
+    DenseMap<Value, Value> slotsOf;
+    module.walk([&](VectorNewOp vector) {
+      Value graph = loadedGraphOf(vector.getResult());
+      if (!graph || vector.getRecords())
+        return;
+      bool mirrored = partial.needed.contains(vector.getResult());
+      const char *why = "it is not read only at owned vertices and sources";
+      // The loops that read it after a gather, which then read a whole copy.
+      SmallVector<std::pair<Operation *, Operation *>> gathers;
+      auto inGathered = [&](Operation *user) {
+        return llvm::any_of(gathers, [&](auto gather) {
+          return gather.second == user || gather.second->isProperAncestor(user);
+        });
+      };
+      if (mirrored || partial.owned.contains(vector.getResult())) {
+        why = nullptr;
+        for (Operation *user : vector->getUsers())
+          if (Operation *anchor = anchorOf.lookup(user))
+            gathers.emplace_back(user, anchor);
+        for (OpOperand &use : vector->getUses()) {
+          if (anchorOf.contains(use.getOwner()))
+            continue;
+          if (inGathered(use.getOwner()))
+            why = readsOnly(use) ? nullptr
+                                 : "a loop that reads it at vertices other "
+                                   "ranks own also writes it";
+          else
+            why = wholeBecause(use, graph, mirrored, ownedLoops, together);
+          if (why)
+            break;
+        }
+      }
+      MLIRContext *context = vector.getContext();
+      if (why) {
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": whole vector at "
+                                << vector.getLoc() << ": " << why << "\n");
+        vector.setPartitionAttr(
+            VertexDataPartitionAttr::get(context, VertexDataPartition::Whole));
+        return;
+      }
+      vector.setPartitionAttr(VertexDataPartitionAttr::get(
+          context, mirrored ? VertexDataPartition::Mirrored
+                            : VertexDataPartition::Owned));
+      for (auto [mirror, gatheredIn] : gathers) {
+        Operation *anchor = gatheredIn;
+        OpBuilder b(mirror);
+        auto whole = VectorGatherOp::create(
+            b, mirror->getLoc(), vector.getType(), graph, vector.getResult());
+        vector.getResult().replaceUsesWithIf(whole, [&](OpOperand &use) {
+          return use.getOwner() == anchor ||
+                 anchor->isProperAncestor(use.getOwner());
+        });
+        mirror->erase();
+      }
+      for (Operation *user : llvm::to_vector(vector->getUsers())) {
+        auto get = dyn_cast<VectorGetOp>(user);
+        if (!get)
+          continue;
+        OpBuilder b(get);
+        Location loc = get.getLoc();
+        if (together.contains(get)) {
+          auto range = OwnedRangeOp::create(b, loc, b.getIndexType(),
+                                            b.getIndexType(), graph);
+          get.getIndexMutable().assign(arith::SelectOp::create(
+              b, loc, ownsVertex(b, loc, range, get.getIndex()), get.getIndex(),
+              range.getBegin()));
+        } else if (mirrored && readsAtSource(get)) {
+          Value &slots = slotsOf[graph];
+          if (!slots) {
+            OpBuilder atLoad(graph.getContext());
+            atLoad.setInsertionPointAfterValue(graph);
+            slots = MirrorSlotsOp::create(
+                atLoad, graph.getLoc(),
+                MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), graph);
+          }
+          Value slot =
+              memref::LoadOp::create(b, loc, slots, ValueRange{get.getIndex()});
+          get.getIndexMutable().assign(
+              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot));
+        }
+      }
+    });
   }
 
   /// Errors at the ops that need edges a rank does not hold, at the loads of
@@ -778,11 +944,11 @@ struct GraphDistributePass
 
   /// Every use of a vector that is not whole that reads it where the rank
   /// may not have it right gets the whole vector first (one all-gather), before
-  /// the outermost loop or traversal it is in.
+  /// the outermost loop or traversal it is in (its anchor, in `anchorOf`).
   static void gatherBeforeReads(const SetVector<Value> &vectors,
                                 const SetVector<Operation *> &ownedLoops,
                                 const SmallPtrSetImpl<Operation *> &together,
-                                bool mirrored) {
+                                bool mirrored, AnchorMap &anchorOf) {
     for (Value vector : vectors) {
       SmallVector<Operation *> anchors;
       for (OpOperand &use : vector.getUses()) {
@@ -795,8 +961,9 @@ struct GraphDistributePass
       }
       for (Operation *anchor : anchors) {
         OpBuilder b(anchor);
-        VectorMirrorOp::create(b, anchor->getLoc(), loadedGraphOf(vector),
-                               vector, Value());
+        auto gather = VectorMirrorOp::create(
+            b, anchor->getLoc(), loadedGraphOf(vector), vector, Value());
+        anchorOf[gather] = anchor;
       }
     }
   }

@@ -100,8 +100,20 @@ void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   if (ids && serialWork > 0 && emitter.getSchedule().isParallel() &&
       !emitter.getExecution().runsIterationPerThread())
     runsAlone = fitsWork(emitter, b, count, serialWork);
+  // A rank of a distributed graph holds the in-edges of its own vertices
+  // only: a pull scans those (its vectors may hold no other elements).
+  Value first = emitter.constIndex(b, 0);
+  EdgeSetApplyOp op = emitter.getOp();
+  auto load = op.getGraph().getDefiningOp<LoadOp>();
+  if (!ids && load && load.getDistributed() &&
+      emitter.getSchedule().getDirection() == Direction::DensePull) {
+    auto owned = OwnedRangeOp::create(b, emitter.getLoc(), b.getIndexType(),
+                                      b.getIndexType(), op.getGraph());
+    first = owned.getBegin();
+    count = owned.getEnd();
+  }
   emitter.emitVertexLoop(
-      b, emitter.constIndex(b, 0), count,
+      b, first, count,
       [&](OpBuilder &b, Value i, const LoopFrame &frame) {
         Value ahead = emitter.vertexAhead(b, ids, i, count);
         Value v = ids ? emitter.loadIndex(b, ids, i) : i;

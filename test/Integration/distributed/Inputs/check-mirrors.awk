@@ -1,4 +1,4 @@
-# awk -f check-mirrors.awk MIRRORS EDGES: MIRRORS holds the sorted
+# awk -f check-mirrors.awk -f recount-mirrors.awk MIRRORS EDGES: MIRRORS holds the sorted
 # `graphrt-mpi-mirrors: rank R: N vertices, O owned, M mirrors; by need B
 # bytes in K messages, C mirrors` lines of a run of a program that mirrors
 # one 8-byte vector by need; EDGES its edge list. Prints "wrong: ..." for
@@ -8,37 +8,19 @@
 FNR == NR {
   rank = $3 + 0
   owned[rank] = $6
-  mirrors[rank] = $8
+  reported[rank] = $8
   bytes += $12
   calls = $17
   ranks = rank + 1
   next
 }
-!ranges {
-  # The owned ranges, ascending with the rank, from the counts.
-  for (r = 0; r < ranks; r++) {
-    lo[r] = r ? hi[r - 1] : 0
-    hi[r] = lo[r] + owned[r]
-  }
-  ranges = 1
-}
-!/^[#%]/ && NF {
-  for (r = 0; r < ranks; r++)
-    if ($2 < hi[r])
-      break
-  if ($1 < lo[r] || $1 >= hi[r])
-    seen[r, $1] = 1
-}
 END {
-  for (key in seen) {
-    split(key, part, SUBSEP)
-    count[part[1]]++
-  }
+  recount()
   bad = 0
   for (r = 0; r < ranks; r++) {
-    total += mirrors[r]
-    if (count[r] + 0 != mirrors[r]) {
-      print "wrong: rank " r " has " mirrors[r] " mirrors, expected " count[r] + 0
+    total += reported[r]
+    if (mirrors[r] + 0 != reported[r]) {
+      print "wrong: rank " r " has " reported[r] " mirrors, expected " mirrors[r] + 0
       bad = 1
     }
   }

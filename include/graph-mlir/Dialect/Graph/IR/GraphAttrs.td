@@ -486,4 +486,17 @@ def Graph_RecordLayoutAttr : AttrDef<Graph_Dialect, "RecordLayout"> {
   let assemblyFormat = "`<` $size `,` $offset `>`";
 }
 
+//===----------------------------------------------------------------------===//
+// Vertex data of distributed graphs
+//===----------------------------------------------------------------------===//
+
+def Graph_VertexDataPartition : I32EnumAttr<"VertexDataPartition",
+    "which elements of a distributed graph's vector a rank allocates", [
+  I32EnumAttrCase<"Whole", 0, "whole">,
+  I32EnumAttrCase<"Owned", 1, "owned">,
+  I32EnumAttrCase<"Mirrored", 2, "mirrored">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
 #endif // GRAPH_ATTRS_TD

@@ -396,6 +396,15 @@ def Graph_VectorNewOp : Graph_Op<"vector.new", [AttrSizedOperandSegments]> {
     With `in(%records)` the vector is a field of those records (its type has
     a `record` layout of their size) instead of an array of its own.
 
+    With `partition` (a distributed graph's vector, set by
+    `graph-distribute`) the rank allocates it through libgraphrt: `whole`,
+    every vertex's element; `owned`, only the elements of the vertices the
+    rank owns (`graph.owned_range`), which are the only ones the program
+    may then access; `mirrored`, those and one slot per mirror (the other
+    ranks' vertices its edges read), which the program reads at the index
+    `graph.mirror_slots` gives. Either way the vector is indexed by vertex
+    id and its length is the vertex count.
+
     ```mlir
     %parent = graph.vector.new %g init(%cm1 : i32) : !graph.edgeset -> !graph.vector<i32>
     %rank = graph.vector.new %g init(%r0 : f64) in(%rec : !graph.records<16>)
@@ -404,18 +413,21 @@ def Graph_VectorNewOp : Graph_Op<"vector.new", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Optional<Graph_ElementType>:$init,
-                       Optional<Graph_RecordsType>:$records);
+                       Optional<Graph_RecordsType>:$records,
+                       OptionalAttr<Graph_VertexDataPartition>:$partition);
   let results = (outs Res<Graph_PerVertexVectorType, "", [MemAlloc, MemWrite]>:$result);
   let assemblyFormat = [{
     $graph (`init` `(` $init^ `:` type($init) `)`)?
-    (`in` `(` $records^ `:` qualified(type($records)) `)`)? attr-dict
+    (`in` `(` $records^ `:` qualified(type($records)) `)`)?
+    (`partition` $partition^)? attr-dict
     `:` qualified(type($graph)) `->` qualified(type($result))
   }];
   let builders = [
     // An array of its own.
     OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$graph,
                    "::mlir::Value":$init), [{
-      build($_builder, $_state, result, graph, init, /*records=*/::mlir::Value());
+      build($_builder, $_state, result, graph, init, /*records=*/::mlir::Value(),
+            /*partition=*/nullptr);
     }]>
   ];
   let hasVerifier = 1;
@@ -563,6 +575,9 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     With `needed`, each rank's owned elements go only to the ranks whose
     edges read them (the vertices they mirror), with one all-to-all; other
     ranks' elements of vertices this rank does not mirror stay as they were.
+    A `partition mirrored` vector (`graph.vector.new`) receives them in its
+    mirrors' slots; it and a `partition owned` one cannot be mirrored to
+    every rank, and an owned one has no mirrors.
     With `changed` as well, only the changed elements of mirrored vertices
     travel, when that is fewer bytes over all ranks.
 
@@ -580,6 +595,7 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     $graph `,` $vector (`needed` $needed^)? (`changed` `(` $changed^ `)`)? attr-dict `:`
     qualified(type($graph)) `,` qualified(type($vector))
   }];
+  let hasVerifier = 1;
 }
 
 def Graph_ReduceOp : Graph_Op<"reduce", [
@@ -2198,6 +2214,48 @@ def Graph_PriorityQueueDeviceFailureOp : Graph_PriorityQueueOp<"device_failure">
                        I64:$code, I64:$a, I64:$b);
   let assemblyFormat = [{
     $queue `,` $code `,` $a `,` $b attr-dict `:` qualified(type($queue))
+  }];
+}
+
+def Graph_MirrorSlotsOp : Graph_Op<"mirror_slots", [Pure]> {
+  let summary = "where a distributed graph's mirrored vectors hold each vertex";
+  let description = [{
+    One unsigned index per vertex of a `distributed` graph: where the rank's
+    `partition mirrored` vectors (`graph.vector.new`) hold the vertex's
+    element. An owned vertex's is its id; a mirror's is its slot after the
+    owned range; any other vertex's (one no edge of the rank reads) is an
+    owned slot. `graph-distribute` reads a mirrored vector at a traversal's
+    source through it. The array belongs to the graph.
+
+    ```mlir
+    %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs MemRefRankOf<[I32], [1]>:$slots);
+  let assemblyFormat =
+      "$graph attr-dict `:` qualified(type($graph)) `->` type($slots)";
+}
+
+def Graph_VectorGatherOp : Graph_Op<"vector.gather",
+    [AllTypesMatch<["vector", "result"]>]> {
+  let summary = "a whole copy of a partitioned vector on every rank";
+  let description = [{
+    A new vector of `graph`'s vertices holding every rank's owned elements
+    of `vector` (a `partition owned` or `mirrored` vector of a `distributed`
+    graph): one all-gather. It lives to the end of the enclosing block.
+    `graph-distribute` reads it instead of the partitioned vector in a loop
+    that reads other ranks' vertices (a print) and writes none.
+
+    ```mlir
+    %all = graph.vector.gather %g, %rank : !graph.edgeset, !graph.vector<f64>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph,
+                       Arg<Graph_PerVertexVectorType, "", [MemRead]>:$vector);
+  let results = (outs Res<Graph_PerVertexVectorType, "", [MemAlloc, MemWrite]>:$result);
+  let assemblyFormat = [{
+    $graph `,` $vector attr-dict `:` qualified(type($graph)) `,` qualified(type($vector))
   }];
 }
 

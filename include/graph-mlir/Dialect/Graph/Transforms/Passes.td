@@ -384,6 +384,15 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       traversal holding it; other vectors stay whole, mirrored to every
       rank after each traversal or loop over owned vertices that writes
       them (the tracked one with `changed(...)`: only where it changed);
+    - each `graph.vector.new` of a loaded graph gets its `partition`: such a
+      vector read only at owned vertices is `owned` (the rank allocates
+      only those elements), one also read at sources `mirrored` (plus one
+      slot per mirror; its reads at sources go through `graph.mirror_slots`
+      and its mirrors by need fill the slots), where every use allows it:
+      a loop that reads it elsewhere without writing it reads a
+      `graph.vector.gather` copy instead of a whole-vector mirror, and an
+      element read in `main` reads the first owned element on the ranks
+      that do not own the vertex; the rest are `whole`;
     - an `epilogue` (a vertex loop fused into the pull,
       `graph-fuse-epilogue`) runs only for the rank's own vertices
       (`graph.owned_range`), so a fused filter keeps only those; the vectors

@@ -1,0 +1,59 @@
+// RUN: graph-opt %s --convert-graph-to-scf | FileCheck %s
+
+// A partitioned vector's storage comes from libgraphrt (the bytes of its
+// vertices and the partition: 1 owned, 2 mirrored, 0 whole); the rank fills
+// its elements, then views the storage from begin elements before it, so
+// that vertex v's element is at index v. A mirror by need of a mirrored
+// vector fills its mirrors' slots; the slots are the graph's; a gather
+// views libgraphrt's whole copy.
+
+// CHECK-LABEL: func.func @partitioned
+// CHECK:      %[[G:.*]] = call @graphrt_dist_load(
+// CHECK:      %[[SLOTS:.*]] = call @graphrt_dist_slots(%[[G]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK:      %[[OWNED:.*]] = arith.constant 1 : i32
+// CHECK:      %[[STORE:.*]] = call @graphrt_dist_vector_new(%[[G]], %{{.*}}, %[[OWNED]]) : (!llvm.ptr, i64, i32) -> memref<?xi8>
+// CHECK:      %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK:      %[[EIGHT:.*]] = arith.constant 8 : index
+// CHECK:      %[[BYTES:.*]] = memref.dim %[[STORE]], %{{.*}} : memref<?xi8>
+// CHECK:      %[[COUNT:.*]] = arith.divui %[[BYTES]], %[[EIGHT]] : index
+// CHECK:      %[[MINE:.*]] = memref.view %[[STORE]][%[[ZERO]]][%[[COUNT]]] : memref<?xi8> to memref<?xf64>
+// CHECK:      omp.wsloop
+// CHECK:        memref.store %{{.*}}, %[[MINE]]
+// CHECK:      %[[BEGIN64:.*]] = call @graphrt_dist_owned_begin(%[[G]])
+// CHECK:      %[[BEGIN:.*]] = arith.index_cast %[[BEGIN64]] : i64 to index
+// CHECK:      %[[BEFORE:.*]] = arith.muli %[[BEGIN]], %[[EIGHT]] : index
+// CHECK:      %[[SHIFT:.*]] = arith.subi %[[ZERO]], %[[BEFORE]] : index
+// CHECK:      %[[N:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK:      %[[V:.*]] = memref.view %[[STORE]][%[[SHIFT]]][%[[N]]] : memref<?xi8> to memref<?xf64>
+// CHECK:      call @graphrt_dist_vector_new(%[[G]], %{{.*}}, %{{.*}})
+// CHECK:      memref.view
+// CHECK:      %[[M:.*]] = memref.view
+// CHECK:      %[[SLOT:.*]] = memref.load %[[SLOTS]][%{{.*}}] : memref<?xi32>
+// CHECK:      %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
+// CHECK:      memref.load %[[M]][%[[AT]]] : memref<?xf64>
+// CHECK:      call @graphrt_dist_mirror_slots(%[[G]], %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK:      %[[S:.*]] = call @graphrt_vset_new(
+// CHECK:      call @graphrt_dist_mirror_slots_changed(%[[G]], %{{.*}}, %{{.*}}, %{{.*}}, %[[S]])
+// CHECK:      %[[COPY:.*]] = call @graphrt_dist_gather(%[[G]], %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i64) -> memref<?xi8>
+// CHECK:      %[[WHOLE:.*]] = memref.view %[[COPY]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf64>
+// CHECK:      memref.load %[[WHOLE]]
+// CHECK:      memref.dealloc %[[V]]
+// CHECK-NEXT: memref.dealloc %[[M]]
+// CHECK-NEXT: memref.dealloc %[[WHOLE]]
+func.func @partitioned(%path: !graph.string) -> f64 {
+  %g = graph.load %path distributed : !graph.edgeset
+  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi32>
+  %v = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<f64>
+  %m = graph.vector.new %g partition mirrored : !graph.edgeset -> !graph.vector<f64>
+  %c3 = arith.constant 3 : index
+  %slot = memref.load %slots[%c3] : memref<?xi32>
+  %at = arith.index_castui %slot : i32 to index
+  %x = graph.vector.get %m[%at] : !graph.vector<f64>
+  graph.vector.mirror %g, %m needed : !graph.edgeset, !graph.vector<f64>
+  %s = graph.vertexset.new %g : !graph.edgeset
+  graph.vector.mirror %g, %m needed changed(%s) : !graph.edgeset, !graph.vector<f64>
+  %whole = graph.vector.gather %g, %v : !graph.edgeset, !graph.vector<f64>
+  %y = graph.vector.get %whole[%c3] : !graph.vector<f64>
+  %z = arith.addf %x, %y : f64
+  return %z : f64
+}

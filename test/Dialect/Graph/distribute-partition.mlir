@@ -1,0 +1,117 @@
+// RUN: graph-opt %s --graph-distribute --split-input-file | FileCheck %s
+
+// Partitioned vertex data: each vector of a loaded graph gets its partition.
+// `contrib` is read at the pull's sources, so each rank holds its owned
+// elements and its mirrors' (`mirrored`), and the pull reads it at the slot
+// graph.mirror_slots gives; `sum` is read only at owned vertices (`owned`);
+// the print loop reads `sum` at every vertex, from a gathered copy; the
+// element read in main reads the first owned element on the ranks that do
+// not own vertex %k; `filled` is filled whole, so it stays whole.
+
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed
+// CHECK-NEXT:    %[[SLOTS:.*]] = graph.mirror_slots %[[G]] : !graph.edgeset -> memref<?xi32>
+// CHECK:         %[[CONTRIB:.*]] = graph.vector.new %[[G]] partition mirrored :
+// CHECK-NEXT:    %[[SUM:.*]] = graph.vector.new %[[G]] partition owned :
+// CHECK-NEXT:    %[[FILLED:.*]] = graph.vector.new %[[G]] partition whole :
+// CHECK:         graph.vector.mirror %[[G]], %[[CONTRIB]] needed
+// CHECK-NEXT:    graph.edgeset.apply %[[G]]
+// CHECK-NEXT:    ^bb0(%[[SRC:.*]]: index, %[[DST:.*]]: index):
+// CHECK-NEXT:      %[[SLOT:.*]] = memref.load %[[SLOTS]][%[[SRC]]] : memref<?xi32>
+// CHECK-NEXT:      %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
+// CHECK-NEXT:      %[[C:.*]] = graph.vector.get %[[CONTRIB]][%[[AT]]]
+// CHECK-NEXT:      graph.reduce add %[[SUM]][%[[DST]]], %[[C]]
+// CHECK:         graph.owned_range %[[G]]
+// CHECK-NEXT:    %[[BEGIN:.*]], %{{.*}} = graph.owned_range %[[G]]
+// CHECK-NEXT:    arith.cmpi uge, %[[C3:.*]], %[[BEGIN]]
+// CHECK:         %[[OWNS:.*]] = arith.andi
+// CHECK-NEXT:    %[[K:.*]] = arith.select %[[OWNS]], %[[C3]], %[[BEGIN]] : index
+// CHECK-NEXT:    graph.vector.get %[[SUM]][%[[K]]]
+// CHECK:         mpi.allreduce
+// CHECK:         %[[WHOLE:.*]] = graph.vector.gather %[[G]], %[[SUM]] : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT:    graph.vertexset.apply
+// CHECK-NEXT:    ^bb0(%[[V:.*]]: index):
+// CHECK-NEXT:      graph.vector.get %[[WHOLE]][%[[V]]]
+// CHECK:         graph.vector.fill %[[FILLED]]
+// CHECK-NOT:     graph.vector.mirror %[[G]], %[[SUM]]
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %contrib = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %sum = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %filled = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %one = arith.constant 1.0 : f64
+    graph.vector.set %contrib[%v], %one : !graph.vector<f64>
+  }
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %c = graph.vector.get %contrib[%src] : !graph.vector<f64>
+    %s = graph.reduce add %sum[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  %c3 = arith.constant 3 : index
+  %x = graph.vector.get %sum[%c3] : !graph.vector<f64>
+  graph.print %x : f64
+  graph.vertexset.apply %all schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%v: index):
+    %y = graph.vector.get %sum[%v] : !graph.vector<f64>
+    graph.print %y : f64
+  }
+  %zero = arith.constant 0.0 : f64
+  graph.vector.fill %filled, %zero : !graph.vector<f64>
+  return
+}
+
+// -----
+
+// A loop that reads `label` at another vertex than its own also writes it,
+// so no gathered copy can serve it: `label` stays whole.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[LABEL:.*]] = graph.vector.new %{{.*}} partition whole :
+// CHECK:         graph.vector.mirror %{{.*}}, %[[LABEL]] :
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %label = graph.vector.new %g : !graph.edgeset -> !graph.vector<i32>
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  graph.vertexset.apply %all {
+  ^bb0(%v: index):
+    %c0 = arith.constant 0 : index
+    %first = graph.vector.get %label[%c0] : !graph.vector<i32>
+    graph.vector.set %label[%v], %first : !graph.vector<i32>
+  }
+  return
+}
+
+// -----
+
+// A hybrid traversal with a fused loop sums into `acc` in a register when it
+// pulls, but its push sums into `acc` and the loop then reads and resets it
+// at every vertex: `acc` stays whole. `out`, written at the epilogue's own
+// vertex, is partitioned.
+// CHECK-LABEL: func.func @main()
+// CHECK:         graph.vector.new %{{.*}} partition whole :
+// CHECK-NEXT:    graph.vector.new %{{.*}} partition owned :
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %acc = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %out = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  graph.edgeset.apply %g from(%all) reset(0.0 : f64) schedule(#graph.schedule<direction = sparse_push_dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f64
+    %s = graph.reduce add %acc[%dst], %one : !graph.vector<f64>
+    graph.yield
+  } epilogue {
+  ^bb0(%v: index, %total: f64):
+    graph.vector.set %out[%v], %total : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  %m = graph.vector.reduce max %out : !graph.vector<f64>
+  graph.print %m : f64
+  return
+}

@@ -1,0 +1,37 @@
+// RUN: graph-opt %s --split-input-file -verify-diagnostics
+
+// A rank holds only its owned elements of a partitioned vector (and its
+// mirrors' ones for a mirrored one): no mirror can make it whole.
+func.func @owned_to_all(%g: !graph.edgeset) {
+  %v = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<f64>
+  // expected-error @+1 {{'graph.vector.mirror' op of a 'partition owned' vector must be 'needed' and the vector 'mirrored'}}
+  graph.vector.mirror %g, %v : !graph.edgeset, !graph.vector<f64>
+  return
+}
+
+// -----
+
+func.func @owned_needed(%g: !graph.edgeset) {
+  %v = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<f64>
+  // expected-error @+1 {{'graph.vector.mirror' op of a 'partition owned' vector must be 'needed' and the vector 'mirrored'}}
+  graph.vector.mirror %g, %v needed : !graph.edgeset, !graph.vector<f64>
+  return
+}
+
+// -----
+
+func.func @mirrored_to_all(%g: !graph.edgeset) {
+  %v = graph.vector.new %g partition mirrored : !graph.edgeset -> !graph.vector<f64>
+  // expected-error @+1 {{'graph.vector.mirror' op of a 'partition mirrored' vector must be 'needed'}}
+  graph.vector.mirror %g, %v : !graph.edgeset, !graph.vector<f64>
+  return
+}
+
+// -----
+
+func.func @records(%g: !graph.edgeset) {
+  %rec = graph.records.new %g : !graph.edgeset -> !graph.records<16>
+  // expected-error @+1 {{'graph.vector.new' op with a partition cannot be a field of records}}
+  %v = graph.vector.new %g in(%rec : !graph.records<16>) partition owned : !graph.edgeset -> !graph.vector<f64, record<16, 0>>
+  return
+}
