@@ -215,8 +215,22 @@ static int64_t bucket_of_key(const graphrt_pq *q, int64_t key) {
   return q->lower_first ? key : -key;
 }
 
+/* Whether v, in a bin of `bucket` (a below bin: of `bucket` or one before
+ * it), is live there. Compares v's priority with the bucket's range
+ * [lo, lo + delta) instead of dividing it by delta. */
+static int live_in(const graphrt_pq *q, int32_t v, int64_t bucket, int64_t lo,
+                   int below) {
+  int64_t p = priority_of(q, v);
+  if (p < 0) /* reports it: never live */
+    return bucket_of(q, v) == bucket;
+  int in = (uint64_t)(p - lo) < (uint64_t)q->delta;
+  if (!below || in)
+    return in;
+  return q->lower_first ? p < lo : p > lo;
+}
+
 static int is_live(const graphrt_pq *q, int32_t v, int64_t bucket) {
-  return bucket_of(q, v) == bucket;
+  return live_in(q, v, bucket, bucket * q->delta, /*below=*/0);
 }
 
 /* NULL (the update dropped) when the failure is deferred. */
@@ -601,20 +615,6 @@ static int too_many_rounds(const graphrt_pq *q, int64_t bucket,
                    "decreasing (a negative cycle)",
                    (long long)bucket, (long long)rounds, (long long)q->n);
   return 0;
-}
-
-/* Whether v, in a bin of `bucket` (a below bin: of `bucket` or one before
- * it), is live there. Compares v's priority with the bucket's range
- * [lo, lo + delta) instead of dividing it by delta. */
-static int live_in(const graphrt_pq *q, int32_t v, int64_t bucket, int64_t lo,
-                   int below) {
-  int64_t p = priority_of(q, v);
-  if (p < 0) /* reports it: never live */
-    return bucket_of(q, v) == bucket;
-  int in = (uint64_t)(p - lo) < (uint64_t)q->delta;
-  if (!below || in)
-    return in;
-  return q->lower_first ? p < lo : p > lo;
 }
 
 /* Appends the live entries of `b` not yet in this dequeue's output to ids

@@ -864,12 +864,17 @@ void graphrt_vset_seal_dense(graphrt_vset *h, int64_t count, int64_t degree_sum,
 
 /* ---- views --------------------------------------------------------------- */
 
-void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *h) {
-  vset *s = lookup(h, "vertex set");
-  ensure_sorted_ids(s);
+/* The set's id list as an array view (a valid pointer even when empty). */
+static void ids_view(graphrt_memref_i32 *r, vset *s) {
   if (!s->ids)
     reserve_ids(s, 1);
   RT_SET_MEMREF(r, s->ids, s->size);
+}
+
+void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *h) {
+  vset *s = lookup(h, "vertex set");
+  ensure_sorted_ids(s);
+  ids_view(r, s);
 }
 
 void _mlir_ciface_graphrt_vset_ids_unordered(graphrt_memref_i32 *r,
@@ -879,9 +884,7 @@ void _mlir_ciface_graphrt_vset_ids_unordered(graphrt_memref_i32 *r,
    * per-vertex arrays; a sparser list is visited as it is. */
   if (!s->ids_valid || s->size > s->n / 64)
     ensure_sorted_ids(s);
-  if (!s->ids)
-    reserve_ids(s, 1);
-  RT_SET_MEMREF(r, s->ids, s->size);
+  ids_view(r, s);
 }
 
 void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *h) {
