@@ -751,6 +751,12 @@ void _mlir_ciface_graphrt_dist_vector_new(graphrt_memref_i8 *r,
  * sparse push's sources without edges into the rank). Unsigned 32-bit
  * values. Belongs to the graph. */
 void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i32 *r, graphrt_graph *g);
+/* One entry per in-edge of the rank, entry for entry with
+ * graphrt_in_neighbors: graphrt_dist_slots' entry for the edge's source,
+ * renumbered once at load. Where the rank has no mirrors (one rank) these
+ * are the in-neighbours themselves. Belongs to the graph. */
+void _mlir_ciface_graphrt_dist_source_slots(graphrt_memref_i32 *r,
+                                            graphrt_graph *g);
 /* graphrt_dist_mirror_needed(_changed) of a mirrored vector: the received
  * elements go to the mirror slots (graphrt_dist_slots) instead of their
  * vertices' places. `data` is vertex 0's address (begin elements before

@@ -466,6 +466,8 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
     free(g->part->mirrored_off);
     free(g->part->mirrored_by);
     free(g->part->slots);
+    if (g->part->source_slots != g->in_nbr)
+      free(g->part->source_slots);
     free(g->part);
   }
   pthread_mutex_destroy(&g->lock);

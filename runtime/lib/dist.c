@@ -213,6 +213,14 @@ static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
   *g->part = (rt_partition){
       .rank = rank, .ranks = ranks, .bounds = bounds, .out_off = out_off};
   find_mirrors(g->part, n, cout);
+  rt_partition *p = g->part;
+  p->source_slots = nbr;
+  if (p->nmirrors) {
+    p->source_slots = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
+#pragma omp parallel for if (m > RT_PAR_MIN)
+    for (int64_t j = 0; j < m; j++)
+      p->source_slots[j] = p->slots[nbr[j]];
+  }
   /* Whether the whole graph has a negative weight (priority queues ask),
    * decided here, where all ranks can agree. */
   int negative = 0;
@@ -904,6 +912,12 @@ void _mlir_ciface_graphrt_dist_vector_new(graphrt_memref_i8 *r,
 void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i32 *r, graphrt_graph *g) {
   const rt_partition *p = partition_of(g);
   RT_SET_MEMREF(r, p->slots, g->n);
+}
+
+void _mlir_ciface_graphrt_dist_source_slots(graphrt_memref_i32 *r,
+                                            graphrt_graph *g) {
+  const rt_partition *p = partition_of(g);
+  RT_SET_MEMREF(r, p->source_slots, g->m);
 }
 
 void _mlir_ciface_graphrt_dist_gather(graphrt_memref_i8 *r, graphrt_graph *g,

@@ -250,6 +250,11 @@ typedef struct rt_partition {
    * owned v, end + k for mirrors[k], bounds[rank] (an owned slot, or the
    * first slot) for the vertices no edge of the rank reads. n entries. */
   int32_t *slots;
+  /* slots[s] for the source s of each of the rank's in-edges, entry for
+   * entry with its in_nbr, so that a pull reads a mirrored vector at an
+   * edge's source with one load. The graph's in_nbr itself when the rank
+   * has no mirrors (every slot is then the vertex id). */
+  int32_t *source_slots;
 } rt_partition;
 
 struct graphrt_graph {

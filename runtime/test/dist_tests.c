@@ -5,7 +5,8 @@
  * the whole graph loaded by graphrt_load: the owned ranges tile [0, n), the
  * rank's CSC is exactly the in-edges of its vertices and its CSR the
  * out-edges into them, degrees and the edge count are global; then mirrors
- * a vector (to all ranks, and by need) and a vertex set. Rank 0 prints each
+ * a vector (to all ranks, by need, and into mirror slots read through each
+ * in-edge's renumbered source) and a vertex set. Rank 0 prints each
  * rank's edge count, and with MAX_IMBALANCE_PERCENT checks every count against
  * the mean. */
 #include "check.h"
@@ -118,7 +119,41 @@ static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
   free(values);
 }
 
+/* Each in-edge's source slot is the slot map's entry for its source, and a
+ * mirrored vector holds the source's value there after a mirror by need.
+ * Where the rank has no mirrors (one rank) the source slots are the
+ * in-neighbour array itself. */
+static void check_source_slots(graphrt_graph *part, int64_t lo, int64_t hi) {
+  graphrt_memref_i32 in, slots, sources;
+  _mlir_ciface_graphrt_in_neighbors(&in, part);
+  _mlir_ciface_graphrt_dist_slots(&slots, part);
+  _mlir_ciface_graphrt_dist_source_slots(&sources, part);
+  CHECK_EQ(sources.sizes[0], in.sizes[0]);
+  graphrt_memref_i8 storage;
+  _mlir_ciface_graphrt_dist_vector_new(&storage, part, sizeof(double),
+                                       GRAPHRT_DIST_MIRRORED);
+  double *data = (double *)storage.aligned - lo;
+  for (int64_t v = lo; v < hi; v++)
+    data[v] = 2.0 * (double)v + 1.0;
+  graphrt_dist_mirror_slots(part, data, sizeof(double), sizeof(double));
+  int slots_ok = 1, values_ok = 1, remote = 0;
+  for (int64_t j = 0; j < in.sizes[0]; j++) {
+    int32_t src = in.aligned[j];
+    uint32_t slot = (uint32_t)sources.aligned[j];
+    slots_ok &= slot == (uint32_t)slots.aligned[src];
+    slots_ok &= (src >= lo && src < hi) ? slot == (uint32_t)src : slot >= hi;
+    values_ok &= data[slot] == 2.0 * (double)src + 1.0;
+    remote |= src < lo || src >= hi;
+  }
+  CHECK(slots_ok);
+  CHECK(values_ok);
+  if (!remote)
+    CHECK(sources.aligned == in.aligned);
+  _mlir_memref_to_llvm_free(storage.allocated);
+}
+
 static void check_mirrors(graphrt_graph *part, int64_t lo, int64_t hi) {
+  check_source_slots(part, lo, hi);
   check_set_mirror(part, lo, hi, 3);
   check_set_mirror(part, lo, hi, 10);
   for (int needed = 0; needed < 2; needed++) {

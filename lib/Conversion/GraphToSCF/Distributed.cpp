@@ -53,8 +53,8 @@ struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
     // A mirrored vector's mirrors are in its slots (the verifier allows no
     // other mirror of a partitioned vector).
     auto vectorNew = op.getVector().getDefiningOp<VectorNewOp>();
-    bool slots = vectorNew &&
-                 vectorNew.getPartition() == VertexDataPartition::Mirrored;
+    bool slots =
+        vectorNew && vectorNew.getPartition() == VertexDataPartition::Mirrored;
     RuntimeFunction function =
         slots ? (adaptor.getChanged() ? RuntimeFunction::DistMirrorSlotsChanged
                                       : RuntimeFunction::DistMirrorSlots)
@@ -111,26 +111,17 @@ struct VectorGatherLowering : GraphPattern<VectorGatherOp> {
   }
 };
 
-/// One call: the graph's array of slots.
-struct MirrorSlotsLowering : GraphPattern<MirrorSlotsOp> {
-  using GraphPattern::GraphPattern;
-  LogicalResult
-  matchAndRewrite(MirrorSlotsOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op,
-                                        RuntimeFunction::DistSlots,
-                                        adaptor.getGraph()));
-    return success();
-  }
-};
-
 } // namespace
 
 void mlir::graph::populateDistributedPatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<VectorMirrorLowering, OwnedRangeLowering, MirrorSlotsLowering,
-               VectorGatherLowering>(converter, context);
+  patterns.add<VectorMirrorLowering, OwnedRangeLowering, VectorGatherLowering>(
+      converter, context);
+  patterns.add<ArrayLowering<MirrorSlotsOp>>(converter, context,
+                                             RuntimeFunction::DistSlots);
+  patterns.add<ArrayLowering<MirrorSourcesOp>>(
+      converter, context, RuntimeFunction::DistSourceSlots);
   patterns.add<VoidCallLowering<VertexSetMirrorOp>>(
       converter, context, RuntimeFunction::DistMirrorVset);
   patterns.add<VoidCallLowering<PriorityQueueMirrorOp>>(

@@ -485,9 +485,11 @@ struct GraphDistributePass
   /// `mirrored` for the partial ones every use of which a rank can serve
   /// from its own elements (and its mirrors' slots), `whole` for the rest.
   /// A mirrored vector's reads at traversals' sources then go through
-  /// `graph.mirror_slots`; an element read in main reads, on the ranks that
-  /// do not own the vertex, the first owned element instead (its value is
-  /// the owner's anyway).
+  /// `graph.mirror_slots` (which the traversal emitter turns, in a pull, into
+  /// one load of the edge's renumbered source, `graph.mirror_sources`, and in
+  /// a push into one load per source); an element read in main reads, on the
+  /// ranks that do not own the vertex, the first owned element instead (its
+  /// value is the owner's anyway).
   static void partitionVectors(ModuleOp module, const PartialVectors &partial,
                                const SetVector<Operation *> &ownedLoops,
                                const SmallPtrSetImpl<Operation *> &together,

@@ -355,23 +355,64 @@ void TraversalEmitter::emitEpilogue(OpBuilder &b, const LoopFrame &frame,
 //===----------------------------------------------------------------------===//
 
 Value TraversalEmitter::emitFilter(OpBuilder &b, Region &filter, Value v,
-                                   IRMapping &mapping) {
+                                   IRMapping &mapping, Value slot) {
   Block &block = filter.front();
   mapping.map(block.getArgument(0), v);
   for (Operation &inner : block.without_terminator())
-    b.clone(inner, mapping);
+    cloneForSource(b, inner, mapping, v, slot);
   return mapping.lookupOrDefault(block.getTerminator()->getOperand(0));
 }
 
-Value TraversalEmitter::sourcePasses(OpBuilder &b, Value src) {
+Value TraversalEmitter::sourcePasses(OpBuilder &b, Value src, Value slot) {
   Value pass;
   if (fromDense)
     pass = fromDense->contains(b, loc, src);
   if (!op.getSrcFilter().empty()) {
     IRMapping mapping;
-    pass = andOf(b, loc, pass, emitFilter(b, op.getSrcFilter(), src, mapping));
+    pass = andOf(b, loc, pass,
+                 emitFilter(b, op.getSrcFilter(), src, mapping, slot));
   }
   return pass;
+}
+
+Value TraversalEmitter::findSourceSlotMap() {
+  Value map;
+  auto find = [&](Region &region) {
+    if (region.empty())
+      return;
+    Value src = region.front().getArgument(0);
+    region.walk([&](memref::LoadOp load) {
+      auto slots = load.getMemRef().getDefiningOp<MirrorSlotsOp>();
+      if (slots && slots.getGraph() == op.getGraph() &&
+          load.getIndices().front() == src)
+        map = load.getMemRef();
+    });
+  };
+  find(op.getBody());
+  find(op.getSrcFilter());
+  return map;
+}
+
+Operation *TraversalEmitter::cloneForSource(OpBuilder &b, Operation &inner,
+                                            IRMapping &mapping, Value src,
+                                            Value slot) {
+  auto readsSlot = [&](memref::LoadOp load) {
+    return load.getMemRef() == sourceSlotMap &&
+           mapping.lookupOrDefault(load.getIndices().front()) == src;
+  };
+  auto load = dyn_cast<memref::LoadOp>(inner);
+  if (slot && load && readsSlot(load)) {
+    mapping.map(load.getResult(), slot);
+    return nullptr;
+  }
+  Operation *clone = b.clone(inner, mapping);
+  if (slot)
+    for (Region &region : clone->getRegions())
+      region.walk([&](memref::LoadOp nested) {
+        if (readsSlot(nested))
+          rewriter.replaceOp(nested, slot);
+      });
+  return clone;
 }
 
 TraversalEmitter::DestinationTest
@@ -410,7 +451,8 @@ Value TraversalEmitter::edgeWeight(OpBuilder &b, Value weights, Value k) {
 
 Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
                                  Value src, Value dst, Value weight,
-                                 Value trackedRead, Value accumulator) {
+                                 Value trackedRead, Value accumulator,
+                                 Value srcSlot) {
   Block &block = op.getBody().front();
   bool ownsDst = scanned.destination.ownsVertex();
   IRMapping mapping;
@@ -429,7 +471,8 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
                   buildNotEqual(b, loc, combined, accumulator));
       continue;
     }
-    cloned.push_back(b.clone(inner, mapping));
+    if (Operation *clone = cloneForSource(b, inner, mapping, src, srcSlot))
+      cloned.push_back(clone);
   }
   // A body yielding whether to keep dst.
   if (op.yieldsKeep()) {
@@ -631,7 +674,11 @@ void TraversalEmitter::emitPushEdges(OpBuilder &b,
   if (source.ahead)
     prefetchAhead(b, source);
   OpBuilder::InsertionGuard guard(b);
-  if (Value pass = sourcePasses(b, src)) {
+  // The source's slot, once for all its edges.
+  Value slot;
+  if (sourceSlotMap)
+    slot = memref::LoadOp::create(b, loc, sourceSlotMap, src);
+  if (Value pass = sourcePasses(b, src, slot)) {
     auto ifPass = scf::IfOp::create(b, loc, pass, false);
     b.setInsertionPointToStart(ifPass.thenBlock());
   }
@@ -646,7 +693,7 @@ void TraversalEmitter::emitPushEdges(OpBuilder &b,
           auto ifPass = scf::IfOp::create(b, loc, test.pass, false);
           b.setInsertionPointToStart(ifPass.thenBlock());
         }
-        emitBody(b, source, src, dst, weight, test.trackedRead);
+        emitBody(b, source, src, dst, weight, test.trackedRead, {}, slot);
         return Value();
       });
 }
@@ -674,16 +721,24 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   Value begin, end;
   std::tie(begin, end) = edgeRange(b, destination);
 
+  // In-edge k's source slot, renumbered at load: no slot map lookup.
+  auto slotAt = [&](OpBuilder &b, Value k) -> Value {
+    if (!sourceSlots)
+      return {};
+    return memref::LoadOp::create(b, loc, sourceSlots, k);
+  };
   // One in-edge k: the source's tests, then `body`, which returns the new
   // value of the scan's carried value (if any); a failing source keeps it.
-  using EdgeBody = function_ref<Value(OpBuilder &, Value src, Value weight)>;
+  using EdgeBody =
+      function_ref<Value(OpBuilder &, Value src, Value slot, Value weight)>;
   auto emitEdge = [&](OpBuilder &b, Value k, Value carried,
                       EdgeBody body) -> Value {
     Value src = loadIndex(b, destination.neighbors, k);
+    Value slot = slotAt(b, k);
     Value weight = edgeWeight(b, destination.weights, k);
-    Value pass = sourcePasses(b, src);
+    Value pass = sourcePasses(b, src, slot);
     if (!pass)
-      return body(b, src, weight);
+      return body(b, src, slot, weight);
     SmallVector<Type, 1> resultTypes;
     if (carried)
       resultTypes.push_back(carried.getType());
@@ -691,7 +746,7 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
                                     /*withElseRegion=*/bool(carried));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifPass.thenBlock());
-    Value next = body(b, src, weight);
+    Value next = body(b, src, slot, weight);
     if (!carried)
       return {};
     scf::YieldOp::create(b, loc, next);
@@ -718,9 +773,10 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
         b, loc, begin, end, initial, [&](OpBuilder &b, Value k, Value acc) {
           if (sourceListOffsets)
             prefetchSourceLists(b, k, end, destination.neighbors);
-          return emitEdge(b, k, acc, [&](OpBuilder &b, Value src, Value w) {
-            return emitBody(b, destination, src, dst, w, {}, acc);
-          });
+          return emitEdge(
+              b, k, acc, [&](OpBuilder &b, Value src, Value slot, Value w) {
+                return emitBody(b, destination, src, dst, w, {}, acc, slot);
+              });
         });
     if (accumulated && !inRegister) {
       // With reset(c) the last segment leaves c for the next run, its
@@ -740,7 +796,8 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   // pull. Between bodies, an inner loop looks for the next in-edge whose
   // source passes: one load, one test and one branch per edge skipped.
   auto sourceTest = [&](OpBuilder &b, Value k) {
-    return sourcePasses(b, loadIndex(b, destination.neighbors, k));
+    return sourcePasses(b, loadIndex(b, destination.neighbors, k),
+                        slotAt(b, k));
   };
   // Without a source frontier or filter every in-edge passes.
   bool testsSources = fromDense || !op.getSrcFilter().empty();
@@ -749,7 +806,7 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
       testsSources ? EdgeScan::Test(sourceTest) : EdgeScan::Test(),
       [&](OpBuilder &b, Value k) {
         emitBody(b, destination, loadIndex(b, destination.neighbors, k), dst,
-                 edgeWeight(b, destination.weights, k), {});
+                 edgeWeight(b, destination.weights, k), {}, {}, slotAt(b, k));
         return filterPasses(b);
       });
 }
@@ -791,6 +848,13 @@ void TraversalEmitter::emit(VertexLoop &loop) {
       sourceListNeighbors = adjacency.getNeighbors();
     });
   }
+  // graph-distribute's reads of mirrored vectors at the source: a pull over
+  // the in-edges reads each edge's slot, renumbered at load, with one load;
+  // a push loads its source's slot once for all its edges.
+  sourceSlotMap = findSourceSlotMap();
+  if (sourceSlotMap && !push && !op.getSegments())
+    sourceSlots = MirrorSourcesOp::create(b, loc, memrefOf(b.getI32Type()),
+                                          op.getGraph());
   if (op.getModified() && !output)
     output = OutputFrontier::create(b, op, writesClaimVertices, execution,
                                     !push || marksPushOutput);

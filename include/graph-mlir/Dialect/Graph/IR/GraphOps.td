@@ -2237,6 +2237,27 @@ def Graph_MirrorSlotsOp : Graph_Op<"mirror_slots", [Pure]> {
       "$graph attr-dict `:` qualified(type($graph)) `->` type($slots)";
 }
 
+def Graph_MirrorSourcesOp : Graph_Op<"mirror_sources", [Pure]> {
+  let summary = "a distributed graph's in-edge sources as mirror slots";
+  let description = [{
+    One unsigned index per in-edge the rank of a `distributed` graph holds,
+    entry for entry with the `in` adjacency's neighbours: the
+    `graph.mirror_slots` entry of the edge's source, renumbered once when the
+    graph is loaded. A pull reads a `partition mirrored` vector at an
+    in-edge's source through it with one load, where the slot map needs
+    two. On a rank without mirrors (one rank) it is the neighbour array. The
+    array belongs to the graph.
+
+    ```mlir
+    %sources = graph.mirror_sources %g : !graph.edgeset -> memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Graph_EdgeSetType:$graph);
+  let results = (outs MemRefRankOf<[I32], [1]>:$sources);
+  let assemblyFormat =
+      "$graph attr-dict `:` qualified(type($graph)) `->` type($sources)";
+}
+
 def Graph_VectorGatherOp : Graph_Op<"vector.gather",
     [AllTypesMatch<["vector", "result"]>]> {
   let summary = "a whole copy of a partitioned vector on every rank";

@@ -364,18 +364,31 @@ private:
   /// the calling thread.
   void emitLoopCopy(OpBuilder &b, Value lb, Value ub, LoopBody body,
                     const TeamSpec &team, LoopTail tail, bool concurrent);
-  /// Clones a filter region for vertex `v`; returns its i1 answer.
-  Value emitFilter(OpBuilder &b, Region &filter, Value v, IRMapping &mapping);
+  /// Clones a filter region for vertex `v`; returns its i1 answer. `slot`:
+  /// as cloneForSource's, for a source filter.
+  Value emitFilter(OpBuilder &b, Region &filter, Value v, IRMapping &mapping,
+                   Value slot = {});
   /// Whether `src` passes the source frontier and filter (null: always).
-  Value sourcePasses(OpBuilder &b, Value src);
+  Value sourcePasses(OpBuilder &b, Value src, Value slot = {});
+  /// The slot map graph-distribute reads a mirrored vector through at the
+  /// source in the body or source filter (a graph.mirror_slots result), or
+  /// null.
+  Value findSourceSlotMap();
+  /// Clones `inner`, an op of the body or source filter, for source `src`.
+  /// With `slot` (the source's slot, which the scan already has), its reads
+  /// of sourceSlotMap at `src` take `slot` instead. Returns the clone, or
+  /// null where `inner` itself was such a read.
+  Operation *cloneForSource(OpBuilder &b, Operation &inner, IRMapping &mapping,
+                            Value src, Value slot);
   DestinationTest destinationPasses(OpBuilder &b, Value dst);
   Value edgeWeight(OpBuilder &b, Value weights, Value k);
   /// Clones the body for one edge and adapts its writes (atomics, CAS, marks
   /// of modified destinations). With `accumulator`, the accumulated reduce
-  /// becomes a combine with it; returns the combined value.
+  /// becomes a combine with it; returns the combined value. `srcSlot`: as
+  /// cloneForSource's `slot`.
   Value emitBody(OpBuilder &b, const ScannedVertex &scanned, Value src,
                  Value dst, Value weight, Value trackedRead,
-                 Value accumulator = {});
+                 Value accumulator = {}, Value srcSlot = {});
   ReduceOp findAccumulatedReduce();
   /// Whether the one write of the tracked vector at dst turns the
   /// destination filter false for good (BFS's `parent[v] == -1` against a
@@ -412,6 +425,9 @@ private:
   ReduceOp accumulated;
   /// A push with dedup whose first write of a vertex closes its filter.
   bool writesClaimVertices;
+  /// findSourceSlotMap's answer, and in a pull over the graph's in-edges
+  /// the graph.mirror_sources array that gives each in-edge's source slot.
+  Value sourceSlotMap, sourceSlots;
 
   /// A sparse push hands out chunks of at most 1/this of its frontier.
   static constexpr int64_t kChunksPerFrontier = 64;
