@@ -1,41 +1,53 @@
 // RUN: graph-opt %s --graph-lower-gpu -split-input-file -verify-diagnostics | FileCheck %s
 
 // Kernel fusion of a delta-stepping loop: the queue hands its vertices to a
-// device byte map before the kernel (graph.pq.take_all, with the bucket
-// width, current bucket and vertex count from graph.pq.device_shape); in the
-// kernel, each condition resets the least key (a one-thread phase) and a
-// phase of a thread per vertex takes the least bucket of a queued vertex
+// device list before the kernel (graph.pq.take_all, with the bucket width,
+// current bucket and vertex count from graph.pq.device_shape), each flagged
+// in a byte map. In the kernel, each condition is a phase of a thread per
+// listed vertex (not per vertex: it reads no flag) taking the least bucket
 // with an atomic min (the least vertex of a negative priority too); each
-// step writes the bucket and its rounds (one phase), records a negative
-// cycle or takes the bucket's vertices out of the map into the ready set
-// with an atomic add; the traversal marks updated vertices in the map
-// itself. After the kernel the queue reports what failed.
+// step writes the bucket, its rounds and the two counts (one phase), records
+// a negative cycle or splits the list: the bucket's vertices lose their flag
+// and go to the ready set, the others to the second list, which becomes the
+// list (one phase: its parity, size and a reset least key). The traversal
+// marks updated vertices in the flags themselves, and a first mark appends
+// the vertex to the list. After the kernel the queue reports what failed.
 
 // CHECK-LABEL: func.func @delta
 // CHECK: graph.pq.take_all %[[PQ:.*]] : !graph.priority_queue<i32> -> memref<?xi32>
 // CHECK: %[[SHAPE:.*]] = graph.pq.device_shape %[[PQ]]
-// CHECK: %[[STATE:.*]] = memref.alloc() : memref<4xi64>
+// CHECK: %[[STATE:.*]] = memref.alloc() : memref<7xi64>
 // CHECK: %[[FAILED:.*]] = memref.alloc() : memref<4xi64>
 // CHECK: %[[QUEUED:.*]] = memref.alloc(%[[N:.*]]) : memref<?xi8>
 // CHECK: %[[READY:.*]] = memref.alloc(%[[N]]) : memref<?xi32>
+// CHECK: %[[LIST0:.*]] = memref.alloc(%[[N]]) : memref<?xi32>
+// CHECK: %[[LIST1:.*]] = memref.alloc(%[[N]]) : memref<?xi32>
 // CHECK: scf.for
 // CHECK: memref.store %{{.*}}, %[[QUEUED]]
+// CHECK: memref.store %{{.*}}, %[[LIST0]]
+// CHECK: }
+// CHECK-NEXT: %[[TAKEN:.*]] = arith.index_cast
+// CHECK: memref.store %[[TAKEN]], %[[STATE]]
 // CHECK: %[[OK:.*]] = graph.gpu_cooperative
 // CHECK: scf.if %[[OK]] {
 // CHECK: %[[BAR:.*]] = memref.alloc() : memref<2xi32>
 // CHECK: gpu.launch {{.*}} function(@graph_grid_0)
 // CHECK-NOT: gpu.launch
 // CHECK: scf.while
-// CHECK: graph.grid_phase blocks(%{{.*}}) threads(%{{.*}}) {
-// CHECK-NEXT: ^bb0
-// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]][%{{.*}}] : memref<4xi64>
-// CHECK-NEXT: }
-// CHECK-NEXT: graph.grid_barrier %[[BAR]]
-// CHECK: graph.grid_phase blocks(%{{.*}}) threads(%c256
-// CHECK: memref.load %[[QUEUED]]
+// CHECK-NEXT: %[[P:.*]] = memref.load %[[STATE]]
+// CHECK: %[[LIST:.*]] = arith.select %{{.*}}, %[[LIST0]], %[[LIST1]]
+// CHECK-NEXT: %[[LISTED:.*]] = memref.load %[[STATE]]
+// CHECK-NEXT: %[[COUNT:.*]] = arith.index_cast %[[LISTED]]
+// CHECK: arith.subi %[[COUNT]]
+// CHECK: graph.grid_barrier %[[BAR]]
+// CHECK-NEXT: graph.grid_phase blocks(%{{.*}}) threads(%c256
+// CHECK-NOT: %[[QUEUED]]
+// CHECK: memref.load %[[LIST]]
+// CHECK-NOT: %[[QUEUED]]
 // CHECK: memref.atomic_rmw mins %{{.*}}, %[[FAILED]]
 // CHECK: memref.atomic_rmw mins %{{.*}}, %[[STATE]]
 // CHECK: graph.grid_barrier %[[BAR]]
+// CHECK-NOT: %[[QUEUED]]
 // CHECK: scf.condition
 // CHECK: } do {
 // CHECK: arith.maxsi
@@ -44,19 +56,37 @@
 // CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
 // CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
 // CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
 // CHECK-NEXT: }
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[FAILED]]
 // CHECK: } else {
+// CHECK: %[[FROM:.*]] = arith.select %{{.*}}, %[[LIST0]], %[[LIST1]]
+// CHECK: %[[REST:.*]] = arith.select %{{.*}}, %[[LIST1]], %[[LIST0]]
 // CHECK: graph.grid_phase
+// CHECK: memref.load %[[FROM]]
 // CHECK: memref.store %{{.*}}, %[[QUEUED]]
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
 // CHECK: memref.store %{{.*}}, %[[READY]]
+// CHECK: } else {
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[REST]]
+// CHECK: graph.grid_barrier %[[BAR]]
+// CHECK: graph.grid_phase
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: }
 // CHECK: memref.reinterpret_cast %[[READY]]
 // The traversal (TWC: sorting the ready set, then three phases) marks the
-// updated vertices in the map.
+// updated vertices in the flags; a first mark appends to the list.
 // CHECK: graph.grid_phase
-// CHECK: memref.atomic_rmw assign %{{.*}}, %[[QUEUED]]
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw assign %{{.*}}, %[[QUEUED]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %c0_i8
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: arith.select %{{.*}}, %[[LIST0]], %[[LIST1]]
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
 // CHECK: gpu.terminator
 // CHECK: } else {
 // CHECK: scf.while

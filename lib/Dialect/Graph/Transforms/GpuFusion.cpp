@@ -1147,11 +1147,10 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   rewriter.eraseOp(pq.dequeue);
 
   // The updated vertices join the list. Each traversal (one a branch of a
-  // hybrid) fills its output in one block: a byte map there is the flags
-  // themselves, whose first marks append, unless it is the flags of ids the
-  // traversal appends (dedup: those it flagged first), which are appended
-  // after it; other ids or a bit map are flagged and appended by a kernel
-  // after it.
+  // hybrid) fills its output in one block. Its byte map there (its output,
+  // or the flags of its ids with dedup) is the queue's flags themselves,
+  // and a first mark appends the vertex; ids it did not flag, or a bit map,
+  // are flagged and appended by a kernel after it.
   for (PriorityQueueRequeueOp requeue : pq.requeues) {
     auto fresh = requeue.getSet().getDefiningOp<VertexSetNewOp>();
     DenseMap<Block *, Value> buffers, bitMaps;
@@ -1169,13 +1168,9 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
       OpBuilder::InsertionGuard guard(rewriter);
       Block *block = user->getBlock();
       if (isa<VertexSetBoolsOp>(user)) {
-        bool flagsIds = llvm::any_of(fresh->getUsers(), [&](Operation *other) {
-          return isa<VertexSetIdBufferOp>(other) && other->getBlock() == block;
-        });
-        if (!flagsIds)
-          onFirstMark(
-              user->getResult(0), [&](OpBuilder &b, Value v) { append(b, v); },
-              rewriter);
+        onFirstMark(
+            user->getResult(0), [&](OpBuilder &b, Value v) { append(b, v); },
+            rewriter);
         rewriter.replaceOp(user, queued);
       } else if (isa<VertexSetBitsOp>(user)) {
         rewriter.setInsertionPoint(loop);
@@ -1193,18 +1188,16 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
         buffers[block] = buffer;
         rewriter.replaceOp(user, buffer);
       } else if (auto seal = dyn_cast<VertexSetSealIdsOp>(user)) {
+        // Ids flagged as they were added are on the list already.
         rewriter.setInsertionPoint(seal);
         Value buffer = buffers.lookup(block);
-        bool appended = flagged.contains(block);
-        emitKernel(rewriter, loc, toIndex(rewriter, seal.getCount()),
-                   [&](OpBuilder &b, Value i) {
-                     Value v =
-                         toIndex(b, memref::LoadOp::create(b, loc, buffer, i));
-                     if (appended)
-                       append(b, v);
-                     else
-                       claim(b, v, /*atomic=*/true);
-                   });
+        if (!flagged.contains(block))
+          emitKernel(
+              rewriter, loc, toIndex(rewriter, seal.getCount()),
+              [&](OpBuilder &b, Value i) {
+                claim(b, toIndex(b, memref::LoadOp::create(b, loc, buffer, i)),
+                      /*atomic=*/true);
+              });
         rewriter.eraseOp(seal);
       } else if (isa<VertexSetSealDenseOp>(user)) {
         rewriter.setInsertionPoint(user);
