@@ -124,8 +124,9 @@ func.func @delta(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
 // -----
 
 // A pull reads the ready set as a bit map, made from its ids by two phases;
-// an output bit map is cleared before the traversal and marked into the
-// queue's byte map by a phase of a thread per vertex after it.
+// an output bit map is cleared before the traversal, and a phase of a
+// thread per vertex after it flags each marked vertex, appending it to the
+// list unless it was flagged.
 
 // CHECK-LABEL: func.func @pull
 // CHECK: %[[QUEUED:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
@@ -144,7 +145,11 @@ func.func @delta(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
 // CHECK: memref.atomic_rmw ori %{{.*}}, %[[OUT]]
 // CHECK: graph.grid_phase
 // CHECK: memref.load %[[OUT]]
-// CHECK: memref.store %{{.*}}, %[[QUEUED]]
+// CHECK: %[[OLD:.*]] = memref.load %[[QUEUED]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[QUEUED]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %c0_i8
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: memref.atomic_rmw addi
 // CHECK: gpu.terminator
 func.func @pull(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
   %c3 = arith.constant 3 : index
@@ -158,6 +163,100 @@ func.func @pull(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index
   } do {
     %ready = graph.pq.dequeue %pq : !graph.priority_queue<i32>
     graph.edgeset.apply %g from(%ready) update_priority(%pq : !graph.priority_queue<i32>) label("s0:s1") schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull, pull_frontier = bitmap, frontier_creation = unfused_bitmap, delta = 3>>) body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %through = arith.addi %d, %w : i32
+      %changed = graph.pq.update min %pq[%dst], %through : !graph.priority_queue<i32>
+      graph.yield
+    } : !graph.edgeset<i32>
+    graph.vertexset.free %ready
+    scf.yield
+  } attributes {graph.kernel_fusion}
+  graph.pq.free %pq : !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
+// A push that adds each updated vertex to its ids once, flagging it in its
+// byte map (dedup): the byte map is the queue's flags, a first flag appends
+// the vertex to the list, and no phase after the traversal reads its ids.
+
+// CHECK-LABEL: func.func @flagged
+// CHECK: %[[STATE:.*]] = memref.alloc() : memref<7xi64>
+// CHECK: %[[QUEUED:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
+// CHECK: %[[READY:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[LIST0:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[LIST1:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[IDS:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: gpu.launch {{.*}} function(@graph_grid_0)
+// CHECK: } do {
+// CHECK: memref.reinterpret_cast %[[READY]]
+// CHECK: graph.grid_phase
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw assign %{{.*}}, %[[QUEUED]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %c0_i8
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: arith.select %{{.*}}, %[[LIST0]], %[[LIST1]]
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[IDS]]
+// CHECK: graph.grid_barrier
+// CHECK-NOT: %[[IDS]]
+// CHECK: gpu.terminator
+func.func @flagged(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 128 : index
+  %false = arith.constant false
+  %pq = graph.pq.new %dist lower_first update(eager) delta(%c3) open_buckets(%c128) start(%root) : !graph.vector<i32> -> !graph.priority_queue<i32>
+  scf.while : () -> () {
+    %done = graph.pq.finished %pq : !graph.priority_queue<i32>
+    %more = arith.cmpi eq, %done, %false : i1
+    scf.condition(%more)
+  } do {
+    %ready = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+    graph.edgeset.apply %g from(%ready) update_priority(%pq : !graph.priority_queue<i32>) label("s0:s1") schedule(#graph.schedule<gpu = #graph.gpu_schedule<frontier_creation = fused, dedup = fused, delta = 3>>) body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %through = arith.addi %d, %w : i32
+      %changed = graph.pq.update min %pq[%dst], %through : !graph.priority_queue<i32>
+      graph.yield
+    } : !graph.edgeset<i32>
+    graph.vertexset.free %ready
+    scf.yield
+  } attributes {graph.kernel_fusion}
+  graph.pq.free %pq : !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
+// A pull marking its output in a byte map, each destination by its own
+// thread: the map is the queue's flags, and the output's load before each
+// mark finds whether it is the first.
+
+// CHECK-LABEL: func.func @boolpull
+// CHECK: %[[STATE:.*]] = memref.alloc() : memref<7xi64>
+// CHECK: %[[QUEUED:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
+// CHECK: gpu.launch {{.*}} function(@graph_grid_0)
+// CHECK: } do {
+// CHECK: graph.vector.set
+// CHECK: %[[OLD:.*]] = memref.load %[[QUEUED]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[QUEUED]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]]
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
+// CHECK: gpu.terminator
+func.func @boolpull(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 128 : index
+  %false = arith.constant false
+  %pq = graph.pq.new %dist lower_first update(eager) delta(%c3) open_buckets(%c128) start(%root) : !graph.vector<i32> -> !graph.priority_queue<i32>
+  scf.while : () -> () {
+    %done = graph.pq.finished %pq : !graph.priority_queue<i32>
+    %more = arith.cmpi eq, %done, %false : i1
+    scf.condition(%more)
+  } do {
+    %ready = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+    graph.edgeset.apply %g from(%ready) update_priority(%pq : !graph.priority_queue<i32>) label("s0:s1") schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull, pull_frontier = boolmap, frontier_creation = unfused_boolmap, delta = 3>>) body {
     ^bb0(%src: index, %dst: index, %w: i32):
       %d = graph.vector.get %dist[%src] : !graph.vector<i32>
       %through = arith.addi %d, %w : i32

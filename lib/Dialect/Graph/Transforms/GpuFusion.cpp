@@ -850,9 +850,15 @@ static void onFirstMark(Value marks,
       ifFirst(exchange.getLoc(), exchange.getResult(),
               exchange.getIndices()[0]);
     } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
-      rewriter.setInsertionPoint(store);
-      Value old = memref::LoadOp::create(rewriter, store.getLoc(), marks,
-                                         store.getIndices());
+      // The output's own load of the byte, if right before the store.
+      auto prior = dyn_cast_or_null<memref::LoadOp>(store->getPrevNode());
+      Value old = prior;
+      if (!prior || prior.getMemRef() != marks ||
+          !llvm::equal(prior.getIndices(), store.getIndices())) {
+        rewriter.setInsertionPoint(store);
+        old = memref::LoadOp::create(rewriter, store.getLoc(), marks,
+                                     store.getIndices());
+      }
       rewriter.setInsertionPointAfter(store);
       ifFirst(store.getLoc(), old, store.getIndices()[0]);
     } else {
