@@ -875,10 +875,10 @@ static void onFirstMark(Value marks,
 /// (an atomic min), a second moves that bucket's vertices into the ready
 /// set (clearing their flags) and compacts the others into the second list,
 /// which becomes the list. A vertex the traversal updates is appended when
-/// it flags it first: a byte map output is the flags themselves, each first
-/// mark appending; its ids (with dedup: those it flagged first) or its bit
-/// map are appended by a kernel after it. So a step's bucket work is
-/// O(listed vertices), not O(vertices).
+/// it is flagged first: a byte map the traversal marks (its output, or the
+/// flags of its deduplicated ids) is the flags themselves, each first mark
+/// appending; other ids or a bit map are flagged by a kernel after it. So a
+/// step's bucket work is O(listed vertices), not O(vertices).
 /// A bucket keeps coming back while vertices fall before it, as on the host.
 /// What the host queue would report (a distance overflow, a negative
 /// priority, a bucket coming back more often than there are vertices: a
@@ -1174,9 +1174,7 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
       OpBuilder::InsertionGuard guard(rewriter);
       Block *block = user->getBlock();
       if (isa<VertexSetBoolsOp>(user)) {
-        onFirstMark(
-            user->getResult(0), [&](OpBuilder &b, Value v) { append(b, v); },
-            rewriter);
+        onFirstMark(user->getResult(0), append, rewriter);
         rewriter.replaceOp(user, queued);
       } else if (isa<VertexSetBitsOp>(user)) {
         rewriter.setInsertionPoint(loop);
