@@ -1,41 +1,53 @@
 // RUN: graph-opt %s --graph-lower-gpu -split-input-file -verify-diagnostics | FileCheck %s
 
 // Kernel fusion of a delta-stepping loop: the queue hands its vertices to a
-// device byte map before the kernel (graph.pq.take_all, with the bucket
-// width, current bucket and vertex count from graph.pq.device_shape); in the
-// kernel, each condition resets the least key (a one-thread phase) and a
-// phase of a thread per vertex takes the least bucket of a queued vertex
+// device list before the kernel (graph.pq.take_all, with the bucket width,
+// current bucket and vertex count from graph.pq.device_shape), each flagged
+// in a byte map. In the kernel, each condition is a phase of a thread per
+// listed vertex (not per vertex: it reads no flag) taking the least bucket
 // with an atomic min (the least vertex of a negative priority too); each
-// step writes the bucket and its rounds (one phase), records a negative
-// cycle or takes the bucket's vertices out of the map into the ready set
-// with an atomic add; the traversal marks updated vertices in the map
-// itself. After the kernel the queue reports what failed.
+// step writes the bucket, its rounds and the two counts (one phase), records
+// a negative cycle or splits the list: the bucket's vertices lose their flag
+// and go to the ready set, the others to the second list, which becomes the
+// list (one phase: its parity, size and a reset least key). The traversal
+// marks updated vertices in the flags themselves, and a first mark appends
+// the vertex to the list. After the kernel the queue reports what failed.
 
 // CHECK-LABEL: func.func @delta
 // CHECK: graph.pq.take_all %[[PQ:.*]] : !graph.priority_queue<i32> -> memref<?xi32>
 // CHECK: %[[SHAPE:.*]] = graph.pq.device_shape %[[PQ]]
-// CHECK: %[[STATE:.*]] = memref.alloc() : memref<4xi64>
+// CHECK: %[[STATE:.*]] = memref.alloc() : memref<7xi64>
 // CHECK: %[[FAILED:.*]] = memref.alloc() : memref<4xi64>
 // CHECK: %[[QUEUED:.*]] = memref.alloc(%[[N:.*]]) : memref<?xi8>
 // CHECK: %[[READY:.*]] = memref.alloc(%[[N]]) : memref<?xi32>
+// CHECK: %[[LIST0:.*]] = memref.alloc(%[[N]]) : memref<?xi32>
+// CHECK: %[[LIST1:.*]] = memref.alloc(%[[N]]) : memref<?xi32>
 // CHECK: scf.for
 // CHECK: memref.store %{{.*}}, %[[QUEUED]]
+// CHECK: memref.store %{{.*}}, %[[LIST0]]
+// CHECK: }
+// CHECK-NEXT: %[[TAKEN:.*]] = arith.index_cast
+// CHECK: memref.store %[[TAKEN]], %[[STATE]]
 // CHECK: %[[OK:.*]] = graph.gpu_cooperative
 // CHECK: scf.if %[[OK]] {
 // CHECK: %[[BAR:.*]] = memref.alloc() : memref<2xi32>
 // CHECK: gpu.launch {{.*}} function(@graph_grid_0)
 // CHECK-NOT: gpu.launch
 // CHECK: scf.while
-// CHECK: graph.grid_phase blocks(%{{.*}}) threads(%{{.*}}) {
-// CHECK-NEXT: ^bb0
-// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]][%{{.*}}] : memref<4xi64>
-// CHECK-NEXT: }
-// CHECK-NEXT: graph.grid_barrier %[[BAR]]
-// CHECK: graph.grid_phase blocks(%{{.*}}) threads(%c256
-// CHECK: memref.load %[[QUEUED]]
+// CHECK-NEXT: %[[P:.*]] = memref.load %[[STATE]]
+// CHECK: %[[LIST:.*]] = arith.select %{{.*}}, %[[LIST0]], %[[LIST1]]
+// CHECK-NEXT: %[[LISTED:.*]] = memref.load %[[STATE]]
+// CHECK-NEXT: %[[COUNT:.*]] = arith.index_cast %[[LISTED]]
+// CHECK: arith.subi %[[COUNT]]
+// CHECK: graph.grid_barrier %[[BAR]]
+// CHECK-NEXT: graph.grid_phase blocks(%{{.*}}) threads(%c256
+// CHECK-NOT: %[[QUEUED]]
+// CHECK: memref.load %[[LIST]]
+// CHECK-NOT: %[[QUEUED]]
 // CHECK: memref.atomic_rmw mins %{{.*}}, %[[FAILED]]
 // CHECK: memref.atomic_rmw mins %{{.*}}, %[[STATE]]
 // CHECK: graph.grid_barrier %[[BAR]]
+// CHECK-NOT: %[[QUEUED]]
 // CHECK: scf.condition
 // CHECK: } do {
 // CHECK: arith.maxsi
@@ -44,19 +56,37 @@
 // CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
 // CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
 // CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
 // CHECK-NEXT: }
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[FAILED]]
 // CHECK: } else {
+// CHECK: %[[FROM:.*]] = arith.select %{{.*}}, %[[LIST0]], %[[LIST1]]
+// CHECK: %[[REST:.*]] = arith.select %{{.*}}, %[[LIST1]], %[[LIST0]]
 // CHECK: graph.grid_phase
+// CHECK: memref.load %[[FROM]]
 // CHECK: memref.store %{{.*}}, %[[QUEUED]]
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
 // CHECK: memref.store %{{.*}}, %[[READY]]
+// CHECK: } else {
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[REST]]
+// CHECK: graph.grid_barrier %[[BAR]]
+// CHECK: graph.grid_phase
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: }
 // CHECK: memref.reinterpret_cast %[[READY]]
 // The traversal (TWC: sorting the ready set, then three phases) marks the
-// updated vertices in the map.
+// updated vertices in the flags; a first mark appends to the list.
 // CHECK: graph.grid_phase
-// CHECK: memref.atomic_rmw assign %{{.*}}, %[[QUEUED]]
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw assign %{{.*}}, %[[QUEUED]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %c0_i8
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: arith.select %{{.*}}, %[[LIST0]], %[[LIST1]]
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
 // CHECK: gpu.terminator
 // CHECK: } else {
 // CHECK: scf.while
@@ -94,8 +124,9 @@ func.func @delta(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
 // -----
 
 // A pull reads the ready set as a bit map, made from its ids by two phases;
-// an output bit map is cleared before the traversal and marked into the
-// queue's byte map by a phase of a thread per vertex after it.
+// an output bit map is cleared before the traversal, and a phase of a
+// thread per vertex after it flags each marked vertex, appending it to the
+// list unless it was flagged.
 
 // CHECK-LABEL: func.func @pull
 // CHECK: %[[QUEUED:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
@@ -114,7 +145,11 @@ func.func @delta(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
 // CHECK: memref.atomic_rmw ori %{{.*}}, %[[OUT]]
 // CHECK: graph.grid_phase
 // CHECK: memref.load %[[OUT]]
-// CHECK: memref.store %{{.*}}, %[[QUEUED]]
+// CHECK: %[[OLD:.*]] = memref.load %[[QUEUED]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[QUEUED]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %c0_i8
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: memref.atomic_rmw addi
 // CHECK: gpu.terminator
 func.func @pull(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
   %c3 = arith.constant 3 : index
@@ -128,6 +163,100 @@ func.func @pull(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index
   } do {
     %ready = graph.pq.dequeue %pq : !graph.priority_queue<i32>
     graph.edgeset.apply %g from(%ready) update_priority(%pq : !graph.priority_queue<i32>) label("s0:s1") schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull, pull_frontier = bitmap, frontier_creation = unfused_bitmap, delta = 3>>) body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %through = arith.addi %d, %w : i32
+      %changed = graph.pq.update min %pq[%dst], %through : !graph.priority_queue<i32>
+      graph.yield
+    } : !graph.edgeset<i32>
+    graph.vertexset.free %ready
+    scf.yield
+  } attributes {graph.kernel_fusion}
+  graph.pq.free %pq : !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
+// A push that adds each updated vertex to its ids once, flagging it in its
+// byte map (dedup): the byte map is the queue's flags, a first flag appends
+// the vertex to the list, and no phase after the traversal reads its ids.
+
+// CHECK-LABEL: func.func @flagged
+// CHECK: %[[STATE:.*]] = memref.alloc() : memref<7xi64>
+// CHECK: %[[QUEUED:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
+// CHECK: %[[READY:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[LIST0:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[LIST1:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[IDS:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: gpu.launch {{.*}} function(@graph_grid_0)
+// CHECK: } do {
+// CHECK: memref.reinterpret_cast %[[READY]]
+// CHECK: graph.grid_phase
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw assign %{{.*}}, %[[QUEUED]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %c0_i8
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: arith.select %{{.*}}, %[[LIST0]], %[[LIST1]]
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[IDS]]
+// CHECK: graph.grid_barrier
+// CHECK-NOT: %[[IDS]]
+// CHECK: gpu.terminator
+func.func @flagged(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 128 : index
+  %false = arith.constant false
+  %pq = graph.pq.new %dist lower_first update(eager) delta(%c3) open_buckets(%c128) start(%root) : !graph.vector<i32> -> !graph.priority_queue<i32>
+  scf.while : () -> () {
+    %done = graph.pq.finished %pq : !graph.priority_queue<i32>
+    %more = arith.cmpi eq, %done, %false : i1
+    scf.condition(%more)
+  } do {
+    %ready = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+    graph.edgeset.apply %g from(%ready) update_priority(%pq : !graph.priority_queue<i32>) label("s0:s1") schedule(#graph.schedule<gpu = #graph.gpu_schedule<frontier_creation = fused, dedup = fused, delta = 3>>) body {
+    ^bb0(%src: index, %dst: index, %w: i32):
+      %d = graph.vector.get %dist[%src] : !graph.vector<i32>
+      %through = arith.addi %d, %w : i32
+      %changed = graph.pq.update min %pq[%dst], %through : !graph.priority_queue<i32>
+      graph.yield
+    } : !graph.edgeset<i32>
+    graph.vertexset.free %ready
+    scf.yield
+  } attributes {graph.kernel_fusion}
+  graph.pq.free %pq : !graph.priority_queue<i32>
+  return
+}
+
+// -----
+
+// A pull marking its output in a byte map, each destination by its own
+// thread: the map is the queue's flags, and the output's load before each
+// mark finds whether it is the first.
+
+// CHECK-LABEL: func.func @boolpull
+// CHECK: %[[STATE:.*]] = memref.alloc() : memref<7xi64>
+// CHECK: %[[QUEUED:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
+// CHECK: gpu.launch {{.*}} function(@graph_grid_0)
+// CHECK: } do {
+// CHECK: graph.vector.set
+// CHECK: %[[OLD:.*]] = memref.load %[[QUEUED]]
+// CHECK-NEXT: memref.store %{{.*}}, %[[QUEUED]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]]
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[STATE]]
+// CHECK: gpu.terminator
+func.func @boolpull(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 128 : index
+  %false = arith.constant false
+  %pq = graph.pq.new %dist lower_first update(eager) delta(%c3) open_buckets(%c128) start(%root) : !graph.vector<i32> -> !graph.priority_queue<i32>
+  scf.while : () -> () {
+    %done = graph.pq.finished %pq : !graph.priority_queue<i32>
+    %more = arith.cmpi eq, %done, %false : i1
+    scf.condition(%more)
+  } do {
+    %ready = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+    graph.edgeset.apply %g from(%ready) update_priority(%pq : !graph.priority_queue<i32>) label("s0:s1") schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull, pull_frontier = boolmap, frontier_creation = unfused_boolmap, delta = 3>>) body {
     ^bb0(%src: index, %dst: index, %w: i32):
       %d = graph.vector.get %dist[%src] : !graph.vector<i32>
       %through = arith.addi %d, %w : i32

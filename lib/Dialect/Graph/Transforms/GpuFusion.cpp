@@ -826,14 +826,59 @@ static std::string whyNotQueueLoop(scf::WhileOp loop, QueueLoop &pq) {
   return "";
 }
 
+/// Makes each mark of the traversal in its byte map output `marks` (the
+/// queue's flags) that finds the vertex unmarked call `first` with it: the
+/// output marks a vertex with an atomic exchange, or with a load and a store
+/// where the thread owns the vertex.
+static void onFirstMark(Value marks,
+                        function_ref<void(OpBuilder &, Value)> first,
+                        RewriterBase &rewriter) {
+  auto ifFirst = [&](Location loc, Value old, Value v) {
+    Value unmarked = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, old,
+        arith::ConstantIntOp::create(rewriter, loc, 0, 8));
+    auto branch =
+        scf::IfOp::create(rewriter, loc, unmarked, /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(branch.thenBlock());
+    first(rewriter, v);
+  };
+  for (Operation *user : llvm::make_early_inc_range(marks.getUsers())) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (auto exchange = dyn_cast<memref::AtomicRMWOp>(user)) {
+      assert(exchange.getKind() == arith::AtomicRMWKind::assign);
+      rewriter.setInsertionPointAfter(exchange);
+      ifFirst(exchange.getLoc(), exchange.getResult(),
+              exchange.getIndices()[0]);
+    } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      // The output's own load of the byte, if right before the store.
+      auto prior = dyn_cast_or_null<memref::LoadOp>(store->getPrevNode());
+      Value old = prior;
+      if (!prior || prior.getMemRef() != marks ||
+          !llvm::equal(prior.getIndices(), store.getIndices())) {
+        rewriter.setInsertionPoint(store);
+        old = memref::LoadOp::create(rewriter, store.getLoc(), marks,
+                                     store.getIndices());
+      }
+      rewriter.setInsertionPointAfter(store);
+      ifFirst(store.getLoc(), old, store.getIndices()[0]);
+    } else {
+      assert(isa<memref::LoadOp>(user) && "a byte map output only marks");
+    }
+  }
+}
+
 /// Keeps the buckets of the queue of `pq` on the device, in ops a fused
-/// kernel runs (GraphIt's GPU buckets): before the loop the queue hands its
-/// vertices to a byte map, `queued`; each step finds the first bucket of a
-/// queued vertex (a kernel of a thread per vertex taking the least bucket
-/// with an atomic min), takes that bucket's vertices out of the map into the
-/// ready set (a thread per vertex appending with an atomic), and the
-/// traversal marks the vertices it updates in the map again (its byte map
-/// is the map itself; ids or a bit map it fills are marked by a kernel).
+/// kernel runs (GraphIt's GPU buckets, as a list of queued vertices):
+/// before the loop the queue hands its vertices to a device list, each
+/// vertex flagged in a byte map, `queued`, while it is listed. Each step
+/// reads only the list: one pass takes the least bucket of a listed vertex
+/// (an atomic min), a second moves that bucket's vertices into the ready
+/// set (clearing their flags) and compacts the others into the second list,
+/// which becomes the list. A vertex the traversal updates is appended when
+/// it is flagged first: a byte map the traversal marks (its output, or the
+/// flags of its deduplicated ids) is the flags themselves, each first mark
+/// appending; other ids or a bit map are flagged by a kernel after it. So a
+/// step's bucket work is O(listed vertices), not O(vertices).
 /// A bucket keeps coming back while vertices fall before it, as on the host.
 /// What the host queue would report (a distance overflow, a negative
 /// priority, a bucket coming back more often than there are vertices: a
@@ -842,8 +887,9 @@ static std::string whyNotQueueLoop(scf::WhileOp loop, QueueLoop &pq) {
 static std::pair<Value, Value>
 keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   Location loc = loop.getLoc();
-  Type i64 = rewriter.getI64Type(), index = rewriter.getIndexType();
-  auto idsType = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
+  Type i64 = rewriter.getI64Type(), i32 = rewriter.getI32Type(),
+       i8 = rewriter.getI8Type(), index = rewriter.getIndexType();
+  auto idsType = MemRefType::get({ShapedType::kDynamic}, i32);
   rewriter.setInsertionPoint(loop);
   for (PriorityQueueEdgesOp op : pq.edges)
     op->moveBefore(loop);
@@ -867,11 +913,14 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
     return arith::CmpIOp::create(rewriter, loc, predicate, a, b).getResult();
   };
+  auto toIndex = [&](OpBuilder &b, Value v) -> Value {
+    return arith::IndexCastOp::create(b, loc, index, v);
+  };
   SmallVector<Value> owned;
-  auto allocate = [&](Type element, ValueRange sizes) {
+  auto allocate = [&](Type element, ValueRange sizes, int64_t fixed = 4) {
     SmallVector<int64_t> shape(sizes.size(), ShapedType::kDynamic);
     if (sizes.empty())
-      shape = {4};
+      shape = {fixed};
     Value memref = memref::AllocOp::create(
         rewriter, loc, MemRefType::get(shape, element), sizes);
     owned.push_back(memref);
@@ -888,76 +937,131 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
       rewriter, loc, MemRefType::get({ShapedType::kDynamic}, i64), queue);
   Value keyDelta = load(shape, 0);
   Value vertices64 = load(shape, 2);
-  Value vertices = arith::IndexCastOp::create(rewriter, loc, index, vertices64);
+  Value vertices = toIndex(rewriter, vertices64);
   Value none = constI64(std::numeric_limits<int64_t>::max());
   // [key of the current bucket, dequeues of it in a row, least key of a
-  // queued vertex, size of the ready set].
-  Value state = allocate(i64, {});
-  store(load(shape, 1), state, 0);
-  store(constI64(0), state, 1);
+  // listed vertex, size of the ready set, which of the two lists is the
+  // list (0 or 1), its size, the size of the other one].
+  enum { kKey, kRounds, kLeast, kReady, kParity, kListed, kRest };
+  Value state = allocate(i64, {}, 7);
+  store(load(shape, 1), state, kKey);
+  store(constI64(0), state, kRounds);
+  store(none, state, kLeast);
+  store(constI64(0), state, kParity);
   // [what failed (graphrt's GRAPHRT_PQ_FAILED_*), its two values, the least
   // vertex of a negative priority].
   Value failed = allocate(i64, {});
   for (int64_t i = 0; i < 3; ++i)
     store(constI64(0), failed, i);
   store(none, failed, 3);
-  Value queued = allocate(rewriter.getI8Type(), vertices);
-  Value ready = allocate(rewriter.getI32Type(), vertices);
+  // Each vertex is listed at most once (while flagged): n ids a list.
+  Value queued = allocate(i8, vertices);
+  Value ready = allocate(i32, vertices);
+  Value lists[2] = {allocate(i32, vertices), allocate(i32, vertices)};
   clearMap(rewriter, loc, queued, /*bits=*/false, vertices);
   Value c0 = constIndex(0), c1 = constIndex(1);
   Value takenCount = memref::DimOp::create(rewriter, loc, taken, c0);
-  scf::ForOp::create(
-      rewriter, loc, c0, takenCount, c1, ValueRange{},
-      [&](OpBuilder &b, Location, Value i, ValueRange) {
-        Value v = arith::IndexCastOp::create(
-            b, loc, index, memref::LoadOp::create(b, loc, taken, i));
-        memref::StoreOp::create(
-            b, loc, arith::ConstantIntOp::create(b, loc, 1, 8), queued, v);
-        scf::YieldOp::create(b, loc);
-      });
+  scf::ForOp::create(rewriter, loc, c0, takenCount, c1, ValueRange{},
+                     [&](OpBuilder &b, Location, Value i, ValueRange) {
+                       Value id = memref::LoadOp::create(b, loc, taken, i);
+                       memref::StoreOp::create(
+                           b, loc, arith::ConstantIntOp::create(b, loc, 1, 8),
+                           queued, toIndex(b, id));
+                       memref::StoreOp::create(b, loc, id, lists[0], i);
+                       scf::YieldOp::create(b, loc);
+                     });
+  store(arith::IndexCastOp::create(rewriter, loc, i64, takenCount), state,
+        kListed);
 
-  // In a kernel: calls `body` with the key of queued vertex v's bucket.
-  auto ifQueued = [&](OpBuilder &b, Value v,
-                      function_ref<void(OpBuilder &, Value)> body) {
-    auto branch =
-        scf::IfOp::create(b, loc, isMarked(b, loc, queued, /*bits=*/false, v),
-                          /*withElseRegion=*/false);
+  // The list (`other`: the second one) that `parity` (an i64) names.
+  auto listOf = [&](OpBuilder &b, Value parity, bool other) -> Value {
+    Value first =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, parity,
+                              arith::ConstantIntOp::create(b, loc, 0, 64));
+    return arith::SelectOp::create(b, loc, first, lists[other], lists[!other]);
+  };
+  auto indexAt = [&](OpBuilder &b, int64_t at) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, at);
+  };
+  // In a kernel: takes the next slot of state[at].
+  auto takeSlot = [&](OpBuilder &b, int64_t at) {
+    return toIndex(b, memref::AtomicRMWOp::create(
+                          b, loc, arith::AtomicRMWKind::addi,
+                          arith::ConstantIntOp::create(b, loc, 1, 64), state,
+                          ValueRange{indexAt(b, at)}));
+  };
+  auto storeId = [&](OpBuilder &b, Value v, Value ids, Value slot) {
+    memref::StoreOp::create(b, loc, arith::IndexCastOp::create(b, loc, i32, v),
+                            ids, ValueRange{slot});
+  };
+  // In a kernel: appends vertex v (an index) to the list.
+  auto append = [&](OpBuilder &b, Value v) {
+    Value parity =
+        memref::LoadOp::create(b, loc, state, ValueRange{indexAt(b, kParity)});
+    storeId(b, v, listOf(b, parity, /*other=*/false), takeSlot(b, kListed));
+  };
+  // In a kernel: flags v and appends it unless it was flagged; `atomic`
+  // where other threads may flag it at the same time.
+  auto claim = [&](OpBuilder &b, Value v, bool atomic) {
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 8);
+    Value old;
+    if (atomic) {
+      old = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::assign,
+                                        one, queued, ValueRange{v});
+    } else {
+      old = memref::LoadOp::create(b, loc, queued, ValueRange{v});
+      memref::StoreOp::create(b, loc, one, queued, ValueRange{v});
+    }
+    auto branch = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old,
+                              arith::ConstantIntOp::create(b, loc, 0, 8)),
+        /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(branch.thenBlock());
+    append(b, v);
+  };
+  // In a kernel: calls `body` with entry i of `list` and its priority.
+  auto listed = [&](OpBuilder &b, Value list, Value i,
+                    function_ref<void(OpBuilder &, Value, Value)> body) {
+    Value v = toIndex(b, memref::LoadOp::create(b, loc, list, ValueRange{i}));
     Value priority = VectorGetOp::create(b, loc, priorityType, priorities, v);
     if (priorityType.getIntOrFloatBitWidth() < 64)
       priority = arith::ExtSIOp::create(b, loc, b.getI64Type(), priority);
-    body(b, priority);
+    body(b, v, priority);
   };
 
-  // The condition: the least key of a queued vertex, and whether the loop
-  // is done (no queued vertex, or something failed).
+  // The condition: the least key of a listed vertex, and whether the loop
+  // is done (an empty list, or something failed).
   rewriter.setInsertionPoint(pq.finished);
-  store(none, state, 2);
-  emitKernel(rewriter, loc, vertices, [&](OpBuilder &b, Value v) {
-    ifQueued(b, v, [&](OpBuilder &b, Value priority) {
-      Value negative =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, priority,
-                                arith::ConstantIntOp::create(b, loc, 0, 64));
-      auto branch =
-          scf::IfOp::create(b, loc, negative, /*withElseRegion=*/true);
-      b.setInsertionPointToStart(branch.thenBlock());
-      memref::AtomicRMWOp::create(
-          b, loc, arith::AtomicRMWKind::mins,
-          arith::IndexCastOp::create(b, loc, b.getI64Type(), v), failed,
-          ValueRange{arith::ConstantIndexOp::create(b, loc, 3)});
-      b.setInsertionPointToStart(branch.elseBlock());
-      memref::AtomicRMWOp::create(
-          b, loc, arith::AtomicRMWKind::mins,
-          arith::DivSIOp::create(b, loc, priority, keyDelta), state,
-          ValueRange{arith::ConstantIndexOp::create(b, loc, 2)});
-    });
-  });
+  {
+    Value list = listOf(rewriter, load(state, kParity), /*other=*/false);
+    emitKernel(rewriter, loc, toIndex(rewriter, load(state, kListed)),
+               [&](OpBuilder &b, Value i) {
+                 listed(b, list, i, [&](OpBuilder &b, Value v, Value priority) {
+                   Value negative = arith::CmpIOp::create(
+                       b, loc, arith::CmpIPredicate::slt, priority,
+                       arith::ConstantIntOp::create(b, loc, 0, 64));
+                   auto branch = scf::IfOp::create(b, loc, negative,
+                                                   /*withElseRegion=*/true);
+                   b.setInsertionPointToStart(branch.thenBlock());
+                   memref::AtomicRMWOp::create(
+                       b, loc, arith::AtomicRMWKind::mins,
+                       arith::IndexCastOp::create(b, loc, i64, v), failed,
+                       ValueRange{indexAt(b, 3)});
+                   b.setInsertionPointToStart(branch.elseBlock());
+                   memref::AtomicRMWOp::create(
+                       b, loc, arith::AtomicRMWKind::mins,
+                       arith::DivSIOp::create(b, loc, priority, keyDelta),
+                       state, ValueRange{indexAt(b, kLeast)});
+                 });
+               });
+  }
   Value done = arith::OrIOp::create(
       rewriter, loc,
       arith::OrIOp::create(
           rewriter, loc,
-          compare(arith::CmpIPredicate::eq, load(state, 2), none),
+          compare(arith::CmpIPredicate::eq, load(state, kLeast), none),
           compare(arith::CmpIPredicate::ne, load(failed, 0), constI64(0))),
       compare(arith::CmpIPredicate::ne, load(failed, 3), none));
   rewriter.replaceOp(pq.finished, done);
@@ -965,8 +1069,11 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   // The dequeue: the current bucket again while a vertex fell before it,
   // else the least one; a negative cycle where it keeps coming back.
   rewriter.setInsertionPoint(pq.dequeue);
-  Value current = load(state, 0), rounds = load(state, 1);
-  Value key = arith::MaxSIOp::create(rewriter, loc, current, load(state, 2));
+  Value current = load(state, kKey), rounds = load(state, kRounds);
+  Value key =
+      arith::MaxSIOp::create(rewriter, loc, current, load(state, kLeast));
+  Value parity = load(state, kParity);
+  Value listedCount = toIndex(rewriter, load(state, kListed));
   Value again = arith::AndIOp::create(
       rewriter, loc, compare(arith::CmpIPredicate::ne, rounds, constI64(0)),
       compare(arith::CmpIPredicate::eq, key, current));
@@ -976,9 +1083,10 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   Value cycle =
       compare(arith::CmpIPredicate::sgt, nextRounds,
               arith::AddIOp::create(rewriter, loc, vertices64, constI64(1)));
-  store(key, state, 0);
-  store(nextRounds, state, 1);
-  store(constI64(0), state, 3);
+  store(key, state, kKey);
+  store(nextRounds, state, kRounds);
+  store(constI64(0), state, kReady);
+  store(constI64(0), state, kRest);
   auto ifCycle =
       scf::IfOp::create(rewriter, loc, cycle, /*withElseRegion=*/true);
   {
@@ -991,30 +1099,34 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
     store(constI64(3), failed, 0);
     store(bucket, failed, 1);
     store(nextRounds, failed, 2);
+    // The bucket's vertices to the ready set, the others to the other
+    // list, which then is the list.
     rewriter.setInsertionPointToStart(ifCycle.elseBlock());
-    emitKernel(rewriter, loc, vertices, [&](OpBuilder &b, Value v) {
-      ifQueued(b, v, [&](OpBuilder &b, Value priority) {
+    Value list = listOf(rewriter, parity, /*other=*/false);
+    Value rest = listOf(rewriter, parity, /*other=*/true);
+    emitKernel(rewriter, loc, listedCount, [&](OpBuilder &b, Value i) {
+      listed(b, list, i, [&](OpBuilder &b, Value v, Value priority) {
         Value inBucket = arith::CmpIOp::create(
             b, loc, arith::CmpIPredicate::sle,
             arith::DivSIOp::create(b, loc, priority, keyDelta), key);
         auto branch =
-            scf::IfOp::create(b, loc, inBucket, /*withElseRegion=*/false);
+            scf::IfOp::create(b, loc, inBucket, /*withElseRegion=*/true);
         b.setInsertionPointToStart(branch.thenBlock());
         memref::StoreOp::create(b, loc,
                                 arith::ConstantIntOp::create(b, loc, 0, 8),
                                 queued, ValueRange{v});
-        Value slot = memref::AtomicRMWOp::create(
-            b, loc, arith::AtomicRMWKind::addi,
-            arith::ConstantIntOp::create(b, loc, 1, 64), state,
-            ValueRange{arith::ConstantIndexOp::create(b, loc, 3)});
-        memref::StoreOp::create(
-            b, loc, arith::IndexCastOp::create(b, loc, b.getI32Type(), v),
-            ready, ValueRange{arith::IndexCastOp::create(b, loc, index, slot)});
+        storeId(b, v, ready, takeSlot(b, kReady));
+        b.setInsertionPointToStart(branch.elseBlock());
+        storeId(b, v, rest, takeSlot(b, kRest));
       });
     });
+    Value restCount = load(state, kRest);
+    store(arith::SubIOp::create(rewriter, loc, constI64(1), parity), state,
+          kParity);
+    store(restCount, state, kListed);
+    store(none, state, kLeast);
   }
-  Value count =
-      arith::IndexCastOp::create(rewriter, loc, index, load(state, 3));
+  Value count = toIndex(rewriter, load(state, kReady));
   for (Operation *user : llvm::make_early_inc_range(pq.dequeue->getUsers())) {
     rewriter.setInsertionPoint(user);
     if (isa<VertexSetIdsOp>(user)) {
@@ -1027,7 +1139,7 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPoint(loop);
         map = bits ? allocate(i64, mapWords(rewriter, loc, vertices))
-                   : allocate(rewriter.getI8Type(), vertices);
+                   : allocate(i8, vertices);
       }
       clearMap(rewriter, loc, map, bits, vertices);
       fillMap(rewriter, loc, map, bits, ready, count);
@@ -1040,14 +1152,18 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   }
   rewriter.eraseOp(pq.dequeue);
 
-  // The updated vertices go back to the map: a byte map of the traversal is
-  // the map itself; its ids or bit map are marked in it by a kernel.
+  // The updated vertices join the list. Each traversal (one a branch of a
+  // hybrid) fills its output in one block. Its byte map there (its output,
+  // or the flags of its ids with dedup) is the queue's flags themselves,
+  // and a first mark appends the vertex; ids it did not flag, or a bit map,
+  // are flagged and appended by a kernel after it.
   for (PriorityQueueRequeueOp requeue : pq.requeues) {
     auto fresh = requeue.getSet().getDefiningOp<VertexSetNewOp>();
-    bool bytes = llvm::any_of(fresh->getUsers(), [](Operation *user) {
-      return isa<VertexSetBoolsOp>(user);
-    });
-    Value buffer, bits;
+    DenseMap<Block *, Value> buffers, bitMaps;
+    llvm::SmallPtrSet<Block *, 2> flagged;
+    for (Operation *user : fresh->getUsers())
+      if (isa<VertexSetBoolsOp>(user))
+        flagged.insert(user->getBlock());
     // Maps and buffers before the seals that read them.
     SmallVector<Operation *> users;
     for (bool seals : {false, true})
@@ -1056,11 +1172,14 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
           users.push_back(user);
     for (Operation *user : users) {
       OpBuilder::InsertionGuard guard(rewriter);
+      Block *block = user->getBlock();
       if (isa<VertexSetBoolsOp>(user)) {
+        onFirstMark(user->getResult(0), append, rewriter);
         rewriter.replaceOp(user, queued);
       } else if (isa<VertexSetBitsOp>(user)) {
         rewriter.setInsertionPoint(loop);
-        bits = allocate(i64, mapWords(rewriter, loc, vertices));
+        Value bits = allocate(i64, mapWords(rewriter, loc, vertices));
+        bitMaps[block] = bits;
         rewriter.setInsertionPoint(user);
         clearMap(rewriter, loc, bits, /*bits=*/true, vertices);
         rewriter.replaceOp(user, bits);
@@ -1069,26 +1188,30 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
         Value size = vertices;
         if (Value capacity = idBuffer.getCapacity())
           size = arith::MaxUIOp::create(rewriter, loc, size, capacity);
-        buffer = allocate(rewriter.getI32Type(), size);
+        Value buffer = allocate(i32, size);
+        buffers[block] = buffer;
         rewriter.replaceOp(user, buffer);
       } else if (auto seal = dyn_cast<VertexSetSealIdsOp>(user)) {
+        // Ids flagged as they were added are on the list already.
         rewriter.setInsertionPoint(seal);
-        if (!bytes)
-          fillMap(rewriter, loc, queued, /*bits=*/false, buffer,
-                  arith::IndexCastOp::create(rewriter, loc, index,
-                                             seal.getCount()));
+        Value buffer = buffers.lookup(block);
+        if (!flagged.contains(block))
+          emitKernel(
+              rewriter, loc, toIndex(rewriter, seal.getCount()),
+              [&](OpBuilder &b, Value i) {
+                claim(b, toIndex(b, memref::LoadOp::create(b, loc, buffer, i)),
+                      /*atomic=*/true);
+              });
         rewriter.eraseOp(seal);
       } else if (isa<VertexSetSealDenseOp>(user)) {
         rewriter.setInsertionPoint(user);
-        if (bits)
+        if (Value bits = bitMaps.lookup(block))
           emitKernel(rewriter, loc, vertices, [&](OpBuilder &b, Value v) {
             auto branch = scf::IfOp::create(
                 b, loc, isMarked(b, loc, bits, /*bits=*/true, v),
                 /*withElseRegion=*/false);
             b.setInsertionPointToStart(branch.thenBlock());
-            memref::StoreOp::create(b, loc,
-                                    arith::ConstantIntOp::create(b, loc, 1, 8),
-                                    queued, ValueRange{v});
+            claim(b, v, /*atomic=*/false);
           });
         rewriter.eraseOp(user);
       } else {
