@@ -818,8 +818,8 @@ std::string TraversalEmitter::whyNotSharedDestination() {
           (search ? "writes besides the assignment that claims the "
                     "destination, and each thread finding a parent would "
                     "make it"
-                  : "is not a reduction into the destination, which "
-                    "threads sharing it could combine");
+                  : "is not a reduction into the destination, the only "
+                    "write that threads sharing a destination combine");
     return WalkResult::interrupt();
   });
   return why;
