@@ -126,8 +126,8 @@ struct ThreadFrame {
     Value zy = arith::AddIOp::create(
         b, loc, blockIds.y,
         arith::MulIOp::create(b, loc, blockIds.z, gridSize.y));
-    return arith::AddIOp::create(
-        b, loc, blockIds.x, arith::MulIOp::create(b, loc, zy, gridSize.x));
+    return arith::AddIOp::create(b, loc, blockIds.x,
+                                 arith::MulIOp::create(b, loc, zy, gridSize.x));
   }
 
   /// The value of id op `op`, built before it; null for other ops.

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -140,8 +141,7 @@ static Value shuffleXor(OpBuilder &b, Location loc, Value value,
                               half));
   } else if (bits < 32) {
     moved = arith::TruncIOp::create(
-        b, loc, bitsType,
-        shuffle(arith::ExtUIOp::create(b, loc, i32, word)));
+        b, loc, bitsType, shuffle(arith::ExtUIOp::create(b, loc, i32, word)));
   } else {
     moved = shuffle(word);
   }
@@ -164,22 +164,28 @@ static Value combineLanes(OpBuilder &b, Location loc, graph::ReduceKind kind,
 /// then leave their totals in shared memory, between two block barriers
 /// (the second before a phase's next block writes them again), and every
 /// warp combines them. The group's first thread runs the body.
-static void lowerGroupReduce(RewriterBase &rewriter,
-                             graph::GroupReduceOp op) {
+static LogicalResult lowerGroupReduce(RewriterBase &rewriter,
+                                      graph::GroupReduceOp op) {
   Location loc = op.getLoc();
+  constexpr int64_t kWarp = 32;
+  int64_t lanes = op.getLanes();
+  auto launch = op->getParentOfType<gpu::LaunchOp>();
+  std::optional<int64_t> blockThreads =
+      getConstantIntValue(launch.getBlockSizeX());
+  if (lanes > kWarp && blockThreads && *blockThreads != lanes)
+    return op.emitOpError("groups more than a warp, so its group is the "
+                          "whole block, but the block has ")
+           << *blockThreads << " threads";
   rewriter.setInsertionPoint(op);
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(rewriter, loc, v);
   };
-  constexpr int64_t kWarp = 32;
   graph::ReduceKind kind = op.getKind();
-  int64_t lanes = op.getLanes();
-  Value total = combineLanes(rewriter, loc, kind, op.getValue(),
-                             std::min(lanes, kWarp));
+  Value total =
+      combineLanes(rewriter, loc, kind, op.getValue(), std::min(lanes, kWarp));
   Value thread = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
   if (lanes > kWarp) {
     int64_t warps = lanes / kWarp;
-    auto launch = op->getParentOfType<gpu::LaunchOp>();
     auto shared = MemRefType::get(
         {warps}, total.getType(), MemRefLayoutAttrInterface(),
         gpu::AddressSpaceAttr::get(rewriter.getContext(),
@@ -217,6 +223,7 @@ static void lowerGroupReduce(RewriterBase &rewriter,
   rewriter.inlineBlockBefore(&op.getBody().front(),
                              ifFirst.thenBlock()->getTerminator(), {total});
   rewriter.eraseOp(op);
+  return success();
 }
 
 namespace {
@@ -263,10 +270,10 @@ struct ConvertGridPhasesToGPUPass
     for (graph::GridBarrierOp barrier : barriers)
       lowerBarrier(rewriter, barrier);
     SmallVector<graph::GroupReduceOp> groups;
-    getOperation().walk(
-        [&](graph::GroupReduceOp op) { groups.push_back(op); });
+    getOperation().walk([&](graph::GroupReduceOp op) { groups.push_back(op); });
     for (graph::GroupReduceOp op : groups)
-      lowerGroupReduce(rewriter, op);
+      if (failed(lowerGroupReduce(rewriter, op)))
+        return signalPassFailure();
   }
 };
 } // namespace

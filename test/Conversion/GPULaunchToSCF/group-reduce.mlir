@@ -151,7 +151,7 @@ func.func @phase(%flags: memref<?xi8>, %n: index, %m: index) {
       graph.grid_phase blocks(%n) threads(%c256) {
       ^bb0(%b: index, %t: index):
         %v = memref.load %flags[%b] : memref<?xi8>
-        graph.group_reduce or %v lanes(8) : i8 {
+        graph.group_reduce or %v lanes(32) : i8 {
         ^bb0(%any: i8):
           memref.store %any, %flags[%b] : memref<?xi8>
         }

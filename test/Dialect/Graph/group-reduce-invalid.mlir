@@ -1,6 +1,6 @@
 // RUN: graph-opt %s -split-input-file -verify-diagnostics
 
-// graph.group_reduce: a power-of-two group of 2 to 1024 lanes, a value of at
+// graph.group_reduce: a power-of-two group of 32 to 1024 lanes, a value of at
 // most 64 bits whose kind combines partial results, a body of one argument
 // of its type, in a GPU kernel under scf.if ops only.
 
@@ -24,8 +24,8 @@ func.func @valid(%out: memref<?xf64>, %n: index) {
 // -----
 
 func.func @lanes(%v: i32) {
-  // expected-error @below {{'graph.group_reduce' op groups 2 to 1024 lanes, a power of two, not 24}}
-  graph.group_reduce add %v lanes(24) : i32 {
+  // expected-error @below {{'graph.group_reduce' op groups a warp (32 lanes) to 1024 lanes, a power of two, not 16}}
+  graph.group_reduce add %v lanes(16) : i32 {
   ^bb0(%total: i32):
   }
   return

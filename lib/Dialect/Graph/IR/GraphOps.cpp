@@ -1026,8 +1026,10 @@ LogicalResult GridBarrierOp::verify() {
 
 LogicalResult GroupReduceOp::verify() {
   int64_t lanes = getLanes();
-  if (lanes < 2 || lanes > 1024 || !llvm::isPowerOf2_64(lanes))
-    return emitOpError("groups 2 to 1024 lanes, a power of two, not ")
+  // A warp's shuffles take all its lanes.
+  if (lanes < 32 || lanes > 1024 || !llvm::isPowerOf2_64(lanes))
+    return emitOpError("groups a warp (32 lanes) to 1024 lanes, a power of "
+                       "two, not ")
            << lanes;
   Type type = getValue().getType();
   if (type.getIntOrFloatBitWidth() > 64)

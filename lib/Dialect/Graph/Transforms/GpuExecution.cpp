@@ -147,16 +147,16 @@ void LaneEdgeScan::emitFold(OpBuilder &b, Location loc, Value begin, Value end,
   if (!isIdempotent(kind)) {
     Value zero =
         arith::ConstantOp::create(b, loc, b.getZeroAttr(init.getType()));
-    Value leader = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, lane,
-        arith::ConstantIndexOp::create(b, loc, 0));
+    Value leader =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                              arith::ConstantIndexOp::create(b, loc, 0));
     start = arith::SelectOp::create(b, loc, leader, init, zero);
   }
   Value partial = emitStrided(b, loc, first, begin, end, start, visit);
   auto combined = GroupReduceOp::create(b, loc, across, partial, group.lanes);
   OpBuilder::InsertionGuard guard(b);
-  Block *body = b.createBlock(&combined.getBody(), {}, {partial.getType()},
-                              {loc});
+  Block *body =
+      b.createBlock(&combined.getBody(), {}, {partial.getType()}, {loc});
   finish(b, body->getArgument(0));
 }
 
@@ -177,11 +177,11 @@ void LaneEdgeScan::emitSearch(OpBuilder &b, Location loc, Value begin,
   scf::WhileOp::create(
       b, loc, TypeRange{indexType}, ValueRange{first},
       [&](OpBuilder &b, Location, ValueRange args) {
-        scf::ConditionOp::create(b, loc,
-                                 arith::CmpIOp::create(
-                                     b, loc, arith::CmpIPredicate::ult,
-                                     args[0], end),
-                                 args);
+        scf::ConditionOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, args[0],
+                                  end),
+            args);
       },
       [&](OpBuilder &b, Location, ValueRange args) {
         Value k = args[0];
@@ -212,8 +212,7 @@ void LaneEdgeScan::emitSearch(OpBuilder &b, Location loc, Value begin,
         Value next = arith::SelectOp::create(
             b, loc, ifMine.getResult(0),
             arith::AddIOp::create(
-                b, loc, k,
-                arith::ConstantIndexOp::create(b, loc, group.lanes)),
+                b, loc, k, arith::ConstantIndexOp::create(b, loc, group.lanes)),
             end);
         scf::YieldOp::create(b, loc, next);
       });

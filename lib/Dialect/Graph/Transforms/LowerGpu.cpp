@@ -750,9 +750,9 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
     });
   };
   GpuLoadBalance asked = gpu.getLoadBalance();
-  if (pull && (asked == GpuLoadBalance::TWCE ||
-               asked == GpuLoadBalance::Strict ||
-               asked == GpuLoadBalance::EdgeOnly)) {
+  if (pull &&
+      (asked == GpuLoadBalance::TWCE || asked == GpuLoadBalance::Strict ||
+       asked == GpuLoadBalance::EdgeOnly)) {
     // A pull's destination is updated once, by the threads scanning all its
     // in-edges: the group per destination that balances by degree is twc's.
     emitWarning(op.getLoc(), "load_balance = ")

@@ -2269,10 +2269,10 @@ def Graph_GroupReduceOp : Graph_Op<"group_reduce",
   let description = [{
     In a GPU kernel (a `gpu.launch`, or a `graph.grid_phase` of one) whose
     threads form groups of `lanes` consecutive threads of a block (x
-    dimension), aligned to `lanes`: a group of 32 lanes or fewer lies in one
-    warp, a larger one is the whole block. Every thread of a group reaches
-    the op together, at most once (it stands in `scf.if`s, never in a loop,
-    of the kernel). The `kind` combination of the group's `value`s is the
+    dimension), aligned to `lanes`: a group of 32 lanes is a warp, a larger
+    one (a power of two up to 1024) the whole block. Every thread of a
+    group reaches the op together, at most once (it stands in `scf.if`s,
+    never in a loop, of the kernel). The `kind` combination of the group's `value`s is the
     body's argument, and the body runs once per group, on one of its
     threads; it may read only values that are the same on every thread of
     the group. A pull with several threads per destination
