@@ -274,3 +274,50 @@ func.func @declined_open_filter(%g: !graph.edgeset, %front: !graph.vertexset, %v
   } : !graph.edgeset -> !graph.vertexset
   return %out : !graph.vertexset
 }
+
+// -----
+
+// Shared: a GPU priority update's wrapped-around check records the vertex
+// (a write elsewhere, which threads of different destinations shared
+// already); the update itself is an atomic min at the destination.
+// CHECK-LABEL: func.func @warp_record
+// CHECK: gpu.launch
+// CHECK:   graph.reduce min atomic %arg1
+// CHECK:   memref.atomic_rmw assign
+// CHECK:   memref.store
+// CHECK-NOT: graph.group_reduce
+func.func @warp_record(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %record: memref<2xi64>) {
+  graph.edgeset.apply %g schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull, load_balance = wm>>) body {
+  ^bb0(%s: index, %d: index, %w: i32):
+    %ds = graph.vector.get %dist[%s] : !graph.vector<i32>
+    %nd = arith.addi %ds, %w : i32
+    %ch = graph.reduce min %dist[%d], %nd : !graph.vector<i32>
+    scf.if %ch {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %one = arith.constant 1 : i64
+      %old = memref.atomic_rmw assign %one, %record[%c0] : (i64, memref<2xi64>) -> i64
+      %di = arith.index_cast %d : index to i64
+      memref.store %di, %record[%c1] : memref<2xi64>
+    }
+    graph.yield
+  } : !graph.edgeset<i32>
+  return
+}
+
+// -----
+
+// Declined: a store at the destination's slot of a plain array.
+// CHECK-LABEL: func.func @declined_store
+// CHECK-NOT: gpu.thread_id
+func.func @declined_store(%g: !graph.edgeset, %last: memref<?xi64>) {
+  // expected-warning @+1 {{load_balance = cm cannot share this pull's destinations among threads: its body's 'memref.store' writes at the destination without a reduction, which one thread did edge by edge and threads sharing the destination would do in any order; each destination's in-edges are scanned by one thread (vertex_based)}}
+  graph.edgeset.apply %g schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull, load_balance = cm>>) body {
+  ^bb0(%s: index, %d: index):
+    %si = arith.index_cast %s : index to i64
+    %slot = arith.addi %d, %d : index
+    memref.store %si, %last[%slot] : memref<?xi64>
+    graph.yield
+  } : !graph.edgeset
+  return
+}

@@ -780,46 +780,60 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
 
 std::string TraversalEmitter::whyNotSharedDestination() {
   assert(!push && "a push's destinations have many writers anyway");
-  if (op.yieldsKeep())
-    return "its body decides at each in-edge whether the destination joins "
-           "the output";
   bool search = !accumulated && !op.getDstFilter().empty();
   if (search && !firstWriteClosesFilter())
     return "it stops at an in-edge whose body closes the destination filter, "
            "and only a body whose one write is an assignment closing it (as "
            "BFS's parent[dst] = src closes parent[dst] == -1) lets one "
            "thread of a group claim the destination";
-  if (!accumulated && !op.getEpilogue().empty())
-    return "its epilogue needs the destination's sum, and no reduction "
-           "keeps one in a register";
-  if (accumulated) {
-    auto type = dyn_cast<IntegerType>(accumulated.getValue().getType());
-    if (!type && !isa<FloatType>(accumulated.getValue().getType()))
-      return "its sum, of type " +
-             llvm::to_string(accumulated.getValue().getType()) +
-             ", is not an integer or float that lanes exchange";
-  }
-  // Search: the one assignment, made with a CAS. Otherwise: reductions into
-  // the destination, atomic where no register keeps them.
+  if (search && op.yieldsKeep())
+    return "its body decides at the in-edge that closes the destination "
+           "filter whether the destination joins the output, and each thread "
+           "finding a parent would decide";
+  if (accumulated &&
+      accumulated.getValue().getType().getIntOrFloatBitWidth() > 64)
+    return "its sum, of type " +
+           llvm::to_string(accumulated.getValue().getType()) +
+           ", is wider than the 64 bits lanes exchange";
+  // A search writes only the claiming assignment (then a CAS). Otherwise,
+  // writes at the destination had one thread, edge after edge: reductions
+  // there still combine (in a register, else atomically); any other write
+  // at a value computed from dst would race. Writes elsewhere were shared
+  // by threads already.
   Value dst = op.getBody().getArgument(1);
   SmallVector<Operation *> claims = op.getTrackedWrites();
+  llvm::SmallPtrSet<Value, 8> fromDst = {dst};
+  auto atDst = [&](ValueRange values) {
+    return llvm::any_of(values, [&](Value v) { return fromDst.contains(v); });
+  };
   std::string why;
   op.getBody().walk([&](Operation *inner) {
+    if (atDst(inner->getOperands()))
+      fromDst.insert(inner->result_begin(), inner->result_end());
     auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
     if (!effects ? inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
                  : !effects.hasEffect<MemoryEffects::Write>())
       return WalkResult::advance();
-    auto reduce = dyn_cast<ReduceOp>(inner);
-    auto set = dyn_cast<VectorSetOp>(inner);
-    if (search ? set && set.getIndex() == dst && llvm::is_contained(claims, set)
-               : reduce && reduce.getIndex() == dst)
+    bool shared;
+    if (search)
+      shared = isa<VectorSetOp>(inner) && llvm::is_contained(claims, inner);
+    else if (isa<ReduceOp>(inner))
+      shared = true;
+    else if (auto set = dyn_cast<VectorSetOp>(inner))
+      shared = !atDst(set.getIndex());
+    else if (auto store = dyn_cast<memref::StoreOp>(inner))
+      shared = !atDst(store.getIndices());
+    else
+      shared = isa<memref::AtomicRMWOp>(inner) || !atDst(inner->getOperands());
+    if (shared)
       return WalkResult::advance();
     why = "its body's '" + inner->getName().getStringRef().str() + "' " +
           (search ? "writes besides the assignment that claims the "
                     "destination, and each thread finding a parent would "
                     "make it"
-                  : "is not a reduction into the destination, the only "
-                    "write that threads sharing a destination combine");
+                  : "writes at the destination without a reduction, which "
+                    "one thread did edge by edge and threads sharing the "
+                    "destination would do in any order");
     return WalkResult::interrupt();
   });
   return why;

@@ -312,10 +312,10 @@ public:
   /// Why the threads of an edge scan that shares a vertex (a GPU warp or
   /// block per destination) cannot run this pull, each applying the
   /// destination's update at most once between them; empty when they can:
-  /// a body whose only writes are reductions into the destination (one of
-  /// them kept in a register, the others atomic), or BFS's early exit (the
-  /// one write an assignment that closes the destination filter, made with
-  /// a CAS).
+  /// a body that writes at the destination only by reductions (one of them
+  /// kept in a register, the others atomic), or BFS's early exit (the one
+  /// write an assignment that closes the destination filter, made with a
+  /// CAS).
   std::string whyNotSharedDestination();
 
   /// How many scanned vertices ahead a push prefetches.
