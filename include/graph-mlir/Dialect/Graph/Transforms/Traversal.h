@@ -18,7 +18,8 @@
 //    thread keeps state of its own and how threads combine it (atomics):
 //    OpenMP (OpenMPExecution.cpp) today, a GPU kernel's grid later;
 //  - an EdgeScan says how the edges of one scanned vertex are visited: one
-//    after another (SerialEdgeScan.cpp) today, a warp's lanes later;
+//    after another (SerialEdgeScan.cpp), or by a GPU warp's or block's
+//    lanes (GpuExecution.cpp);
 //  - an OutputFrontier (lib/Dialect/Graph/Transforms/Frontier.h) says where
 //    output vertices go: dense marks or per-thread blocks of ids
 //    (Frontier.cpp) today, a device bitmap or queue later.
