@@ -233,9 +233,10 @@ void GpuVertexLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
                                          edges, graph, placement);
   // A pull's destination belongs to the threads scanning it (where several
   // do, the emitter treats it as shared: LaneEdgeScan::sharesVertex). A
-  // push's does not: threads of any block (other frontier vertices, or other lanes
-  // of the same one) may mark it in an unfused output's bit or byte map at
-  // once, so that the mark must be atomic for only one of them to count it.
+  // push's does not: threads of any block (other frontier vertices, or
+  // other lanes of the same one) may mark it in an unfused output's bit or
+  // byte map at once, so that the mark must be atomic for only one of them
+  // to count it.
   VectorDestination owned(emitter, /*ownsVertex=*/pull);
   destination = &owned;
 
