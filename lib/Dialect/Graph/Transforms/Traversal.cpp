@@ -815,16 +815,21 @@ std::string TraversalEmitter::whyNotSharedDestination() {
                  : !effects.hasEffect<MemoryEffects::Write>())
       return WalkResult::advance();
     bool shared;
+    auto set = dyn_cast<VectorSetOp>(inner);
+    auto rmw = dyn_cast<memref::AtomicRMWOp>(inner);
     if (search)
-      shared = isa<VectorSetOp>(inner) && llvm::is_contained(claims, inner);
+      shared = set && set.getIndex() == dst && llvm::is_contained(claims, set);
     else if (isa<ReduceOp>(inner))
       shared = true;
-    else if (auto set = dyn_cast<VectorSetOp>(inner))
+    else if (set)
       shared = !atDst(set.getIndex());
     else if (auto store = dyn_cast<memref::StoreOp>(inner))
       shared = !atDst(store.getIndices());
+    else if (rmw)
+      shared = rmw.getKind() != arith::AtomicRMWKind::assign ||
+               !atDst(rmw.getIndices());
     else
-      shared = isa<memref::AtomicRMWOp>(inner) || !atDst(inner->getOperands());
+      shared = !atDst(inner->getOperands());
     if (shared)
       return WalkResult::advance();
     why = "its body's '" + inner->getName().getStringRef().str() + "' " +
