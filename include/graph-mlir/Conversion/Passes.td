@@ -100,7 +100,9 @@ def ConvertGPULaunchToSCF : Pass<"convert-gpu-launch-to-scf", "ModuleOp"> {
     launches, a `gpu.launch` inside a kernel, and any other `gpu` op (for
     instance outlined kernels: `gpu.module`, `gpu.launch_func`). A module
     without `gpu` ops is left unchanged; afterwards it has none, and no
-    `gpu.container_module` attribute.
+    `gpu.container_module` attribute. A `graph.group_reduce` folds each
+    thread's value into its block's slot of an array allocated before the
+    grid's loops; the group's last thread runs its body.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect",
@@ -125,7 +127,11 @@ def ConvertGridPhasesToGPU : Pass<"convert-grid-phases-to-gpu", "ModuleOp"> {
     blocks must be resident at once: libgraphrt launches these kernels
     (named `graph_grid_*`) cooperatively, with at most as many blocks as
     fit on the GPU. Each `graph.gpu_cooperative` becomes a call of
-    libgraphrt's `graphrt_gpu_cooperative`.
+    libgraphrt's `graphrt_gpu_cooperative`. In any kernel, each
+    `graph.group_reduce` becomes a butterfly of `gpu.shuffle xor` over the
+    warp and, for a group of a whole block, the warps' totals in shared
+    memory (a workgroup attribution of the launch) between two
+    `gpu.barrier`s; its body runs on the group's first thread.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",

@@ -8,6 +8,7 @@
 
 #include "graph-mlir/Conversion/GPULaunchToSCF/GPULaunchToSCF.h"
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -120,6 +121,15 @@ struct ThreadFrame {
         b, loc, threadIds.x, arith::MulIOp::create(b, loc, zy, blockSize.x));
   }
 
+  /// The block's index in its grid, x fastest.
+  Value linearBlockId(OpBuilder &b, Location loc) const {
+    Value zy = arith::AddIOp::create(
+        b, loc, blockIds.y,
+        arith::MulIOp::create(b, loc, blockIds.z, gridSize.y));
+    return arith::AddIOp::create(b, loc, blockIds.x,
+                                 arith::MulIOp::create(b, loc, zy, gridSize.x));
+  }
+
   /// The value of id op `op`, built before it; null for other ops.
   Value idValue(OpBuilder &b, Operation *op) const {
     Location loc = op->getLoc();
@@ -215,6 +225,67 @@ static Operation *threadEnd(RewriterBase &rewriter, Location loc,
   return end;
 }
 
+/// The graph.group_reduce ops of the thread body in `threadsX` (the
+/// innermost loop of buildGridLoops, `frame` its thread), for threads that
+/// run one after another: each thread folds its value into its block's
+/// slot of a scratch array (allocated before the grid's loops, freed after
+/// them), the group's first thread starting it, and the group's last
+/// thread runs the body with the group's total.
+static void lowerGroupReduces(RewriterBase &rewriter, scf::ForOp threadsX,
+                              const ThreadFrame &frame) {
+  SmallVector<graph::GroupReduceOp> groups;
+  threadsX.walk([&](graph::GroupReduceOp op) { groups.push_back(op); });
+  if (groups.empty())
+    return;
+  auto gridLoop = threadsX->getParentOfType<scf::ParallelOp>();
+  Location loc = gridLoop.getLoc();
+  rewriter.setInsertionPoint(gridLoop);
+  const gpu::KernelDim3 &grid = frame.gridSize;
+  Value blocks = arith::MulIOp::create(
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, grid.x, grid.y),
+      grid.z);
+  for (graph::GroupReduceOp op : groups) {
+    Type type = op.getValue().getType();
+    rewriter.setInsertionPoint(gridLoop);
+    Value scratch = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get({ShapedType::kDynamic}, type),
+        ValueRange{blocks});
+    rewriter.setInsertionPointAfter(gridLoop);
+    memref::DeallocOp::create(rewriter, loc, scratch);
+
+    Location at = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    Value slot = frame.linearBlockId(rewriter, at);
+    Value lanes = arith::ConstantIndexOp::create(rewriter, at, op.getLanes());
+    Value lane = arith::RemUIOp::create(
+        rewriter, at, frame.linearThreadId(rewriter, at), lanes);
+    auto isLane = [&](int64_t which) {
+      return arith::CmpIOp::create(
+          rewriter, at, arith::CmpIPredicate::eq, lane,
+          arith::ConstantIndexOp::create(rewriter, at, which));
+    };
+    auto fold = scf::IfOp::create(rewriter, at, TypeRange{type}, isLane(0),
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(fold.thenBlock());
+      scf::YieldOp::create(rewriter, at, op.getValue());
+      rewriter.setInsertionPointToStart(fold.elseBlock());
+      Value before = memref::LoadOp::create(rewriter, at, scratch, slot);
+      scf::YieldOp::create(rewriter, at,
+                           graph::combineReduction(rewriter, at, op.getKind(),
+                                                   before, op.getValue()));
+    }
+    Value total = fold.getResult(0);
+    memref::StoreOp::create(rewriter, at, total, scratch, slot);
+    auto ifLast = scf::IfOp::create(rewriter, at, isLane(op.getLanes() - 1),
+                                    /*withElseRegion=*/false);
+    rewriter.inlineBlockBefore(&op.getBody().front(),
+                               ifLast.thenBlock()->getTerminator(), {total});
+    rewriter.eraseOp(op);
+  }
+}
+
 /// Replaces `launch` by loops over its blocks and threads running its body.
 static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
   Location loc = launch.getLoc();
@@ -267,6 +338,7 @@ static void lowerLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
     }
   }
   rewriter.eraseOp(launch);
+  lowerGroupReduces(rewriter, threadsX, frame);
 }
 
 /// Replaces the fused kernel `launch` by its uniform code, run once on the
@@ -295,6 +367,7 @@ static void lowerFusedLaunch(RewriterBase &rewriter, gpu::LaunchOp launch) {
     rewriter.inlineBlockBefore(&entry, end,
                                {frame.blockIds.x, frame.threadIds.x});
     rewriter.eraseOp(phase);
+    lowerGroupReduces(rewriter, threadsX, frame);
   }
   Block &entry = launch.getBody().front();
   rewriter.eraseOp(entry.getTerminator());

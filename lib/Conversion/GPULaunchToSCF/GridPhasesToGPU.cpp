@@ -8,6 +8,7 @@
 
 #include "graph-mlir/Conversion/GPULaunchToSCF/GPULaunchToSCF.h"
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -108,6 +110,122 @@ static void lowerBarrier(RewriterBase &rewriter, graph::GridBarrierOp barrier) {
   rewriter.eraseOp(barrier);
 }
 
+/// `value` of the lane whose id differs from the calling lane's in the bits
+/// of `offset` (gpu.shuffle xor), for any integer or float of at most 64
+/// bits: shuffles move 32 bits, so a 64-bit value moves as two halves.
+static Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                        int64_t offset) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type(), bitsType = b.getIntegerType(bits);
+  Value by = arith::ConstantIntOp::create(b, loc, offset, 32);
+  Value width = arith::ConstantIntOp::create(b, loc, 32, 32);
+  auto shuffle = [&](Value word) {
+    return gpu::ShuffleOp::create(b, loc, word, by, width,
+                                  gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  Value word = value;
+  if (isa<FloatType>(type))
+    word = arith::BitcastOp::create(b, loc, bitsType, value);
+  Value moved;
+  if (bits == 64) {
+    Value half = arith::ConstantIntOp::create(b, loc, 32, 64);
+    Value low = shuffle(arith::TruncIOp::create(b, loc, i32, word));
+    Value high = shuffle(arith::TruncIOp::create(
+        b, loc, i32, arith::ShRUIOp::create(b, loc, word, half)));
+    Type i64 = b.getI64Type();
+    moved = arith::OrIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, i64, low),
+        arith::ShLIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, high),
+                              half));
+  } else if (bits < 32) {
+    moved = arith::TruncIOp::create(
+        b, loc, bitsType, shuffle(arith::ExtUIOp::create(b, loc, i32, word)));
+  } else {
+    moved = shuffle(word);
+  }
+  if (isa<FloatType>(type))
+    moved = arith::BitcastOp::create(b, loc, type, moved);
+  return moved;
+}
+
+/// Combines `value` over aligned runs of `lanes` lanes (at most a warp) by
+/// a butterfly of shuffles: every lane ends with its run's total.
+static Value combineLanes(OpBuilder &b, Location loc, graph::ReduceKind kind,
+                          Value value, int64_t lanes) {
+  for (int64_t offset = lanes / 2; offset > 0; offset /= 2)
+    value = graph::combineReduction(b, loc, kind, value,
+                                    shuffleXor(b, loc, value, offset));
+  return value;
+}
+
+/// A group's total on every lane: within a warp by shuffles; a block's warps
+/// then leave their totals in shared memory, between two block barriers
+/// (the second before a phase's next block writes them again), and every
+/// warp combines them. The group's first thread runs the body.
+static LogicalResult lowerGroupReduce(RewriterBase &rewriter,
+                                      graph::GroupReduceOp op) {
+  Location loc = op.getLoc();
+  constexpr int64_t kWarp = 32;
+  int64_t lanes = op.getLanes();
+  auto launch = op->getParentOfType<gpu::LaunchOp>();
+  std::optional<int64_t> blockThreads =
+      getConstantIntValue(launch.getBlockSizeX());
+  if (lanes > kWarp && blockThreads && *blockThreads != lanes)
+    return op.emitOpError("groups more than a warp, so its group is the "
+                          "whole block, but the block has ")
+           << *blockThreads << " threads";
+  rewriter.setInsertionPoint(op);
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  graph::ReduceKind kind = op.getKind();
+  Value total =
+      combineLanes(rewriter, loc, kind, op.getValue(), std::min(lanes, kWarp));
+  Value thread = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+  if (lanes > kWarp) {
+    int64_t warps = lanes / kWarp;
+    auto shared = MemRefType::get(
+        {warps}, total.getType(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(rewriter.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    Value totals = launch.addWorkgroupAttribution(shared, loc);
+    Value lane = arith::RemUIOp::create(rewriter, loc, thread, index(kWarp));
+    Value warp = arith::DivUIOp::create(
+        rewriter, loc,
+        arith::RemUIOp::create(rewriter, loc, thread, index(lanes)),
+        index(kWarp));
+    auto ifLeader = scf::IfOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, lane,
+                              index(0)),
+        /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifLeader.thenBlock());
+      memref::StoreOp::create(rewriter, loc, total, totals, warp);
+    }
+    gpu::BarrierOp::create(rewriter, loc);
+    Value mine = memref::LoadOp::create(
+        rewriter, loc, totals,
+        ValueRange{arith::RemUIOp::create(rewriter, loc, lane, index(warps))});
+    total = combineLanes(rewriter, loc, kind, mine, warps);
+    gpu::BarrierOp::create(rewriter, loc);
+  }
+  auto ifFirst = scf::IfOp::create(
+      rewriter, loc,
+      arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq,
+          arith::RemUIOp::create(rewriter, loc, thread, index(lanes)),
+          index(0)),
+      /*withElseRegion=*/false);
+  rewriter.inlineBlockBefore(&op.getBody().front(),
+                             ifFirst.thenBlock()->getTerminator(), {total});
+  rewriter.eraseOp(op);
+  return success();
+}
+
 namespace {
 struct ConvertGridPhasesToGPUPass
     : graph::impl::ConvertGridPhasesToGPUBase<ConvertGridPhasesToGPUPass> {
@@ -151,6 +269,11 @@ struct ConvertGridPhasesToGPUPass
       lowerPhase(rewriter, phase);
     for (graph::GridBarrierOp barrier : barriers)
       lowerBarrier(rewriter, barrier);
+    SmallVector<graph::GroupReduceOp> groups;
+    getOperation().walk([&](graph::GroupReduceOp op) { groups.push_back(op); });
+    for (graph::GroupReduceOp op : groups)
+      if (failed(lowerGroupReduce(rewriter, op)))
+        return signalPassFailure();
   }
 };
 } // namespace

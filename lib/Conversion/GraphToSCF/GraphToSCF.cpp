@@ -128,7 +128,8 @@ struct ConvertGraphToSCFPass
     // from and to the memref, until finalize-memref-to-llvm.
     target.addLegalOp<UnrealizedConversionCastOp>();
     // The structure of a fused GPU kernel, which the GPU targets lower.
-    target.addLegalOp<GridPhaseOp, GridBarrierOp, GpuCooperativeOp>();
+    target.addLegalOp<GridPhaseOp, GridBarrierOp, GpuCooperativeOp,
+                      GroupReduceOp>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());

@@ -2,8 +2,9 @@
 
 // What graph-lower-gpu leaves on the host: vertex loops that print, and GPU
 // traversals whose body calls the runtime (with a warning); a vertex loop a
-// kernel can run becomes one; a pull with a push's load balance is warned
-// about and scans with a thread per destination.
+// kernel can run becomes one; a pull that threads cannot share (its body
+// assigns the destination) is warned about and scans with a thread per
+// destination.
 
 // CHECK-LABEL: func.func @vertex_loops
 // CHECK: %[[N:.*]] = graph.num_vertices
@@ -50,7 +51,7 @@ func.func @host_body(%g: !graph.edgeset, %front: !graph.vertexset, %x: !graph.ve
 // CHECK-NOT: gpu.thread_id
 // CHECK: graph.vertexset.seal_dense
 func.func @pull_balance(%g: !graph.edgeset, %front: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
-  // expected-warning @+1 {{load_balance = twc applies to a push; this pull scans each destination's in-edges with one thread (vertex_based)}}
+  // expected-warning @+1 {{load_balance = twc cannot share this pull's destinations among threads: its body's 'graph.vector.set' writes at the destination without a reduction, which one thread did edge by edge and threads sharing the destination would do in any order; each destination's in-edges are scanned by one thread (vertex_based)}}
   %out = graph.edgeset.apply %g from(%front) track(%parent : !graph.vector<i32>) schedule(#graph.schedule<gpu = #graph.gpu_schedule<direction = pull, load_balance = twc>>) body {
   ^bb0(%s: index, %d: index):
     %si = arith.index_cast %s : index to i32

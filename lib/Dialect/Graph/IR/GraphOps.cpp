@@ -1023,3 +1023,39 @@ LogicalResult GridBarrierOp::verify() {
     return emitOpError("takes its state as memref<2xi32>");
   return success();
 }
+
+LogicalResult GroupReduceOp::verify() {
+  int64_t lanes = getLanes();
+  // A warp's shuffles take all its lanes.
+  if (lanes < 32 || lanes > 1024 || !llvm::isPowerOf2_64(lanes))
+    return emitOpError("groups a warp (32 lanes) to 1024 lanes, a power of "
+                       "two, not ")
+           << lanes;
+  Type type = getValue().getType();
+  if (type.getIntOrFloatBitWidth() > 64)
+    return emitOpError("combines values of at most 64 bits, not ") << type;
+  ReduceKind kind = getKind();
+  if (kind == ReduceKind::Sub)
+    return emitOpError("combines partial results: a group's partial "
+                       "differences add up (kind add), they do not subtract");
+  bool integerOnly = kind == ReduceKind::Or || kind == ReduceKind::And ||
+                     kind == ReduceKind::MinU || kind == ReduceKind::MaxU;
+  if (integerOnly && !isa<IntegerType>(type))
+    return emitOpError("kind ")
+           << stringifyReduceKind(kind) << " needs an integer value";
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 1 || body.getArgument(0).getType() != type)
+    return emitOpError("has a body of one argument of the value's type");
+  // Each thread reaches the op once: a loop would interleave its groups'
+  // iterations on the host, which runs a block's threads one by one.
+  for (Operation *parent = (*this)->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<gpu::LaunchOp, GridPhaseOp>(parent))
+      return success();
+    if (!isa<scf::IfOp>(parent))
+      return emitOpError("must stand in a GPU kernel, in scf.if ops only "
+                         "(every thread of a group reaches it once), not in '")
+             << parent->getName() << "'";
+  }
+  return emitOpError("must stand in a GPU kernel");
+}

@@ -65,17 +65,33 @@ private:
 /// A vertex's edges over the lanes of its group: lane `l` visits entries
 /// `a + l + lanes * j` from `a`, the entry before the vertex's first that
 /// starts a 128-byte line of 4-byte ids, so that a warp's reads are merged
-/// and aligned (EMOGI); lanes before the first entry idle. With one lane,
-/// the serial scan; in an edge-parallel loop, only the group's edge.
+/// and aligned (EMOGI); lanes before the first entry idle. A fold keeps
+/// each lane's part in a register and combines the group's parts with
+/// graph.group_reduce, whose body (one thread) finishes the vertex; a
+/// search stops each lane at its next entry once the vertex is closed.
+/// With one lane, the serial scan; in an edge-parallel loop, only the
+/// group's edge.
 class LaneEdgeScan : public EdgeScan {
 public:
   explicit LaneEdgeScan(const LaneGroup &group) : group(group) {}
   Value emitForEach(OpBuilder &b, Location loc, Value begin, Value end,
                     Value init, Visit visit) const override;
+  void emitFold(OpBuilder &b, Location loc, Value begin, Value end, Value init,
+                ReduceKind kind, Visit visit, Finish finish) const override;
   void emitSearch(OpBuilder &b, Location loc, Value begin, Value end, Test test,
-                  VisitWhile visit) const override;
+                  VisitWhile visit, StillOpen open) const override;
+  bool sharesVertex() const override { return group.lanes > 1; }
 
 private:
+  /// The calling thread's lane in its group, and the first entry it visits
+  /// for a vertex whose entries start at `begin`.
+  std::pair<Value, Value> laneStart(OpBuilder &b, Location loc,
+                                    Value begin) const;
+  /// The lane's entries of [begin, end) from `first`, folding `init` (if
+  /// given) through `visit`; returns the lane's result or null.
+  Value emitStrided(OpBuilder &b, Location loc, Value first, Value begin,
+                    Value end, Value init, Visit visit) const;
+
   const LaneGroup &group;
 };
 

@@ -231,10 +231,12 @@ void GpuVertexLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   if (op.getGraphType().isWeighted())
     weights = AdjacencyWeightsOp::create(b, loc, memrefOf(b.getI32Type()),
                                          edges, graph, placement);
-  // A pull's destination belongs to the one thread scanning it. A push's
-  // does not: threads of any block (other frontier vertices, or other lanes
-  // of the same one) may mark it in an unfused output's bit or byte map at
-  // once, so that the mark must be atomic for only one of them to count it.
+  // A pull's destination belongs to the threads scanning it (where several
+  // do, the emitter treats it as shared: LaneEdgeScan::sharesVertex). A
+  // push's does not: threads of any block (other frontier vertices, or
+  // other lanes of the same one) may mark it in an unfused output's bit or
+  // byte map at once, so that the mark must be atomic for only one of them
+  // to count it.
   VectorDestination owned(emitter, /*ownsVertex=*/pull);
   destination = &owned;
 
@@ -742,25 +744,47 @@ static void lowerTraversal(EdgeSetApplyOp op, GpuScheduleAttr gpu,
                            }));
     return;
   }
-  if (gpu.getDirection() == GpuDirection::Pull &&
-      gpu.getLoadBalance() != GpuLoadBalance::VertexBased) {
-    emitWarning(op.getLoc(), "load_balance = ")
-        << stringifyGpuLoadBalance(gpu.getLoadBalance())
-        << " applies to a push; this pull scans each destination's in-edges "
-           "with one thread (vertex_based)";
-    gpu = gpu.with([](GpuScheduleAttr::Options &o) {
-      o.loadBalance = GpuLoadBalance::VertexBased;
+  bool pull = gpu.getDirection() == GpuDirection::Pull;
+  auto balanced = [&](GpuLoadBalance balance) {
+    return gpu.with([&](GpuScheduleAttr::Options &o) {
+      o.loadBalance = balance;
       o.edgeBlocking = 0;
     });
+  };
+  GpuLoadBalance asked = gpu.getLoadBalance();
+  if (pull &&
+      (asked == GpuLoadBalance::TWCE || asked == GpuLoadBalance::Strict ||
+       asked == GpuLoadBalance::EdgeOnly)) {
+    // A pull's destination is updated once, by the threads scanning all its
+    // in-edges: the group per destination that balances by degree is twc's.
+    emitWarning(op.getLoc(), "load_balance = ")
+        << stringifyGpuLoadBalance(asked)
+        << " gives threads single in-edges, but a pull updates each "
+           "destination once from the threads scanning all its in-edges; "
+           "this pull sorts destinations by in-degree (twc): a thread, a "
+           "warp or a block each";
+    gpu = balanced(GpuLoadBalance::TWC);
   }
   op.setScheduleAttr(emitterSchedule(gpu));
   rewriter.setInsertionPoint(op);
   LaneGroup group;
   GpuExecution execution(group);
   LaneEdgeScan scan(group);
-  GpuVertexLoop loop(group, gpu);
   bool marksOutput = gpu.getFrontierCreation() != GpuFrontierCreation::Fused;
-  TraversalEmitter(op, rewriter, execution, scan, marksOutput).emit(loop);
+  TraversalEmitter emitter(op, rewriter, execution, scan, marksOutput);
+  if (pull && gpu.getLoadBalance() != GpuLoadBalance::VertexBased) {
+    std::string why = emitter.whyNotSharedDestination();
+    if (!why.empty()) {
+      emitWarning(op.getLoc(), "load_balance = ")
+          << stringifyGpuLoadBalance(gpu.getLoadBalance())
+          << " cannot share this pull's destinations among threads: " << why
+          << "; each destination's in-edges are scanned by one thread "
+             "(vertex_based)";
+      gpu = balanced(GpuLoadBalance::VertexBased);
+    }
+  }
+  GpuVertexLoop loop(group, gpu);
+  emitter.emit(loop);
 }
 
 /// Replaces a vertex set apply by one kernel, a thread per member.

@@ -19,7 +19,7 @@ public:
   Value emitForEach(OpBuilder &b, Location loc, Value begin, Value end,
                     Value init, Visit visit) const override;
   void emitSearch(OpBuilder &b, Location loc, Value begin, Value end, Test test,
-                  VisitWhile visit) const override;
+                  VisitWhile visit, StillOpen) const override;
 
 private:
   /// The first entry in [from, end) that passes `test`, or `end`: a loop of
@@ -44,7 +44,9 @@ Value SerialEdgeScan::emitForEach(OpBuilder &b, Location loc, Value begin,
 }
 
 void SerialEdgeScan::emitSearch(OpBuilder &b, Location loc, Value begin,
-                                Value end, Test test, VisitWhile visit) const {
+                                Value end, Test test, VisitWhile visit,
+                                StillOpen) const {
+  // Only this thread's visits close the vertex, and each reports it.
   // Separate from the visit's loop, the skip compiles to a tight loop; with
   // the visit's flag carried in the same loop, every skipped entry took two
   // more branches.
@@ -97,6 +99,12 @@ Value SerialEdgeScan::emitSkip(OpBuilder &b, Location loc, Value from,
                            b, loc, search.getAfterArguments()[0],
                            arith::ConstantIndexOp::create(b, loc, 1))});
   return search.getResult(0);
+}
+
+void EdgeScan::emitFold(OpBuilder &b, Location loc, Value begin, Value end,
+                        Value init, ReduceKind, Visit visit,
+                        Finish finish) const {
+  finish(b, emitForEach(b, loc, begin, end, init, visit));
 }
 
 const EdgeScan &mlir::graph::getSerialEdgeScan() {

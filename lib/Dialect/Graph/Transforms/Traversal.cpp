@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/Support/ScopedPrinter.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -425,12 +426,18 @@ TraversalEmitter::destinationPasses(OpBuilder &b, Value dst) {
   IRMapping mapping;
   test.pass =
       andOf(b, loc, test.pass, emitFilter(b, op.getDstFilter(), dst, mapping));
+  test.trackedRead = trackedReadOf(mapping);
+  return test;
+}
+
+Value TraversalEmitter::trackedReadOf(const IRMapping &mapping) {
   Value tracked = op.getTracked();
   Value arg = op.getDstFilter().front().getArgument(0);
+  Value read;
   for (auto get : op.getDstFilter().getOps<VectorGetOp>())
     if (tracked && get.getVector() == tracked && get.getIndex() == arg)
-      test.trackedRead = mapping.lookup(get.getResult());
-  return test;
+      read = mapping.lookup(get.getResult());
+  return read;
 }
 
 Value TraversalEmitter::edgeWeight(OpBuilder &b, Value weights, Value k) {
@@ -454,7 +461,10 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
                                  Value trackedRead, Value accumulator,
                                  Value srcSlot) {
   Block &block = op.getBody().front();
-  bool ownsDst = scanned.destination.ownsVertex();
+  // A pull's destination shared by the threads of a group has as many
+  // writers as a push's.
+  bool sharedDst = !push && edgeScan.sharesVertex();
+  bool ownsDst = scanned.destination.ownsVertex() && !sharedDst;
   IRMapping mapping;
   mapping.map(block.getArgument(0), src);
   mapping.map(block.getArgument(1), dst);
@@ -498,8 +508,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
     b.setInsertionPointAfter(write);
     if (auto reduce = dyn_cast<ReduceOp>(write)) {
       // Pull: dst may belong to this thread; anything else may be shared.
-      bool ownedByThread =
-          !push && scanned.destination.ownsVertex() && reduce.getIndex() == dst;
+      bool ownedByThread = !push && ownsDst && reduce.getIndex() == dst;
       if (scanned.frame.concurrent && !ownedByThread)
         rewriter.modifyOpInPlace(reduce, [&] { reduce.setAtomic(true); });
       if (writesTrackedDst(reduce.getVector(), reduce.getIndex())) {
@@ -513,7 +522,7 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
     auto set = cast<VectorSetOp>(write);
     if (!writesTrackedDst(set.getVector(), set.getIndex()))
       continue;
-    if (push && scanned.frame.concurrent && trackedRead) {
+    if ((push || sharedDst) && scanned.frame.concurrent && trackedRead) {
       // Only the thread whose CAS wins from the value the filter saw
       // assigns dst, and only it reports dst as modified.
       Value swapped =
@@ -711,11 +720,18 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
     IRMapping mapping;
     return emitFilter(b, op.getDstFilter(), dst, mapping);
   };
+  // What the filter read of the tracked element, which the CAS of threads
+  // sharing the destination expects.
+  Value trackedRead;
   if (!op.getDstFilter().empty()) {
     // Test the destination before reading its edge range: in BFS's last
     // steps most vertices are visited, and their offsets would triple the
     // bytes the scan reads.
-    auto ifPass = scf::IfOp::create(b, loc, filterPasses(b), false);
+    IRMapping mapping;
+    auto ifPass = scf::IfOp::create(
+        b, loc, emitFilter(b, op.getDstFilter(), dst, mapping), false);
+    if (edgeScan.sharesVertex())
+      trackedRead = trackedReadOf(mapping);
     b.setInsertionPointToStart(ifPass.thenBlock());
   }
   Value begin, end;
@@ -769,25 +785,32 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
       initial = arith::ConstantOp::create(b, loc, reset);
     else if (accumulated)
       initial = destination.destination.load(b, dst);
-    Value final = edgeScan.emitForEach(
-        b, loc, begin, end, initial, [&](OpBuilder &b, Value k, Value acc) {
-          if (sourceListOffsets)
-            prefetchSourceLists(b, k, end, destination.neighbors);
-          return emitEdge(
-              b, k, acc, [&](OpBuilder &b, Value src, Value slot, Value w) {
-                return emitBody(b, destination, src, dst, w, {}, acc, slot);
-              });
-        });
-    if (accumulated && !inRegister) {
-      // With reset(c) the last segment leaves c for the next run, its
-      // epilogue taking the sum.
-      Value stored = final;
-      if (reset && destination.lastSegment)
-        stored = arith::ConstantOp::create(b, loc, reset);
-      destination.destination.store(b, destination.frame, dst, initial, stored);
-    }
-    if ((!segmented || destination.lastSegment) && !op.getEpilogue().empty())
-      emitEpilogue(b, destination.frame, dst, final);
+    auto visit = [&](OpBuilder &b, Value k, Value acc) {
+      if (sourceListOffsets)
+        prefetchSourceLists(b, k, end, destination.neighbors);
+      return emitEdge(
+          b, k, acc, [&](OpBuilder &b, Value src, Value slot, Value w) {
+            return emitBody(b, destination, src, dst, w, {}, acc, slot);
+          });
+    };
+    auto finish = [&](OpBuilder &b, Value final) {
+      if (accumulated && !inRegister) {
+        // With reset(c) the last segment leaves c for the next run, its
+        // epilogue taking the sum.
+        Value stored = final;
+        if (reset && destination.lastSegment)
+          stored = arith::ConstantOp::create(b, loc, reset);
+        destination.destination.store(b, destination.frame, dst, initial,
+                                      stored);
+      }
+      if ((!segmented || destination.lastSegment) && !op.getEpilogue().empty())
+        emitEpilogue(b, destination.frame, dst, final);
+    };
+    if (accumulated)
+      edgeScan.emitFold(b, loc, begin, end, initial, accumulated.getKind(),
+                        visit, finish);
+    else
+      finish(b, edgeScan.emitForEach(b, loc, begin, end, initial, visit));
     return;
   }
   // Only the body changes what the filter reads, so the filter is re-tested
@@ -806,9 +829,77 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
       testsSources ? EdgeScan::Test(sourceTest) : EdgeScan::Test(),
       [&](OpBuilder &b, Value k) {
         emitBody(b, destination, loadIndex(b, destination.neighbors, k), dst,
-                 edgeWeight(b, destination.weights, k), {}, {}, slotAt(b, k));
+                 edgeWeight(b, destination.weights, k), trackedRead, {},
+                 slotAt(b, k));
         return filterPasses(b);
-      });
+      },
+      filterPasses);
+}
+
+std::string TraversalEmitter::whyNotSharedDestination() {
+  assert(!push && "a push's destinations have many writers anyway");
+  bool search = !accumulated && !op.getDstFilter().empty();
+  if (search && !firstWriteClosesFilter())
+    return "it stops at an in-edge whose body closes the destination filter, "
+           "and only a body whose one write is an assignment closing it (as "
+           "BFS's parent[dst] = src closes parent[dst] == -1) lets one "
+           "thread of a group claim the destination";
+  if (search && op.yieldsKeep())
+    return "its body decides at the in-edge that closes the destination "
+           "filter whether the destination joins the output, and each thread "
+           "finding a parent would decide";
+  if (accumulated &&
+      accumulated.getValue().getType().getIntOrFloatBitWidth() > 64)
+    return "its sum, of type " +
+           llvm::to_string(accumulated.getValue().getType()) +
+           ", is wider than the 64 bits lanes exchange";
+  // A search writes only the claiming assignment (then a CAS). Otherwise,
+  // writes at the destination had one thread, edge after edge: reductions
+  // there still combine (in a register, else atomically); any other write
+  // at a value computed from dst would race. Writes elsewhere were shared
+  // by threads already.
+  Value dst = op.getBody().getArgument(1);
+  SmallVector<Operation *> claims = op.getTrackedWrites();
+  llvm::SmallPtrSet<Value, 8> fromDst = {dst};
+  auto atDst = [&](ValueRange values) {
+    return llvm::any_of(values, [&](Value v) { return fromDst.contains(v); });
+  };
+  std::string why;
+  op.getBody().walk([&](Operation *inner) {
+    if (atDst(inner->getOperands()))
+      fromDst.insert(inner->result_begin(), inner->result_end());
+    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+    if (!effects ? inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                 : !effects.hasEffect<MemoryEffects::Write>())
+      return WalkResult::advance();
+    bool shared;
+    auto set = dyn_cast<VectorSetOp>(inner);
+    auto rmw = dyn_cast<memref::AtomicRMWOp>(inner);
+    if (search)
+      shared = set && set.getIndex() == dst && llvm::is_contained(claims, set);
+    else if (isa<ReduceOp>(inner))
+      shared = true;
+    else if (set)
+      shared = !atDst(set.getIndex());
+    else if (auto store = dyn_cast<memref::StoreOp>(inner))
+      shared = !atDst(store.getIndices());
+    else if (rmw)
+      shared = rmw.getKind() != arith::AtomicRMWKind::assign ||
+               !atDst(rmw.getIndices());
+    else
+      shared = !atDst(inner->getOperands());
+    if (shared)
+      return WalkResult::advance();
+    why = "its body's '" + inner->getName().getStringRef().str() + "' " +
+          (search ? "writes besides the assignment that claims the "
+                    "destination, and each thread finding a parent would "
+                    "make it"
+                  : "writes at the destination without a reduction, which "
+                    "one thread did edge by edge and threads sharing the "
+                    "destination would do in any order");
+    return WalkResult::interrupt();
+  });
+  return why;
 }
 
 void TraversalEmitter::supplyOutput(std::unique_ptr<OutputFrontier> given) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # build-schedules.sh PROGRAM OUT LABELS ARGK [CONFIG [TAIL]]
 # Builds the GraphIt PROGRAM once per GPU schedule of schedules.txt (next to
-# this script) with graphc --target=gpu-host, as OUT/sched1, OUT/sched2, ...
+# this script; $SCHEDULES names another list) with graphc --target=gpu-host,
+# as OUT/sched1, OUT/sched2, ...
 # (OUT holds nothing else: a test runs OUT/sched*), and checks that each also
 # compiles to PTX under --target=gpu. Sources, PTX and graphc's messages go to
 # OUT/src (the messages are shown when graphc fails). Each schedule
@@ -17,7 +18,7 @@ for label in ${labels//,/ }; do
 done
 mkdir -p "$out/src"
 i=0
-grep -v '^#' "$(dirname "$0")/schedules.txt" | while IFS= read -r line; do
+grep -v '^#' "${SCHEDULES:-$(dirname "$0")/schedules.txt}" | while IFS= read -r line; do
   i=$((i + 1)) src=$out/src/sched$i
   schedule=$(sed -e "s/APPLY(\([a-z]*\))/$apply/" \
     -e "s/CONFIG(\([a-z]*\))/${config//X/\\1}/g" -e "s/ARGK/$argk/" <<< "$line")

@@ -2280,4 +2280,49 @@ def Graph_VectorGatherOp : Graph_Op<"vector.gather",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Lane groups: several GPU threads scanning one vertex
+//===----------------------------------------------------------------------===//
+
+def Graph_GroupReduceOp : Graph_Op<"group_reduce",
+    [SingleBlock, NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "combine a value over a group of GPU lanes; one lane goes on";
+  let description = [{
+    In a GPU kernel (a `gpu.launch`, or a `graph.grid_phase` of one) whose
+    threads form groups of `lanes` consecutive threads of a block (x
+    dimension), aligned to `lanes`: a group of 32 lanes is a warp, a larger
+    one (a power of two up to 1024) the whole block. Every thread of a
+    group reaches the op together, at most once (it stands in `scf.if`s,
+    never in a loop, of the kernel). The `kind` combination of the group's `value`s is the
+    body's argument, and the body runs once per group, on one of its
+    threads; it may read only values that are the same on every thread of
+    the group. A pull with several threads per destination
+    (graph-lower-gpu) folds each thread's in-edges in a register and
+    applies the destination's result here.
+
+    `--target=gpu` combines a warp's values with `gpu.shuffle xor` (a 64-bit
+    value as two 32-bit halves), a block's warps' totals through shared
+    memory between two `gpu.barrier`s (convert-grid-phases-to-gpu), and
+    runs the body on the group's first thread. `--target=gpu-host`, which
+    runs a block's threads one after another, folds the values into a slot
+    of its block as each thread passes and runs the body on the group's
+    last thread (convert-gpu-launch-to-scf).
+
+    ```mlir
+    graph.group_reduce add %partial lanes(32) : f64 {
+    ^bb0(%total: f64):
+      graph.vector.set %rank[%dst], %total : !graph.vector<f64>
+    }
+    ```
+  }];
+  let arguments = (ins Graph_ReduceKind:$kind,
+                       AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$value,
+                       I64Attr:$lanes);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $kind $value `lanes` `(` $lanes `)` attr-dict `:` type($value) $body
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // GRAPH_OPS_TD

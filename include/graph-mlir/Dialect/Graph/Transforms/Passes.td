@@ -84,10 +84,14 @@ def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
       (128-byte) boundary before its first, `lanes` apart, so that reads
       are merged and aligned (EMOGI); lanes before the first entry idle.
     * `direction = push` reads the frontier's ids; `pull` scans every
-      destination's in-edges with one thread, reading the frontier as a
-      bool or bit map (`pull_frontier`), a reduction into the destination
-      kept in a register; a pull with another load balance is warned about
-      and runs `vertex_based`.
+      destination's in-edges with the load balance's thread, warp or block
+      (`twce`, `strict` and `edge_only` run as `twc`, with a warning),
+      reading the frontier as a bool or bit map (`pull_frontier`). A
+      reduction into the destination is kept in each lane's register and
+      combined by `graph.group_reduce`; other reductions into it are
+      atomic; an early exit claims the destination with a CAS. A body
+      several threads cannot share is warned about and runs
+      `vertex_based`.
     * The output frontier: a push appends to the set's id buffer with one
       atomic per id (`dedup`: an atomic exchange on the set's flags first);
       a pull marks a map and counts members with atomics.

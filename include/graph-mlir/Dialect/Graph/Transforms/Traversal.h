@@ -18,7 +18,8 @@
 //    thread keeps state of its own and how threads combine it (atomics):
 //    OpenMP (OpenMPExecution.cpp) today, a GPU kernel's grid later;
 //  - an EdgeScan says how the edges of one scanned vertex are visited: one
-//    after another (SerialEdgeScan.cpp) today, a warp's lanes later;
+//    after another (SerialEdgeScan.cpp), or by a GPU warp's or block's
+//    lanes (GpuExecution.cpp);
 //  - an OutputFrontier (lib/Dialect/Graph/Transforms/Frontier.h) says where
 //    output vertices go: dense marks or per-thread blocks of ids
 //    (Frontier.cpp) today, a device bitmap or queue later.
@@ -36,6 +37,7 @@
 #include "mlir/IR/PatternMatch.h"
 
 #include <memory>
+#include <string>
 
 namespace mlir::graph {
 
@@ -134,6 +136,10 @@ public:
   using Test = function_ref<Value(OpBuilder &, Value k)>;
   /// Visits entry `k`; returns whether to go on (i1).
   using VisitWhile = function_ref<Value(OpBuilder &, Value k)>;
+  /// Whether the scanned vertex still wants visits (i1), asked without one.
+  using StillOpen = function_ref<Value(OpBuilder &)>;
+  /// What follows a fold, once per scanned vertex, given its result.
+  using Finish = function_ref<void(OpBuilder &, Value folded)>;
 
   virtual ~EdgeScan() = default;
 
@@ -141,12 +147,25 @@ public:
   /// next if `init` is given; returns the last carried value, or null.
   virtual Value emitForEach(OpBuilder &b, Location loc, Value begin, Value end,
                             Value init, Visit visit) const = 0;
+  /// Folds every entry of [begin, end) into `init` by `visit`, whose
+  /// combination is `kind`, and calls `finish` once for the scanned vertex
+  /// with the result. Here: emitForEach, then `finish`; a scan sharing the
+  /// vertex among threads folds each thread's entries apart and combines
+  /// the threads' results before `finish`.
+  virtual void emitFold(OpBuilder &b, Location loc, Value begin, Value end,
+                        Value init, ReduceKind kind, Visit visit,
+                        Finish finish) const;
   /// Visits the entries of [begin, end) that pass `test` (null: all) until
   /// `visit` says to stop: a filtered pull stops at the first in-edge whose
   /// body closes the destination filter, and skips failing sources with
-  /// the test alone.
+  /// the test alone. A scan sharing the vertex among threads also stops a
+  /// thread once `open` turns false, which another thread's visit does.
   virtual void emitSearch(OpBuilder &b, Location loc, Value begin, Value end,
-                          Test test, VisitWhile visit) const = 0;
+                          Test test, VisitWhile visit,
+                          StillOpen open) const = 0;
+  /// Whether several threads scan one vertex's edges (the lanes of a GPU
+  /// warp or block): a pull's destination then has that many writers.
+  virtual bool sharesVertex() const { return false; }
 };
 
 /// Edges one after another on the scanning thread (SerialEdgeScan.cpp).
@@ -291,6 +310,14 @@ public:
   /// Makes `given` the output frontier `emit` fills and seals, in place of
   /// the one the schedule lays out (graph-lower-async's worklist).
   void supplyOutput(std::unique_ptr<OutputFrontier> given);
+  /// Why the threads of an edge scan that shares a vertex (a GPU warp or
+  /// block per destination) cannot run this pull, each applying the
+  /// destination's update at most once between them; empty when they can:
+  /// a body that writes at the destination only by reductions (one of them
+  /// kept in a register, the others atomic), or BFS's early exit (the one
+  /// write an assignment that closes the destination filter, made with a
+  /// CAS).
+  std::string whyNotSharedDestination();
 
   /// How many scanned vertices ahead a push prefetches.
   static constexpr int64_t kPrefetchDistance = 16;
@@ -381,6 +408,9 @@ private:
   Operation *cloneForSource(OpBuilder &b, Operation &inner, IRMapping &mapping,
                             Value src, Value slot);
   DestinationTest destinationPasses(OpBuilder &b, Value dst);
+  /// What a cloned destination filter (`mapping` its clone's) read of the
+  /// tracked vector at its vertex; null if nothing.
+  Value trackedReadOf(const IRMapping &mapping);
   Value edgeWeight(OpBuilder &b, Value weights, Value k);
   /// Clones the body for one edge and adapts its writes (atomics, CAS, marks
   /// of modified destinations). With `accumulator`, the accumulated reduce
