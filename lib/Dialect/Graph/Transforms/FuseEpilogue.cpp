@@ -144,11 +144,6 @@ static Reason checkTraversal(Fusion &fusion) {
     return std::string("the traversal's body has no single reduction into "
                        "the destination, nor reductions only into its row "
                        "of a vector of rows");
-  if (!fusion.accumulated && sched.isSegmented() &&
-      sched.getNuma() != NumaMode::Serial)
-    return "the traversal reduces into rows of " + nameOf(fusion.acc) +
-           " and is spread over sockets, which sum a destination's row "
-           "together: no pass after them visits each destination once";
   bool writesOther = false;
   auto noteWrites = [&](Operation *inner, Effects effects) {
     auto reduce = dyn_cast<ReduceOp>(inner);
@@ -632,6 +627,10 @@ struct GraphFuseEpiloguePass
           remark << "; " << nameOf(vector) << " double-buffered";
         if (fusion.loops.front()->getNumResults() || fusion.choice)
           remark << "; it builds the kept set per destination";
+        if (sched.isSegmented() && !inLastSegment)
+          remark << "; with segments spread over sockets it runs in one "
+                    "pass over the vertices after them"
+                 << (fusion.accumulated ? ", merging the sockets' sums" : "");
       }
       fuse(fusion, rewriter);
     }

@@ -510,14 +510,14 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
       `graph-lower-direction` then runs the epilogue in the pull and as a
       vertex loop after the push), unsegmented, with segments spread over
       sockets (`numa`: `graph-numa` runs the epilogue in the merge of the
-      sockets' sums) or with plain segments (`graph-segment` then builds
+      sockets' sums, or after reductions into rows in a pass over the
+      vertices after the sockets) or with plain segments (`graph-segment` then builds
       segments whose last one lists every destination, and the epilogue
       runs in that segment's scan), without `to`, `dst_filter`, `track`, a result or
       `update_priority`, whose body writes nothing but its one
       `graph.reduce` into `%acc[dst]` of a per-vertex vector, or nothing
       but `graph.reduce`s into `%acc[dst, k]` of a vector of rows that it
-      accesses no other way (collaborative filtering; not with `numa`
-      segments, whose sockets sum a row together);
+      accesses no other way (collaborative filtering);
     * each loop runs over `graph.vertexset.new %g all` of the traversal's
       graph, and its body has only side-effect free ops, `scf` control
       flow, `graph.global.load` and `graph.vector.get`/`set`/`reduce`;
