@@ -1,4 +1,4 @@
-// RUN: graph-opt %s --graph-fuse-epilogue=remarks=true --split-input-file -verify-diagnostics | FileCheck %s
+// RUN: graph-opt %s --graph-fuse-epilogue="remarks=true segmented-epilogue=last-segment" --split-input-file -verify-diagnostics | FileCheck %s
 
 // PageRank (bench/gap/pr.gt): the update loop becomes the pull's epilogue;
 // `incoming` starts at 0.0 and the loop resets it to 0.0, so its sum starts
@@ -677,7 +677,9 @@ func.func @numa(%g: !graph.edgeset) {
 
 // -----
 
-// Plain segments (no numa) fuse: the epilogue runs in the last segment,
+// Plain segments (no numa) fuse with segmented-epilogue=last-segment (by
+// default these loops keep a pass of their own:
+// fuse-epilogue-segmented.mlir): the epilogue runs in the last segment,
 // which lists every destination (segment-epilogue.mlir); with reset the last
 // segment leaves 0.0 in the accumulated vector. A filter after a segmented
 // traversal fuses too.
