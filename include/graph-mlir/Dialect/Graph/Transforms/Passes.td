@@ -511,7 +511,8 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
       vertex loop after the push), unsegmented, with segments spread over
       sockets (`numa`: `graph-numa` runs the epilogue in the merge of the
       sockets' sums, or after reductions into rows in a pass over the
-      vertices after the sockets) or with plain segments (`graph-segment` then builds
+      vertices after the sockets) or with plain segments as option
+      `segmented-epilogue` allows (below; `graph-segment` then builds
       segments whose last one lists every destination, and the epilogue
       runs in that segment's scan), without `to`, `dst_filter`, `track`, a result or
       `update_priority`, whose body writes nothing but its one
