@@ -1,5 +1,4 @@
-//===- SegmentedEpilogue.h - where plain segments run an epilogue -*- C++
-//-*-===//
+//===- SegmentedEpilogue.h - where segments run an epilogue ---*- C++ -*-===//
 //
 // The `segmented-epilogue` option of graph-fuse-epilogue, the graph-to-llvm
 // pipeline and graphc.
