@@ -66,8 +66,8 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   // Vertex loops become epilogues of the pulls before them while loops and
   // traversals are still ops; not for the GPU's kernels.
   if (options.epilogueFusion && options.target == Target::CPU)
-    pm.addPass(createGraphFuseEpilogue(
-        GraphFuseEpilogueOptions{options.fusionRemarks}));
+    pm.addPass(createGraphFuseEpilogue(GraphFuseEpilogueOptions{
+        options.fusionRemarks, options.segmentedEpilogue}));
   // GPU-scheduled traversals and vertex loops become gpu.launch kernels,
   // before any other pass lowers them.
   if (options.target != Target::CPU)

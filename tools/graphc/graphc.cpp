@@ -149,6 +149,12 @@ static cl::opt<bool> noEpilogueFusion(
     cl::desc("keep every vertex loop a pass of its own, instead of fusing "
              "it into the pull traversal before it (graph-fuse-epilogue)"),
     cl::cat(graphcCategory));
+static cl::opt<graph::SegmentedEpilogue> segmentedEpilogue(
+    "segmented-epilogue",
+    cl::desc("under plain segments, whether a vertex loop fuses into the "
+             "pull traversal's last segment (graph-fuse-epilogue)"),
+    cl::init(graph::SegmentedEpilogue::Auto), graph::segmentedEpilogueValues(),
+    cl::cat(graphcCategory));
 static cl::opt<bool> printFusion(
     "print-fusion",
     cl::desc("remark at every pull traversal followed by a vertex loop: "
@@ -734,6 +740,7 @@ static LogicalResult compile() {
   options.distributed = distributed;
   options.epilogueFusion = !noEpilogueFusion;
   options.fusionRemarks = printFusion;
+  options.segmentedEpilogue = segmentedEpilogue;
   options.library = emitKind == EmitKind::Lib;
   options.target = target;
   options.gpuArch = gpuArch;

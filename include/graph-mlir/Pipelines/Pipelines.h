@@ -3,6 +3,7 @@
 #ifndef GRAPH_MLIR_PIPELINES_PIPELINES_H
 #define GRAPH_MLIR_PIPELINES_PIPELINES_H
 
+#include "graph-mlir/Dialect/Graph/Transforms/SegmentedEpilogue.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -42,6 +43,11 @@ struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
       llvm::cl::desc("graph-fuse-epilogue remarks: which loops fused, and "
                      "why others did not"),
       llvm::cl::init(false)};
+  PassOptions::Option<SegmentedEpilogue> segmentedEpilogue{
+      *this, "segmented-epilogue",
+      llvm::cl::desc("under plain segments, whether a vertex loop fuses "
+                     "into the pull's last segment (graph-fuse-epilogue)"),
+      llvm::cl::init(SegmentedEpilogue::Auto), segmentedEpilogueValues()};
   PassOptions::Option<bool> library{
       *this, "library",
       llvm::cl::desc("code of an export library: errors in OpenMP regions "

@@ -304,23 +304,6 @@ func.func @rows_reset(%g: !graph.edgeset, %error: !graph.vector<?x4xf32>) {
 
 // -----
 
-func.func @rows_numa(%g: !graph.edgeset, %error: !graph.vector<?x4xf32>) {
-  %c0 = arith.constant 0 : index
-  // expected-error @+1 {{an epilogue after reductions into rows needs segments that are not spread over sockets: sockets sum a destination's row together}}
-  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, segments = 2, numa = static_parallel>) body {
-  ^bb0(%src: index, %dst: index):
-    %one = arith.constant 1.0 : f32
-    %c = graph.reduce add %error[%dst, %c0], %one : !graph.vector<?x4xf32>
-    graph.yield
-  } epilogue {
-  ^bb0(%v: index):
-    graph.yield
-  } : !graph.edgeset
-  return
-}
-
-// -----
-
 // The body reads the rows elsewhere than through its reductions at dst.
 func.func @rows_read_at_source(%g: !graph.edgeset, %error: !graph.vector<?x4xf32>) {
   %c0 = arith.constant 0 : index

@@ -646,8 +646,7 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
   if (!epilogue.hasOneBlock())
     return emitOpError("epilogue must have one block");
   Block &block = epilogue.front();
-  // Rows are summed in memory: no sum in a register, no reset, and no
-  // merge of the sockets' sums to run the epilogue in.
+  // Rows are summed in memory: no sum in a register and no reset.
   if (rows) {
     if (block.getNumArguments() != 1 ||
         !block.getArgument(0).getType().isIndex())
@@ -658,10 +657,6 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     if (getReset())
       return emitOpError("reset(...) needs the body's one graph.reduce into "
                          "an element per destination, not into rows");
-    if (sched.isSegmented() && sched.getNuma() != NumaMode::Serial)
-      return emitOpError("an epilogue after reductions into rows needs "
-                         "segments that are not spread over sockets: "
-                         "sockets sum a destination's row together");
   } else {
     Type sumType = accumulated.getValue().getType();
     if (block.getNumArguments() != 2 ||

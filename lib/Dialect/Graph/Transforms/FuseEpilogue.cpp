@@ -144,11 +144,6 @@ static Reason checkTraversal(Fusion &fusion) {
     return std::string("the traversal's body has no single reduction into "
                        "the destination, nor reductions only into its row "
                        "of a vector of rows");
-  if (!fusion.accumulated && sched.isSegmented() &&
-      sched.getNuma() != NumaMode::Serial)
-    return "the traversal reduces into rows of " + nameOf(fusion.acc) +
-           " and is spread over sockets, which sum a destination's row "
-           "together: no pass after them visits each destination once";
   bool writesOther = false;
   auto noteWrites = [&](Operation *inner, Effects effects) {
     auto reduce = dyn_cast<ReduceOp>(inner);
@@ -313,6 +308,106 @@ static VertexSetFilterOp onlyFilter(Block *block) {
   return filter;
 }
 
+/// Whether the body `block` of a loop over vertices assigns the element of
+/// `vector` at its vertex, at its top level, before any other access to
+/// `vector`: a second buffer of it then needs no copy of the old element.
+/// A row is never assigned whole.
+static bool assignsFirst(Block &block, Value vector) {
+  if (cast<VertexVectorType>(vector.getType()).hasRows())
+    return false;
+  Operation *first = nullptr;
+  block.walk([&](Operation *inner) {
+    if (!first && llvm::is_contained(inner->getOperands(), vector))
+      first = inner;
+  });
+  auto set = dyn_cast_or_null<VectorSetOp>(first);
+  return set && set->getBlock() == &block && set.getVector() == vector &&
+         set.getIndex() == block.getArgument(0);
+}
+
+/// What the loops access per vertex besides the accumulated vector: the
+/// streams an epilogue adds to the pass it runs in.
+struct Streams {
+  /// Bytes per vertex of the vectors; a double-buffered one whose old
+  /// element the epilogue copies counts twice.
+  int64_t bytes = 0;
+  /// The vectors, for remarks.
+  std::string names;
+  /// Whether the loops build a kept set (a fused filter).
+  bool keptSet = false;
+  bool empty() const { return names.empty() && !keptSet; }
+};
+
+static Streams findStreams(const Fusion &fusion) {
+  llvm::SetVector<Value> vectors;
+  for (Operation *loop : fusion.loops)
+    loopBody(loop).walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        if (isa<VertexVectorType>(operand.getType()) && operand != fusion.acc)
+          vectors.insert(operand);
+    });
+  Streams streams;
+  streams.keptSet = fusion.choice || fusion.loops.front()->getNumResults();
+  for (Value vector : vectors) {
+    auto type = cast<VertexVectorType>(vector.getType());
+    Type element = type.getElementType();
+    int64_t bytes = element.isIndex()
+                        ? 8
+                        : llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+    if (type.hasRows())
+      bytes *= type.getRowLength();
+    bool twice =
+        llvm::is_contained(fusion.buffered, vector) &&
+        (fusion.choice ||
+         !assignsFirst(loopBody(fusion.loops.front()).front(), vector));
+    streams.bytes += twice ? 2 * bytes : bytes;
+    if (!streams.names.empty())
+      streams.names += ", ";
+    streams.names += nameOf(vector) + (twice ? " (two buffers)" : "");
+  }
+  return streams;
+}
+
+static std::string describe(const Streams &streams) {
+  std::string text;
+  if (!streams.names.empty())
+    text = streams.names + ": " + std::to_string(streams.bytes) +
+           " bytes per vertex";
+  if (streams.keptSet)
+    text += text.empty() ? "the kept set" : ", and the kept set";
+  return text;
+}
+
+/// Under plain segments the epilogue runs in the last segment, beside the
+/// segment's contributions. The segment count is what was tuned to the
+/// cache: one segment's range of the contributions the body reads at the
+/// source, beside the scan's own streams (the segment's edges, `acc`),
+/// fits it; that is all the compiler knows, for the vertex count, the cache
+/// and the graph's degrees are known only at run time (a Kronecker and a
+/// uniform graph of the same size and segments measured fusion 7% slower
+/// and 2% faster). Every per-vertex stream the epilogue adds grows that
+/// working set past what the segments were tuned for, so by default
+/// (`auto`) the loop fuses there only when it has none; the option forces
+/// either way. Returns why the loop stays apart, if it does.
+static Reason checkSegments(Fusion &fusion, SegmentedEpilogue policy,
+                            const Streams &streams) {
+  ScheduleAttr sched = fusion.traversal.getScheduleOrDefault();
+  if (!sched.isSegmented() || sched.getNuma() != NumaMode::Serial ||
+      policy == SegmentedEpilogue::LastSegment)
+    return std::nullopt;
+  if (policy == SegmentedEpilogue::OwnLoop)
+    return std::string("under plain segments the loop keeps a pass of its "
+                       "own (segmented-epilogue=own-loop)");
+  if (streams.empty())
+    return std::nullopt;
+  return "under plain segments the loop keeps a pass of its own: its "
+         "per-vertex streams (" +
+         describe(streams) +
+         ") would join the last segment's working set, which the segment "
+         "count was chosen to fit in cache (segmented-epilogue=last-segment "
+         "fuses it)";
+}
+
 /// Finds the next vertex loop after `op` in its block (`fusion.loops` and
 /// `fusion.choice`); `fusion.between` gets the side-effect free ops before
 /// it, and `blocker` the first op with effects there. graph.vertexset.free
@@ -394,13 +489,7 @@ static void doubleBuffer(Fusion &fusion, RewriterBase &rewriter) {
     });
     // The epilogue fills every element of the next buffer: it starts with
     // v's old element (row) unless its first access to it assigns it.
-    Operation *firstAccess = nullptr;
-    epilogueBlock.walk([&](Operation *inner) {
-      if (!firstAccess && llvm::is_contained(inner->getOperands(), next))
-        firstAccess = inner;
-    });
     auto type = cast<VertexVectorType>(vector.getType());
-    auto set = dyn_cast_or_null<VectorSetOp>(firstAccess);
     rewriter.setInsertionPointToStart(&epilogueBlock);
     if (type.hasRows()) {
       Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -414,8 +503,7 @@ static void doubleBuffer(Fusion &fusion, RewriterBase &rewriter) {
                            VectorSetOp::create(b, loc, next, v, k, old);
                            scf::YieldOp::create(b, loc);
                          });
-    } else if (!set || set->getBlock() != &epilogueBlock ||
-               set.getVector() != next || set.getIndex() != v) {
+    } else if (!assignsFirst(epilogueBlock, next)) {
       Value old =
           VectorGetOp::create(rewriter, loc, type.getElementType(), current, v);
       VectorSetOp::create(rewriter, loc, next, v, old);
@@ -595,6 +683,11 @@ struct GraphFuseEpiloguePass
       for (Operation *loop : fusion.loops)
         if (!reason)
           reason = checkLoop(fusion, loop);
+      Streams streams;
+      if (!reason) {
+        streams = findStreams(fusion);
+        reason = checkSegments(fusion, segmentedEpilogue, streams);
+      }
       if (reason) {
         LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": not fusing loop " << loopName
                                 << ": " << *reason << "\n");
@@ -632,6 +725,12 @@ struct GraphFuseEpiloguePass
           remark << "; " << nameOf(vector) << " double-buffered";
         if (fusion.loops.front()->getNumResults() || fusion.choice)
           remark << "; it builds the kept set per destination";
+        if (sched.isSegmented() && !inLastSegment)
+          remark << "; with segments spread over sockets it runs in one "
+                    "pass over the vertices after them"
+                 << (fusion.accumulated ? ", merging the sockets' sums" : "");
+        if (inLastSegment && streams.empty())
+          remark << "; it adds no per-vertex stream to the last segment";
       }
       fuse(fusion, rewriter);
     }

@@ -3,7 +3,9 @@
 // Lowers the segmented dense traversals whose schedule has a parallel NUMA
 // mode: the traversal emitter's outer loop becomes a team over sockets, each
 // socket running its segments with a nested team, and a pull's accumulated
-// reduction goes to per-socket buffers merged once at the end.
+// reduction goes to per-socket buffers merged once at the end. A fused
+// epilogue runs in that merge, or (after reductions into rows) in a pass
+// over the vertices of its own after the sockets.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,9 +61,11 @@ public:
   void emit(TraversalEmitter &emitter, OpBuilder &b, VertexBody body) override;
 
 private:
-  /// After the sockets' loops: dst <kind>= every socket's buffer entry.
-  void emitMerge(TraversalEmitter &emitter, OpBuilder &b, Value buffers,
-                 Value sockets, Value vertices);
+  /// After the sockets' loops, one pass over the vertices: dst <kind>=
+  /// every socket's buffer entry (with an accumulated reduction), then the
+  /// epilogue (if any) on dst's complete sum or rows.
+  void emitAfterSockets(TraversalEmitter &emitter, OpBuilder &b, Value buffers,
+                        Value sockets, Value vertices);
 };
 } // namespace
 
@@ -81,9 +85,11 @@ void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
 
   Value vertices, buffers;
   Type element;
+  bool hasEpilogue = !op.getEpilogue().empty();
+  if (accumulated || hasEpilogue)
+    vertices = NumVerticesOp::create(b, loc, b.getIndexType(), op.getGraph());
   if (accumulated) {
     element = accumulated.getValue().getType();
-    vertices = NumVerticesOp::create(b, loc, b.getIndexType(), op.getGraph());
     buffers = memref::AllocOp::create(
         b, loc,
         MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, element),
@@ -152,14 +158,26 @@ void SocketLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
       });
   if (dynamic)
     memref::DeallocOp::create(b, loc, next);
-  if (accumulated)
-    emitMerge(emitter, b, buffers, sockets, vertices);
+  if (accumulated || hasEpilogue)
+    emitAfterSockets(emitter, b, buffers, sockets, vertices);
 }
 
-void SocketLoop::emitMerge(TraversalEmitter &emitter, OpBuilder &b,
-                           Value buffers, Value sockets, Value vertices) {
+void SocketLoop::emitAfterSockets(TraversalEmitter &emitter, OpBuilder &b,
+                                  Value buffers, Value sockets,
+                                  Value vertices) {
   ReduceOp accumulated = emitter.getAccumulated();
   Location loc = emitter.getLoc();
+  EdgeSetApplyOp op = emitter.getOp();
+  if (!accumulated) {
+    // Reductions into rows went to the vector itself: once every socket is
+    // done, each destination's rows are complete and its epilogue reads
+    // them (the order of the additions is the unfused program's).
+    emitter.emitVertexLoop(b, emitter.constIndex(b, 0), vertices,
+                           [&](OpBuilder &b, Value v, const LoopFrame &frame) {
+                             emitter.emitEpilogue(b, frame, v, Value());
+                           });
+    return;
+  }
   Type element = accumulated.getValue().getType();
   // A subtraction's buffer holds minus the socket's contributions: it merges
   // by addition.
@@ -167,7 +185,6 @@ void SocketLoop::emitMerge(TraversalEmitter &emitter, OpBuilder &b,
                              ? ReduceKind::Add
                              : accumulated.getKind();
   Value vector = accumulated.getVector();
-  EdgeSetApplyOp op = emitter.getOp();
   TypedAttr reset = op.getResetAttr();
   emitter.emitVertexLoop(
       b, emitter.constIndex(b, 0), vertices,

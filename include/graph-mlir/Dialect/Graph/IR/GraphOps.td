@@ -1636,8 +1636,9 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     segment leaves at `c`. A body that reduces only into the row of `dst`
     of a vector of rows (`graph.reduce` on `%acc[dst, k]`, which nothing
     else in the body and filters accesses) has no sum in a register: its
-    epilogue takes `(v)` alone, reads `%acc[v, k]` from memory, has no
-    `reset`, and its segments are not spread over sockets. An epilogue
+    epilogue takes `(v)` alone, reads `%acc[v, k]` from memory and has no
+    `reset`. Segments spread over sockets run the epilogue after all
+    sockets' scans, per destination. An epilogue
     that yields an `i1` says whether to keep `v` (a fused
     `graph.vertexset.filter`): the op then returns the set of vertices it
     kept, each once, and has no `track`. An epilogue

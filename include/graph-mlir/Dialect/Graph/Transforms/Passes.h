@@ -4,6 +4,7 @@
 #define GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_PASSES_H
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Dialect/Graph/Transforms/SegmentedEpilogue.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -514,14 +514,15 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
       `graph-lower-direction` then runs the epilogue in the pull and as a
       vertex loop after the push), unsegmented, with segments spread over
       sockets (`numa`: `graph-numa` runs the epilogue in the merge of the
-      sockets' sums) or with plain segments (`graph-segment` then builds
+      sockets' sums, or after reductions into rows in a pass over the
+      vertices after the sockets) or with plain segments as option
+      `segmented-epilogue` allows (below; `graph-segment` then builds
       segments whose last one lists every destination, and the epilogue
       runs in that segment's scan), without `to`, `dst_filter`, `track`, a result or
       `update_priority`, whose body writes nothing but its one
       `graph.reduce` into `%acc[dst]` of a per-vertex vector, or nothing
       but `graph.reduce`s into `%acc[dst, k]` of a vector of rows that it
-      accesses no other way (collaborative filtering; not with `numa`
-      segments, whose sockets sum a row together);
+      accesses no other way (collaborative filtering);
     * each loop runs over `graph.vertexset.new %g all` of the traversal's
       graph, and its body has only side-effect free ops, `scf` control
       flow, `graph.global.load` and `graph.vector.get`/`set`/`reduce`;
@@ -564,13 +565,33 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
     `graph-distribute` runs each epilogue on the owners of its vertices and
     mirrors what it writes.
 
+    Under plain segments (`segments` without `numa`), option
+    `segmented-epilogue` says whether the loop fuses into the last segment:
+    `last-segment` always, `own-loop` never (the loop keeps a pass of its
+    own, with a remark), `auto` (the default) only when the loop accesses
+    no vector at `v` but `%acc`. A segment count is chosen so that one
+    segment's working set (its range of the contributions the body reads
+    at the source, beside the scan's own streams: the segment's edges and
+    `%acc`) fits the cache; the epilogue would add its own per-vertex
+    streams to the last segment's (each vector it accesses at `v`, twice
+    for a double-buffered one whose old element it copies, and a kept
+    set), so `auto` keeps it apart whenever it has any: how much more the
+    cache could hold depends on the vertex count, the cache and the
+    graph's degrees, none known at compile time. The remark says which and
+    names the streams with their bytes per vertex.
+
     Pass order: after `graph-fuse-fields`, before `graph-segment` and the
     passes that lower traversals.
   }];
   let options = [
     Option<"remarks", "remarks", "bool", "false",
            "remark at every pull traversal followed by a vertex loop: fused, "
-           "or why not">
+           "or why not">,
+    Option<"segmentedEpilogue", "segmented-epilogue",
+           "::mlir::graph::SegmentedEpilogue",
+           "::mlir::graph::SegmentedEpilogue::Auto",
+           "under plain segments, whether the loop fuses into the last "
+           "segment", "::mlir::graph::segmentedEpilogueValues()">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
