@@ -18,7 +18,7 @@
 // CHECK: %[[OFF:.*]], %[[NBR:.*]] = graph.adjacency out
 // CHECK: %[[SIZE:.*]] = memref.dim %[[IDS]]
 // CHECK-NEXT: %[[SIZE64:.*]] = arith.index_cast %[[SIZE]] : index to i64
-// CHECK-NEXT: %[[SHARE:.*]] = arith.divui %[[SIZE64]], %c64_i64 : i64
+// CHECK-NEXT: %[[SHARE:.*]] = arith.divui %[[SIZE64]], %c8_i64 : i64
 // CHECK-NEXT: %[[AT_MOST:.*]] = arith.minui %[[SHARE]], %c128_i64 : i64
 // CHECK-NEXT: %[[CHUNK:.*]] = arith.maxui %[[AT_MOST]], %c1_i64 : i64
 // CHECK: omp.parallel

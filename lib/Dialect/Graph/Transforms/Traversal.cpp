@@ -275,7 +275,7 @@ void TraversalEmitter::emitLoopCopy(OpBuilder &b, Value lb, Value ub,
   if (output && output->marksBits() && concurrent)
     grain = llvm::alignTo(grain, kBitsPerLine);
   // A small sparse frontier of heavy vertices (a Kronecker graph's first
-  // rounds) still spreads over the threads: no chunk takes more than 1/64 of
+  // rounds) still spreads over the threads: no chunk takes more than 1/8 of
   // the frontier.
   bool chunks = !execution.runsIterationPerThread();
   bool chunkOfFrontier = concurrent && chunks && push && fromIds &&
