@@ -290,14 +290,18 @@ graphrt_vset *graphrt_vset_new(int64_t n, int32_t all) {
  * by the members the set lists, or a bitvector whole (n / 8 bytes). A bool
  * array of a set that lists no members, and the dense arrays of a set that
  * compiled code may still be marking (`open`), are released instead. */
+/* Gives a listed set's bool array to the spares, cleared by its members. */
+static void give_listed_bools(vset *s) {
+  for (int64_t i = 0; i < s->size; i++)
+    s->bools[s->ids[i]] = 0;
+  give_spare(&spare_bools, s->bools, (size_t)s->n);
+  s->bools = NULL;
+}
+
 static void give_spares(vset *s) {
   int listed = s->ids_valid && !s->open;
-  if (s->bools && listed) {
-    for (int64_t i = 0; i < s->size; i++)
-      s->bools[s->ids[i]] = 0;
-    give_spare(&spare_bools, s->bools, (size_t)s->n);
-    s->bools = NULL;
-  }
+  if (s->bools && listed)
+    give_listed_bools(s);
   if (s->bits && !s->open) {
     if (listed && s->size < nwords(s->n))
       for (int64_t i = 0; i < s->size; i++)
@@ -706,6 +710,13 @@ void graphrt_vset_seal_distinct_ids(graphrt_vset *h, int64_t count) {
   s->ids_valid = 1;
   s->ids_sorted = 0;
   s->ids_dups = 0;
+  /* The marks of a sparse set's members go back to the spares now, not
+   * when it is freed: a loop that keeps its frontiers (BC's levels on a
+   * road network, thousands of them) would otherwise hold n bytes per
+   * frontier, each faulted in page by page. A membership test rebuilds
+   * them from the ids. */
+  if (s->bools && count > 0 && count <= s->n / 64 && !rt_gpu_mode)
+    give_listed_bools(s);
   rt_verbose_frontier(s->size, s->n);
 }
 

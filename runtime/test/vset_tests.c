@@ -417,6 +417,54 @@ static void test_spares(void) {
   graphrt_graph_free(g);
 }
 
+/* A sparse set sealed from a push's output gives its marks back at once
+ * (a kept frontier holds no n-byte array): the next set's bools are the same
+ * array, cleared, and the kept set still answers membership from its ids.
+ * A dense one keeps its marks. */
+static void test_sealed_sparse_bools(void) {
+  int64_t n = 300000;
+  uint8_t *ref = calloc((size_t)n, 1);
+  graphrt_vset *kept = graphrt_vset_new(n, 0);
+  graphrt_memref_i8 flags;
+  _mlir_ciface_graphrt_vset_bools(&flags, kept);
+  graphrt_memref_i32 buf;
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, kept);
+  int32_t members[] = {5, 77, 299999, 4096};
+  for (int i = 0; i < 4; i++) {
+    flags.aligned[members[i]] = 1;
+    buf.aligned[i] = members[i];
+    ref[members[i]] = 1;
+  }
+  graphrt_vset_seal_distinct_ids(kept, 4);
+  uint8_t *marks = flags.aligned;
+
+  graphrt_vset *next = graphrt_vset_new(n, 0);
+  _mlir_ciface_graphrt_vset_bools(&flags, next);
+  CHECK(flags.aligned == marks);
+  CHECK(all_zero(flags.aligned, (size_t)n));
+  CHECK(consistent(kept, ref, n));
+  graphrt_vset_free(next);
+  graphrt_vset_free(kept);
+
+  graphrt_vset *dense = graphrt_vset_new(n, 0);
+  _mlir_ciface_graphrt_vset_bools(&flags, dense);
+  _mlir_ciface_graphrt_vset_id_buffer(&buf, dense);
+  int64_t k = 0;
+  memset(ref, 0, (size_t)n);
+  for (int64_t v = 0; v < n; v += 8) {
+    flags.aligned[v] = 1;
+    buf.aligned[k++] = (int32_t)v;
+    ref[v] = 1;
+  }
+  graphrt_vset_seal_distinct_ids(dense, k);
+  marks = flags.aligned;
+  _mlir_ciface_graphrt_vset_bools(&flags, dense);
+  CHECK(flags.aligned == marks);
+  CHECK(consistent(dense, ref, n));
+  graphrt_vset_free(dense);
+  free(ref);
+}
+
 /* Lists hold the handles appended (last in, first out) past their first
  * growth, lists of numbers their packed values; a transpose swaps out- and
  * in-edges and frees only itself. */
@@ -697,6 +745,7 @@ int main(void) {
   test_bits_to_ids(64, 9);
   test_sparse_cost();
   test_spares();
+  test_sealed_sparse_bools();
   test_lists_and_transpose();
   return check_report("vset");
 }
