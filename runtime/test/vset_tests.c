@@ -333,23 +333,32 @@ static int all_zero(const void *p, size_t bytes) {
  * frontiers die and are born once a round: its id buffer as it is, its bool
  * array and bitvector cleared. A set freed while its dense view may still
  * be marked, and a set of another vertex count, get fresh zeroed arrays. */
+/* A push's output: the members flagged in its bools and listed in its id
+ * buffer, sealed as distinct ids; `flags` and `buf` are the views it used. */
+static graphrt_vset *sealed_push_output(int64_t n, const int32_t *members,
+                                        int count, graphrt_memref_i8 *flags,
+                                        graphrt_memref_i32 *buf) {
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  _mlir_ciface_graphrt_vset_bools(flags, s);
+  _mlir_ciface_graphrt_vset_id_buffer(buf, s);
+  for (int i = 0; i < count; i++) {
+    flags->aligned[members[i]] = 1;
+    buf->aligned[i] = members[i];
+  }
+  graphrt_vset_seal_distinct_ids(s, count);
+  return s;
+}
+
 static void test_spares(void) {
   int64_t n = 300000; /* arrays large enough to be mapped, not malloc'd */
   graphrt_graph *g = graphrt_graph_empty(n);
   uint8_t *ref = calloc((size_t)n, 1);
 
   /* A push's output: flags in the bools, ids in the buffer, sealed. */
-  graphrt_vset *a = graphrt_vset_new(n, 0);
   graphrt_memref_i8 flags;
-  _mlir_ciface_graphrt_vset_bools(&flags, a);
   graphrt_memref_i32 buf;
-  _mlir_ciface_graphrt_vset_id_buffer(&buf, a);
   int32_t members[] = {5, 77, 299999, 4096};
-  for (int i = 0; i < 4; i++) {
-    flags.aligned[members[i]] = 1;
-    buf.aligned[i] = members[i];
-  }
-  graphrt_vset_seal_distinct_ids(a, 4);
+  graphrt_vset *a = sealed_push_output(n, members, 4, &flags, &buf);
   uint8_t *bools_a = flags.aligned;
   int32_t *ids_a = buf.aligned;
   graphrt_vset_free(a);
@@ -424,18 +433,12 @@ static void test_spares(void) {
 static void test_sealed_sparse_bools(void) {
   int64_t n = 300000;
   uint8_t *ref = calloc((size_t)n, 1);
-  graphrt_vset *kept = graphrt_vset_new(n, 0);
   graphrt_memref_i8 flags;
-  _mlir_ciface_graphrt_vset_bools(&flags, kept);
   graphrt_memref_i32 buf;
-  _mlir_ciface_graphrt_vset_id_buffer(&buf, kept);
   int32_t members[] = {5, 77, 299999, 4096};
-  for (int i = 0; i < 4; i++) {
-    flags.aligned[members[i]] = 1;
-    buf.aligned[i] = members[i];
+  graphrt_vset *kept = sealed_push_output(n, members, 4, &flags, &buf);
+  for (int i = 0; i < 4; i++)
     ref[members[i]] = 1;
-  }
-  graphrt_vset_seal_distinct_ids(kept, 4);
   uint8_t *marks = flags.aligned;
 
   graphrt_vset *next = graphrt_vset_new(n, 0);
