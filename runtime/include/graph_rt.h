@@ -660,6 +660,9 @@ void _mlir_ciface_graphrt_segment_weights_f64(graphrt_memref_f64 *r,
 /* GRAPH_NUMA_SOCKETS=N if set (N >= 1), else configured libnuma nodes, else 1.
  */
 int64_t graphrt_numa_sockets(void);
+/* omp_get_max_threads() where it is called: a sparse push's chunks scale
+ * with it. */
+int64_t graphrt_max_threads(void);
 /* [added] omp_get_max_threads() / graphrt_numa_sockets(), at least 1: the
  * team of one socket. Raises the calling thread's max-active-levels to 2 so
  * that the per-socket teams nested in the team over sockets are active. */

@@ -1,4 +1,4 @@
-/* numa.c - socket count and node-local allocation.
+/* numa.c - thread and socket counts, node-local allocation.
  *
  * Sockets: GRAPH_NUMA_SOCKETS=N (N >= 1) forces N logical sockets, so the
  * NUMA code paths run on a one-node machine; otherwise libnuma's configured
@@ -46,6 +46,8 @@ int64_t graphrt_numa_sockets(void) {
   pthread_once(&rt_numa_once, numa_init);
   return rt_sockets;
 }
+
+int64_t graphrt_max_threads(void) { return omp_get_max_threads(); }
 
 int64_t graphrt_numa_threads_per_socket(void) {
   if (omp_get_max_active_levels() < 2)

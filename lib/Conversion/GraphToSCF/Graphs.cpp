@@ -309,4 +309,6 @@ void mlir::graph::populateGraphPatterns(const GraphTypeConverter &converter,
                                              RuntimeFunction::NumaSockets);
   patterns.add<CountLowering<NumaThreadsPerSocketOp>>(
       converter, context, RuntimeFunction::NumaThreadsPerSocket);
+  patterns.add<CountLowering<MaxThreadsOp>>(converter, context,
+                                            RuntimeFunction::MaxThreads);
 }

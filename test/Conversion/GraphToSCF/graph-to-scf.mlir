@@ -239,16 +239,20 @@ func.func @segments_all_last(%g: !graph.edgeset, %n: index) -> index {
 // The team sizes of NUMA traversals come from the runtime.
 // CHECK-DAG: func.func private @graphrt_numa_sockets() -> i64
 // CHECK-DAG: func.func private @graphrt_numa_threads_per_socket() -> i64
+// CHECK-DAG: func.func private @graphrt_max_threads() -> i64
 // CHECK-LABEL: func.func @numa
 // CHECK: %[[S:.*]] = call @graphrt_numa_sockets() : () -> i64
 // CHECK: %[[SI:.*]] = arith.index_cast %[[S]] : i64 to index
 // CHECK: %[[T:.*]] = call @graphrt_numa_threads_per_socket() : () -> i64
 // CHECK: %[[TI:.*]] = arith.index_cast %[[T]] : i64 to index
-// CHECK: return %[[SI]], %[[TI]]
-func.func @numa() -> (index, index) {
+// CHECK: %[[M:.*]] = call @graphrt_max_threads() : () -> i64
+// CHECK: %[[MI:.*]] = arith.index_cast %[[M]] : i64 to index
+// CHECK: return %[[SI]], %[[TI]], %[[MI]]
+func.func @numa() -> (index, index, index) {
   %s = graph.numa.sockets : index
   %t = graph.numa.threads_per_socket : index
-  return %s, %t : index, index
+  %m = graph.max_threads : index
+  return %s, %t, %m : index, index, index
 }
 
 // -----

@@ -2,8 +2,8 @@
 // RUN: graph-opt %s --graph-lower-direction=hybrid-threshold=7 --split-input-file | FileCheck %s --check-prefix=THRESH
 
 // Parallel sparse push: the frontier's id list, omp.wsloop with the
-// requested schedule and a chunk of the grain, but of at most 1/64 of the
-// frontier and at least 1, atomic reduction, deduplicated output. Each
+// requested schedule and a chunk of the grain, but of at most
+// 1/(4 x threads) of the frontier and at least 1, atomic reduction, deduplicated output. Each
 // thread appends the output ids to a block on its own stack, moves a full
 // block to the shared id buffer with one atomic add, and its last, partial
 // block when its share of the loop is done. Each iteration first
@@ -17,8 +17,11 @@
 // CHECK: %[[COUNT:.*]] = memref.alloc() : memref<1xi64>
 // CHECK: %[[OFF:.*]], %[[NBR:.*]] = graph.adjacency out
 // CHECK: %[[SIZE:.*]] = memref.dim %[[IDS]]
+// CHECK-NEXT: %[[THREADS:.*]] = graph.max_threads : index
+// CHECK-NEXT: %[[THREADS64:.*]] = arith.index_cast %[[THREADS]] : index to i64
+// CHECK-NEXT: %[[CHUNKS:.*]] = arith.muli %[[THREADS64]], %c4_i64 : i64
 // CHECK-NEXT: %[[SIZE64:.*]] = arith.index_cast %[[SIZE]] : index to i64
-// CHECK-NEXT: %[[SHARE:.*]] = arith.divui %[[SIZE64]], %c8_i64 : i64
+// CHECK-NEXT: %[[SHARE:.*]] = arith.divui %[[SIZE64]], %[[CHUNKS]] : i64
 // CHECK-NEXT: %[[AT_MOST:.*]] = arith.minui %[[SHARE]], %c128_i64 : i64
 // CHECK-NEXT: %[[CHUNK:.*]] = arith.maxui %[[AT_MOST]], %c1_i64 : i64
 // CHECK: omp.parallel

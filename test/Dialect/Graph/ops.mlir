@@ -403,13 +403,15 @@ func.func @segments(%g: !graph.edgeset, %gw: !graph.edgeset<i32>, %n: index,
 }
 
 // CHECK-LABEL: func.func @numa(
-func.func @numa() -> (index, index) {
+func.func @numa() -> (index, index, index) {
   // CHECK-NEXT: %[[S:.*]] = graph.numa.sockets : index{{$}}
   // CHECK-NEXT: %[[T:.*]] = graph.numa.threads_per_socket : index{{$}}
-  // CHECK-NEXT: return %[[S]], %[[T]]
+  // CHECK-NEXT: %[[M:.*]] = graph.max_threads : index{{$}}
+  // CHECK-NEXT: return %[[S]], %[[T]], %[[M]]
   %s = graph.numa.sockets : index
   %t = graph.numa.threads_per_socket : index
-  return %s, %t : index, index
+  %m = graph.max_threads : index
+  return %s, %t, %m : index, index, index
 }
 
 // CHECK-LABEL: func.func @lists_and_transpose(

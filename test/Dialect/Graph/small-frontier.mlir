@@ -35,7 +35,7 @@
 // CHECK:            memref.store %{{.*}}, %[[BUF]]
 // CHECK-NOT:    omp.
 // CHECK:      } else {
-// CHECK-NEXT:   arith.index_cast %[[SIZE]] : index to i64
+// CHECK-NEXT:   graph.max_threads
 // CHECK:        omp.parallel
 // CHECK:        omp.wsloop nowait schedule(dynamic
 // CHECK:        graph.reduce min atomic %arg2

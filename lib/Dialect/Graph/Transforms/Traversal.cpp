@@ -275,7 +275,7 @@ void TraversalEmitter::emitLoopCopy(OpBuilder &b, Value lb, Value ub,
   if (output && output->marksBits() && concurrent)
     grain = llvm::alignTo(grain, kBitsPerLine);
   // A small sparse frontier of heavy vertices (a Kronecker graph's first
-  // rounds) still spreads over the threads: no chunk takes more than 1/8 of
+  // rounds) still spreads over the threads: each thread gets a few chunks of
   // the frontier.
   bool chunks = !execution.runsIterationPerThread();
   bool chunkOfFrontier = concurrent && chunks && push && fromIds &&
@@ -289,9 +289,15 @@ void TraversalEmitter::emitLoopCopy(OpBuilder &b, Value lb, Value ub,
   if (concurrent) {
     chunk = arith::ConstantIntOp::create(b, loc, grain, 64);
     if (chunkOfFrontier) {
+      Value threads = arith::IndexCastOp::create(
+          b, loc, b.getI64Type(),
+          MaxThreadsOp::create(b, loc, b.getIndexType()));
+      Value chunks = arith::MulIOp::create(
+          b, loc, threads,
+          arith::ConstantIntOp::create(b, loc, kChunksPerThread, 64));
       Value share = arith::DivUIOp::create(
           b, loc, arith::IndexCastOp::create(b, loc, b.getI64Type(), ub),
-          arith::ConstantIntOp::create(b, loc, kChunksPerFrontier, 64));
+          chunks);
       chunk = arith::MaxUIOp::create(
           b, loc, arith::MinUIOp::create(b, loc, chunk, share),
           arith::ConstantIntOp::create(b, loc, 1, 64));

@@ -368,10 +368,10 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     A dense pull marking a bitvector output rounds its grain up to a
     multiple of 512 vertices, so that each thread's chunk covers whole cache
     lines of the output; a dynamically scheduled sparse push hands out
-    chunks of at most 1/8 of its frontier. A parallel push builds its
-    output in per-thread blocks of ids (GraphIt's sliding queue) whatever
-    the `frontier`; `sliding_queue` names that for a sparse push, as
-    GraphIt's `setApply` does.
+    chunks of at most 1/(4 x threads) of its frontier. A parallel push
+    builds its output in per-thread blocks of ids (GraphIt's sliding queue)
+    whatever the `frontier`; `sliding_queue` names that for a sparse push,
+    as GraphIt's `setApply` does.
 
     `async` (a keyword with no value) asks graph-lower-async to replace the
     `scf.while` loop that drains the traversal's frontier by a data-driven

@@ -1824,6 +1824,21 @@ def Graph_NumaThreadsPerSocketOp : Graph_Op<"numa.threads_per_socket"> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+def Graph_MaxThreadsOp : Graph_Op<"max_threads"> {
+  let summary = "threads a parallel loop started here may use";
+  let description = [{
+    OpenMP's `omp_get_max_threads()` where the op runs. A sparse push's
+    chunks scale with it, so each thread gets a few chunks of a frontier
+    whatever the thread count. Not `Pure`: it reads the OpenMP state.
+
+    ```mlir
+    %threads = graph.max_threads : index
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
 def Graph_SegmentViewOp : Graph_Op<"segment.view", [NoMemoryEffect]> {
   let summary = "the arrays of one segment";
   let description = [{

@@ -459,11 +459,11 @@ private:
   /// the graph.mirror_sources array that gives each in-edge's source slot.
   Value sourceSlotMap, sourceSlots;
 
-  /// A sparse push hands out chunks of at most 1/this of its frontier:
-  /// enough for a few heavy vertices to spread over the threads, few enough
-  /// that handing out chunks (an atomic on a shared line each) stays cheap
-  /// in the thousands of small rounds of a road network.
-  static constexpr int64_t kChunksPerFrontier = 8;
+  /// A sparse push hands out chunks of at most 1/(this x threads) of its
+  /// frontier: enough for a few heavy vertices to spread over the threads,
+  /// few enough that handing out chunks (an atomic on a shared line each)
+  /// stays cheap in the thousands of small rounds of a road network.
+  static constexpr int64_t kChunksPerThread = 4;
   /// Vertices whose bits fill one 64-byte cache line of a bitvector.
   static constexpr int64_t kBitsPerLine = 512;
 
