@@ -725,6 +725,18 @@ void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
 /* Makes every rank's s the union of all ranks' s, each of which holds only
  * owned vertices (the output of a traversal). */
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s);
+/* A set by need instead: s (this rank's owned members, the output of a
+ * traversal or a filter) stays this rank's part. With layout
+ * GRAPHRT_DIST_MIRRORED (a frontier of a later traversal) each owned member
+ * also goes to the ranks that mirror it, as ids or, when fewer bytes over
+ * all ranks, as one bit per mirror; s then holds its owned members and the
+ * members it mirrors, all that a rank's edges read. With
+ * GRAPHRT_DIST_OWNED nothing travels. Either way one MPI_Allreduce sums the
+ * owned members and their out-degrees: graphrt_vset_size(s) and
+ * graphrt_vset_out_degree_sum(s, g) answer for the whole set on every rank
+ * until s changes. */
+void graphrt_dist_mirror_vset_part(graphrt_graph *g, graphrt_vset *s,
+                                   int32_t layout);
 /* After a traversal that updated q's priorities (each rank its own
  * vertices): every rank gets the other ranks' updated priorities and puts
  * those vertices in its buckets, so that all ranks' queues agree again. */

@@ -9,9 +9,11 @@
  * graphrt_dist_mirror_needed sends owned values only to the ranks that
  * mirror them (MPI_Alltoallv), and graphrt_dist_mirror /
  * graphrt_dist_mirror_vset make every rank's owned part visible to all
- * (MPI_Allgatherv). Out-degrees and the edge count stay global
- * (rt_partition.out_off), so the hybrid direction test and `vertices.size()`
- * agree on every rank without a reduction.
+ * (MPI_Allgatherv). A set by need (graphrt_dist_mirror_vset_part) goes
+ * only to the ranks that mirror its members, and one MPI_Allreduce gives
+ * every rank its whole size and out-degree sum. Out-degrees and the edge
+ * count stay global (rt_partition.out_off), so the hybrid direction test
+ * and `vertices.size()` agree on every rank.
  *
  * Loading never gathers the graph on one rank for .sg/.wsg files: each rank
  * reads the offsets (O(n)) and its own slice of in-edges with pread. Text
@@ -32,14 +34,16 @@
 #include <unistd.h>
 
 /* What this rank sent, for GRAPHRT_MPI_STATS=1 (bench/mpi.sh): all of it,
- * and the part the mirrors by need sent (their bytes, messages and calls);
+ * the part the mirrors by need sent (their bytes, messages and calls), and
+ * the members the set mirrors sent (bytes, messages; calls by need);
  * the graph's vertices (each vector's elements), its owned vertices and its
  * mirrors; the bytes of the vectors graphrt_dist_vector_new allocated,
  * partitioned and whole, and of the whole copies graphrt_dist_gather made. */
 static struct {
   int rank;
   int64_t bytes, messages, vector_mirrors, set_mirrors;
-  int64_t needed_bytes, needed_messages, needed_mirrors;
+  int64_t needed[2], needed_mirrors; /* bytes, messages; calls */
+  int64_t set_sent[2], set_needed;   /* members' bytes, messages; calls */
   int64_t vertices, owned, mirrors;
   int64_t part_bytes, part_vectors, whole_bytes, whole_vectors;
   int64_t gathered_bytes, gathers;
@@ -55,8 +59,14 @@ static void print_stats(void) {
           "graphrt-mpi-mirrors: rank %d: %lld vertices, %lld owned, %lld "
           "mirrors; by need %lld bytes in %lld messages, %lld mirrors\n",
           stats.rank, (long long)stats.vertices, (long long)stats.owned,
-          (long long)stats.mirrors, (long long)stats.needed_bytes,
-          (long long)stats.needed_messages, (long long)stats.needed_mirrors);
+          (long long)stats.mirrors, (long long)stats.needed[0],
+          (long long)stats.needed[1], (long long)stats.needed_mirrors);
+  fprintf(stderr,
+          "graphrt-mpi-sets: rank %d: %lld bytes of members in %lld "
+          "messages, %lld of %lld vertex-set mirrors by need\n",
+          stats.rank, (long long)stats.set_sent[0],
+          (long long)stats.set_sent[1], (long long)stats.set_needed,
+          (long long)stats.set_mirrors);
   fprintf(stderr,
           "graphrt-mpi-vertex-data: rank %d: %lld bytes partitioned in %lld "
           "vectors, %lld bytes whole in %lld vectors, %lld bytes gathered in "
@@ -656,20 +666,20 @@ void graphrt_dist_mirror_changed(graphrt_graph *g, void *data,
 /* Sends this rank's `count` elements in `out` (elem_bytes each, to_rank[r]
  * of them for rank r, in rank order) with one all-to-all, and receives
  * from_rank[r] from each rank r into `in`: the traffic of the mirrors by
- * need. */
+ * need, counted in all sent and in `counts` (bytes, then messages). */
 static void exchange(const rt_partition *p, const char *out, const int *to_rank,
                      const int *to_displs, char *in, const int *from_rank,
                      const int *from_displs, int64_t elem_bytes,
-                     MPI_Datatype element) {
+                     MPI_Datatype element, int64_t counts[2]) {
   MPI_Alltoallv(out, to_rank, to_displs, element, in, from_rank, from_displs,
                 element, MPI_COMM_WORLD);
   for (int r = 0; r < p->ranks; r++) {
     if (r == p->rank || !to_rank[r])
       continue;
     stats.bytes += (int64_t)to_rank[r] * elem_bytes;
-    stats.needed_bytes += (int64_t)to_rank[r] * elem_bytes;
+    counts[0] += (int64_t)to_rank[r] * elem_bytes;
     stats.messages++;
-    stats.needed_messages++;
+    counts[1]++;
   }
 }
 
@@ -702,7 +712,7 @@ static void mirror_needed(graphrt_graph *g, void *data, int64_t elem_bytes,
            (size_t)elem_bytes);
   MPI_Datatype element = bytes_type(elem_bytes);
   exchange(p, out, p->send_counts, p->send_displs, in, p->recv_counts,
-           p->recv_displs, elem_bytes, element);
+           p->recv_displs, elem_bytes, element, stats.needed);
   MPI_Type_free(&element);
   for (int64_t i = 0; i < p->nmirrors; i++)
     memcpy((char *)data + mirror_at(p, i, in_slots) * stride_bytes,
@@ -723,78 +733,101 @@ void graphrt_dist_mirror_slots(graphrt_graph *g, void *data, int64_t elem_bytes,
   mirror_needed(g, data, elem_bytes, stride_bytes, 1);
 }
 
+/* Owned vertices on their way to the ranks that mirror them: ids[at] goes
+ * to rank r for `at` in [displs[r], displs[r] + counts[r]), each vertex
+ * once to every rank that mirrors it, `pairs` entries in all. */
+typedef struct {
+  int32_t *ids;
+  int *counts, *displs;
+  int64_t pairs;
+} rt_route;
+
+/* Routes `count` owned vertices to the ranks that mirror them. */
+static rt_route route_to_mirrors(const rt_partition *p, const int32_t *ids,
+                                 int64_t count) {
+  int64_t lo = p->bounds[p->rank];
+  rt_route route = {NULL, rt_calloc((size_t)p->ranks, sizeof(int)), NULL, 0};
+  for (int64_t i = 0; i < count; i++) {
+    int64_t at = ids[i] - lo;
+    for (int64_t j = p->mirrored_off[at]; j < p->mirrored_off[at + 1]; j++)
+      route.counts[p->mirrored_by[j]]++;
+  }
+  route.displs = prefix_displs(route.counts, p->ranks, &route.pairs);
+  route.ids =
+      rt_malloc((size_t)(route.pairs ? route.pairs : 1) * sizeof(int32_t));
+  int *next = rt_malloc((size_t)p->ranks * sizeof(int));
+  memcpy(next, route.displs, (size_t)p->ranks * sizeof(int));
+  for (int64_t i = 0; i < count; i++) {
+    int64_t at = ids[i] - lo;
+    for (int64_t j = p->mirrored_off[at]; j < p->mirrored_off[at + 1]; j++)
+      route.ids[next[p->mirrored_by[j]]++] = ids[i];
+  }
+  free(next);
+  return route;
+}
+
+/* How many entries of `out` each rank routes to this one, and where they
+ * go (one MPI_Alltoall of the counts); no ids. */
+static rt_route routed_here(const rt_partition *p, const rt_route *out) {
+  rt_route in = {NULL, rt_malloc((size_t)p->ranks * sizeof(int)), NULL, 0};
+  MPI_Alltoall(out->counts, 1, MPI_INT, in.counts, 1, MPI_INT, MPI_COMM_WORLD);
+  stats.bytes += 4 * (int64_t)(p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  in.displs = prefix_displs(in.counts, p->ranks, &in.pairs);
+  return in;
+}
+
+static void route_free(rt_route *route) {
+  free(route->ids);
+  free(route->counts);
+  free(route->displs);
+}
+
 static void mirror_needed_changed(graphrt_graph *g, void *data,
                                   int64_t elem_bytes, int64_t stride_bytes,
                                   graphrt_vset *changed, int in_slots) {
   const rt_partition *p = partition_of(g);
-  int64_t lo = p->bounds[p->rank];
   graphrt_memref_i32 ids;
   _mlir_ciface_graphrt_vset_ids(&ids, changed);
-  int64_t mine = ids.sizes[0];
-  int *to_rank = rt_calloc((size_t)p->ranks, sizeof(int));
-  for (int64_t i = 0; i < mine; i++) {
-    int64_t at = ids.aligned[i] - lo;
-    for (int64_t j = p->mirrored_off[at]; j < p->mirrored_off[at + 1]; j++)
-      to_rank[p->mirrored_by[j]]++;
-  }
-  int64_t pairs = 0;
-  int *to_displs = prefix_displs(to_rank, p->ranks, &pairs);
+  rt_route out = route_to_mirrors(p, ids.aligned, ids.sizes[0]);
   /* Changed elements with their ids, or every mirrored element: whichever
    * all ranks together send fewer bytes for (sparse push to the ranks that
    * read them, or a dense refresh of all mirrors). */
-  int64_t cost[2] = {pairs * (4 + elem_bytes), p->nsends * elem_bytes};
+  int64_t cost[2] = {out.pairs * (4 + elem_bytes), p->nsends * elem_bytes};
   MPI_Allreduce(MPI_IN_PLACE, cost, 2, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
   stats.bytes += 16 * (int64_t)(p->ranks - 1);
   stats.messages += p->ranks - 1;
   if (cost[0] >= cost[1]) {
-    free(to_rank);
-    free(to_displs);
+    route_free(&out);
     mirror_needed(g, data, elem_bytes, stride_bytes, in_slots);
     return;
   }
-  int32_t *out_ids = rt_malloc((size_t)(pairs ? pairs : 1) * sizeof(int32_t));
-  char *out = rt_malloc((size_t)(pairs ? pairs : 1) * elem_bytes);
-  int *next = rt_malloc((size_t)p->ranks * sizeof(int));
-  memcpy(next, to_displs, (size_t)p->ranks * sizeof(int));
-  for (int64_t i = 0; i < mine; i++) {
-    int32_t v = ids.aligned[i];
-    for (int64_t j = p->mirrored_off[v - lo]; j < p->mirrored_off[v - lo + 1];
-         j++) {
-      int at = next[p->mirrored_by[j]]++;
-      out_ids[at] = v;
-      memcpy(out + (int64_t)at * elem_bytes,
-             (char *)data + (int64_t)v * stride_bytes, (size_t)elem_bytes);
-    }
-  }
-  int *from_rank = rt_malloc((size_t)p->ranks * sizeof(int));
-  MPI_Alltoall(to_rank, 1, MPI_INT, from_rank, 1, MPI_INT, MPI_COMM_WORLD);
-  stats.bytes += 4 * (int64_t)(p->ranks - 1);
-  stats.messages += p->ranks - 1;
-  int64_t received = 0;
-  int *from_displs = prefix_displs(from_rank, p->ranks, &received);
+  char *values = rt_malloc((size_t)(out.pairs ? out.pairs : 1) * elem_bytes);
+  for (int64_t at = 0; at < out.pairs; at++)
+    memcpy(values + at * elem_bytes,
+           (char *)data + (int64_t)out.ids[at] * stride_bytes,
+           (size_t)elem_bytes);
+  rt_route in = routed_here(p, &out);
+  int64_t received = in.pairs;
   int32_t *in_ids =
       rt_malloc((size_t)(received ? received : 1) * sizeof(int32_t));
-  char *in = rt_malloc((size_t)(received ? received : 1) * elem_bytes);
-  exchange(p, (const char *)out_ids, to_rank, to_displs, (char *)in_ids,
-           from_rank, from_displs, 4, MPI_INT32_T);
+  char *in_values = rt_malloc((size_t)(received ? received : 1) * elem_bytes);
+  exchange(p, (const char *)out.ids, out.counts, out.displs, (char *)in_ids,
+           in.counts, in.displs, 4, MPI_INT32_T, stats.needed);
   MPI_Datatype element = bytes_type(elem_bytes);
-  exchange(p, out, to_rank, to_displs, in, from_rank, from_displs, elem_bytes,
-           element);
+  exchange(p, values, out.counts, out.displs, in_values, in.counts, in.displs,
+           elem_bytes, element, stats.needed);
   MPI_Type_free(&element);
   for (int64_t i = 0; i < received; i++)
     memcpy((char *)data + vertex_at(p, in_ids[i], in_slots) * stride_bytes,
-           in + i * elem_bytes, (size_t)elem_bytes);
+           in_values + i * elem_bytes, (size_t)elem_bytes);
   stats.vector_mirrors++;
   stats.needed_mirrors++;
-  free(out_ids);
-  free(out);
+  free(values);
   free(in_ids);
-  free(in);
-  free(next);
-  free(to_rank);
-  free(to_displs);
-  free(from_rank);
-  free(from_displs);
+  free(in_values);
+  route_free(&out);
+  route_free(&in);
 }
 
 void graphrt_dist_mirror_needed_changed(graphrt_graph *g, void *data,
@@ -808,6 +841,14 @@ void graphrt_dist_mirror_slots_changed(graphrt_graph *g, void *data,
                                        int64_t elem_bytes, int64_t stride_bytes,
                                        graphrt_vset *changed) {
   mirror_needed_changed(g, data, elem_bytes, stride_bytes, changed, 1);
+}
+
+/* A whole set's mirror sent `bytes` of members to every other rank. */
+static void count_set_members(const rt_partition *p, int64_t bytes) {
+  stats.bytes += bytes * (p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  stats.set_sent[0] += bytes * (p->ranks - 1);
+  stats.set_sent[1] += p->ranks - 1;
 }
 
 void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
@@ -826,8 +867,7 @@ void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
     MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, bools.aligned,
                    owned.counts, owned.displs, MPI_BYTE, MPI_COMM_WORLD);
     graphrt_vset_seal_bools(s);
-    stats.bytes += (int64_t)owned.counts[p->rank] * (p->ranks - 1);
-    stats.messages += p->ranks - 1;
+    count_set_members(p, (int64_t)owned.counts[p->rank]);
     parts_free(&owned);
     parts_free(&parts);
     return;
@@ -842,9 +882,130 @@ void graphrt_dist_mirror_vset(graphrt_graph *g, graphrt_vset *s) {
     graphrt_vset_seal_ids_keep_dups(s, parts.total);
   else
     graphrt_vset_seal_ids(s, parts.total);
-  stats.bytes += (int64_t)mine * 4 * (p->ranks - 1);
-  stats.messages += p->ranks - 1;
+  count_set_members(p, (int64_t)mine * 4);
   parts_free(&parts);
+}
+
+/* Seals s as this rank's `count` ids in its id buffer, repeats kept when
+ * the set had them. */
+static void seal_part(graphrt_vset *s, int64_t count, int dups) {
+  if (dups)
+    graphrt_vset_seal_ids_keep_dups(s, count);
+  else
+    graphrt_vset_seal_ids(s, count);
+}
+
+/* The owned members `ids` (sorted, `mine` of them) go, as ids, to the ranks
+ * that mirror them; s becomes them plus the members this rank mirrors. */
+static void send_member_ids(const rt_partition *p, graphrt_vset *s,
+                            const int32_t *ids, int64_t mine, int dups) {
+  rt_route out = route_to_mirrors(p, ids, mine);
+  rt_route in = routed_here(p, &out);
+  graphrt_memref_i32 part;
+  _mlir_ciface_graphrt_vset_id_buffer_n(&part, s, mine + in.pairs);
+  memcpy(part.aligned, ids, (size_t)mine * sizeof(int32_t));
+  exchange(p, (const char *)out.ids, out.counts, out.displs,
+           (char *)(part.aligned + mine), in.counts, in.displs, 4, MPI_INT32_T,
+           stats.set_sent);
+  seal_part(s, mine + in.pairs, dups);
+  route_free(&out);
+  route_free(&in);
+}
+
+static int bit_bytes(int flags) { return (flags + 7) / 8; }
+
+/* Like send_member_ids, as one bit per (owned vertex, rank mirroring it)
+ * pair, in the order of the mirror lists: every mirror is refreshed. */
+static void send_member_bits(const rt_partition *p, graphrt_vset *s,
+                             const int32_t *ids, int64_t mine) {
+  int ranks = p->ranks;
+  int *to_bytes = rt_malloc((size_t)ranks * sizeof(int));
+  int *from_bytes = rt_malloc((size_t)ranks * sizeof(int));
+  for (int r = 0; r < ranks; r++) {
+    to_bytes[r] = bit_bytes(p->send_counts[r]);
+    from_bytes[r] = bit_bytes(p->recv_counts[r]);
+  }
+  int64_t out_total, in_total;
+  int *to_displs = prefix_displs(to_bytes, ranks, &out_total);
+  int *from_displs = prefix_displs(from_bytes, ranks, &in_total);
+  uint8_t *out = rt_calloc((size_t)(out_total ? out_total : 1), 1);
+  uint8_t *in = rt_malloc((size_t)(in_total ? in_total : 1));
+  if (mine) {
+    graphrt_memref_i8 bools;
+    _mlir_ciface_graphrt_vset_bools(&bools, s);
+    for (int r = 0; r < ranks; r++)
+      for (int k = 0; k < p->send_counts[r]; k++)
+        if (bools.aligned[p->sends[p->send_displs[r] + k]])
+          out[to_displs[r] + k / 8] |= (uint8_t)(1u << (k % 8));
+  }
+  exchange(p, (const char *)out, to_bytes, to_displs, (char *)in, from_bytes,
+           from_displs, 1, MPI_BYTE, stats.set_sent);
+  int64_t received = 0;
+  for (int r = 0; r < ranks; r++)
+    for (int k = 0; k < p->recv_counts[r]; k++)
+      received += (in[from_displs[r] + k / 8] >> (k % 8)) & 1;
+  graphrt_memref_i32 part;
+  _mlir_ciface_graphrt_vset_id_buffer_n(&part, s, mine + received);
+  memcpy(part.aligned, ids, (size_t)mine * sizeof(int32_t));
+  int64_t at = mine;
+  for (int r = 0; r < ranks; r++)
+    for (int k = 0; k < p->recv_counts[r]; k++)
+      if ((in[from_displs[r] + k / 8] >> (k % 8)) & 1)
+        part.aligned[at++] = p->mirrors[p->recv_displs[r] + k];
+  seal_part(s, mine + received, 0);
+  free(to_bytes);
+  free(from_bytes);
+  free(to_displs);
+  free(from_displs);
+  free(out);
+  free(in);
+}
+
+void graphrt_dist_mirror_vset_part(graphrt_graph *g, graphrt_vset *s,
+                                   int32_t layout) {
+  const rt_partition *p = partition_of(g);
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids(&ids, s);
+  const int32_t *members = ids.aligned;
+  int64_t mine = ids.sizes[0];
+  if (mine && (members[0] < lo || members[mine - 1] >= hi))
+    rt_fatal("rank %d: mirroring a vertex set by need: vertex %d is another "
+             "rank's",
+             p->rank, members[0] < lo ? members[0] : members[mine - 1]);
+  /* Summed over the ranks in one all-reduce: the whole set's size and
+   * out-degree sum; for a set whose members go to the ranks that mirror
+   * them, the bytes of that as ids and as bits over every mirror, and
+   * whether some member repeats. */
+  int dups = rt_vset_has_dups(s);
+  int64_t sums[5] = {mine, 0, 0, 0, dups};
+  int64_t degrees = 0, id_bytes = 0;
+#pragma omp parallel for reduction(+ : degrees, id_bytes) if (mine > RT_PAR_MIN)
+  for (int64_t i = 0; i < mine; i++) {
+    int64_t v = members[i];
+    degrees += p->out_off[v + 1] - p->out_off[v];
+    id_bytes += 4 * (p->mirrored_off[v - lo + 1] - p->mirrored_off[v - lo]);
+  }
+  sums[1] = degrees;
+  sums[2] = id_bytes;
+  for (int r = 0; r < p->ranks; r++)
+    sums[3] += bit_bytes(p->send_counts[r]);
+  int terms = layout == GRAPHRT_DIST_MIRRORED ? 5 : 2;
+  MPI_Allreduce(MPI_IN_PLACE, sums, terms, MPI_INT64_T, MPI_SUM,
+                MPI_COMM_WORLD);
+  stats.bytes += 8 * terms * (int64_t)(p->ranks - 1);
+  stats.messages += p->ranks - 1;
+  stats.set_mirrors++;
+  stats.set_needed++;
+  /* Every rank sees the same sums, so all take the same branch; where no
+   * rank mirrors a member (one rank), nothing travels. */
+  if (layout == GRAPHRT_DIST_MIRRORED && sums[2] > 0) {
+    if (sums[4] || sums[2] < sums[3])
+      send_member_ids(p, s, members, mine, dups);
+    else
+      send_member_bits(p, s, members, mine);
+  }
+  rt_vset_spread(s, sums[0], sums[1], g);
 }
 
 void graphrt_dist_mirror_pq(graphrt_graph *g, graphrt_pq *q) {

@@ -43,6 +43,10 @@ typedef struct vset {
    * the set counted it (seal_dense); NULL when unknown. */
   const graphrt_graph *degrees_of;
   int64_t degree_sum;
+  /* While degrees_of is a distributed graph (rt_vset_spread): the members
+   * here are this rank's part of a set spread over the ranks, whole_size
+   * and degree_sum are the whole set's. */
+  int64_t whole_size;
   int64_t serial; /* sets created before this one */
   /* A dense view of the set was handed out while it was empty: compiled
    * code may be marking members in it until a seal. */
@@ -362,6 +366,7 @@ static vset *copy_set(const vset *s) {
   c->ids_dups = s->ids_dups;
   c->degrees_of = s->degrees_of;
   c->degree_sum = s->degree_sum;
+  c->whole_size = s->whole_size;
   if (s->ids_valid && s->size > 0) {
     c->ids_cap = s->size;
     c->ids = rt_zalloc((size_t)c->ids_cap * 4);
@@ -415,7 +420,16 @@ int64_t graphrt_vset_num_vertices(const graphrt_vset *h) {
   return lookup(h, "vertex set")->n;
 }
 int64_t graphrt_vset_size(graphrt_vset *h) {
-  return lookup(h, "vertex set size")->size;
+  vset *s = lookup(h, "vertex set size");
+  return s->degrees_of && s->degrees_of->part ? s->whole_size : s->size;
+}
+
+void rt_vset_spread(graphrt_vset *h, int64_t whole_size, int64_t degree_sum,
+                    const graphrt_graph *g) {
+  vset *s = lookup(h, "vertex set");
+  s->degrees_of = g;
+  s->degree_sum = degree_sum;
+  s->whole_size = whole_size;
 }
 
 /* ---- materialization ------------------------------------------------------

@@ -6,9 +6,9 @@
  * rank's CSC is exactly the in-edges of its vertices and its CSR the
  * out-edges into them, degrees and the edge count are global; then mirrors
  * a vector (to all ranks, by need, and into mirror slots read through each
- * in-edge's renumbered source) and a vertex set. Rank 0 prints each
- * rank's edge count, and with MAX_IMBALANCE_PERCENT checks every count against
- * the mean. */
+ * in-edge's renumbered source) and a vertex set (whole, and by need). Rank 0
+ * prints each rank's edge count, and with MAX_IMBALANCE_PERCENT checks every
+ * count against the mean. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -78,6 +78,48 @@ static void check_set_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
   int members_ok = 1;
   for (int64_t v = 0; v < n; v++)
     members_ok &= graphrt_vset_contains(s, v) == (v % every == 0);
+  CHECK(members_ok);
+  graphrt_vset_free(s);
+}
+
+/* A set by need: each rank's owned vertices v with v % every == 0 (each
+ * `times` times: a set that repeats members), mirrored with `layout`. Every
+ * rank then has the whole set's size and out-degree sum; a rank holds its
+ * owned members and, for GRAPHRT_DIST_MIRRORED, exactly the members among
+ * its mirrors (other ranks' vertices with an edge into it), nothing else.
+ * every == 1 and 3 send bits, 100 and repeated members ids. */
+static void check_set_by_need(graphrt_graph *part, graphrt_graph *whole,
+                              int64_t lo, int64_t hi, int64_t every,
+                              int64_t times, int32_t layout) {
+  int64_t n = graphrt_num_vertices(part);
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  graphrt_memref_i32 buffer;
+  _mlir_ciface_graphrt_vset_id_buffer_n(&buffer, s, (hi - lo) * times);
+  int64_t count = 0;
+  for (int64_t v = lo; v < hi; v++)
+    for (int64_t t = 0; t < times && v % every == 0; t++)
+      buffer.aligned[count++] = (int32_t)v;
+  if (times > 1)
+    graphrt_vset_seal_ids_keep_dups(s, count);
+  else
+    graphrt_vset_seal_ids(s, count);
+  graphrt_dist_mirror_vset_part(part, s, layout);
+  graphrt_memref_i64 out, whole_out;
+  _mlir_ciface_graphrt_out_offsets(&out, part);
+  _mlir_ciface_graphrt_out_offsets(&whole_out, whole);
+  int64_t members = 0, degrees = 0;
+  for (int64_t v = 0; v < n; v += every) {
+    members += times;
+    degrees += times * (whole_out.aligned[v + 1] - whole_out.aligned[v]);
+  }
+  CHECK_EQ(graphrt_vset_size(s), members);
+  CHECK_EQ(graphrt_vset_out_degree_sum(s, part), degrees);
+  int members_ok = 1;
+  for (int64_t v = 0; v < n; v++) {
+    int held = (v >= lo && v < hi) || (layout == GRAPHRT_DIST_MIRRORED &&
+                                       out.aligned[v + 1] > out.aligned[v]);
+    members_ok &= graphrt_vset_contains(s, v) == (held && v % every == 0);
+  }
   CHECK(members_ok);
   graphrt_vset_free(s);
 }
@@ -152,10 +194,18 @@ static void check_source_slots(graphrt_graph *part, int64_t lo, int64_t hi) {
   _mlir_memref_to_llvm_free(storage.allocated);
 }
 
-static void check_mirrors(graphrt_graph *part, int64_t lo, int64_t hi) {
+static void check_mirrors(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
+                          int64_t hi) {
   check_source_slots(part, lo, hi);
   check_set_mirror(part, lo, hi, 3);
   check_set_mirror(part, lo, hi, 10);
+  for (int32_t layout = GRAPHRT_DIST_OWNED; layout <= GRAPHRT_DIST_MIRRORED;
+       layout++) {
+    check_set_by_need(part, whole, lo, hi, 1, 1, layout);
+    check_set_by_need(part, whole, lo, hi, 3, 1, layout);
+    check_set_by_need(part, whole, lo, hi, 100, 1, layout);
+    check_set_by_need(part, whole, lo, hi, 7, 2, layout);
+  }
   for (int needed = 0; needed < 2; needed++) {
     check_vector_mirror(part, lo, hi, 1, needed);
     check_vector_mirror(part, lo, hi, 2, needed);
@@ -183,7 +233,7 @@ int main(int argc, char **argv) {
   for (int r = 1; r < ranks; r++)
     CHECK_EQ(ranges[2 * r], ranges[2 * r - 1]);
   check_edges(part, whole, lo, hi);
-  check_mirrors(part, lo, hi);
+  check_mirrors(part, whole, lo, hi);
 
   graphrt_memref_i32 in;
   _mlir_ciface_graphrt_in_neighbors(&in, part);

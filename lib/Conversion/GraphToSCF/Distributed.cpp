@@ -69,6 +69,29 @@ struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
   }
 };
 
+/// One call: the whole set's mirror, or the mirror by need with the
+/// partition as its layout (the runtime's GRAPHRT_DIST_* values).
+struct VertexSetMirrorLowering : GraphPattern<VertexSetMirrorOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(VertexSetMirrorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    VertexDataPartition partition =
+        op.getPartition().value_or(VertexDataPartition::Whole);
+    if (partition == VertexDataPartition::Whole)
+      callRuntime(rewriter, loc, op, RuntimeFunction::DistMirrorVset,
+                  adaptor.getOperands());
+    else
+      callRuntime(rewriter, loc, op, RuntimeFunction::DistMirrorVsetPart,
+                  {adaptor.getGraph(), adaptor.getSet(),
+                   arith::ConstantIntOp::create(
+                       rewriter, loc, static_cast<int>(partition), 32)});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Two calls: the first owned vertex and the end of the owned range.
 struct OwnedRangeLowering : GraphPattern<OwnedRangeOp> {
   using GraphPattern::GraphPattern;
@@ -116,14 +139,12 @@ struct VectorGatherLowering : GraphPattern<VectorGatherOp> {
 void mlir::graph::populateDistributedPatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<VectorMirrorLowering, OwnedRangeLowering, VectorGatherLowering>(
-      converter, context);
+  patterns.add<VectorMirrorLowering, VertexSetMirrorLowering,
+               OwnedRangeLowering, VectorGatherLowering>(converter, context);
   patterns.add<ArrayLowering<MirrorSlotsOp>>(converter, context,
                                              RuntimeFunction::DistSlots);
   patterns.add<ArrayLowering<MirrorSourcesOp>>(
       converter, context, RuntimeFunction::DistSourceSlots);
-  patterns.add<VoidCallLowering<VertexSetMirrorOp>>(
-      converter, context, RuntimeFunction::DistMirrorVset);
   patterns.add<VoidCallLowering<PriorityQueueMirrorOp>>(
       converter, context, RuntimeFunction::DistMirrorPq);
 }

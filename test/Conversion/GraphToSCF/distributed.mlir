@@ -4,7 +4,8 @@
 // passes the address of vertex 0's element, the bytes of one vertex and the
 // distance between vertices (a record's size for a fused field, a row for a
 // vector with rows), and the set of changed vertices if it has one; a set
-// mirror passes the set.
+// mirror passes the set, and a set mirrored by need its partition (the
+// runtime's GRAPHRT_DIST_OWNED = 1, GRAPHRT_DIST_MIRRORED = 2).
 
 // CHECK-LABEL: func.func @mirrors
 // CHECK:      %[[G:.*]] = call @graphrt_dist_load(%{{.*}}, %{{.*}}, %{{.*}})
@@ -29,6 +30,11 @@
 // CHECK:      %[[S:.*]] = call @graphrt_vset_new(
 // CHECK:      call @graphrt_dist_mirror_changed(%[[G]], %{{.*}}, %{{.*}}, %{{.*}}, %[[S]])
 // CHECK:      call @graphrt_dist_mirror_vset(%[[G]], %[[S]])
+// CHECK:      call @graphrt_dist_mirror_vset(%[[G]], %[[S]])
+// CHECK:      %[[MIRRORED:.*]] = arith.constant 2 : i32
+// CHECK:      call @graphrt_dist_mirror_vset_part(%[[G]], %[[S]], %[[MIRRORED]]) : (!llvm.ptr, !llvm.ptr, i32) -> ()
+// CHECK:      %[[OWNED:.*]] = arith.constant 1 : i32
+// CHECK:      call @graphrt_dist_mirror_vset_part(%[[G]], %[[S]], %[[OWNED]]) : (!llvm.ptr, !llvm.ptr, i32) -> ()
 func.func @mirrors(%path: !graph.string) {
   %g = graph.load %path distributed : !graph.edgeset
   %v = graph.vector.new %g : !graph.edgeset -> !graph.vector<f64>
@@ -42,6 +48,9 @@ func.func @mirrors(%path: !graph.string) {
   %s = graph.vertexset.new %g : !graph.edgeset
   graph.vector.mirror %g, %v changed(%s) : !graph.edgeset, !graph.vector<f64>
   graph.vertexset.mirror %g, %s : !graph.edgeset
+  graph.vertexset.mirror %g, %s : !graph.edgeset partition whole
+  graph.vertexset.mirror %g, %s : !graph.edgeset partition mirrored
+  graph.vertexset.mirror %g, %s : !graph.edgeset partition owned
   return
 }
 

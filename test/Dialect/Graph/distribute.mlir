@@ -340,8 +340,9 @@ func.func @main() {
 
 // -----
 
-// A filter over owned vertices keeps only the rank's own ones, then becomes
-// the union over the ranks (graph.vertexset.mirror): its size is global. A
+// A filter over owned vertices keeps only the rank's own ones, then is
+// mirrored (graph.vertexset.mirror; by need, distribute-sets.mlir): its
+// size is global. A
 // loop's sum over owned vertices adds every rank's part (mpi.allreduce); a
 // vector.reduce max reduces the owned range and takes the maximum over the
 // ranks (mpi.allreduce MPI_MAX) without gathering the vector.

@@ -353,6 +353,106 @@ static bool accessesOwnedOnly(Operation *user,
          index == loop->getRegion(0).front().getArgument(0);
 }
 
+/// The uses of `set` and of the region arguments and results it reaches
+/// through the loops and branches that forward it (a frontier carried by an
+/// `scf.while`), except the forwarding uses themselves.
+static SmallVector<OpOperand *> usesThroughBranches(Value set) {
+  SmallVector<Value> work{set};
+  SmallPtrSet<Value, 8> seen;
+  seen.insert(set);
+  SmallVector<OpOperand *> uses;
+  // Whether `use` is among `operands`, which go on as `inputs`.
+  auto forward = [&](OpOperand &use, OperandRange operands, ValueRange inputs) {
+    if (operands.empty())
+      return false;
+    unsigned index = use.getOperandNumber() - operands.getBeginOperandIndex();
+    if (index >= operands.size() || index >= inputs.size())
+      return false;
+    if (seen.insert(inputs[index]).second)
+      work.push_back(inputs[index]);
+    return true;
+  };
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      SmallVector<Attribute> unknown(user->getNumOperands());
+      SmallVector<RegionSuccessor> successors;
+      bool forwarded = false;
+      auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
+      if (terminator && isa<RegionBranchOpInterface>(user->getParentOp())) {
+        terminator.getSuccessorRegions(unknown, successors);
+        for (const RegionSuccessor &successor : successors)
+          forwarded |= forward(use, terminator.getSuccessorOperands(successor),
+                               successor.getSuccessorInputs());
+      } else if (auto branch = dyn_cast<RegionBranchOpInterface>(user)) {
+        branch.getEntrySuccessorRegions(unknown, successors);
+        for (const RegionSuccessor &successor : successors)
+          forwarded |= forward(use, branch.getEntrySuccessorOperands(successor),
+                               successor.getSuccessorInputs());
+      }
+      if (!forwarded)
+        uses.push_back(&use);
+    }
+  }
+  return uses;
+}
+
+/// How much of the set `mirror` mirrors (a traversal's output or an owned
+/// filter's) a rank needs (`whole` where it cannot tell). Its
+/// size, its out-degree sum in its graph and the members of its own
+/// vertices (a traversal's `to` set, a loop over owned vertices, a free)
+/// need only the rank's owned members (`owned`), as do the traversal's
+/// mirrors of the vectors it changed there; a traversal of the graph
+/// from it also needs the members the rank's edges read, its mirrors
+/// (`mirrored`). Anything else reads the set whole.
+static VertexDataPartition
+setPartition(VertexSetMirrorOp mirror,
+             const SetVector<Operation *> &ownedLoops) {
+  Value graph = mirror.getGraph();
+  bool frontier = false;
+  const char *why = nullptr;
+  for (OpOperand *use : usesThroughBranches(mirror.getSet())) {
+    Operation *user = use->getOwner();
+    if (user == mirror.getOperation() ||
+        isa<VertexSetSizeOp, VertexSetFreeOp>(user))
+      continue;
+    // The traversal's vector mirrors come first: they read its owned part.
+    if (auto changed = dyn_cast<VectorMirrorOp>(user);
+        changed && changed->getBlock() == mirror->getBlock() &&
+        changed->isBeforeInBlock(mirror))
+      continue;
+    if (auto sum = dyn_cast<VertexSetOutDegreeSumOp>(user)) {
+      if (sum.getGraph() != graph)
+        why = "its out-degree sum in another graph is read";
+    } else if (auto apply = dyn_cast<EdgeSetApplyOp>(user)) {
+      if (apply.getGraph() != graph)
+        why = "a traversal of another graph reads it";
+      else if (apply.getSegments())
+        why = "a segmented traversal reads it";
+      else
+        frontier |= use->get() == apply.getFrom();
+    } else if (isa<VertexSetApplyOp, VertexSetFilterOp>(user)) {
+      if (!ownedLoops.contains(user))
+        why = "a vertex loop that runs on every rank reads it";
+    } else {
+      why = "an operation reads it whole";
+    }
+    if (why) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": whole vertex set at " << mirror.getLoc()
+                 << ": " << why << " (" << user->getName() << ")\n");
+      return VertexDataPartition::Whole;
+    }
+  }
+  LLVM_DEBUG(
+      llvm::dbgs() << DEBUG_TYPE ": vertex set at " << mirror.getLoc()
+                   << " by need: "
+                   << (frontier ? "a traversal's frontier" : "owned members")
+                   << "\n");
+  return frontier ? VertexDataPartition::Mirrored : VertexDataPartition::Owned;
+}
+
 /// The loop (or op) each gather of a vector that is not whole comes before.
 using AnchorMap = DenseMap<Operation *, Operation *>;
 
@@ -411,6 +511,7 @@ struct GraphDistributePass
     }
     for (Operation *loop : ownedLoops)
       runOnOwned(loop, partial);
+    partitionSets(module, ownedLoops);
     SmallPtrSet<Operation *, 8> together = readTogether(partial);
     AnchorMap anchorOf;
     gatherBeforeReads(partial.owned, ownedLoops, together, /*mirrored=*/false,
@@ -861,7 +962,20 @@ struct GraphDistributePass
         VectorMirrorOp::create(b, loc, graph, vector, Value(),
                                partial.needed.contains(vector));
     if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
-      VertexSetMirrorOp::create(b, loc, graph, filter.getResult());
+      VertexSetMirrorOp::create(b, loc, graph, filter.getResult(),
+                                /*partition=*/nullptr);
+  }
+
+  /// Each set a traversal or an owned filter makes is mirrored by need
+  /// where its uses allow (setPartition), else whole as before.
+  static void partitionSets(ModuleOp module,
+                            const SetVector<Operation *> &ownedLoops) {
+    module.walk([&](VertexSetMirrorOp mirror) {
+      VertexDataPartition partition = setPartition(mirror, ownedLoops);
+      if (partition != VertexDataPartition::Whole)
+        mirror.setPartitionAttr(
+            VertexDataPartitionAttr::get(mirror.getContext(), partition));
+    });
   }
 
   /// The MPI operation that combines the ranks' `kind` reductions, or none
@@ -998,7 +1112,8 @@ struct GraphDistributePass
                              needed.contains(vector));
     }
     if (Value modified = apply.getModified())
-      VertexSetMirrorOp::create(b, loc, apply.getGraph(), modified);
+      VertexSetMirrorOp::create(b, loc, apply.getGraph(), modified,
+                                /*partition=*/nullptr);
   }
 
   static Value isRankZero(OpBuilder &b, Location loc) {

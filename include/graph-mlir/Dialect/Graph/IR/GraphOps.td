@@ -938,13 +938,27 @@ def Graph_VertexSetMirrorOp : Graph_Op<"vertexset.mirror"> {
     is the union of all ranks' sets (one all-gather of ids), as a
     single-process traversal would have made it.
 
+    With `partition` (set by `graph-distribute` where every use of the set
+    can do with a rank's part of it) the set stays a part instead: with
+    `mirrored` (a later traversal's frontier) each rank's owned members also
+    go only to the ranks that mirror them, so that a rank holds its owned
+    members and the members its edges read; with `owned` nothing travels.
+    One all-reduce gives every rank the whole set's size and out-degree sum,
+    which `graph.vertexset.size` and `graph.vertexset.out_degree_sum` then
+    answer with. `whole` is the same as no `partition`.
+
     ```mlir
     graph.vertexset.mirror %g, %next : !graph.edgeset
+    graph.vertexset.mirror %g, %next : !graph.edgeset partition mirrored
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
-                       Arg<Graph_VertexSetType, "", [MemRead, MemWrite]>:$set);
-  let assemblyFormat = "$graph `,` $set attr-dict `:` qualified(type($graph))";
+                       Arg<Graph_VertexSetType, "", [MemRead, MemWrite]>:$set,
+                       OptionalAttr<Graph_VertexDataPartition>:$partition);
+  let assemblyFormat = [{
+    $graph `,` $set attr-dict `:` qualified(type($graph))
+    (`partition` $partition^)?
+  }];
 }
 
 def Graph_OwnedRangeOp : Graph_Op<"owned_range", [Pure]> {

@@ -403,8 +403,13 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       it writes are treated like those the body writes (with `reset(c)` the
       accumulated vector is not written, nor mirrored), and its reads at its
       vertex count as reads at owned vertices;
-    - `graph.vertexset.mirror` makes a traversal's output set whole on
-      every rank; after a traversal with `update_priority`, `graph.pq.mirror`
+    - `graph.vertexset.mirror` shares a traversal's output set (the rank's
+      owned members): by need (`partition mirrored`) when it is read only
+      as a frontier of the same graph's traversals, by `size`, its
+      out-degree sum, as a `to` set, by loops over owned vertices and
+      `free`, through the loops that carry it; `partition owned` (nothing
+      sent) when no traversal starts from it; whole on every rank
+      otherwise; after a traversal with `update_priority`, `graph.pq.mirror`
       gives every rank the others' priority updates, so all queues dequeue
       the same buckets; bucket fusion becomes plain eager updates (a rank
       cannot go on alone with vertices whose other edges other ranks hold);
@@ -417,15 +422,16 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       a loaded graph's set whose body writes vertex data only at its own
       vertex and updates only scalars the ranks can combine runs over the
       rank's owned vertices (`graph.owned_range`); its scalars are then
-      combined as a traversal's, and a filter's set is mirrored (its size
-      is global);
+      combined as a traversal's, and a filter's set is mirrored as a
+      traversal's output is (its size is global);
     - other vertex loops run whole on every rank; since OpenMP may combine
       a parallel loop's scalar updates, or the partial sums of a float
       `graph.vector.reduce` of a whole vector, in another order on each rank, every rank then takes
       rank 0's value (an all-reduce), so that no loop condition can send
       the ranks different ways;
-    - out-degrees, the edge count and frontier sizes are global, so hybrid
-      direction tests, `vertices.size()` and loop conditions agree on every
+    - out-degrees and the edge count are global, and a set by need carries
+      its whole size and out-degree sum (one all-reduce in its mirror), so
+      hybrid direction tests, `size` and loop conditions agree on every
       rank with no further communication;
     - `main` starts with `mpi.init` and ends with `mpi.finalize`, and every
       `graph.print` runs on rank 0 only (`mpi.comm_rank`), so the output is
