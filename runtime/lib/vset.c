@@ -1050,14 +1050,14 @@ void graphrt_vlist_device_check(graphrt_vlist *l) {
   int64_t *state = l->state;
   switch (state[GRAPHRT_VLIST_FAILED]) {
   case GRAPHRT_VLIST_FAILED_IDS:
-    rt_fatal("list append: a fused loop's levels need more than the %lld ids "
-             "of the list's device storage (%lld): its levels are not "
+    rt_fatal("list append: a fused GPU loop's levels need %lld ids, more "
+             "than the %lld of the list's device storage: they are not "
              "disjoint",
-             (long long)state[GRAPHRT_VLIST_ID_CAPACITY],
-             (long long)state[GRAPHRT_VLIST_NEEDED]);
+             (long long)state[GRAPHRT_VLIST_NEEDED],
+             (long long)state[GRAPHRT_VLIST_ID_CAPACITY]);
   case GRAPHRT_VLIST_FAILED_LEVELS:
-    rt_fatal("list append: a fused loop appends more than the %lld levels "
-             "of the list's device storage",
+    rt_fatal("list append: a fused GPU loop appends more than the %lld "
+             "levels of the list's device storage",
              (long long)state[GRAPHRT_VLIST_LEVEL_CAPACITY] - 1);
   case GRAPHRT_VLIST_FAILED_EMPTY:
     rt_fatal("list pop: the list of vertex sets is empty");

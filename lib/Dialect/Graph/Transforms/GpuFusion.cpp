@@ -1436,8 +1436,9 @@ static bool keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
       Value top = select(fits, above, levels);
       Value topEnd = toI64(select(fits, end, start));
       Value neededNow = select(fits, needed, toI64(end));
+      Value levelsNow = toI64(top);
       memref::StoreOp::create(rewriter, loc, topEnd, offsets, ValueRange{top});
-      memref::StoreOp::create(rewriter, loc, toI64(top), state,
+      memref::StoreOp::create(rewriter, loc, levelsNow, state,
                               ValueRange{at[kLevels]});
       memref::StoreOp::create(rewriter, loc, code, state,
                               ValueRange{at[kFailed]});

@@ -1057,7 +1057,7 @@ def Graph_ListDeviceCheckOp : Graph_Op<"list.device_check"> {
     graph.list.device_check %levels : !graph.list<!graph.vertexset>
     ```
   }];
-  let arguments = (ins Arg<Graph_ListType, "", [MemRead]>:$list);
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list);
   let assemblyFormat = "$list attr-dict `:` qualified(type($list))";
   let hasVerifier = 1;
 }
