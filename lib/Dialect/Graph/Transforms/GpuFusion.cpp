@@ -150,8 +150,9 @@ static bool runsOncePerStep(Operation *op, scf::WhileOp loop) {
 /// Whether allocation size `size` in `loop` has a bound before the loop:
 /// a value from outside it, the frontier's size or the size of the set a
 /// priority queue hands out (`ready`: that set, or its size once on the
-/// device; the queues' capacity bounds both), a sum of such, or one divided
-/// (rounding up) by a value from outside the loop.
+/// device; the queues' capacity bounds both), a sum of such, one divided
+/// (rounding up) by a value from outside the loop, or a minimum of which one
+/// side is such (a level popped from a list: its size and the largest).
 static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
                       Value ready) {
   if (!loop->isAncestor(size.getParentRegion()->getParentOp()) ||
@@ -165,6 +166,9 @@ static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
   if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
     return isBounded(divide.getLhs(), loop, frontier, ready) &&
            !loop->isAncestor(divide.getRhs().getParentRegion()->getParentOp());
+  if (auto least = size.getDefiningOp<arith::MinUIOp>())
+    return isBounded(least.getLhs(), loop, frontier, ready) ||
+           isBounded(least.getRhs(), loop, frontier, ready);
   auto add = size.getDefiningOp<arith::AddIOp>();
   return add && isBounded(add.getLhs(), loop, frontier, ready) &&
          isBounded(add.getRhs(), loop, frontier, ready);
@@ -1342,13 +1346,13 @@ static Value graphOf(scf::WhileOp loop) {
 /// the top level's range, copied into the next frontier's queue or a
 /// buffer of the largest level. An append beyond the storage or a pop of an
 /// empty list copies nothing and records the failure, which ends the loop
-/// and is reported after it (graph.list.device_check). Returns false when
-/// a popped set has no graph to take its vertex count from.
-static bool keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
-                              RewriterBase &rewriter) {
+/// and is reported after it (graph.list.device_check). Returns the sets'
+/// vertex count, or null when the loop reads no graph to take it from.
+static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
+                               RewriterBase &rewriter) {
   Value graph = graphOf(loop);
   if (!graph)
-    return false;
+    return Value();
   Location loc = loop.getLoc();
   Type i64 = rewriter.getI64Type(), index = rewriter.getIndexType();
   auto idsType = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
@@ -1465,9 +1469,14 @@ static bool keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
       Value top =
           select(empty, c0, arith::SubIOp::create(rewriter, loc, levels, c1));
       Value start = toIndex(load(offsets, top));
-      Value count = arith::SubIOp::create(
-          rewriter, loc, toIndex(load(offsets, select(empty, c0, levels))),
-          start);
+      // The level's size, at most the largest level's: what bounds the
+      // allocations of the step that reads it.
+      Value count = arith::MinUIOp::create(
+          rewriter, loc,
+          arith::SubIOp::create(
+              rewriter, loc, toIndex(load(offsets, select(empty, c0, levels))),
+              start),
+          largest);
       Value code =
           select(empty, arith::ConstantIntOp::create(rewriter, loc, 3, 64),
                  load(state, at[kFailed]));
@@ -1548,7 +1557,7 @@ static bool keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
     ListDeviceCheckOp::create(rewriter, loc, list.list);
   for (Value memref : owned)
     memref::DeallocOp::create(rewriter, loc, memref);
-  return true;
+  return vertices;
 }
 
 std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
@@ -1577,6 +1586,7 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   // fuses then is checked on a copy of it with its lists there, which
   // replaces the loop when it does.
   SmallVector<DeviceList> lists;
+  Value listVertices;
   reason = whyNotDeviceLists(loop, lists);
   if (!reason.empty())
     return reason;
@@ -1596,7 +1606,8 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
     SmallVector<DeviceList> trialLists;
     (void)whyNotDeviceLists(trial, trialLists);
     std::optional<Frontier> trialFrontier;
-    if (!keepListsOnDevice(trial, trialLists, rewriter))
+    listVertices = keepListsOnDevice(trial, trialLists, rewriter);
+    if (!listVertices)
       reason = ("'" + op->getName().getStringRef() +
                 "' keeps vertex sets of a graph the loop does not read")
                    .str();
@@ -1669,8 +1680,9 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   // Allocations of a step are made once, for the largest step: a size the
   // frontier's size gives becomes the queues' capacity.
   // (whyNotFusable checked that each has one: isBounded.)
+  // (Without a frontier, the vertices of a queue's or a list's sets.)
   if (!capacity)
-    capacity = queueVertices;
+    capacity = queueVertices ? queueVertices : listVertices;
   std::function<Value(Value)> bound = [&](Value size) -> Value {
     if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
       return size;
@@ -1681,6 +1693,10 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
     if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
       return arith::CeilDivUIOp::create(
           rewriter, divide.getLoc(), bound(divide.getLhs()), divide.getRhs());
+    if (auto least = size.getDefiningOp<arith::MinUIOp>())
+      return loop->isAncestor(least.getRhs().getParentRegion()->getParentOp())
+                 ? bound(least.getLhs())
+                 : least.getRhs();
     auto add = size.getDefiningOp<arith::AddIOp>();
     return arith::AddIOp::create(rewriter, add.getLoc(), bound(add.getLhs()),
                                  bound(add.getRhs()));
