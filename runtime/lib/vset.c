@@ -999,8 +999,14 @@ void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
   int64_t levels = state[GRAPHRT_VLIST_LEVELS];
   int64_t total = l->ids ? l->offsets[levels] : 0;
   int64_t extra = 0;
-  for (int64_t i = 0; i < l->size; i++)
-    extra += graphrt_vset_size(l->items[i]);
+  for (int64_t i = 0; i < l->size; i++) {
+    const vset *s = lookup(l->items[i], "list of vertex sets");
+    if (s->n != n)
+      rt_fatal("list of vertex sets: it holds a set of %lld vertices, a "
+               "loop keeps sets of %lld in it",
+               (long long)s->n, (long long)n);
+    extra += s->size;
+  }
   /* Room for the handles and for what the loop adds; its kernels record an
    * append beyond it (graphrt_vlist_device_check). */
   int64_t ids_needed = total + extra + room + 1;
