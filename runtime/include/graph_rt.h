@@ -430,6 +430,37 @@ graphrt_vlist *graphrt_vlist_new(void);
 void graphrt_vlist_free(graphrt_vlist *l);
 void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s);
 graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l);
+/* [added] The device storage of a list of vertex sets, for a fused GPU loop
+ * that appends to or pops from it (graph.list.device): the sets the list
+ * holds are packed (and freed: the list owned them) as levels of one id
+ * array, with room for `room` more ids and levels; `ids` holds them,
+ * level k at [offsets[k], offsets[k + 1]), and `state` is indexed by
+ * GRAPHRT_VLIST_*. Later appends hold handles again, above the packed
+ * levels; a pop takes a handle, else the top packed level as a new set.
+ * graphrt_vlist_device_check reports the failure a kernel recorded in
+ * state[GRAPHRT_VLIST_FAILED] (graph.list.device_check). */
+enum {
+  GRAPHRT_VLIST_LEVELS,         /* packed levels */
+  GRAPHRT_VLIST_ID_CAPACITY,    /* entries of ids */
+  GRAPHRT_VLIST_LEVEL_CAPACITY, /* entries of offsets */
+  GRAPHRT_VLIST_FAILED,         /* GRAPHRT_VLIST_FAILED_*, or 0 */
+  GRAPHRT_VLIST_NEEDED,         /* the ids an append that failed needed */
+  GRAPHRT_VLIST_LARGEST,        /* ids of the largest level packed */
+  GRAPHRT_VLIST_STATE_SIZE
+};
+enum {
+  GRAPHRT_VLIST_FAILED_IDS = 1,
+  GRAPHRT_VLIST_FAILED_LEVELS = 2,
+  GRAPHRT_VLIST_FAILED_EMPTY = 3
+};
+void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room);
+void _mlir_ciface_graphrt_vlist_device_ids(graphrt_memref_i32 *r,
+                                           graphrt_vlist *l);
+void _mlir_ciface_graphrt_vlist_device_offsets(graphrt_memref_i64 *r,
+                                               graphrt_vlist *l);
+void _mlir_ciface_graphrt_vlist_device_state(graphrt_memref_i64 *r,
+                                             graphrt_vlist *l);
+void graphrt_vlist_device_check(graphrt_vlist *l);
 
 /* [added] Lists of numbers (GraphIt's list{int}, list{double}, ...): packed
  * elements of elem_bytes (1, 2, 4 or 8) bytes, a C array of the element

@@ -928,9 +928,19 @@ void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *h) {
 
 /* ---- lists of vertex sets ------------------------------------------------ */
 
+/* A list of vertex sets holds handles. A fused GPU loop that appends to or
+ * pops from it (graphrt_vlist_device) packs them first into device storage
+ * (managed memory in GPU mode): the ids of its levels one after another,
+ * level k at ids[offsets[k], offsets[k + 1]), and the state the kernel keeps
+ * (GRAPHRT_VLIST_*). The packed levels lie below the handles appended since,
+ * so the list's size is both counts together. */
 struct graphrt_vlist {
   graphrt_vset **items;
   int64_t size, capacity;
+  int32_t *ids;     /* NULL until the list is packed */
+  int64_t *offsets; /* state[GRAPHRT_VLIST_LEVEL_CAPACITY] entries */
+  int64_t *state;   /* GRAPHRT_VLIST_STATE_SIZE entries */
+  int64_t n;        /* the vertex count of the packed sets */
 };
 
 graphrt_vlist *graphrt_vlist_new(void) {
@@ -940,6 +950,11 @@ graphrt_vlist *graphrt_vlist_new(void) {
 void graphrt_vlist_free(graphrt_vlist *l) {
   if (!l)
     return;
+  if (l->ids) {
+    rt_zfree(l->ids, (size_t)l->state[GRAPHRT_VLIST_ID_CAPACITY] * 4);
+    rt_zfree(l->offsets, (size_t)l->state[GRAPHRT_VLIST_LEVEL_CAPACITY] * 8);
+    rt_zfree(l->state, GRAPHRT_VLIST_STATE_SIZE * 8);
+  }
   free(l->items);
   free(l);
 }
@@ -958,7 +973,113 @@ void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s) {
 }
 
 graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l) {
-  if (l->size == 0)
+  if (l->size > 0)
+    return l->items[--l->size];
+  int64_t levels = l->ids ? l->state[GRAPHRT_VLIST_LEVELS] : 0;
+  if (levels == 0)
     rt_fatal("list pop: the list of vertex sets is empty");
-  return l->items[--l->size];
+  /* The top packed level, as a set of its own. */
+  int64_t from = l->offsets[levels - 1], count = l->offsets[levels] - from;
+  graphrt_vset *h = graphrt_vset_new(l->n, 0);
+  graphrt_memref_i32 buffer;
+  _mlir_ciface_graphrt_vset_id_buffer_n(&buffer, h, count);
+  memcpy(buffer.aligned, l->ids + from, (size_t)count * 4);
+  graphrt_vset_seal_ids(h, count);
+  l->state[GRAPHRT_VLIST_LEVELS] = levels - 1;
+  return h;
+}
+
+/* Storage of `count` elements of `bytes` each, keeping the first `keep`. */
+static void *grow_storage(void *old, int64_t old_count, int64_t keep,
+                          int64_t count, size_t bytes) {
+  void *p = rt_zalloc((size_t)count * bytes);
+  if (old) {
+    memcpy(p, old, (size_t)keep * bytes);
+    rt_zfree(old, (size_t)old_count * bytes);
+  }
+  return p;
+}
+
+void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
+  if (!l->ids) {
+    l->state = rt_zalloc(GRAPHRT_VLIST_STATE_SIZE * 8);
+    l->n = n;
+  } else if (l->n != n) {
+    rt_fatal("list of vertex sets: its sets have %lld vertices, a loop "
+             "keeps sets of %lld in it",
+             (long long)l->n, (long long)n);
+  }
+  int64_t *state = l->state;
+  int64_t levels = state[GRAPHRT_VLIST_LEVELS];
+  int64_t total = l->ids ? l->offsets[levels] : 0;
+  int64_t extra = 0;
+  for (int64_t i = 0; i < l->size; i++) {
+    const vset *s = lookup(l->items[i], "list of vertex sets");
+    if (s->n != n)
+      rt_fatal("list of vertex sets: it holds a set of %lld vertices, a "
+               "loop keeps sets of %lld in it",
+               (long long)s->n, (long long)n);
+    extra += s->size;
+  }
+  /* Room for the handles and for what the loop adds; its kernels record an
+   * append beyond it (graphrt_vlist_device_check). */
+  int64_t ids_needed = total + extra + room + 1;
+  int64_t levels_needed = levels + l->size + room + 2;
+  if (!l->ids || state[GRAPHRT_VLIST_ID_CAPACITY] < ids_needed) {
+    l->ids = grow_storage(l->ids, state[GRAPHRT_VLIST_ID_CAPACITY], total,
+                          ids_needed, 4);
+    state[GRAPHRT_VLIST_ID_CAPACITY] = ids_needed;
+  }
+  if (!l->offsets || state[GRAPHRT_VLIST_LEVEL_CAPACITY] < levels_needed) {
+    l->offsets = grow_storage(l->offsets, state[GRAPHRT_VLIST_LEVEL_CAPACITY],
+                              levels + 1, levels_needed, 8);
+    state[GRAPHRT_VLIST_LEVEL_CAPACITY] = levels_needed;
+  }
+  /* The handles, in order, become packed levels; the list owned them. */
+  for (int64_t i = 0; i < l->size; i++) {
+    graphrt_memref_i32 ids;
+    _mlir_ciface_graphrt_vset_ids_unordered(&ids, l->items[i]);
+    int64_t count = ids.sizes[0];
+    memcpy(l->ids + total, ids.aligned, (size_t)count * 4);
+    total += count;
+    l->offsets[++levels] = total;
+    if (count > state[GRAPHRT_VLIST_LARGEST])
+      state[GRAPHRT_VLIST_LARGEST] = count;
+    graphrt_vset_free(l->items[i]);
+  }
+  l->size = 0;
+  state[GRAPHRT_VLIST_LEVELS] = levels;
+}
+
+void _mlir_ciface_graphrt_vlist_device_ids(graphrt_memref_i32 *r,
+                                           graphrt_vlist *l) {
+  RT_SET_MEMREF(r, l->ids, l->state[GRAPHRT_VLIST_ID_CAPACITY]);
+}
+
+void _mlir_ciface_graphrt_vlist_device_offsets(graphrt_memref_i64 *r,
+                                               graphrt_vlist *l) {
+  RT_SET_MEMREF(r, l->offsets, l->state[GRAPHRT_VLIST_LEVEL_CAPACITY]);
+}
+
+void _mlir_ciface_graphrt_vlist_device_state(graphrt_memref_i64 *r,
+                                             graphrt_vlist *l) {
+  RT_SET_MEMREF(r, l->state, GRAPHRT_VLIST_STATE_SIZE);
+}
+
+void graphrt_vlist_device_check(graphrt_vlist *l) {
+  int64_t *state = l->state;
+  switch (state[GRAPHRT_VLIST_FAILED]) {
+  case GRAPHRT_VLIST_FAILED_IDS:
+    rt_fatal("list append: a fused GPU loop's levels need %lld ids, more "
+             "than the %lld of the list's device storage: they are not "
+             "disjoint",
+             (long long)state[GRAPHRT_VLIST_NEEDED],
+             (long long)state[GRAPHRT_VLIST_ID_CAPACITY]);
+  case GRAPHRT_VLIST_FAILED_LEVELS:
+    rt_fatal("list append: a fused GPU loop appends more than the %lld "
+             "levels of the list's device storage",
+             (long long)state[GRAPHRT_VLIST_LEVEL_CAPACITY] - 1);
+  case GRAPHRT_VLIST_FAILED_EMPTY:
+    rt_fatal("list pop: the list of vertex sets is empty");
+  }
 }

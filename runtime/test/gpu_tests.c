@@ -128,6 +128,63 @@ static void test_edge_blocks(int32_t placement) {
   graphrt_graph_free(g);
 }
 
+/* A list of vertex sets packed for a fused loop (graphrt_vlist_device):
+ * its handles become levels of one id array, a level a kernel appends is
+ * popped as a new set, a set appended later is popped as itself, and
+ * packing again keeps what is packed. */
+static void test_list_device(void) {
+  graphrt_vlist *l = graphrt_vlist_new();
+  int32_t members[][2] = {{0, 1}, {2, -1}};
+  for (int i = 0; i < 2; ++i) {
+    graphrt_vset *s = graphrt_vset_new(5, 0);
+    for (int j = 0; j < 2 && members[i][j] >= 0; ++j)
+      graphrt_vset_insert(s, members[i][j]);
+    graphrt_vlist_append(l, s);
+  }
+  graphrt_vlist_append(l, graphrt_vset_new(5, 0));
+  graphrt_vlist_device(l, 5, 5);
+  graphrt_memref_i32 ids;
+  graphrt_memref_i64 offsets, state;
+  _mlir_ciface_graphrt_vlist_device_ids(&ids, l);
+  _mlir_ciface_graphrt_vlist_device_offsets(&offsets, l);
+  _mlir_ciface_graphrt_vlist_device_state(&state, l);
+  int64_t *st = state.aligned, *off = offsets.aligned;
+  CHECK_EQ(st[GRAPHRT_VLIST_LEVELS], 3);
+  CHECK_EQ(st[GRAPHRT_VLIST_ID_CAPACITY], 3 + 5 + 1);
+  CHECK_EQ(st[GRAPHRT_VLIST_LEVEL_CAPACITY], 3 + 5 + 2);
+  CHECK_EQ(st[GRAPHRT_VLIST_LARGEST], 2);
+  CHECK_EQ(ids.sizes[0], st[GRAPHRT_VLIST_ID_CAPACITY]);
+  CHECK(off[0] == 0 && off[1] == 2 && off[2] == 3 && off[3] == 3);
+  CHECK(ids.aligned[0] + ids.aligned[1] == 1 && ids.aligned[2] == 2);
+  /* What a kernel's append leaves: level {4}. */
+  ids.aligned[3] = 4;
+  off[4] = 4;
+  st[GRAPHRT_VLIST_LEVELS] = 4;
+  graphrt_vlist_device_check(l);
+  graphrt_vset *later = graphrt_vset_new(5, 0);
+  graphrt_vlist_append(l, later);
+  CHECK(graphrt_vlist_pop(l) == later);
+  graphrt_vset *top = graphrt_vlist_pop(l);
+  CHECK_EQ(graphrt_vset_size(top), 1);
+  CHECK(graphrt_vset_contains(top, 4));
+  graphrt_vset *empty = graphrt_vlist_pop(l);
+  CHECK_EQ(graphrt_vset_size(empty), 0);
+  CHECK_EQ(st[GRAPHRT_VLIST_LEVELS], 2);
+  graphrt_vlist_device(l, 5, 0);
+  CHECK_EQ(st[GRAPHRT_VLIST_LEVELS], 2);
+  _mlir_ciface_graphrt_vlist_device_ids(&ids, l);
+  CHECK_EQ(ids.sizes[0], 3 + 5 + 1);
+  graphrt_vset *second = graphrt_vlist_pop(l);
+  CHECK(graphrt_vset_size(second) == 1 && graphrt_vset_contains(second, 2));
+  graphrt_vset *first = graphrt_vlist_pop(l);
+  CHECK(graphrt_vset_size(first) == 2 && graphrt_vset_contains(first, 0) &&
+        graphrt_vset_contains(first, 1));
+  graphrt_vset *popped[] = {later, top, empty, second, first};
+  for (int i = 0; i < 5; ++i)
+    graphrt_vset_free(popped[i]);
+  graphrt_vlist_free(l);
+}
+
 static void test_host(void) {
   graphrt_graph *g = small_graph();
   for (int32_t d = 0; d < 2; ++d)
@@ -139,6 +196,7 @@ static void test_host(void) {
       check_contents(p, h);
     }
   test_edge_blocks(0);
+  test_list_device();
   /* Nothing loaded the driver. */
   CHECK_EQ(rt_gpu_mode, 0);
   CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == NULL);

@@ -109,10 +109,32 @@ struct ListPopLowering : GraphPattern<ListPopOp> {
   }
 };
 
+/// The list's storage packed (graphrt_vlist_device), then its three arrays.
+struct ListDeviceLowering : GraphPattern<ListDeviceOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListDeviceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value list = adaptor.getList();
+    callRuntime(rewriter, loc, op, RuntimeFunction::VlistDevice,
+                {list, adaptor.getVertices(), adaptor.getRoom()});
+    SmallVector<Value> arrays;
+    for (RuntimeFunction function :
+         {RuntimeFunction::VlistDeviceIds, RuntimeFunction::VlistDeviceOffsets,
+          RuntimeFunction::VlistDeviceState})
+      arrays.push_back(callRuntime1(rewriter, loc, op, function, list));
+    rewriter.replaceOp(op, arrays);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::graph::populateListPatterns(const GraphTypeConverter &converter,
                                        RewritePatternSet &patterns) {
-  patterns.add<ListNewLowering, ListAppendLowering, ListPopLowering>(
-      converter, patterns.getContext());
+  patterns.add<ListNewLowering, ListAppendLowering, ListPopLowering,
+               ListDeviceLowering>(converter, patterns.getContext());
+  patterns.add<VoidCallLowering<ListDeviceCheckOp>>(
+      converter, patterns.getContext(), RuntimeFunction::VlistDeviceCheck);
 }

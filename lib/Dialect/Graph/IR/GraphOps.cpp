@@ -107,6 +107,20 @@ LogicalResult PrintOp::verify() {
   return success();
 }
 
+/// The device storage of lists holds vertex sets only.
+static LogicalResult verifySetList(Operation *op, Value list) {
+  if (!isa<VertexSetType>(cast<ListType>(list.getType()).getElementType()))
+    return op->emitOpError("keeps a list of vertex sets on the device, not ")
+           << list.getType();
+  return success();
+}
+
+LogicalResult ListDeviceOp::verify() { return verifySetList(*this, getList()); }
+
+LogicalResult ListDeviceCheckOp::verify() {
+  return verifySetList(*this, getList());
+}
+
 /// A new vector lies in `records` exactly when its type has a record layout
 /// of their size.
 static LogicalResult verifyStorage(Operation *op, VertexVectorType type,

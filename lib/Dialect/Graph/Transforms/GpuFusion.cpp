@@ -150,8 +150,9 @@ static bool runsOncePerStep(Operation *op, scf::WhileOp loop) {
 /// Whether allocation size `size` in `loop` has a bound before the loop:
 /// a value from outside it, the frontier's size or the size of the set a
 /// priority queue hands out (`ready`: that set, or its size once on the
-/// device; the queues' capacity bounds both), a sum of such, or one divided
-/// (rounding up) by a value from outside the loop.
+/// device; the queues' capacity bounds both), a sum of such, one divided
+/// (rounding up) by a value from outside the loop, or a minimum of which one
+/// side is such (a level popped from a list: its size and the largest).
 static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
                       Value ready) {
   if (!loop->isAncestor(size.getParentRegion()->getParentOp()) ||
@@ -165,6 +166,9 @@ static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
   if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
     return isBounded(divide.getLhs(), loop, frontier, ready) &&
            !loop->isAncestor(divide.getRhs().getParentRegion()->getParentOp());
+  if (auto least = size.getDefiningOp<arith::MinUIOp>())
+    return isBounded(least.getLhs(), loop, frontier, ready) ||
+           isBounded(least.getRhs(), loop, frontier, ready);
   auto add = size.getDefiningOp<arith::AddIOp>();
   return add && isBounded(add.getLhs(), loop, frontier, ready) &&
          isBounded(add.getRhs(), loop, frontier, ready);
@@ -177,24 +181,6 @@ static bool isBounded(Value size, scf::WhileOp loop, Value frontier,
 static std::string whyNotFusable(scf::WhileOp loop,
                                  std::optional<Frontier> &frontier, Value ready,
                                  const QueueLoop *queue = nullptr) {
-  // A list of vertex sets (GraphIt's bc keeps its levels in one) is host
-  // memory of unbounded size, which a fused kernel cannot fill or empty.
-  Operation *list = nullptr;
-  loop->walk([&](Operation *op) {
-    if (!isa<ListAppendOp, ListPopOp>(op))
-      return WalkResult::advance();
-    list = op;
-    return WalkResult::interrupt();
-  });
-  if (list)
-    return ("'" + list->getName().getStringRef() +
-            (isa<ListAppendOp>(list)
-                 ? "' keeps each step's vertex set in a list, "
-                 : "' takes each step's frontier from a list, ") +
-            "which lives on the host: the kernel would need device storage "
-            "for all the sets the list may hold, whose size the loop does "
-            "not bound")
-        .str();
   for (auto [i, type] : llvm::enumerate(loop->getResultTypes())) {
     if (!isa<VertexSetType>(type)) {
       if (!type.isIntOrIndexOrFloat()) {
@@ -312,12 +298,6 @@ static std::string whyNotFusable(scf::WhileOp loop,
       if (!next.seal || (isa<VertexSetSealDenseOp>(next.seal) &&
                          (next.maps.empty() || !next.buffers.empty())))
         return "its next frontier is not made by its traversals";
-    bool freed = llvm::any_of(after, [&](Operation &op) {
-      auto free = dyn_cast<VertexSetFreeOp>(op);
-      return free && free.getSet() == frontier->after;
-    });
-    if (!freed)
-      return "it keeps the frontier of a step after the step";
     for (Block *block : {&loop.getBefore().front(), &after})
       for (Value arg : block->getArguments())
         if (arg != frontier->before && arg != frontier->after &&
@@ -1247,6 +1227,339 @@ keepBucketsOnDevice(scf::WhileOp loop, QueueLoop &pq, RewriterBase &rewriter) {
   return {count, vertices};
 }
 
+//===----------------------------------------------------------------------===//
+// Lists of vertex sets: their levels on the device
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A list of vertex sets a loop appends to or pops from, and those ops.
+struct DeviceList {
+  Value list;
+  SmallVector<ListAppendOp> appends;
+  SmallVector<ListPopOp> pops;
+};
+} // namespace
+
+/// The set an append of `value` keeps: the set it copies, if it is a copy
+/// (GraphIt's `insert`: a filter keeping every vertex, used only by the
+/// append), else `value` itself.
+static Value appendedSet(Value value) {
+  auto copy = value.getDefiningOp<VertexSetFilterOp>();
+  if (!copy || !copy->hasOneUse())
+    return value;
+  auto yield = cast<YieldOp>(copy.getPredicate().front().getTerminator());
+  auto keep = yield->getOperand(0).getDefiningOp<arith::ConstantIntOp>();
+  return keep && keep.value() != 0 ? copy.getSet() : value;
+}
+
+/// Why the lists of vertex sets `loop` uses cannot keep their levels on the
+/// device, or "" when they can (or it uses none); fills `lists`. Each list
+/// comes from before the loop and is either appended to, once a step, the
+/// step's frontier (which it then owns) or a copy of it or of the next
+/// frontier, or popped once a step, the popped set read as ids, a size or
+/// a map, freed, or the next frontier.
+static std::string whyNotDeviceLists(scf::WhileOp loop,
+                                     SmallVector<DeviceList> &lists) {
+  Block &after = loop.getAfter().front();
+  auto yield = cast<scf::YieldOp>(after.getTerminator());
+  std::string reason;
+  auto refuse = [&](Operation *op, const Twine &why) {
+    reason = ("'" + op->getName().getStringRef() + "' " + why).str();
+    return WalkResult::interrupt();
+  };
+  WalkResult walk = loop->walk([&](Operation *op) {
+    if (!isa<ListAppendOp, ListPopOp>(op) ||
+        !isa<VertexSetType>(
+            cast<ListType>(op->getOperand(0).getType()).getElementType()))
+      return WalkResult::advance();
+    Value list = op->getOperand(0);
+    if (loop->isAncestor(list.getParentRegion()->getParentOp()))
+      return refuse(op, "uses a list of vertex sets the loop makes, which "
+                        "lives on the host");
+    if (op->getBlock() != &after)
+      return refuse(op, "runs in a branch or an inner loop of the step, but "
+                        "the list's device storage takes one append or pop "
+                        "a step");
+    auto entry = llvm::find_if(
+        lists, [&](DeviceList &known) { return known.list == list; });
+    if (entry == lists.end()) {
+      lists.push_back({list, {}, {}});
+      entry = std::prev(lists.end());
+    }
+    if (auto append = dyn_cast<ListAppendOp>(op)) {
+      Value set = appendedSet(append.getValue());
+      bool copied = set != append.getValue();
+      bool current = isa<BlockArgument>(set) &&
+                     cast<BlockArgument>(set).getOwner() == &after;
+      bool next = copied && llvm::is_contained(yield->getOperands(), set);
+      if (!current && !next)
+        return refuse(op, "keeps a vertex set that is neither the step's "
+                          "frontier nor a copy of the next one, which the "
+                          "device does not hold");
+      entry->appends.push_back(append);
+    } else {
+      auto pop = cast<ListPopOp>(op);
+      for (Operation *user : pop->getUsers())
+        if (!isa<VertexSetIdsOp, VertexSetSizeOp, VertexSetBitsOp,
+                 VertexSetBoolsOp, VertexSetFreeOp, scf::YieldOp>(user) ||
+            user->getBlock() != &after)
+          return refuse(user, "reads a set popped from a list on the host");
+      entry->pops.push_back(pop);
+    }
+    if (!entry->appends.empty() && !entry->pops.empty())
+      return refuse(op, "appends to and pops from one list in a loop, whose "
+                        "device storage would be overwritten while a popped "
+                        "set is read");
+    if (entry->appends.size() + entry->pops.size() > 1)
+      return refuse(op, "uses a list more than once a step");
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return reason;
+  return "";
+}
+
+/// A value of EdgeSet type the loop's traversals read (hoisted in front of
+/// it), the graph whose vertex count a popped set gets.
+static Value graphOf(scf::WhileOp loop) {
+  auto graphIn = [](Operation *op) -> Value {
+    for (Value operand : op->getOperands())
+      if (isa<EdgeSetType>(operand.getType()))
+        return operand;
+    return Value();
+  };
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
+    if (Value graph = graphIn(op))
+      return graph;
+  Value found;
+  loop->walk([&](Operation *op) {
+    if (!found)
+      found = graphIn(op);
+  });
+  return found;
+}
+
+/// Gives each list of `lists` its device storage (graph.list.device) in
+/// front of `loop` and makes its appends and pops in the loop memory ops
+/// and kernels on it, which a fused kernel runs: an append copies the set's
+/// ids at the end of the storage and records the level's end, a pop takes
+/// the top level's range, copied into the next frontier's queue or a
+/// buffer of the largest level. An append beyond the storage or a pop of an
+/// empty list copies nothing and records the failure, which ends the loop
+/// and is reported after it (graph.list.device_check). Returns the sets'
+/// vertex count, or null when the loop reads no graph to take it from.
+static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
+                               RewriterBase &rewriter) {
+  Value graph = graphOf(loop);
+  if (!graph)
+    return Value();
+  Location loc = loop.getLoc();
+  Type i64 = rewriter.getI64Type(), index = rewriter.getIndexType();
+  auto idsType = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
+  auto i64Array = MemRefType::get({ShapedType::kDynamic}, i64);
+  enum { kLevels, kIdCapacity, kLevelCapacity, kFailed, kNeeded, kLargest };
+  auto constIndex = [&](OpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto toIndex = [&](Value v) -> Value {
+    return arith::IndexCastOp::create(rewriter, loc, index, v);
+  };
+  auto toI64 = [&](Value v) -> Value {
+    return arith::IndexCastOp::create(rewriter, loc, i64, v);
+  };
+  auto load = [&](Value memref, Value at) -> Value {
+    return memref::LoadOp::create(rewriter, loc, memref, ValueRange{at});
+  };
+  auto select = [&](Value condition, Value a, Value b) -> Value {
+    return arith::SelectOp::create(rewriter, loc, condition, a, b);
+  };
+  auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+    return arith::CmpIOp::create(rewriter, loc, predicate, a, b).getResult();
+  };
+  // In a kernel of `count` threads: to[i + toStart] = from[i + fromStart].
+  auto copy = [&](Value from, Value fromStart, Value to, Value toStart,
+                  Value count) {
+    emitKernel(rewriter, loc, count, [&](OpBuilder &b, Value i) {
+      Value id = memref::LoadOp::create(
+          b, loc, from,
+          ValueRange{arith::AddIOp::create(b, loc, i, fromStart)});
+      memref::StoreOp::create(
+          b, loc, id, to,
+          ValueRange{arith::AddIOp::create(b, loc, i, toStart)});
+    });
+  };
+  Value vertices = [&] {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop);
+    return NumVerticesOp::create(rewriter, loc, index, graph).getResult();
+  }();
+  SmallVector<Value> owned;
+  SmallVector<Value> states;
+  for (const DeviceList &list : lists) {
+    rewriter.setInsertionPoint(loop);
+    Value c0 = constIndex(rewriter, 0);
+    Value room = list.appends.empty() ? c0 : vertices;
+    auto storage = ListDeviceOp::create(rewriter, loc, idsType, i64Array,
+                                        i64Array, list.list, vertices, room);
+    Value ids = storage.getIds(), offsets = storage.getOffsets(),
+          state = storage.getState();
+    states.push_back(state);
+    Value at[6];
+    for (int64_t i = 0; i < 6; ++i)
+      at[i] = constIndex(rewriter, i);
+    Value idCapacity = toIndex(load(state, at[kIdCapacity]));
+    Value levelCapacity = toIndex(load(state, at[kLevelCapacity]));
+    Value largest = arith::MaxUIOp::create(rewriter, loc,
+                                           toIndex(load(state, at[kLargest])),
+                                           constIndex(rewriter, 1));
+    Value c1 = constIndex(rewriter, 1);
+    for (ListAppendOp append : list.appends) {
+      rewriter.setInsertionPoint(append);
+      Value set = appendedSet(append.getValue());
+      Value setIds = VertexSetIdsOp::create(rewriter, loc, idsType, set);
+      Value count = memref::DimOp::create(rewriter, loc, setIds, c0);
+      Value levels = toIndex(load(state, at[kLevels]));
+      Value start = toIndex(load(offsets, levels));
+      Value end = arith::AddIOp::create(rewriter, loc, start, count);
+      Value above = arith::AddIOp::create(rewriter, loc, levels, c1);
+      Value idsFit = compare(arith::CmpIPredicate::ule, end, idCapacity);
+      Value fits = arith::AndIOp::create(
+          rewriter, loc, idsFit,
+          compare(arith::CmpIPredicate::ult, above, levelCapacity));
+      Value failed = load(state, at[kFailed]);
+      Value needed = load(state, at[kNeeded]);
+      Value copied = select(fits, count, c0);
+      Value largestNow = arith::MaxSIOp::create(
+          rewriter, loc, load(state, at[kLargest]), toI64(copied));
+      Value code = select(
+          fits, failed,
+          select(idsFit, arith::ConstantIntOp::create(rewriter, loc, 2, 64),
+                 arith::ConstantIntOp::create(rewriter, loc, 1, 64)));
+      copy(setIds, c0, ids, start, copied);
+      // One run of stores: one thread's phase once fused.
+      Value top = select(fits, above, levels);
+      Value topEnd = toI64(select(fits, end, start));
+      Value neededNow = select(fits, needed, toI64(end));
+      Value levelsNow = toI64(top);
+      memref::StoreOp::create(rewriter, loc, topEnd, offsets, ValueRange{top});
+      memref::StoreOp::create(rewriter, loc, levelsNow, state,
+                              ValueRange{at[kLevels]});
+      memref::StoreOp::create(rewriter, loc, code, state,
+                              ValueRange{at[kFailed]});
+      memref::StoreOp::create(rewriter, loc, neededNow, state,
+                              ValueRange{at[kNeeded]});
+      memref::StoreOp::create(rewriter, loc, largestNow, state,
+                              ValueRange{at[kLargest]});
+      // The list owned the frontier it kept: its ids are copied.
+      if (set == append.getValue()) {
+        rewriter.setInsertionPoint(loop.getAfter().front().getTerminator());
+        VertexSetFreeOp::create(rewriter, loc, set);
+      }
+      Operation *filter = set == append.getValue()
+                              ? nullptr
+                              : append.getValue().getDefiningOp();
+      rewriter.eraseOp(append);
+      if (filter)
+        rewriter.eraseOp(filter);
+    }
+    for (ListPopOp pop : list.pops) {
+      rewriter.setInsertionPoint(pop);
+      Value levels = toIndex(load(state, at[kLevels]));
+      Value empty = compare(arith::CmpIPredicate::eq, levels, c0);
+      Value top =
+          select(empty, c0, arith::SubIOp::create(rewriter, loc, levels, c1));
+      Value start = toIndex(load(offsets, top));
+      // The level's size, at most the largest level's: what bounds the
+      // allocations of the step that reads it.
+      Value count = arith::MinUIOp::create(
+          rewriter, loc,
+          arith::SubIOp::create(
+              rewriter, loc, toIndex(load(offsets, select(empty, c0, levels))),
+              start),
+          largest);
+      Value code =
+          select(empty, arith::ConstantIntOp::create(rewriter, loc, 3, 64),
+                 load(state, at[kFailed]));
+      memref::StoreOp::create(rewriter, loc, toI64(top), state,
+                              ValueRange{at[kLevels]});
+      memref::StoreOp::create(rewriter, loc, code, state,
+                              ValueRange{at[kFailed]});
+      bool next = llvm::any_of(pop->getUsers(), [](Operation *user) {
+        return isa<scf::YieldOp>(user);
+      });
+      if (next) {
+        // The next frontier: a set the copy fills, which becomes the other
+        // queue of the fused loop.
+        Value set = VertexSetNewOp::create(
+            rewriter, loc, VertexSetType::get(loop.getContext()), graph,
+            /*all=*/false);
+        Value buffer =
+            VertexSetIdBufferOp::create(rewriter, loc, idsType, set, largest);
+        copy(ids, start, buffer, c0, count);
+        VertexSetSealIdsOp::create(rewriter, loc, set, toI64(count),
+                                   /*keepDuplicates=*/false,
+                                   /*distinct=*/true);
+        rewriter.replaceOp(pop, set);
+        continue;
+      }
+      // A set the step reads: a buffer of the largest level, made before
+      // the loop, and the maps a traversal reads, made from it.
+      Value scratch;
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPoint(loop);
+        scratch = memref::AllocOp::create(rewriter, loc, idsType, largest);
+        owned.push_back(scratch);
+      }
+      copy(ids, start, scratch, c0, count);
+      for (Operation *user : llvm::make_early_inc_range(pop->getUsers())) {
+        rewriter.setInsertionPoint(user);
+        if (isa<VertexSetIdsOp>(user)) {
+          replaceIds(user, scratch, count, rewriter);
+        } else if (isa<VertexSetSizeOp>(user)) {
+          rewriter.replaceOp(user, count);
+        } else if (isa<VertexSetBitsOp, VertexSetBoolsOp>(user)) {
+          bool bits = isa<VertexSetBitsOp>(user);
+          Value map;
+          {
+            OpBuilder::InsertionGuard guard(rewriter);
+            rewriter.setInsertionPoint(loop);
+            map = memref::AllocOp::create(
+                rewriter, loc, cast<MemRefType>(user->getResult(0).getType()),
+                ValueRange{bits ? mapWords(rewriter, loc, vertices)
+                                : vertices});
+            owned.push_back(map);
+          }
+          clearMap(rewriter, loc, map, bits, vertices);
+          fillMap(rewriter, loc, map, bits, scratch, count);
+          rewriter.replaceOp(user, map);
+        } else {
+          rewriter.eraseOp(user);
+        }
+      }
+      rewriter.eraseOp(pop);
+    }
+  }
+  // The loop ends at a recorded failure, which is reported after it.
+  auto condition = loop.getConditionOp();
+  rewriter.setInsertionPoint(condition);
+  Value go = condition.getCondition();
+  for (Value state : states)
+    go = arith::AndIOp::create(
+        rewriter, loc, go,
+        compare(arith::CmpIPredicate::eq,
+                load(state, constIndex(rewriter, kFailed)),
+                arith::ConstantIntOp::create(rewriter, loc, 0, 64)));
+  rewriter.modifyOpInPlace(condition,
+                           [&] { condition.getConditionMutable().assign(go); });
+  rewriter.setInsertionPointAfter(loop);
+  for (const DeviceList &list : lists)
+    ListDeviceCheckOp::create(rewriter, loc, list.list);
+  for (Value memref : owned)
+    memref::DeallocOp::create(rewriter, loc, memref);
+  return vertices;
+}
+
 std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
                                      RewriterBase &rewriter) {
   // Loop-invariant host ops first: they may make the rest fusable.
@@ -1269,6 +1582,50 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   std::string reason = whyNotQueueLoop(loop, pq);
   if (!reason.empty())
     return reason;
+  // Lists of vertex sets keep their levels on the device. Whether the loop
+  // fuses then is checked on a copy of it with its lists there, which
+  // replaces the loop when it does.
+  SmallVector<DeviceList> lists;
+  Value listVertices;
+  reason = whyNotDeviceLists(loop, lists);
+  if (!reason.empty())
+    return reason;
+  if (!lists.empty()) {
+    ListAppendOp append = lists.front().appends.empty()
+                              ? ListAppendOp()
+                              : lists.front().appends.front();
+    Operation *op = append ? append.getOperation()
+                           : lists.front().pops.front().getOperation();
+    if (pq.queue)
+      return ("'" + op->getName().getStringRef() +
+              "' uses a list of vertex sets in a loop over a priority queue")
+          .str();
+    Operation *before = loop->getPrevNode();
+    rewriter.setInsertionPoint(loop);
+    auto trial = cast<scf::WhileOp>(rewriter.clone(*loop));
+    SmallVector<DeviceList> trialLists;
+    (void)whyNotDeviceLists(trial, trialLists);
+    std::optional<Frontier> trialFrontier;
+    listVertices = keepListsOnDevice(trial, trialLists, rewriter);
+    if (!listVertices)
+      reason = ("'" + op->getName().getStringRef() +
+                "' keeps vertex sets of a graph the loop does not read")
+                   .str();
+    else
+      reason = whyNotFusable(trial, trialFrontier, Value());
+    if (!reason.empty()) {
+      SmallVector<Operation *> made;
+      for (Operation *op = before ? before->getNextNode()
+                                  : &loop->getBlock()->front();
+           op != loop.getOperation(); op = op->getNextNode())
+        made.push_back(op);
+      for (Operation *op : llvm::reverse(made))
+        rewriter.eraseOp(op);
+      return reason;
+    }
+    rewriter.replaceOp(loop, trial->getResults());
+    loop = trial;
+  }
   // A queue's loop is checked before its buckets move to the device, so
   // that a loop that does not fuse keeps the host's buckets.
   std::optional<Frontier> frontier;
@@ -1323,8 +1680,9 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   // Allocations of a step are made once, for the largest step: a size the
   // frontier's size gives becomes the queues' capacity.
   // (whyNotFusable checked that each has one: isBounded.)
+  // (Without a frontier, the vertices of a queue's or a list's sets.)
   if (!capacity)
-    capacity = queueVertices;
+    capacity = queueVertices ? queueVertices : listVertices;
   std::function<Value(Value)> bound = [&](Value size) -> Value {
     if (!loop->isAncestor(size.getParentRegion()->getParentOp()))
       return size;
@@ -1335,6 +1693,10 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
     if (auto divide = size.getDefiningOp<arith::CeilDivUIOp>())
       return arith::CeilDivUIOp::create(
           rewriter, divide.getLoc(), bound(divide.getLhs()), divide.getRhs());
+    if (auto least = size.getDefiningOp<arith::MinUIOp>())
+      return loop->isAncestor(least.getRhs().getParentRegion()->getParentOp())
+                 ? bound(least.getLhs())
+                 : least.getRhs();
     auto add = size.getDefiningOp<arith::AddIOp>();
     return arith::AddIOp::create(rewriter, add.getLoc(), bound(add.getLhs()),
                                  bound(add.getRhs()));

@@ -1030,6 +1030,52 @@ def Graph_ListPopOp : Graph_Op<"list.pop", [
   let assemblyFormat = "$list attr-dict `:` qualified(type($list))";
 }
 
+def Graph_ListDeviceOp : Graph_Op<"list.device"> {
+  let summary = "the device storage of a list of vertex sets";
+  let description = [{
+    Packs the sets the list holds (sets of `vertices` vertices, which the
+    list owned) into one id array, level after level, with room for
+    `room` more ids and levels (a loop that appends a level of at most
+    `vertices` distinct ids a step, its levels disjoint, needs `vertices`
+    of each), and returns it: `ids`, level `k` at `[offsets[k], offsets[k + 1])`, and `state`,
+    indexed as libgraphrt's `GRAPHRT_VLIST_*` (the packed levels, the two
+    capacities, a failure a kernel records, what it needed, the size of
+    the largest level). Sets appended later are held by handle again, above
+    the packed levels. `graph-lower-gpu` keeps a fused loop's list there.
+
+    ```mlir
+    %ids, %offsets, %state = graph.list.device %levels, %n, %n
+        : !graph.list<!graph.vertexset> -> memref<?xi32>, memref<?xi64>, memref<?xi64>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list,
+                       Index:$vertices, Index:$room);
+  let results = (outs MemRefRankOf<[I32], [1]>:$ids,
+                      MemRefRankOf<[I64], [1]>:$offsets,
+                      MemRefRankOf<[I64], [1]>:$state);
+  let assemblyFormat = [{
+    $list `,` $vertices `,` $room attr-dict `:` qualified(type($list)) `->`
+    type($ids) `,` type($offsets) `,` type($state)
+  }];
+  let hasVerifier = 1;
+}
+
+def Graph_ListDeviceCheckOp : Graph_Op<"list.device_check"> {
+  let summary = "report what a device loop recorded in a list's storage";
+  let description = [{
+    The run-time error for a failure a fused loop recorded in the state of
+    `graph.list.device`: an append beyond its ids or levels, or a pop of
+    an empty list.
+
+    ```mlir
+    graph.list.device_check %levels : !graph.list<!graph.vertexset>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list);
+  let assemblyFormat = "$list attr-dict `:` qualified(type($list))";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Priority queues (ordered processing)
 //===----------------------------------------------------------------------===//
