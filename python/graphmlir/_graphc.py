@@ -140,8 +140,8 @@ def build(graphc, kind, source, schedule, names, cache_dir):
         program = os.path.join(work, "program." + kind)
         with open(program, "wb") as f:
             f.write(source)
-        args = [graphc, program, "--emit=lib", "-o",
-                os.path.join(work, "libprogram.so")]
+        built = os.path.join(work, "libprogram.so")
+        args = [graphc, program, "--emit=lib", "-o", built]
         renames = [(program, names[0])]
         if schedule is not None:
             schedule_file = os.path.join(work, "schedule.gt")
@@ -157,6 +157,9 @@ def build(graphc, kind, source, schedule, names, cache_dir):
                 diagnostics = diagnostics.replace(path, name)
             raise CompileError(diagnostics.strip() or
                                f"graphc exited with status {run.returncode}")
+        if not os.path.isfile(built):
+            raise CompileError(f"{graphc} exited with status 0 but wrote no "
+                               "library (is it graph-mlir's graphc?)")
         try:
             os.rename(work, entry)
         except OSError:

@@ -218,7 +218,12 @@ def make_graph(runtime, obj, weight_type, weight="weight"):
     dtype, constructor, load_code = weight_storage(weight_type)
     weighted = weight_type is not None
     if isinstance(obj, (str, os.PathLike)):
-        handle = runtime.load(os.fsencode(obj), load_code, 0)
+        path = os.fsencode(obj)
+        # C reads the path up to its first NUL: it would load another file.
+        if b"\0" in path:
+            raise ValueError(f"graph file path {os.fsdecode(path)!r} "
+                             "contains a NUL character")
+        handle = runtime.load(path, load_code, 0)
         if not handle:
             raise runtime.error()
         return Graph(runtime, handle)

@@ -276,6 +276,10 @@ class Module:
         Raises GraphError for what libgraphrt rejects (a neighbor out of
         range, decreasing offsets, an unreadable file), ValueError for
         arrays of the wrong shape or values that do not fit."""
+        if not (weighted in (None, True, False) or weighted in (
+                "i32", "f32", "f64")):
+            raise ValueError("weighted must be None, True, False or a weight "
+                             f"type ('i32', 'f32' or 'f64'), got {weighted!r}")
         if weighted is None or weighted is True:
             weighted = next((p["weights"] for f in self.functions.values()
                              for p in f._params

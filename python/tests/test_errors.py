@@ -140,3 +140,35 @@ def test_no_export_functions(cache):
                        match="--emit=lib needs export functions"):
         graphmlir.compile("element Vertex end\nfunc main()\nend\n",
                           cache_dir=cache)
+
+
+def test_path_with_nul(bfs, tmp_path):
+    # C would read the path only up to the NUL and load that file instead.
+    (tmp_path / "g.el").write_text("0 1\n")
+    with pytest.raises(ValueError, match="contains a NUL character"):
+        bfs.bfs(str(tmp_path / "g.el") + "\0.wel", 0)
+    with pytest.raises(ValueError, match="contains a NUL character"):
+        bfs.graph(str(tmp_path / "g.el\0"))
+    still_works(bfs)
+
+
+def test_unknown_weight_type(sssp):
+    for weighted in ("i64", "zz", 5, "f16"):
+        with pytest.raises(ValueError, match="weighted must be None, True, "
+                                             "False or a weight type"):
+            sssp.graph(TRIANGLE, weighted=weighted)
+    with sssp.graph(TRIANGLE + ([5, 6, 7],), weighted="i32") as graph:
+        np.testing.assert_array_equal(sssp.sssp(graph, 0), [0, 5, 11])
+
+
+def test_graphc_writing_nothing(tmp_path):
+    # A compiler that succeeds without a library is an error, and leaves no
+    # cache entry behind that a later compile would trip over.
+    fake = tmp_path / "graphc"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    for _ in range(2):
+        with pytest.raises(graphmlir.CompileError,
+                           match="exited with status 0 but wrote no library"):
+            graphmlir.compile("element Vertex end\n", graphc=str(fake),
+                              cache_dir=str(tmp_path / "cache"))

@@ -515,6 +515,69 @@ static void agree_on_file(const char *path, int rank, int ranks) {
   check_all(&err, rank, ranks);
 }
 
+/* Argument i as ranks compare it: the program by its file name only
+ * (ranks may run it from different directories). */
+static const char *compared_arg(int64_t i) {
+  const char *arg = graphrt_argv(i), *slash = strrchr(arg, '/');
+  return i == 0 && slash ? slash + 1 : arg;
+}
+
+/* Whether argument i names a file: the graph being loaded or another file.
+ * Files are compared by content when loaded (agree_on_file), so ranks may
+ * name them by different paths. */
+static int names_file(int64_t i, const char *path) {
+  struct stat st;
+  return i > 0 &&
+         (!strcmp(graphrt_argv(i), path) || stat(graphrt_argv(i), &st) == 0);
+}
+
+/* Before the first load, all ranks agree that they run the same program
+ * with the same arguments as rank 0 (mpirun's MPMD form can give each rank
+ * its own): a rank with another root would compute with it and the output
+ * would look right, and another program would not make the same
+ * collective calls. The lowest rank that differs names the argument. */
+static void agree_on_args(const char *path, int rank, int ranks) {
+  int64_t argc = graphrt_argc(), first_argc = argc, size = 0;
+  MPI_Bcast(&first_argc, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  rt_err err = {0, {0}};
+  if (argc != first_argc)
+    rt_err_set(&err,
+               "rank %d: got %lld arguments, rank 0 %lld: every rank must run "
+               "the same program with the same arguments",
+               rank, (long long)argc - 1, (long long)first_argc - 1);
+  check_all(&err, rank, ranks);
+  for (int64_t i = 0; i < argc; i++) {
+    int64_t length = (int64_t)strlen(compared_arg(i));
+    size = length > size ? length : size;
+  }
+  char *first = rt_malloc((size_t)size + 1);
+  for (int64_t i = 0; i < argc; i++) {
+    /* Rank 0's length first, so every rank receives as much as it sends. */
+    const char *mine = compared_arg(i);
+    int64_t length = (int64_t)strlen(mine), first_length = length;
+    MPI_Bcast(&first_length, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    char *received =
+        first_length > size ? rt_malloc((size_t)first_length + 1) : first;
+    if (rank == 0)
+      memcpy(received, mine, (size_t)length);
+    MPI_Bcast(received, (int)first_length, MPI_CHAR, 0, MPI_COMM_WORLD);
+    received[first_length] = 0;
+    if (!err.set && !names_file(i, path) && strcmp(mine, received)) {
+      char which[32] = "the program";
+      if (i)
+        snprintf(which, sizeof(which), "argv[%lld]", (long long)i);
+      rt_err_set(&err,
+                 "rank %d: %s is '%s', rank 0's '%s': every rank must run the "
+                 "same program with the same arguments",
+                 rank, which, mine, received);
+    }
+    if (received != first)
+      free(received);
+  }
+  free(first);
+  check_all(&err, rank, ranks);
+}
+
 graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
                                  int32_t symmetrize) {
   int rank, ranks;
@@ -531,6 +594,11 @@ graphrt_graph *graphrt_dist_load(const char *path, int32_t weighted,
     rt_fatal("%s: distributed programs (graphc --distributed) read int32 edge "
              "weights, not %s",
              path, rt_weight_name(weighted));
+  static int args_agreed;
+  if (!args_agreed) {
+    args_agreed = 1;
+    agree_on_args(path, rank, ranks);
+  }
   agree_on_file(path, rank, ranks);
   const char *ext = rt_path_ext(path);
   int sg = !strcmp(ext, ".sg"), wsg = !strcmp(ext, ".wsg");

@@ -34,6 +34,10 @@ static void buildMemberLoop(ConversionPatternRewriter &rewriter, Location loc,
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   auto allVertices = originalSet.getDefiningOp<VertexSetNewOp>();
   if (allVertices && allVertices.getAll()) {
+    // A set that may have been deleted under another name is looked up
+    // once, so that the loop stops on a deleted set as other uses do.
+    if (allVertices.mayBeFreedAt(from))
+      callRuntime1(rewriter, loc, from, RuntimeFunction::VsetNumVertices, set);
     Value graph = rewriter.getRemappedValue(allVertices.getGraph());
     Value n = numVertices(rewriter, loc, from, graph);
     buildVertexLoop(rewriter, loc, zero, n, parallel, grain,

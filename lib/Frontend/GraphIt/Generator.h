@@ -148,6 +148,9 @@ private:
   SmallVector<VarDecl *> deferredGlobals;
   ModuleOp module;
   llvm::DenseMap<const VarDecl *, Value> env;
+  /// The vertex counts `vertices.size()` became, with the set: run() makes
+  /// those of a set that may be deleted ask the set.
+  SmallVector<std::pair<Value, Value>> sizesOfAllVertices;
   llvm::DenseMap<const void *, std::unique_ptr<VarDecl>> flags;
   /// Flag that, once set, skips the rest of the current block: the break
   /// flag of the innermost loop, or the current function's return flag.

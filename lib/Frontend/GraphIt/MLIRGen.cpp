@@ -327,6 +327,17 @@ OwningOpRef<ModuleOp> Generator::run() {
     if (isa<arith::ConstantOp, VertexSetDeletedOp>(op) && op->use_empty())
       op->erase();
   });
+  // A set of all vertices deleted under another name (or through a list)
+  // must report it when asked for its size, as other uses do.
+  for (auto [count, set] : sizesOfAllVertices) {
+    auto fresh = set.getDefiningOp<VertexSetNewOp>();
+    if (!fresh || !fresh.mayBeFreedAt(count.getDefiningOp()))
+      continue;
+    b.setInsertionPoint(count.getDefiningOp());
+    count.replaceAllUsesWith(
+        VertexSetSizeOp::create(b, count.getLoc(), b.getIndexType(), set));
+    count.getDefiningOp()->erase();
+  }
   if (failed)
     return nullptr;
   // A program whose schedule conflicts with a traversal (say a neighbour

@@ -656,10 +656,11 @@ Value Generator::emitSetSize(MethodExpr &expr) {
   auto *init = ref && ref->decl->isGlobal
                    ? dyn_cast_or_null<MethodExpr>(ref->decl->init.get())
                    : nullptr;
-  if (init && init->method == Method::GetVertices)
+  if (init && init->method == Method::GetVertices) {
     size =
         NumVerticesOp::create(b, loc, b.getIndexType(), emit(*init->receiver));
-  else
+    sizesOfAllVertices.push_back({size, emit(*expr.receiver)});
+  } else
     size =
         VertexSetSizeOp::create(b, loc, b.getIndexType(), emit(*expr.receiver));
   return convert(size, GtType::get(GtType::Vertex), expr.type, loc);

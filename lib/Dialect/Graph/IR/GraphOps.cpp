@@ -922,13 +922,29 @@ OpFoldResult VertexSetNewOp::fold(FoldAdaptor adaptor) {
   return getResult();
 }
 
+bool VertexSetNewOp::mayBeFreedAt(Operation *use) {
+  Block *block = getOperation()->getBlock();
+  Operation *at = block->findAncestorOpInBlock(*use);
+  return llvm::any_of(getResult().getUsers(), [&](Operation *user) {
+    if (isa<ListAppendOp>(user))
+      return true;
+    if (!mightHaveEffect<MemoryEffects::Free>(user, getResult()))
+      return false;
+    // A free later in the set's block, outside any loop around the use,
+    // has not happened yet.
+    return !(user->getBlock() == block && at && at->isBeforeInBlock(user));
+  });
+}
+
 /// The set of all vertices has as many members as the graph has vertices
-/// while nothing writes to it.
+/// while nothing writes to it or frees it.
 static LogicalResult foldSizeOfAllVertices(VertexSetSizeOp op,
                                            PatternRewriter &rewriter) {
   auto fresh = op.getSet().getDefiningOp<VertexSetNewOp>();
   if (!fresh || !fresh.getAll())
     return rewriter.notifyMatchFailure(op, "not a set of all vertices");
+  if (fresh.mayBeFreedAt(op))
+    return rewriter.notifyMatchFailure(op, "the set may be freed");
   if (llvm::any_of(fresh->getUsers(), [&](Operation *user) {
         return mightHaveEffect<MemoryEffects::Write>(user, fresh.getResult());
       }))

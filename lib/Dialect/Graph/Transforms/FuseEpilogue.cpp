@@ -168,6 +168,8 @@ static Reason checkLoop(Fusion &fusion, Operation *loop) {
   if (!all || !all.getAll() || all.getGraph() != op.getGraph())
     return std::string("the loop runs over another set than the traversal's "
                        "vertices");
+  if (all.mayBeFreedAt(loop))
+    return std::string("the loop's set of all vertices may be deleted");
   Block &body = loopBody(loop).front();
   Value v = body.getArgument(0), acc = fusion.acc;
   // Only a sum in a register needs the loop to read it before resetting it

@@ -907,6 +907,14 @@ def Graph_VertexSetNewOp : Graph_Op<"vertexset.new"> {
       build($_builder, $_state, type, graph, all, Value());
     }]>
   ];
+  let extraClassDeclaration = [{
+    /// Whether the set may have been freed when `use` runs: it is in a
+    /// list (a popped entry may have been deleted), or a delete of it
+    /// (under any name) does not follow `use` in the set's own block. Such
+    /// a use must go through the set's handle, which reports the deletion,
+    /// not through the graph's vertex count.
+    bool mayBeFreedAt(Operation *use);
+  }];
   let hasFolder = 1;
   let hasVerifier = 1;
 }
