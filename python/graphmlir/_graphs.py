@@ -113,6 +113,13 @@ class Graph:
                 f"{self.num_edges} edges>")
 
 
+def _python_integers(array):
+    """Whether array holds Python ints only: numpy keeps integers beyond
+    int64 as objects."""
+    return array.dtype == object and array.size and all(
+        isinstance(x, int) and not isinstance(x, bool) for x in array.flat)
+
+
 def _integers(name, values, dtype):
     """values as a 1-D C-contiguous array of the integer dtype; ValueError
     for other shapes and for values that are not integers of its range."""
@@ -121,9 +128,12 @@ def _integers(name, values, dtype):
         raise ValueError(f"{name} must be 1-D, got shape {array.shape}")
     if array.dtype == dtype:
         return np.ascontiguousarray(array)
+    info = np.iinfo(dtype)
+    if _python_integers(array):
+        raise ValueError(f"{name} has values outside {dtype.__name__} "
+                         f"[{info.min}, {info.max}]")
     if array.size and array.dtype.kind not in "biuf":
         raise ValueError(f"{name} must be numbers, got {array.dtype}")
-    info = np.iinfo(dtype)
     if array.size and array.dtype.kind == "f" and not np.all(
             np.isfinite(array) & (array == np.round(array))):
         raise ValueError(f"{name} must be integers (libgraphrt takes "
@@ -151,12 +161,19 @@ def _weights(values, dtype):
     array = np.asarray(values)
     if array.ndim != 1:
         raise ValueError(f"edge weights must be 1-D, got shape {array.shape}")
+    not_finite = WeightError("edge weights must be finite, found a NaN or "
+                             "an infinity (or a value beyond "
+                             f"{dtype.__name__})")
+    if _python_integers(array):
+        try:
+            array = array.astype(np.float64)
+        except OverflowError:
+            raise not_finite from None
     if array.size and array.dtype.kind not in "biuf":
         raise ValueError(f"edge weights must be numbers, got {array.dtype}")
     array = np.ascontiguousarray(array, dtype=dtype)
     if array.size and not np.all(np.isfinite(array)):
-        raise WeightError("edge weights must be finite, found a NaN or an "
-                          f"infinity (or a value beyond {dtype.__name__})")
+        raise not_finite
     return array
 
 

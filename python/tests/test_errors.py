@@ -38,6 +38,7 @@ def test_bad_csr_is_graph_error(bfs, offsets, neighbors, message):
     (([], []), ValueError, "offsets must have n . 1 entries"),
     ((np.zeros((2, 2)), [0]), ValueError, "offsets must be 1-D"),
     (([0, 1], [2**40]), ValueError, r"neighbors has values outside int32"),
+    (([0, 1], [10**20]), ValueError, r"neighbors has values outside int32"),
     (([0, 1], [0.5]), ValueError, "neighbors must be integers"),
     (([0, 1], ["a"]), ValueError, "neighbors must be numbers"),
     (scipy.sparse.csr_matrix((2, 3)), ValueError, "must be square"),
@@ -55,6 +56,10 @@ def test_bad_weights(sssp):
         sssp.sssp(scipy.sparse.csr_matrix(np.array([[0, 0.5], [0, 0]])), 0)
     with pytest.raises(ValueError, match="weights has 1 entries, neighbors 2"):
         sssp.sssp(([0, 2, 2], [0, 1], [3]), 0)
+    # Beyond int64, numpy keeps Python ints as objects: still numbers.
+    with pytest.raises(ValueError,
+                       match=r"edge weights has values outside int32"):
+        sssp.sssp(([0, 1, 1], [1], [10**20]), 0)
     # Two arrays: a graph without weights, which the program needs.
     with pytest.raises(graphmlir.GraphError,
                        match="the program asks for edge weights but the "

@@ -138,3 +138,9 @@ def test_non_finite_weights(real_sssp, tmp_path):
         module.sssp(str(path), 0)
     np.testing.assert_array_equal(module.sssp(([0, 1, 1], [1], [2.5]), 0),
                                   [0, 2.5])
+    # An integer beyond int64 is a number too: taken as a float, or one
+    # beyond the program's float type.
+    weights = module.sssp(([0, 1, 1], [1], [10**20]), 0)
+    assert weights[1] == pytest.approx(1e20)
+    with pytest.raises(graphmlir.WeightError, match="must be finite"):
+        module.sssp(([0, 1, 1], [1], [10**400]), 0)
