@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
 #include "graph-mlir/Dialect/Graph/Transforms/LoweringOrder.h"
 #include "graph-mlir/Dialect/Graph/Transforms/Passes.h"
 
@@ -351,51 +352,6 @@ static bool accessesOwnedOnly(Operation *user,
   }
   return ownedLoops.contains(loop) &&
          index == loop->getRegion(0).front().getArgument(0);
-}
-
-/// The uses of `set` and of the region arguments and results it reaches
-/// through the loops and branches that forward it (a frontier carried by an
-/// `scf.while`), except the forwarding uses themselves.
-static SmallVector<OpOperand *> usesThroughBranches(Value set) {
-  SmallVector<Value> work{set};
-  SmallPtrSet<Value, 8> seen;
-  seen.insert(set);
-  SmallVector<OpOperand *> uses;
-  // Whether `use` is among `operands`, which go on as `inputs`.
-  auto forward = [&](OpOperand &use, OperandRange operands, ValueRange inputs) {
-    if (operands.empty())
-      return false;
-    unsigned index = use.getOperandNumber() - operands.getBeginOperandIndex();
-    if (index >= operands.size() || index >= inputs.size())
-      return false;
-    if (seen.insert(inputs[index]).second)
-      work.push_back(inputs[index]);
-    return true;
-  };
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      SmallVector<Attribute> unknown(user->getNumOperands());
-      SmallVector<RegionSuccessor> successors;
-      bool forwarded = false;
-      auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
-      if (terminator && isa<RegionBranchOpInterface>(user->getParentOp())) {
-        terminator.getSuccessorRegions(unknown, successors);
-        for (const RegionSuccessor &successor : successors)
-          forwarded |= forward(use, terminator.getSuccessorOperands(successor),
-                               successor.getSuccessorInputs());
-      } else if (auto branch = dyn_cast<RegionBranchOpInterface>(user)) {
-        branch.getEntrySuccessorRegions(unknown, successors);
-        for (const RegionSuccessor &successor : successors)
-          forwarded |= forward(use, branch.getEntrySuccessorOperands(successor),
-                               successor.getSuccessorInputs());
-      }
-      if (!forwarded)
-        uses.push_back(&use);
-    }
-  }
-  return uses;
 }
 
 /// How much of the set `mirror` mirrors (a traversal's output or an owned

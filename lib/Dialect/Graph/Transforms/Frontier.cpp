@@ -7,6 +7,8 @@
 
 #include "Frontier.h"
 
+#include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -209,48 +211,17 @@ Value DenseOutput::seal(OpBuilder &b) {
 /// graph.vertexset.out_degree_sum, reached directly or through the region
 /// arguments and results of the loops and branches that forward the set.
 static bool feedsDegreeSum(Value set) {
-  SmallVector<Value> work{set};
-  llvm::SmallPtrSet<Value, 8> seen;
-  seen.insert(set);
-  auto forward = [&](OpOperand &use, OperandRange operands, ValueRange inputs) {
-    if (operands.empty())
-      return;
-    unsigned index = use.getOperandNumber() - operands.getBeginOperandIndex();
-    if (index < operands.size() && index < inputs.size() &&
-        seen.insert(inputs[index]).second)
-      work.push_back(inputs[index]);
-  };
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (isa<VertexSetOutDegreeSumOp>(user))
-        return true;
-      if (auto apply = dyn_cast<EdgeSetApplyOp>(user)) {
-        ScheduleAttr sched = apply.getScheduleOrDefault();
-        if (apply.getFrom() == value &&
-            (sched.isHybrid() ||
-             (sched.getDirection() == Direction::SparsePush &&
-              !apply.getDedup())))
-          return true;
-        continue;
-      }
-      SmallVector<Attribute> unknown(user->getNumOperands());
-      SmallVector<RegionSuccessor> successors;
-      auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
-      // Return-like terminators of other ops (func.return) forward nothing.
-      if (terminator && isa<RegionBranchOpInterface>(user->getParentOp())) {
-        terminator.getSuccessorRegions(unknown, successors);
-        for (const RegionSuccessor &successor : successors)
-          forward(use, terminator.getSuccessorOperands(successor),
-                  successor.getSuccessorInputs());
-      } else if (auto branch = dyn_cast<RegionBranchOpInterface>(user)) {
-        branch.getEntrySuccessorRegions(unknown, successors);
-        for (const RegionSuccessor &successor : successors)
-          forward(use, branch.getEntrySuccessorOperands(successor),
-                  successor.getSuccessorInputs());
-      }
-    }
+  for (OpOperand *use : usesThroughBranches(set)) {
+    Operation *user = use->getOwner();
+    if (isa<VertexSetOutDegreeSumOp>(user))
+      return true;
+    auto apply = dyn_cast<EdgeSetApplyOp>(user);
+    if (!apply || use->get() != apply.getFrom())
+      continue;
+    ScheduleAttr sched = apply.getScheduleOrDefault();
+    if (sched.isHybrid() ||
+        (sched.getDirection() == Direction::SparsePush && !apply.getDedup()))
+      return true;
   }
   return false;
 }

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -51,4 +52,46 @@ Value mlir::graph::buildNotEqual(OpBuilder &builder, Location loc, Value lhs,
                                  rhs);
   return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, lhs,
                                rhs);
+}
+
+SmallVector<OpOperand *> mlir::graph::usesThroughBranches(Value set) {
+  SmallVector<Value> work{set};
+  SmallPtrSet<Value, 8> seen;
+  seen.insert(set);
+  SmallVector<OpOperand *> uses;
+  // Whether `use` is among `operands`, which go on as `inputs`.
+  auto forward = [&](OpOperand &use, OperandRange operands, ValueRange inputs) {
+    if (operands.empty())
+      return false;
+    unsigned index = use.getOperandNumber() - operands.getBeginOperandIndex();
+    if (index >= operands.size() || index >= inputs.size())
+      return false;
+    if (seen.insert(inputs[index]).second)
+      work.push_back(inputs[index]);
+    return true;
+  };
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      SmallVector<Attribute> unknown(user->getNumOperands());
+      SmallVector<RegionSuccessor> successors;
+      bool forwarded = false;
+      auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
+      if (terminator && isa<RegionBranchOpInterface>(user->getParentOp())) {
+        terminator.getSuccessorRegions(unknown, successors);
+        for (const RegionSuccessor &successor : successors)
+          forwarded |= forward(use, terminator.getSuccessorOperands(successor),
+                               successor.getSuccessorInputs());
+      } else if (auto branch = dyn_cast<RegionBranchOpInterface>(user)) {
+        branch.getEntrySuccessorRegions(unknown, successors);
+        for (const RegionSuccessor &successor : successors)
+          forwarded |= forward(use, branch.getEntrySuccessorOperands(successor),
+                               successor.getSuccessorInputs());
+      }
+      if (!forwarded)
+        uses.push_back(&use);
+    }
+  }
+  return uses;
 }

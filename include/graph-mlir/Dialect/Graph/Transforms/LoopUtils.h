@@ -21,6 +21,11 @@ void buildVertexLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
 /// `lhs != rhs` for an integer or float element type.
 Value buildNotEqual(OpBuilder &builder, Location loc, Value lhs, Value rhs);
 
+/// The uses of `set` and of the region arguments and results it reaches
+/// through the loops and branches that forward it (a frontier carried by an
+/// `scf.while`), except the forwarding uses themselves.
+SmallVector<OpOperand *> usesThroughBranches(Value set);
+
 } // namespace mlir::graph
 
 #endif // GRAPH_MLIR_DIALECT_GRAPH_TRANSFORMS_LOOPUTILS_H
