@@ -62,22 +62,6 @@ for kernel in "${kernels[@]}"; do
   esac
 done
 
-# pick_root GRAPH: a vertex with edges, the same one for every build.
-pick_root() {
-  python3 - "$1" <<'PY'
-import random, struct, sys
-with open(sys.argv[1], "rb") as f:
-    _, _, n = struct.unpack("<?qq", f.read(17))
-    rng = random.Random(27491095)
-    while True:
-        v = rng.randrange(n)
-        f.seek(17 + 8 * v)
-        lo, hi = struct.unpack("<2q", f.read(16))
-        if hi > lo:
-            print(v)
-            break
-PY
-}
 
 printf "%-5s %-6s" kernel graph
 echo " builds: min s each, then async/best-sync"

@@ -51,24 +51,6 @@ if [ -z "$gapbs" ]; then
   done
 fi
 
-# pick_root GRAPH [COUNT]: the first vertex v, in a fixed pseudo-random
-# order, such that v .. v + COUNT - 1 (default 1) all have out-edges.
-pick_root() {
-  python3 - "$1" "${2:-1}" <<'PY'
-import random, struct, sys
-count = int(sys.argv[2])
-with open(sys.argv[1], "rb") as f:
-    _, _, n = struct.unpack("<?qq", f.read(17))
-    rng = random.Random(27491095)
-    while True:
-        v = rng.randrange(n - count + 1)
-        f.seek(17 + 8 * v)
-        offsets = struct.unpack("<%dq" % (count + 1), f.read(8 * (count + 1)))
-        if all(offsets[i + 1] > offsets[i] for i in range(count)):
-            print(v)
-            break
-PY
-}
 
 # The trial seconds a program printed, one per line: graphc's programs print
 # "elapsed time:" and the seconds on the next line, GAPBS "Trial Time: S".
