@@ -453,6 +453,13 @@ rt_obim *rt_obim_new(int64_t num_vertices, int64_t delta, int64_t target,
 /* Adds v to the calling thread's chunk of the bucket of `priority` unless
  * an untaken entry of v lies in that bucket or a lower one. */
 void rt_obim_push(rt_obim *o, int self, int64_t v, int64_t priority);
+/* Adds the vertices ids[0..count), outside a parallel region, in chunks of
+ * up to 64 consecutive ones spread over the threads; each chunk lies in
+ * the lowest bucket of its vertices' values (`values`, `width` bytes each,
+ * 4 or 8; a negative value counts as 0). A vertex given twice is added
+ * once. */
+void rt_obim_add_members(rt_obim *o, const int32_t *ids, int64_t count,
+                         const void *values, int32_t width);
 /* Publishes the calling thread's open chunks, so that any thread takes
  * them. */
 void rt_obim_seal(rt_obim *o, int self);

@@ -181,6 +181,13 @@ static ob_chunk *pop_heap(ob_thread *self, ob_thread *t) {
   return top;
 }
 
+/* The bucket of a non-negative priority; the highest one stays below
+ * OB_NONE. */
+static int64_t bucket_of(const rt_obim *o, int64_t priority) {
+  int64_t bucket = priority / o->delta;
+  return bucket == OB_NONE ? OB_NONE - 1 : bucket;
+}
+
 rt_obim *rt_obim_new(int64_t n, int64_t delta, int64_t target,
                      const void *priorities, int32_t width) {
   rt_obim *o = rt_calloc(1, sizeof(rt_obim));
@@ -234,7 +241,7 @@ void rt_obim_push(rt_obim *o, int self, int64_t v, int64_t priority) {
                      (long long)v, (long long)priority);
     return;
   }
-  int64_t bucket = priority / o->delta;
+  int64_t bucket = bucket_of(o, priority);
   /* Lower v's pending bucket to this one, or find an entry no higher. */
   int64_t seen = __atomic_load_n(&o->pending[v], __ATOMIC_SEQ_CST);
   do {
@@ -336,6 +343,46 @@ static int target_settled(rt_obim *o, ob_thread *t) {
   return p >= 0 && lowest > p / o->delta;
 }
 
+/* The value of v in `values` (`width` bytes each); negative ones count as
+ * 0, whose bucket they order with. */
+static int64_t value_at(const void *values, int32_t width, int64_t v) {
+  int64_t value = width == 4 ? ((const int32_t *)values)[v]
+                             : ((const int64_t *)values)[v];
+  return value < 0 ? 0 : value;
+}
+
+void rt_obim_add_members(rt_obim *o, const int32_t *ids, int64_t count,
+                         const void *values, int32_t width) {
+  ob_chunk *c = NULL;
+  int64_t chunks = 0;
+  for (int64_t i = 0; i <= count; ++i) {
+    if (c && (i == count || c->size == OB_CHUNK)) {
+      for (int32_t k = 0; k < c->size; ++k)
+        o->pending[c->ids[k]] = c->bucket;
+      ob_thread *t = &o->per_thread[chunks++ % o->threads];
+      atomic_fetch_add(&t->opened, 1);
+      publish(t, c);
+      c = NULL;
+    }
+    if (i == count)
+      break;
+    int32_t v = ids[i];
+    if ((uint64_t)v >= (uint64_t)o->n)
+      rt_fatal("worklist: vertex %lld is not a vertex (0 to %lld)",
+               (long long)v, (long long)o->n - 1);
+    /* A member given twice: its first entry is pending already. */
+    if (o->pending[v] != OB_NONE)
+      continue;
+    o->pending[v] = 0;
+    int64_t bucket = bucket_of(o, value_at(values, width, v));
+    if (!c)
+      c = new_chunk(&o->per_thread[0], bucket);
+    else if (bucket < c->bucket)
+      c->bucket = bucket;
+    c->ids[c->size++] = v;
+  }
+}
+
 void rt_obim_seal(rt_obim *o, int self) {
   ob_thread *t = &o->per_thread[self];
   while (t->num_open)
@@ -374,6 +421,9 @@ void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
     for (int32_t i = 0; i < next->size; ++i) {
       int32_t v = next->ids[i];
       int64_t expected = next->bucket;
+      /* A stale entry is seen without taking the line for a write. */
+      if (__atomic_load_n(&o->pending[v], __ATOMIC_RELAXED) != expected)
+        continue;
       if (__atomic_compare_exchange_n(&o->pending[v], &expected, OB_NONE, 0,
                                       __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
         next->ids[live++] = v;
