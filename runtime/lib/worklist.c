@@ -207,7 +207,7 @@ graphrt_worklist *graphrt_worklist_new_by_value(graphrt_vset *s,
   w->n = graphrt_vset_num_vertices(s);
   w->threads = omp_get_max_threads();
   w->per_thread = rt_calloc((size_t)w->threads, sizeof(wl_thread));
-  w->ordered = rt_obim_new(w->n, delta, -1, values, width);
+  w->ordered = rt_obim_new_by_value(w->n, delta, values, width);
   rt_obim_add_members(w->ordered, members.aligned + members.offset,
                       members.sizes[0], values, width);
   return w;

@@ -413,40 +413,52 @@ static void test_by_value_cc(void) {
   free(g.label);
 }
 
-/* By value, under contention: every thread pushes every vertex at once,
- * at priorities falling from push to push, then the team drains the
- * worklist: each vertex is taken once (its lowest entry), and the team
- * ends together. */
+/* By value, under contention: every thread lowers every vertex's value at
+ * once, four times, pushing it at each value it lowered it to (as
+ * generated code does), then the team drains the worklist: each vertex is
+ * taken once (at its lowest value), and the team ends together. At delta 1
+ * (no pending buckets: the older entries are stale by their values) and 3. */
 static void test_by_value_contention(void) {
   enum { N = 1000 };
-  int32_t value[N];
-  for (int v = 0; v < N; ++v)
-    value[v] = INT32_MAX;
-  graphrt_vset *none = graphrt_vset_new(N, 0);
-  graphrt_worklist *w = graphrt_worklist_new_by_value(none, value, 4, 3);
-  int visits[N] = {0};
-  int total = 0;
+  for (int delta = 1; delta <= 3; delta += 2) {
+    int32_t value[N];
+    for (int v = 0; v < N; ++v)
+      value[v] = INT32_MAX;
+    graphrt_vset *none = graphrt_vset_new(N, 0);
+    graphrt_worklist *w = graphrt_worklist_new_by_value(none, value, 4, delta);
+    int visits[N] = {0};
+    int total = 0;
 #pragma omp parallel reduction(+ : total)
-  {
-    for (int round = 3; round >= 0; --round)
-      for (int v = 0; v < N; ++v)
-        graphrt_worklist_push_ordered(w, v, (v % 50) * 4 + round * 3);
+    {
+      for (int round = 3; round >= 0; --round)
+        for (int v = 0; v < N; ++v) {
+          int32_t lower = (v % 50) * 4 + round * 3;
+          int32_t old = __atomic_load_n(&value[v], __ATOMIC_RELAXED);
+          while (lower < old &&
+                 !__atomic_compare_exchange_n(&value[v], &old, lower, 0,
+                                              __ATOMIC_SEQ_CST,
+                                              __ATOMIC_RELAXED))
+            ;
+          if (lower < old)
+            graphrt_worklist_push_ordered(w, v, lower);
+        }
 #pragma omp barrier
-    int32_t *ids;
-    int64_t count;
-    while ((count = take(w, &ids)) > 0) {
-      total += (int)count;
-      for (int64_t i = 0; i < count; ++i)
-        __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
+      int32_t *ids;
+      int64_t count;
+      while ((count = take(w, &ids)) > 0) {
+        total += (int)count;
+        for (int64_t i = 0; i < count; ++i)
+          __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
+      }
     }
+    CHECK_EQ(total, N);
+    int once = 1;
+    for (int v = 0; v < N; ++v)
+      once &= visits[v] == 1;
+    CHECK(once);
+    graphrt_worklist_free(w);
+    graphrt_vset_free(none);
   }
-  CHECK_EQ(total, N);
-  int once = 1;
-  for (int v = 0; v < N; ++v)
-    once &= visits[v] == 1;
-  CHECK(once);
-  graphrt_worklist_free(w);
-  graphrt_vset_free(none);
 }
 
 /* By value from one vertex: a binary tree whose vertices' values are their
