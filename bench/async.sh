@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Asynchronous against synchronous execution of the same programs (issue 34):
 # bench/async/bfs.gt (BFS levels as min-depths) and bench/async/cc.gt
-# (label-propagation components), each built three ways: in rounds with a
+# (label-propagation components), each built four ways: in rounds with a
 # sparse push ("push"), in rounds with the hybrid SparsePush-DensePull over a
-# bitvector ("hybrid"), and data-driven (configApplyAsync, "async"); and GAP's
+# bitvector ("hybrid"), data-driven (configApplyAsync, "async"), and
+# data-driven over an ordered worklist whose buckets are the tracked depths
+# or labels (configApplyAsync(..., "ordered"), "ordered"); and GAP's
 # delta-stepping SSSP (bench/gap/sssp.gt) with its own bucket-fusion schedule
 # ("fusion") against the ordered asynchronous worklist ("obim"). All on the
 # same files bench/gap.sh uses (graph-gen's road, grid and kron, symmetrized,
@@ -11,7 +13,7 @@
 #
 # Each build runs TRIALS trials in one process; the builds of one kernel and
 # graph run one after the other, twice, alternating, and the table gives each
-# build's minimum trial seconds over both runs and the ratio of the
+# build's minimum trial seconds over both runs and the ratio of each
 # asynchronous build's minimum to the best synchronous one's (below 1: async
 # is faster). Every build of a kernel must print the same answer (each
 # vertex's depth, label or distance).
@@ -19,6 +21,7 @@
 #        (default 22 2 3, kernels bfs cc sssp)
 #   ASYNC_GRAPHS: the graph kinds (default "road grid kron").
 #   ASYNC_DELTAS: SSSP deltas per kind (default "kron=2 grid=64 road=8000").
+#   ASYNC_ORDERED_DELTA: the bucket width of the "ordered" builds (default 1).
 source "$(dirname "$0")/common.sh"
 trials=${3:-3}
 shift $(($# < 3 ? $# : 3))
@@ -31,6 +34,7 @@ for pair in ${ASYNC_DELTAS:-}; do deltas[${pair%%=*}]=${pair#*=}; done
 push='program->configApplyDirection("s1", "SparsePush")->configApplyParallelization("s1", "dynamic-vertex-parallel");'
 hybrid='program->configApplyDirection("s1", "SparsePush-DensePull")->configApplyParallelization("s1", "dynamic-vertex-parallel")->configApplyDenseVertexSet("s1", "bitvector", "src-vertexset", "DensePull");'
 async='program->configApplyAsync("s1")->configApplyParallelization("s1", "dynamic-vertex-parallel");'
+ordered="program->configApplyAsync(\"s1\", \"ordered\", ${ASYNC_ORDERED_DELTA:-1})->configApplyParallelization(\"s1\", \"dynamic-vertex-parallel\");"
 obim='program->configApplyDirection("s1", "SparsePush")->configApplyParallelization("s1", "dynamic-vertex-parallel")->configApplyPriorityUpdate("s1", "obim")->configApplyPriorityUpdateDelta("s1", "argv[4]"); program->configApplyParallelization("reset", "static-vertex-parallel"); program->configApplyParallelization("print", "serial");'
 # The vertex loops' own schedule, which every build of a program keeps.
 declare -A loops=(
@@ -48,10 +52,11 @@ declare -A variants
 for kernel in "${kernels[@]}"; do
   case $kernel in
   bfs | cc)
-    variants[$kernel]="push hybrid async"
+    variants[$kernel]="push hybrid async ordered"
     build_variant "$kernel" push "$root/bench/async/$kernel.gt" "$push ${loops[$kernel]}"
     build_variant "$kernel" hybrid "$root/bench/async/$kernel.gt" "$hybrid ${loops[$kernel]}"
     build_variant "$kernel" async "$root/bench/async/$kernel.gt" "$async ${loops[$kernel]}"
+    build_variant "$kernel" ordered "$root/bench/async/$kernel.gt" "$ordered ${loops[$kernel]}"
     ;;
   sssp)
     variants[$kernel]="fusion obim"
@@ -64,7 +69,7 @@ done
 
 
 printf "%-5s %-6s" kernel graph
-echo " builds: min s each, then async/best-sync"
+echo " builds: min s each, then each async build / best sync"
 for kind in ${ASYNC_GRAPHS:-road grid kron}; do
   graph="$work/gap-simple-$kind$scale.sg" wgraph="$work/gap-simple-$kind$scale.wsg"
   [ -f "$graph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
@@ -97,15 +102,19 @@ for kind in ${ASYNC_GRAPHS:-road grid kron}; do
       done
     done
     printf "%-5s %-6s" "$kernel" "$kind$scale"
-    sync="" async_s=""
+    sync="" asyncs=()
     for name in ${variants[$kernel]}; do
       printf " %s %.4f" "$name" "${best[$name]}"
       case $name in
-      async | obim) async_s=${best[$name]} ;;
+      async | ordered | obim) asyncs+=("$name") ;;
       *) sync=$(awk -v a="$sync" -v b="${best[$name]}" 'BEGIN { print (a == "" || b < a) ? b : a }') ;;
       esac
     done
-    awk -v a="$async_s" -v s="$sync" 'BEGIN { printf "  ratio %.2f\n", a / s }'
+    printf "  ratio"
+    for name in "${asyncs[@]}"; do
+      awk -v n="$name" -v a="${best[$name]}" -v s="$sync" 'BEGIN { printf " %s %.2f", n, a / s }'
+    done
+    echo
     unset best
   done
 done

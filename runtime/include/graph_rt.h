@@ -628,6 +628,15 @@ graphrt_worklist *graphrt_worklist_new_ordered_until(graphrt_pq *q,
                                                      int64_t target);
 void graphrt_worklist_push_ordered(graphrt_worklist *w, int64_t v,
                                    int64_t priority);
+/* An ordered worklist of an ordered asynchronous loop (async = ordered)
+ * holding the members of s (s is unchanged), ordered by `values` (the
+ * tracked vector, `width` bytes per element: 4 or 8) in buckets of `delta`
+ * (>= 1): vertex v's bucket is values[v] / delta, a negative value's 0.
+ * The members are taken in chunks of up to 64 consecutive ones, each in the
+ * lowest bucket of its vertices. Vertices are pushed with push_ordered. */
+graphrt_worklist *graphrt_worklist_new_by_value(graphrt_vset *s,
+                                                const void *values,
+                                                int32_t width, int64_t delta);
 
 /* ---- Segmented subgraphs (cache tiling) ------------------------------------
  * direction: GRAPHRT_PULL: segment i holds the in-edges whose source lies in

@@ -450,9 +450,25 @@ typedef struct rt_obim rt_obim;
  * bucket the thread sees work in). */
 rt_obim *rt_obim_new(int64_t num_vertices, int64_t delta, int64_t target,
                      const void *priorities, int32_t width);
+/* An ordered worklist for an ordered asynchronous loop (async = ordered),
+ * its priorities the tracked vector `values` (`width` bytes each, 4 or 8;
+ * a negative value counts as 0). At delta 1 it keeps no pending bucket per
+ * vertex: every push adds an entry (the vertex's value just fell, so no
+ * entry of it lies in the new bucket), and a take keeps the entries whose
+ * vertex's value still lies in their bucket or above. */
+rt_obim *rt_obim_new_by_value(int64_t num_vertices, int64_t delta,
+                              const void *values, int32_t width);
 /* Adds v to the calling thread's chunk of the bucket of `priority` unless
- * an untaken entry of v lies in that bucket or a lower one. */
+ * an untaken entry of v lies in that bucket or a lower one (by value at
+ * delta 1: always). */
 void rt_obim_push(rt_obim *o, int self, int64_t v, int64_t priority);
+/* Adds the vertices ids[0..count) (distinct, for a worklist by value at
+ * delta 1), outside a parallel region, in chunks of up to 64 consecutive
+ * ones spread over the threads; each chunk lies in the lowest bucket of its
+ * vertices' values (`values`, `width` bytes each, 4 or 8; a negative value
+ * counts as 0). */
+void rt_obim_add_members(rt_obim *o, const int32_t *ids, int64_t count,
+                         const void *values, int32_t width);
 /* Publishes the calling thread's open chunks, so that any thread takes
  * them. */
 void rt_obim_seal(rt_obim *o, int self);

@@ -94,7 +94,10 @@ struct rt_obim {
   int64_t target;
   const void *prio;
   int32_t width;
-  int64_t *pending; /* per vertex: the lowest bucket of its untaken entries */
+  /* Per vertex: the lowest bucket of its untaken entries; NULL for a
+   * worklist by value at delta 1, whose entries are live while their
+   * bucket is their vertex's value (see rt_obim_new_by_value). */
+  int64_t *pending;
   int threads;
   ob_thread *per_thread;
 };
@@ -181,18 +184,29 @@ static ob_chunk *pop_heap(ob_thread *self, ob_thread *t) {
   return top;
 }
 
-rt_obim *rt_obim_new(int64_t n, int64_t delta, int64_t target,
-                     const void *priorities, int32_t width) {
+/* The bucket of a non-negative priority; the highest one stays below
+ * OB_NONE. A delta of 1 (a bucket per BFS depth or label) spares the
+ * division on the path of every push. */
+static int64_t bucket_of(const rt_obim *o, int64_t priority) {
+  int64_t bucket = o->delta == 1 ? priority : priority / o->delta;
+  return bucket == OB_NONE ? OB_NONE - 1 : bucket;
+}
+
+/* An ordered worklist, with a pending bucket per vertex if `pending`. */
+static rt_obim *new_obim(int64_t n, int64_t delta, int64_t target,
+                         const void *priorities, int32_t width, int pending) {
   rt_obim *o = rt_calloc(1, sizeof(rt_obim));
   o->n = n;
   o->delta = delta;
   o->target = target;
   o->prio = priorities;
   o->width = width;
-  o->pending = rt_malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+  if (pending) {
+    o->pending = rt_malloc((size_t)(n ? n : 1) * sizeof(int64_t));
 #pragma omp parallel for if (n > RT_PAR_MIN)
-  for (int64_t v = 0; v < n; ++v)
-    o->pending[v] = OB_NONE;
+    for (int64_t v = 0; v < n; ++v)
+      o->pending[v] = OB_NONE;
+  }
   o->threads = omp_get_max_threads();
   o->per_thread = rt_calloc((size_t)o->threads, sizeof(ob_thread));
   for (int i = 0; i < o->threads; ++i) {
@@ -203,6 +217,16 @@ rt_obim *rt_obim_new(int64_t n, int64_t delta, int64_t target,
     atomic_init(&t->finished, 0);
   }
   return o;
+}
+
+rt_obim *rt_obim_new(int64_t n, int64_t delta, int64_t target,
+                     const void *priorities, int32_t width) {
+  return new_obim(n, delta, target, priorities, width, 1);
+}
+
+rt_obim *rt_obim_new_by_value(int64_t n, int64_t delta, const void *values,
+                              int32_t width) {
+  return new_obim(n, delta, -1, values, width, delta != 1);
 }
 
 /* The open chunk of `bucket` of thread t, made (and counted) if there is
@@ -234,14 +258,19 @@ void rt_obim_push(rt_obim *o, int self, int64_t v, int64_t priority) {
                      (long long)v, (long long)priority);
     return;
   }
-  int64_t bucket = priority / o->delta;
-  /* Lower v's pending bucket to this one, or find an entry no higher. */
-  int64_t seen = __atomic_load_n(&o->pending[v], __ATOMIC_SEQ_CST);
-  do {
+  int64_t bucket = bucket_of(o, priority);
+  /* Lower v's pending bucket to this one, or find an entry no higher. (By
+   * value at delta 1, every push adds an entry: it is the vertex's new
+   * value, and its entries of higher values are stale.) */
+  int64_t seen =
+      o->pending ? __atomic_load_n(&o->pending[v], __ATOMIC_SEQ_CST) : OB_NONE;
+  while (o->pending) {
     if (seen <= bucket)
       return;
-  } while (!__atomic_compare_exchange_n(&o->pending[v], &seen, bucket, 0,
-                                        __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+    if (__atomic_compare_exchange_n(&o->pending[v], &seen, bucket, 0,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+      break;
+  }
   ob_thread *t = &o->per_thread[self];
   ob_chunk *c = open_chunk(t, bucket);
   c->ids[c->size++] = (int32_t)v;
@@ -336,6 +365,49 @@ static int target_settled(rt_obim *o, ob_thread *t) {
   return p >= 0 && lowest > p / o->delta;
 }
 
+/* The value of v in `values` (`width` bytes each); negative ones count as
+ * 0, whose bucket they order with. */
+static int64_t value_at(const void *values, int32_t width, int64_t v) {
+  int64_t value =
+      width == 4
+          ? __atomic_load_n(&((const int32_t *)values)[v], __ATOMIC_RELAXED)
+          : __atomic_load_n(&((const int64_t *)values)[v], __ATOMIC_RELAXED);
+  return value < 0 ? 0 : value;
+}
+
+void rt_obim_add_members(rt_obim *o, const int32_t *ids, int64_t count,
+                         const void *values, int32_t width) {
+  ob_chunk *c = NULL;
+  int64_t chunks = 0;
+  for (int64_t i = 0; i <= count; ++i) {
+    if (c && (i == count || c->size == OB_CHUNK)) {
+      for (int32_t k = 0; o->pending && k < c->size; ++k)
+        o->pending[c->ids[k]] = c->bucket;
+      ob_thread *t = &o->per_thread[chunks++ % o->threads];
+      atomic_fetch_add(&t->opened, 1);
+      publish(t, c);
+      c = NULL;
+    }
+    if (i == count)
+      break;
+    int32_t v = ids[i];
+    if ((uint64_t)v >= (uint64_t)o->n)
+      rt_fatal("worklist: vertex %lld is not a vertex (0 to %lld)",
+               (long long)v, (long long)o->n - 1);
+    /* A member given twice: its first entry is pending already. */
+    if (o->pending && o->pending[v] != OB_NONE)
+      continue;
+    if (o->pending)
+      o->pending[v] = 0;
+    int64_t bucket = bucket_of(o, value_at(values, width, v));
+    if (!c)
+      c = new_chunk(&o->per_thread[0], bucket);
+    else if (bucket < c->bucket)
+      c->bucket = bucket;
+    c->ids[c->size++] = v;
+  }
+}
+
 void rt_obim_seal(rt_obim *o, int self) {
   ob_thread *t = &o->per_thread[self];
   while (t->num_open)
@@ -371,9 +443,21 @@ void rt_obim_take(graphrt_memref_i32 *r, rt_obim *o, int self) {
      * an update whose push saw the entry pending is seen here. A chunk of
      * stale entries only is released by the next turn. */
     int32_t live = 0;
-    for (int32_t i = 0; i < next->size; ++i) {
+    /* By value at delta 1: an entry is live while its vertex's value lies
+     * in its bucket, or above it (a member of an initial chunk, whose bucket
+     * is its members' lowest); a vertex whose value fell below was pushed
+     * again. The value was written before the push, hence before the
+     * publish or within this thread. */
+    for (int32_t i = 0; !o->pending && i < next->size; ++i)
+      if (bucket_of(o, value_at(o->prio, o->width, next->ids[i])) >=
+          next->bucket)
+        next->ids[live++] = next->ids[i];
+    for (int32_t i = 0; o->pending && i < next->size; ++i) {
       int32_t v = next->ids[i];
       int64_t expected = next->bucket;
+      /* A stale entry is seen without taking the line for a write. */
+      if (__atomic_load_n(&o->pending[v], __ATOMIC_RELAXED) != expected)
+        continue;
       if (__atomic_compare_exchange_n(&o->pending[v], &expected, OB_NONE, 0,
                                       __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
         next->ids[live++] = v;
@@ -402,7 +486,7 @@ static void ob_counts(const rt_obim *o, int64_t *own, int64_t *other,
 
 /* Gives the live entries of chunk c to q (if any) and frees c. */
 static void release_chunk(rt_obim *o, ob_chunk *c, graphrt_pq *q) {
-  for (int32_t i = 0; q && i < c->size; ++i)
+  for (int32_t i = 0; q && o->pending && i < c->size; ++i)
     if (o->pending[c->ids[i]] == c->bucket) {
       o->pending[c->ids[i]] = OB_NONE;
       rt_pq_requeue_vertex(q, c->ids[i]);

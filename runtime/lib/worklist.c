@@ -14,8 +14,8 @@
  * it releases the finished one, so the count reaches zero only when no vertex
  * is left anywhere.
  *
- * An ordered worklist (graphrt_worklist_new_ordered) keeps its chunks in
- * buckets of priorities instead: obim.c. */
+ * An ordered worklist (graphrt_worklist_new_ordered, _new_by_value) keeps
+ * its chunks in buckets of priorities instead: obim.c. */
 #include "graph_rt.h"
 #include "internal.h"
 
@@ -189,6 +189,27 @@ static graphrt_worklist *new_ordered(graphrt_pq *q, int64_t target) {
     graphrt_vset_free(bucket);
   }
   rt_obim_seal(w->ordered, 0);
+  return w;
+}
+
+graphrt_worklist *graphrt_worklist_new_by_value(graphrt_vset *s,
+                                                const void *values,
+                                                int32_t width, int64_t delta) {
+  if (delta < 1)
+    rt_fatal("an ordered asynchronous loop (async = ordered) needs a "
+             "positive delta, got %lld",
+             (long long)delta);
+  if (width != 4 && width != 8)
+    rt_fatal("worklist: values of %d bytes; 4 or 8 expected", (int)width);
+  graphrt_memref_i32 members;
+  _mlir_ciface_graphrt_vset_ids(&members, s);
+  graphrt_worklist *w = rt_calloc(1, sizeof(graphrt_worklist));
+  w->n = graphrt_vset_num_vertices(s);
+  w->threads = omp_get_max_threads();
+  w->per_thread = rt_calloc((size_t)w->threads, sizeof(wl_thread));
+  w->ordered = rt_obim_new_by_value(w->n, delta, values, width);
+  rt_obim_add_members(w->ordered, members.aligned + members.offset,
+                      members.sizes[0], values, width);
   return w;
 }
 

@@ -1,10 +1,12 @@
 /* obim_tests.c - unit tests of the ordered worklists (obim.c, behind
- * graphrt_worklist_new_ordered): buckets taken lowest first, stale entries
- * dropped, the queue's vertices taken over, an early end once a target is
- * settled, many threads pushing at once,
- * stealing, termination, and shortest paths equal to Dijkstra's, on teams
- * of OMP_NUM_THREADS threads (test/Runtime/unittests.test runs 1, 2 and 7).
- */
+ * graphrt_worklist_new_ordered and graphrt_worklist_new_by_value): buckets
+ * taken lowest first, stale entries dropped, the queue's vertices taken
+ * over, an early end once a target is settled, many threads pushing at
+ * once, stealing, termination, shortest paths equal to Dijkstra's, and
+ * (by value) a vertex set's members in chunks of their lowest bucket,
+ * negative values in bucket 0, and label-propagation components equal to a
+ * serial union-find's, on teams of OMP_NUM_THREADS threads
+ * (test/Runtime/unittests.test runs 1, 2 and 7). */
 #include "check.h"
 #include "graph_rt.h"
 #include "worklist_drain.h"
@@ -262,6 +264,248 @@ static void test_sssp(void) {
   free(g.dist);
 }
 
+/* By value, the calling thread alone: all vertices in chunks of 64
+ * consecutive ids, each in the lowest bucket of its members' values, taken
+ * lowest first; a negative value counts as 0; pushes go to their values'
+ * buckets. */
+static void test_by_value_order(void) {
+  enum { N = 200 };
+  int32_t value[N];
+  for (int v = 0; v < N; ++v)
+    value[v] = 2 * (N - 1 - v); /* chunk k's lowest at its last member */
+  graphrt_vset *all = graphrt_vset_new(N, 1);
+  graphrt_worklist *w = graphrt_worklist_new_by_value(all, value, 4, 2);
+  int32_t *ids;
+  /* Buckets 0 (192..199), 8 (128..191), 72 (64..127), 136 (0..63). */
+  CHECK_EQ(take(w, &ids), 8);
+  CHECK_EQ(ids[0], 192);
+  graphrt_worklist_push_ordered(w, 3, 9); /* bucket 4 */
+  CHECK_EQ(take(w, &ids), 1);
+  CHECK_EQ(ids[0], 3);
+  CHECK_EQ(take(w, &ids), 64);
+  CHECK_EQ(ids[0], 128);
+  CHECK_EQ(take(w, &ids), 64);
+  CHECK_EQ(ids[0], 64);
+  /* Vertex 3's entry in its first chunk is stale: the chunk keeps its
+   * other 63. */
+  CHECK_EQ(take(w, &ids), 63);
+  CHECK_EQ(ids[0], 0);
+  CHECK_EQ(take(w, &ids), 0);
+  graphrt_worklist_free(w);
+  graphrt_vset_free(all);
+
+  /* 64-bit values, the largest in the highest bucket there is. */
+  int64_t value64[4] = {-5, INT64_MAX, 7, INT64_MAX};
+  int32_t three[] = {1, 3};
+  graphrt_vset *two = graphrt_vset_from_ids(4, three, 2);
+  w = graphrt_worklist_new_by_value(two, value64, 8, 1);
+  graphrt_worklist_push_ordered(w, 2, 7);
+  graphrt_worklist_push_ordered(w, 0, 0); /* the IR pushes max(value, 0) */
+  CHECK_EQ(take(w, &ids), 1);
+  CHECK_EQ(ids[0], 0);
+  CHECK_EQ(take(w, &ids), 1);
+  CHECK_EQ(ids[0], 2);
+  CHECK_EQ(take(w, &ids), 2);
+  CHECK_EQ(take(w, &ids), 0);
+  graphrt_worklist_free(w);
+  graphrt_vset_free(two);
+}
+
+/* Connected components by label propagation over a by-value worklist, as
+ * generated code runs `IDs[dst] min= IDs[src]` with async = ordered: every
+ * vertex starts in the worklist with its own id as label, a take processes
+ * the lowest labels first, and each lowered label is pushed at its new
+ * value. A random symmetric graph of many small components and one large
+ * one, with self-loops. */
+enum { CC_N = 5000, CC_DEG = 3 };
+
+typedef struct {
+  int64_t *offsets;
+  int32_t *neighbors, *label;
+  int64_t *visits;
+} cc_state;
+
+static void propagate(graphrt_worklist *w, int32_t u, void *state) {
+  cc_state *g = state;
+  __atomic_fetch_add(g->visits, 1, __ATOMIC_RELAXED);
+  int32_t l = __atomic_load_n(&g->label[u], __ATOMIC_RELAXED);
+  for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; ++e) {
+    int32_t v = g->neighbors[e];
+    int32_t old = __atomic_load_n(&g->label[v], __ATOMIC_RELAXED);
+    while (l < old &&
+           !__atomic_compare_exchange_n(&g->label[v], &old, l, 0,
+                                        __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+      ;
+    if (l < old)
+      graphrt_worklist_push_ordered(w, v, l);
+  }
+}
+
+static int32_t find(int32_t *parent, int32_t v) {
+  while (parent[v] != v)
+    v = parent[v] = parent[parent[v]];
+  return v;
+}
+
+static void test_by_value_cc(void) {
+  enum { N = CC_N, M = CC_N * CC_DEG };
+  int32_t *from = malloc(sizeof(int32_t) * M), *to = malloc(sizeof(int32_t) * M);
+  uint64_t seed = 777;
+  for (int e = 0; e < M; ++e) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    /* Vertices below N/2 form small groups of 10, the rest one random
+     * graph; some edges are self-loops. */
+    int32_t u = e / CC_DEG, v = (int32_t)((seed >> 33) % N);
+    from[e] = u;
+    to[e] = u < N / 2 ? (u / 10) * 10 + v % 10 : N / 2 + v % (N - N / 2);
+  }
+  /* Both directions of every edge, as CSR. */
+  cc_state g = {calloc(N + 1, sizeof(int64_t)),
+                malloc(sizeof(int32_t) * 2 * M), malloc(sizeof(int32_t) * N),
+                NULL};
+  for (int e = 0; e < M; ++e) {
+    ++g.offsets[from[e] + 1];
+    ++g.offsets[to[e] + 1];
+  }
+  for (int v = 0; v < N; ++v)
+    g.offsets[v + 1] += g.offsets[v];
+  int64_t *fill = malloc(sizeof(int64_t) * N);
+  for (int v = 0; v < N; ++v)
+    fill[v] = g.offsets[v];
+  for (int e = 0; e < M; ++e) {
+    g.neighbors[fill[from[e]]++] = to[e];
+    g.neighbors[fill[to[e]]++] = from[e];
+  }
+  /* The smallest id of each component, serially (union by lower root). */
+  int32_t *parent = malloc(sizeof(int32_t) * N);
+  for (int v = 0; v < N; ++v)
+    parent[v] = v;
+  for (int e = 0; e < M; ++e) {
+    int32_t a = find(parent, from[e]), b = find(parent, to[e]);
+    if (a < b)
+      parent[b] = a;
+    else
+      parent[a] = b;
+  }
+  int64_t visits = 0;
+  g.visits = &visits;
+  graphrt_vset *all = graphrt_vset_new(N, 1);
+  for (int delta = 1; delta <= 1000; delta *= 10) {
+    for (int v = 0; v < N; ++v)
+      g.label[v] = v;
+    visits = 0;
+    graphrt_worklist *w = graphrt_worklist_new_by_value(all, g.label, 4, delta);
+    drain(w, propagate, &g);
+    int equal = 1;
+    for (int v = 0; v < N; ++v)
+      equal &= g.label[v] == find(parent, v);
+    CHECK(equal);
+    CHECK(visits >= N);
+    graphrt_worklist_free(w);
+  }
+  graphrt_vset_free(all);
+  free(from);
+  free(to);
+  free(fill);
+  free(parent);
+  free(g.offsets);
+  free(g.neighbors);
+  free(g.label);
+}
+
+/* By value, under contention: every thread lowers every vertex's value at
+ * once, four times, pushing it at each value it lowered it to (as
+ * generated code does), then the team drains the worklist: each vertex is
+ * taken once (at its lowest value), and the team ends together. At delta 1
+ * (no pending buckets: the older entries are stale by their values) and 3. */
+static void test_by_value_contention(void) {
+  enum { N = 1000 };
+  for (int delta = 1; delta <= 3; delta += 2) {
+    int32_t value[N];
+    for (int v = 0; v < N; ++v)
+      value[v] = INT32_MAX;
+    graphrt_vset *none = graphrt_vset_new(N, 0);
+    graphrt_worklist *w = graphrt_worklist_new_by_value(none, value, 4, delta);
+    int visits[N] = {0};
+    int total = 0;
+#pragma omp parallel reduction(+ : total)
+    {
+      for (int round = 3; round >= 0; --round)
+        for (int v = 0; v < N; ++v) {
+          int32_t lower = (v % 50) * 4 + round * 3;
+          int32_t old = __atomic_load_n(&value[v], __ATOMIC_RELAXED);
+          while (lower < old &&
+                 !__atomic_compare_exchange_n(&value[v], &old, lower, 0,
+                                              __ATOMIC_SEQ_CST,
+                                              __ATOMIC_RELAXED))
+            ;
+          if (lower < old)
+            graphrt_worklist_push_ordered(w, v, lower);
+        }
+#pragma omp barrier
+      int32_t *ids;
+      int64_t count;
+      while ((count = take(w, &ids)) > 0) {
+        total += (int)count;
+        for (int64_t i = 0; i < count; ++i)
+          __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
+      }
+    }
+    CHECK_EQ(total, N);
+    int once = 1;
+    for (int v = 0; v < N; ++v)
+      once &= visits[v] == 1;
+    CHECK(once);
+    graphrt_worklist_free(w);
+    graphrt_vset_free(none);
+  }
+}
+
+/* By value from one vertex: a binary tree whose vertices' values are their
+ * depths, processing slow enough that others steal; every vertex is
+ * processed once and the team ends together. */
+typedef struct {
+  int32_t *depth;
+  int *visits, *worked;
+} depth_state;
+
+static void visit_depth(graphrt_worklist *w, int32_t v, void *state) {
+  depth_state *t = state;
+  __atomic_fetch_add(&t->visits[v], 1, __ATOMIC_RELAXED);
+  t->worked[omp_get_thread_num()] = 1;
+  usleep(50);
+  for (int64_t c = 2 * (int64_t)v + 1; c <= 2 * (int64_t)v + 2 && c < TREE;
+       ++c) {
+    t->depth[c] = t->depth[v] + 1;
+    graphrt_worklist_push_ordered(w, c, t->depth[c]);
+  }
+}
+
+static void test_by_value_steal(int threads) {
+  int32_t depth[TREE];
+  for (int v = 0; v < TREE; ++v)
+    depth[v] = INT32_MAX;
+  depth[0] = 0;
+  int32_t root = 0;
+  graphrt_vset *start = graphrt_vset_from_ids(TREE, &root, 1);
+  graphrt_worklist *w = graphrt_worklist_new_by_value(start, depth, 4, 1);
+  depth_state t = {depth, calloc(TREE, sizeof(int)),
+                   calloc(threads, sizeof(int))};
+  drain(w, visit_depth, &t);
+  int once = 1, workers = 0;
+  for (int v = 0; v < TREE; ++v)
+    once &= t.visits[v] == 1;
+  for (int i = 0; i < threads; ++i)
+    workers += t.worked[i];
+  CHECK(once);
+  if (threads > 1)
+    CHECK(workers > 1);
+  free(t.visits);
+  free(t.worked);
+  graphrt_worklist_free(w);
+  graphrt_vset_free(start);
+}
+
 int main(void) {
   int threads = omp_get_max_threads();
   test_order();
@@ -270,5 +514,9 @@ int main(void) {
   test_contention();
   test_steal(threads);
   test_sssp();
+  test_by_value_order();
+  test_by_value_cc();
+  test_by_value_contention();
+  test_by_value_steal(threads);
   return check_report("obim");
 }

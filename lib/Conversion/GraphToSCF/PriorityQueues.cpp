@@ -124,6 +124,31 @@ struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
   }
 };
 
+/// An ordered worklist over a vector's values: the vector's data as a
+/// pointer and its element width.
+struct WorklistNewByValueLowering : GraphPattern<WorklistNewByValueOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(WorklistNewByValueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Value address = toI64(rewriter, loc,
+                          memref::ExtractAlignedPointerAsIndexOp::create(
+                              rewriter, loc, adaptor.getValues()));
+    Value data = LLVM::IntToPtrOp::create(rewriter, loc, ptrType, address);
+    unsigned width =
+        op.getValues().getType().getElementType().getIntOrFloatBitWidth();
+    SmallVector<Value> args = {adaptor.getSet(), data,
+                               constI32(rewriter, loc, width / 8),
+                               toI64(rewriter, loc, adaptor.getDelta())};
+    rewriter.replaceOp(op, callRuntime1(rewriter, loc, op,
+                                        RuntimeFunction::WorklistNewByValue,
+                                        args));
+    return success();
+  }
+};
+
 /// The queue's priority vector, viewed through libgraphrt: one C-interface
 /// function per element width.
 struct PriorityQueuePrioritiesLowering
@@ -148,7 +173,8 @@ void mlir::graph::populatePriorityQueuePatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<NullHandleLowering<PriorityQueueNoneOp>,
-               PriorityQueueNewLowering, PriorityQueuePrioritiesLowering>(
+               PriorityQueueNewLowering, PriorityQueuePrioritiesLowering,
+               WorklistNewByValueLowering>(
       converter, context);
   patterns.add<QueueCallChoiceLowering<PriorityQueueFinishedOp>>(
       converter, context, RuntimeFunction::PqFinished,

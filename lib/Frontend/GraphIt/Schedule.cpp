@@ -29,7 +29,7 @@ struct Options {
   /// dynamic vertex parallelism edge-aware, whichever call comes first.
   bool edgeAware = false;
   /// configApplyAsync: the loop draining the frontier runs data-driven.
-  bool async = false;
+  AsyncMode async = AsyncMode::None;
   /// Set by any call other than configApplyParallelization.
   std::optional<Location> traversalOnly;
   /// The label's last call, and every one before it.
@@ -77,6 +77,9 @@ const Choice<PriorityUpdate> kPriorityUpdates[] = {
     {"lazy_priority_update", PriorityUpdate::Lazy},
     {"constant_sum_reduce_before_update", PriorityUpdate::LazyConstantSum},
     {"obim", PriorityUpdate::Obim}};
+
+const Choice<AsyncMode> kAsyncModes[] = {{"unordered", AsyncMode::Unordered},
+                                         {"ordered", AsyncMode::Ordered}};
 
 /// GraphIt's older `setApply(label, option[, n])` options, each of which
 /// one of the config* calls also expresses.
@@ -479,10 +482,26 @@ LogicalResult Resolver::applyCpu(const ScheduleCall &call) {
     return success();
   }
   if (name == "configApplyAsync") {
-    Options *opts = labelled(call, 1, 1);
+    Options *opts = labelled(call, 1, 3);
     if (!opts)
       return failure();
-    opts->async = true;
+    AsyncMode mode = AsyncMode::Unordered;
+    if (call.args.size() > 1) {
+      FailureOr<AsyncMode> chosen = choose(call, 1, kAsyncModes, "async mode");
+      if (failed(chosen))
+        return failure();
+      mode = *chosen;
+    }
+    if (call.args.size() > 2) {
+      if (mode != AsyncMode::Ordered)
+        return emitError(call.args[2].loc)
+               << "a bucket width (delta) is for the \"ordered\" async mode";
+      FailureOr<ScheduleCount> delta = count(call, 2, "bucket width");
+      if (failed(delta))
+        return failure();
+      opts->delta = *delta;
+    }
+    opts->async = mode;
     opts->traversalOnly = call.loc;
     return success();
   }

@@ -1,8 +1,9 @@
 // RUN: graph-opt %s --graph-distribute | FileCheck %s
+// RUN: sed 's/dynamic_vertex, async>/dynamic_vertex, async = ordered, delta = 4>/' %s | graph-opt --graph-distribute | FileCheck %s
 
 // A distributed asynchronous loop keeps its rounds: graph-distribute drops
-// async, and the mirrors after each traversal bring the other ranks'
-// changes before the next round.
+// async (ordered too, with its delta), and the mirrors after each
+// traversal bring the other ranks' changes before the next round.
 // CHECK-LABEL: func.func @main()
 // CHECK: scf.while
 // CHECK: graph.edgeset.apply %{{.*}} from(%{{.*}}) track(%{{.*}} : !graph.vector<i32>) schedule(#graph.schedule<parallel = dynamic_vertex>)

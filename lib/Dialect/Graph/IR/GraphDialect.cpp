@@ -205,7 +205,7 @@ ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
              FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,
              SegmentStrategy::FixedVertexCount, NumaMode::Serial,
              PriorityUpdate::Eager, ScheduleCount(1), ScheduleCount(1000),
-             ScheduleCount(128), GpuScheduleAttr(), /*async=*/false);
+             ScheduleCount(128), GpuScheduleAttr(), AsyncMode::None);
 }
 
 ScheduleAttr::Options ScheduleAttr::getOptions() const {
@@ -250,7 +250,7 @@ LogicalResult ScheduleAttr::verify(
     FrontierSets, int64_t segments, int64_t segmentsArgv, SegmentStrategy,
     NumaMode numa, PriorityUpdate priorityUpdate, ScheduleCount delta,
     ScheduleCount fusionThreshold, ScheduleCount openBuckets,
-    GpuScheduleAttr gpu, bool async) {
+    GpuScheduleAttr gpu, AsyncMode async) {
   if (gpu) {
     ScheduleAttr cpuDefaults = getDefault(gpu.getContext());
     if (direction != cpuDefaults.getDirection() ||
@@ -300,15 +300,20 @@ LogicalResult ScheduleAttr::verify(
                        << " needs segments (configApplyNumSSG)";
   // The worklist pushes each activated vertex on its own, a sparse push's
   // output, on the CPU's threads over the whole graph.
-  if (async && (direction != Direction::SparsePush || gpu || segmented ||
-                numa != NumaMode::Serial))
+  if (async != AsyncMode::None &&
+      (direction != Direction::SparsePush || gpu || segmented ||
+       numa != NumaMode::Serial))
     return emitError() << "async needs direction = sparse_push and no gpu, "
                           "segments or numa";
+  // Only an ordered worklist has buckets.
+  if (async == AsyncMode::Unordered && delta != ScheduleCount(1))
+    return emitError() << "delta is the bucket width of async = ordered; "
+                          "async = unordered has no buckets";
   // The ordered worklist is a sparse push's output too, and it replaces the
   // whole loop that async would.
   if (priorityUpdate == PriorityUpdate::Obim &&
       (direction != Direction::SparsePush || segmented ||
-       numa != NumaMode::Serial || async))
+       numa != NumaMode::Serial || async != AsyncMode::None))
     return emitError() << "priority_update = obim needs direction = "
                           "sparse_push and no segments, numa or async";
   if (numa != NumaMode::Serial && parallel == Parallelization::Serial)
@@ -407,7 +412,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   ScheduleCount fusionThreshold = defaults.getFusionThreshold();
   ScheduleCount openBuckets = defaults.getOpenBuckets();
   GpuScheduleAttr gpu;
-  bool async = false;
+  AsyncMode async = AsyncMode::None;
 
   auto parseOption = [&](StringRef option, SMLoc loc) -> ParseResult {
     if (option == "direction")
@@ -446,7 +451,20 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
     if (option == "gpu")
       return failure(parser.parseEqual() || parser.parseAttribute(gpu));
     if (option == "async") {
-      async = true;
+      // `async` alone is the unordered worklist.
+      async = AsyncMode::Unordered;
+      if (failed(parser.parseOptionalEqual()))
+        return success();
+      SMLoc modeLoc = parser.getCurrentLocation();
+      StringRef keyword;
+      if (parser.parseKeyword(&keyword))
+        return failure();
+      std::optional<AsyncMode> mode = symbolizeAsyncMode(keyword);
+      if (!mode || *mode == AsyncMode::None)
+        return parser.emitError(modeLoc)
+               << "unknown async '" << keyword
+               << "'; expected one of: unordered, ordered";
+      async = *mode;
       return success();
     }
     if (option == "grain")
@@ -525,8 +543,10 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
     os << "gpu = " << Attribute(gpu);
     options.push_back(text);
   }
-  if (getAsync())
+  if (getAsync() == AsyncMode::Unordered)
     options.push_back("async");
+  else if (getAsync() != AsyncMode::None)
+    options.push_back(("async = " + stringifyAsyncMode(getAsync())).str());
   // An empty option list is not valid syntax; spell out one default.
   if (options.empty())
     options.push_back("parallel = serial");

@@ -419,6 +419,17 @@ LogicalResult PriorityQueueNewOp::verify() {
   return success();
 }
 
+LogicalResult WorklistNewByValueOp::verify() {
+  VertexVectorType vector = getValues().getType();
+  if (vector.getLayout())
+    return emitOpError("values cannot be a vector of records (fused fields)");
+  if (!vector.getElementType().isSignlessInteger(32) &&
+      !vector.getElementType().isSignlessInteger(64))
+    return emitOpError("values must be i32 or i64, got ")
+           << vector.getElementType();
+  return success();
+}
+
 /// A priority update must sit in the body of a traversal that names its
 /// queue in update_priority, which says how the update reaches the buckets.
 static LogicalResult verifyInUpdatingTraversal(Operation *op, Value queue) {
@@ -520,7 +531,7 @@ ApplyLowering EdgeSetApplyOp::getLowering() {
     return sched.getPriorityUpdate() == PriorityUpdate::EagerWithFusion
                ? ApplyLowering::BucketFusion
                : ApplyLowering::PriorityUpdates;
-  if (sched.getAsync())
+  if (sched.isAsync())
     return ApplyLowering::Async;
   if (sched.isHybrid())
     return ApplyLowering::HybridSplit;

@@ -6,6 +6,8 @@
 // pushes their out-edges with the traversal's body, and pushes every
 // destination whose tracked value the reduction changed to the worklist,
 // processing it as soon as it takes it: no rounds, no barrier between them.
+// With async = ordered the worklist is ordered: a destination goes to the
+// bucket of its new tracked value, and threads take the lowest bucket.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,15 +80,31 @@ bool mlir::graph::usesValuesOf(Operation *op, Operation *loop) {
 namespace {
 
 /// The traversal's modified destinations go to the worklist, which the
-/// region drains; after it, the loop's final frontier is an empty set.
+/// region drains; after it, the loop's final frontier is an empty set. An
+/// ordered worklist (`ordered`) takes each at its new tracked value.
 class WorklistOutput : public OutputFrontier {
 public:
   WorklistOutput(EdgeSetApplyOp op, const ExecutionModel &execution,
-                 Value worklist)
-      : OutputFrontier(op, execution, /*set=*/Value()), worklist(worklist) {}
+                 Value worklist, bool ordered)
+      : OutputFrontier(op, execution, /*set=*/Value()), worklist(worklist),
+        ordered(ordered) {}
 
   void add(OpBuilder &b, const LoopFrame &, Value v, bool) override {
-    WorklistPushOp::create(b, loc, worklist, v);
+    if (!ordered) {
+      WorklistPushOp::create(b, loc, worklist, v);
+      return;
+    }
+    // The value the min wrote, or a lower one another thread wrote since
+    // (which pushes the vertex too). Below 0 it orders as 0, the lowest
+    // bucket.
+    Value tracked = op.getTracked();
+    Value value = VectorGetOp::create(
+        b, loc, cast<VertexVectorType>(tracked.getType()).getElementType(),
+        tracked, v);
+    Value zero = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(value.getType(), 0));
+    Value priority = arith::MaxSIOp::create(b, loc, value, zero);
+    WorklistPushOrderedOp::create(b, loc, worklist, v, priority);
   }
 
   Value seal(OpBuilder &b) override {
@@ -97,6 +115,7 @@ public:
 
 private:
   Value worklist;
+  bool ordered;
 };
 
 /// Whether `value` is `graph.vertexset.size` of `set`, possibly cast.
@@ -153,8 +172,10 @@ bool isMonotone(ReduceKind kind) {
 }
 
 /// Why `apply`'s body is not one an asynchronous loop can run in any
-/// order; empty if it is.
-std::string bodyProblem(EdgeSetApplyOp apply) {
+/// order; empty if it is. An ordered loop (`ordered`) also needs the
+/// reductions to be signed mins of 32- or 64-bit integers, whose values
+/// order the worklist.
+std::string bodyProblem(EdgeSetApplyOp apply, bool ordered) {
   Value tracked = apply.getTracked();
   Value dst = apply.getBody().getArgument(1);
   std::optional<ReduceKind> kind;
@@ -180,6 +201,23 @@ std::string bodyProblem(EdgeSetApplyOp apply) {
     return "the traversal's body must only update the tracked vector at the "
            "destination with one of min, max, or, and (updates whose result "
            "does not depend on their order), and read anything else";
+  if (!ordered)
+    return "";
+  auto vector = cast<VertexVectorType>(tracked.getType());
+  Type element = vector.getElementType();
+  if (*kind != ReduceKind::Min ||
+      !(element.isSignlessInteger(32) || element.isSignlessInteger(64))) {
+    std::string problem;
+    llvm::raw_string_ostream os(problem);
+    os << "an ordered asynchronous loop orders its worklist by the tracked "
+          "vector's values, lowest first: the body's updates must be min "
+          "reductions of an int or int64 vector, got "
+       << stringifyReduceKind(*kind) << " of " << element;
+    return problem;
+  }
+  if (vector.getLayout())
+    return "an ordered asynchronous loop orders its worklist by the tracked "
+           "vector's values, which cannot be a fused field (fuseFields)";
   return "";
 }
 
@@ -212,7 +250,8 @@ std::string findProblem(EdgeSetApplyOp apply, scf::WhileOp &loop) {
     return "the traversal may not update a priority queue";
   if (usesValuesOf(apply, loop))
     return "the traversal may only use values defined outside the loop";
-  return bodyProblem(apply);
+  return bodyProblem(apply, apply.getScheduleOrDefault().getAsync() ==
+                                AsyncMode::Ordered);
 }
 
 /// Replaces the loop `apply` drains by a worklist loop.
@@ -221,8 +260,16 @@ void lowerAsync(EdgeSetApplyOp apply, scf::WhileOp loop,
   Location loc = apply.getLoc();
   rewriter.setInsertionPoint(loop);
   Value initial = loop.getInits()[0];
-  Value worklist = WorklistNewOp::create(
-      rewriter, loc, WorklistType::get(rewriter.getContext()), initial);
+  ScheduleAttr sched = apply.getScheduleOrDefault();
+  bool ordered = sched.getAsync() == AsyncMode::Ordered;
+  auto worklistType = WorklistType::get(rewriter.getContext());
+  Value worklist =
+      ordered ? WorklistNewByValueOp::create(
+                    rewriter, loc, worklistType, initial, apply.getTracked(),
+                    sched.getDelta().materialize(rewriter, loc))
+                    .getResult()
+              : WorklistNewOp::create(rewriter, loc, worklistType, initial)
+                    .getResult();
   // The loop deleted the initial frontier in its first round.
   VertexSetFreeOp::create(rewriter, loc, initial);
   rewriter.modifyOpInPlace(apply, [&] { apply.getFromMutable().clear(); });
@@ -234,7 +281,7 @@ void lowerAsync(EdgeSetApplyOp apply, scf::WhileOp loop,
   TraversalEmitter emitter(apply, rewriter);
   const ExecutionModel &execution = emitter.getExecution();
   emitter.supplyOutput(
-      std::make_unique<WorklistOutput>(apply, execution, worklist));
+      std::make_unique<WorklistOutput>(apply, execution, worklist, ordered));
   WorklistLoop vertexLoop(worklist);
   emitter.emit(vertexLoop);
   rewriter.replaceOp(loop, yield.getOperand(0));

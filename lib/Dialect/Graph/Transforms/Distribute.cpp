@@ -816,9 +816,11 @@ struct GraphDistributePass
   /// loop keeps its rounds (it computes the same).
   static void synchronously(EdgeSetApplyOp apply) {
     ScheduleAttr sched = apply.getScheduleOrDefault();
-    if (sched.getAsync())
-      apply.setScheduleAttr(sched.with(
-          [](ScheduleAttr::Options &options) { options.async = false; }));
+    if (sched.isAsync())
+      apply.setScheduleAttr(sched.with([](ScheduleAttr::Options &options) {
+        options.async = AsyncMode::None;
+        options.delta = ScheduleCount(1);
+      }));
   }
 
   /// A rank holds the in-edges of its own vertices only, so it runs the

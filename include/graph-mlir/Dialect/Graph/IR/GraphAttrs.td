@@ -90,6 +90,20 @@ def Graph_PriorityUpdate : I32EnumAttr<"PriorityUpdate",
   let cppNamespace = "::mlir::graph";
 }
 
+def Graph_AsyncMode : I32EnumAttr<"AsyncMode",
+    "whether and how the loop draining a traversal's frontier runs "
+    "data-driven (graph-lower-async)", [
+  // In rounds, one traversal per round.
+  I32EnumAttrCase<"None", 0, "none">,
+  // Over per-thread chunked worklists with stealing, in any order.
+  I32EnumAttrCase<"Unordered", 1, "unordered">,
+  // Over an ordered worklist: buckets of the value each push wrote into the
+  // tracked vector, lowest first (Galois's OBIM on an unordered program).
+  I32EnumAttrCase<"Ordered", 2, "ordered">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
 def Graph_BucketOrder : I32EnumAttr<"BucketOrder",
     "which buckets of a priority queue come first", [
   I32EnumAttrCase<"LowerFirst", 0, "lower_first">,
@@ -357,13 +371,14 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     | `fusion_threshold` | 1000, or `argv[k]` | `configBucketMergeThreshold` |
     | `open_buckets` | 128, or `argv[k]` | `configNumOpenBuckets` |
     | `gpu` | absent, a `#graph.gpu_schedule` | `applyGPUSchedule` |
-    | `async` | absent, present | `configApplyAsync` |
+    | `async` | absent, `async` (unordered), `async = ordered` | `configApplyAsync` |
 
     `priority_update`, `delta`, `fusion_threshold` and `open_buckets` describe
     traversals that update a priority queue
     (`graph.edgeset.apply` with `update_priority`): the strategy and the
     fusion threshold are the traversal's; `delta` and `open_buckets` size
     the queue, and the GraphIt frontend passes them to `graph.pq.new`.
+    `delta` is also the bucket width of `async = ordered`.
 
     A dense pull marking a bitvector output rounds its grain up to a
     multiple of 512 vertices, so that each thread's chunk covers whole cache
@@ -377,7 +392,12 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     `scf.while` loop that drains the traversal's frontier by a data-driven
     worklist: each thread processes the vertices a traversal activates as
     soon as they are pushed, with no round between them. It needs the
-    `sparse_push` direction and no `gpu`, segments or numa.
+    `sparse_push` direction and no `gpu`, segments or numa. `async = ordered`
+    does the same over an ordered worklist: each pushed vertex goes to the
+    bucket of its new value in the tracked vector (`value / delta`), and
+    threads take chunks of the lowest non-empty bucket (Galois's OBIM on an
+    unordered program); `delta` other than 1 needs it. `async` alone is
+    `async = unordered`.
 
     `priority_update = obim` asks graph-lower-priority to replace the whole
     `scf.while` loop that dequeues buckets for the traversal by an ordered
@@ -428,8 +448,9 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
         "::mlir::graph::ScheduleCount(128)">:$openBuckets,
     OptionalParameter<"::mlir::graph::GpuScheduleAttr",
         "present: the traversal runs as GPU kernels">:$gpu,
-    DefaultValuedParameter<"bool", "false",
-        "the frontier-draining loop around it runs data-driven">:$async
+    DefaultValuedParameter<"::mlir::graph::AsyncMode",
+        "::mlir::graph::AsyncMode::None",
+        "whether the frontier-draining loop around it runs data-driven">:$async
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -447,7 +468,7 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
       ::mlir::graph::PriorityUpdate priorityUpdate;
       ::mlir::graph::ScheduleCount delta, fusionThreshold, openBuckets;
       ::mlir::graph::GpuScheduleAttr gpu;
-      bool async;
+      ::mlir::graph::AsyncMode async;
     };
     Options getOptions() const;
     static ScheduleAttr get(::mlir::MLIRContext *context,
@@ -458,6 +479,8 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     static ScheduleAttr getDefault(::mlir::MLIRContext *context);
     /// True when the traversal is split into segmented subgraphs.
     bool isSegmented() const { return getSegments() > 0 || getSegmentsArgv() > 0; }
+    /// True when the loop draining the frontier runs data-driven (async).
+    bool isAsync() const { return getAsync() != ::mlir::graph::AsyncMode::None; }
     bool isParallel() const {
       return getParallel() != ::mlir::graph::Parallelization::Serial;
     }

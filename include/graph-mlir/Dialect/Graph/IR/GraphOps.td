@@ -1481,11 +1481,41 @@ def Graph_WorklistNewOrderedOp : Graph_WorklistOp<"new_ordered"> {
   }];
 }
 
+def Graph_WorklistNewByValueOp : Graph_WorklistOp<"new_by_value"> {
+  let summary = "an ordered worklist holding a vertex set's members, "
+                "in buckets of their values";
+  let description = [{
+    An ordered worklist (as `graph.worklist.new_ordered`'s: a take hands out
+    a chunk of the lowest non-empty bucket) for an ordered asynchronous
+    loop (`async = ordered`), holding `set`'s members (the set is
+    unchanged). Vertex `v`'s bucket is `values[v] / delta`, a negative
+    value's bucket 0; the members are taken in chunks of up to 64
+    consecutive ones, each in the lowest bucket of its vertices. Vertices
+    are pushed with `graph.worklist.push_ordered`, at their new values. A
+    `delta` below 1 is a run-time error.
+
+    ```mlir
+    %work = graph.worklist.new_by_value %frontier, %depth delta(%c1)
+        : !graph.vector<i32>
+    ```
+  }];
+  let arguments = (ins Graph_VertexSetType:$set,
+                       Arg<Graph_VertexValuesType, "", [MemRead]>:$values,
+                       Index:$delta);
+  let results = (outs Res<Graph_WorklistType, "",
+                          [MemAlloc, MemWrite]>:$worklist);
+  let assemblyFormat = [{
+    $set `,` $values `delta` `(` $delta `)` attr-dict `:` qualified(type($values))
+  }];
+  let hasVerifier = 1;
+}
+
 def Graph_WorklistPushOrderedOp : Graph_WorklistOp<"push_ordered"> {
   let summary = "add a vertex to the bucket of its new priority";
   let description = [{
     Appends `vertex` to the calling thread's open chunk of the bucket of
-    `priority` in an ordered worklist (`graph.worklist.new_ordered`) unless
+    `priority` in an ordered worklist (`graph.worklist.new_ordered`,
+    `graph.worklist.new_by_value`) unless
     it is already in that bucket or a lower one; an entry left in a higher
     bucket is skipped when taken. A negative priority is a run-time error.
 
