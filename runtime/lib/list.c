@@ -11,21 +11,35 @@ struct graphrt_list {
   int64_t size, capacity, elem_bytes;
 };
 
+/* The lists not freed yet, freed when the program ends: a list that a
+ * variable outside its block took (`keep = fresh;` in a loop) is not freed
+ * where its block ends. */
+static rt_ptrset live_lists = RT_PTRSET_INIT;
+
 graphrt_list *graphrt_list_new(int64_t elem_bytes) {
   if (elem_bytes != 1 && elem_bytes != 2 && elem_bytes != 4 && elem_bytes != 8)
     rt_fatal("list of %lld-byte elements: only 1, 2, 4 and 8 are supported",
              (long long)elem_bytes);
   graphrt_list *l = rt_calloc(1, sizeof(graphrt_list));
   l->elem_bytes = elem_bytes;
+  rt_ptrset_add(&live_lists, l);
   return l;
+}
+
+static void free_list(void *p) {
+  graphrt_list *l = p;
+  free(l->items);
+  free(l);
 }
 
 void graphrt_list_free(graphrt_list *l) {
   if (!l)
     return;
-  free(l->items);
-  free(l);
+  rt_ptrset_remove(&live_lists, l);
+  free_list(l);
 }
+
+void graphrt_list_free_all(void) { rt_ptrset_clear(&live_lists, free_list); }
 
 int64_t graphrt_list_size(const graphrt_list *l) { return l->size; }
 
@@ -56,9 +70,9 @@ void graphrt_list_append(graphrt_list *l, uint64_t bits) {
          (size_t)l->elem_bytes);
 }
 
-uint64_t graphrt_list_pop(graphrt_list *l) {
+uint64_t graphrt_list_pop(graphrt_list *l, const char *what) {
   if (l->size == 0)
-    rt_fatal("list pop: the list is empty");
+    rt_fatal("%s: the list is empty", what ? what : "list pop");
   uint64_t bits = 0;
   l->size--;
   memcpy(&bits, l->items + l->size * l->elem_bytes, (size_t)l->elem_bytes);

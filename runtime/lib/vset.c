@@ -943,13 +943,18 @@ struct graphrt_vlist {
   int64_t n;        /* the vertex count of the packed sets */
 };
 
+/* The lists not freed yet, freed when the program ends (as lists of
+ * numbers, list.c). */
+static rt_ptrset live_vlists = RT_PTRSET_INIT;
+
 graphrt_vlist *graphrt_vlist_new(void) {
-  return rt_calloc(1, sizeof(graphrt_vlist));
+  graphrt_vlist *l = rt_calloc(1, sizeof(graphrt_vlist));
+  rt_ptrset_add(&live_vlists, l);
+  return l;
 }
 
-void graphrt_vlist_free(graphrt_vlist *l) {
-  if (!l)
-    return;
+static void free_vlist(void *p) {
+  graphrt_vlist *l = p;
   if (l->ids) {
     rt_zfree(l->ids, (size_t)l->state[GRAPHRT_VLIST_ID_CAPACITY] * 4);
     rt_zfree(l->offsets, (size_t)l->state[GRAPHRT_VLIST_LEVEL_CAPACITY] * 8);
@@ -957,6 +962,17 @@ void graphrt_vlist_free(graphrt_vlist *l) {
   }
   free(l->items);
   free(l);
+}
+
+void graphrt_vlist_free(graphrt_vlist *l) {
+  if (!l)
+    return;
+  rt_ptrset_remove(&live_vlists, l);
+  free_vlist(l);
+}
+
+void graphrt_vlist_free_all(void) {
+  rt_ptrset_clear(&live_vlists, free_vlist);
 }
 
 void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s) {
@@ -972,12 +988,12 @@ void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s) {
   l->items[l->size++] = s;
 }
 
-graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l) {
+graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l, const char *what) {
   if (l->size > 0)
     return l->items[--l->size];
   int64_t levels = l->ids ? l->state[GRAPHRT_VLIST_LEVELS] : 0;
   if (levels == 0)
-    rt_fatal("list pop: the list of vertex sets is empty");
+    rt_fatal("%s: the list of vertex sets is empty", what ? what : "list pop");
   /* The top packed level, as a set of its own. */
   int64_t from = l->offsets[levels - 1], count = l->offsets[levels] - from;
   graphrt_vset *h = graphrt_vset_new(l->n, 0);
@@ -1035,7 +1051,8 @@ void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
                               levels + 1, levels_needed, 8);
     state[GRAPHRT_VLIST_LEVEL_CAPACITY] = levels_needed;
   }
-  /* The handles, in order, become packed levels; the list owned them. */
+  /* The handles, in order, become packed levels; the list owned them. A
+   * set appended twice is two levels and freed once. */
   for (int64_t i = 0; i < l->size; i++) {
     graphrt_memref_i32 ids;
     _mlir_ciface_graphrt_vset_ids_unordered(&ids, l->items[i]);
@@ -1045,7 +1062,11 @@ void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
     l->offsets[++levels] = total;
     if (count > state[GRAPHRT_VLIST_LARGEST])
       state[GRAPHRT_VLIST_LARGEST] = count;
-    graphrt_vset_free(l->items[i]);
+  }
+  for (int64_t i = 0; i < l->size; i++) {
+    vset *s;
+    if (resolve(l->items[i], &s) == kLive)
+      graphrt_vset_free(l->items[i]);
   }
   l->size = 0;
   state[GRAPHRT_VLIST_LEVELS] = levels;
@@ -1066,7 +1087,7 @@ void _mlir_ciface_graphrt_vlist_device_state(graphrt_memref_i64 *r,
   RT_SET_MEMREF(r, l->state, GRAPHRT_VLIST_STATE_SIZE);
 }
 
-void graphrt_vlist_device_check(graphrt_vlist *l) {
+void graphrt_vlist_device_check(graphrt_vlist *l, const char *what) {
   int64_t *state = l->state;
   switch (state[GRAPHRT_VLIST_FAILED]) {
   case GRAPHRT_VLIST_FAILED_IDS:
@@ -1080,6 +1101,6 @@ void graphrt_vlist_device_check(graphrt_vlist *l) {
              "levels of the list's device storage",
              (long long)state[GRAPHRT_VLIST_LEVEL_CAPACITY] - 1);
   case GRAPHRT_VLIST_FAILED_EMPTY:
-    rt_fatal("list pop: the list of vertex sets is empty");
+    rt_fatal("%s: the list of vertex sets is empty", what ? what : "list pop");
   }
 }
