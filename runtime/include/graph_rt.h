@@ -424,7 +424,8 @@ graphrt_vset *graphrt_vset_from_extern(graphrt_vset *s, const char *name,
 /* [added] Lists of vertex sets (GraphIt's list{vertexset{Vertex}}): they hold
  * the handles appended, not copies; freeing a list frees none of its sets,
  * and freeing a set ends the handles a list holds. Appending a deleted set
- * and popping an empty list are run-time errors. */
+ * and popping an empty list are run-time errors. Append and pop (also of
+ * lists of numbers) may be called from several threads at once. */
 typedef struct graphrt_vlist graphrt_vlist;
 graphrt_vlist *graphrt_vlist_new(void);
 void graphrt_vlist_free(graphrt_vlist *l);
