@@ -424,12 +424,18 @@ graphrt_vset *graphrt_vset_from_extern(graphrt_vset *s, const char *name,
 /* [added] Lists of vertex sets (GraphIt's list{vertexset{Vertex}}): they hold
  * the handles appended, not copies; freeing a list frees none of its sets,
  * and freeing a set ends the handles a list holds. Appending a deleted set
- * and popping an empty list are run-time errors. */
+ * and popping an empty list are run-time errors. Append and pop (also of
+ * lists of numbers) may be called from several threads at once. */
 typedef struct graphrt_vlist graphrt_vlist;
 graphrt_vlist *graphrt_vlist_new(void);
 void graphrt_vlist_free(graphrt_vlist *l);
+/* [added] Frees every list of vertex sets not freed yet (none of their
+ * sets), as a compiled program's main does when it returns. */
+void graphrt_vlist_free_all(void);
 void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s);
-graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l);
+/* `what` names the pop in the error for an empty list ("p.gt:9:5:
+ * retrieve"; NULL: "list pop"). */
+graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l, const char *what);
 /* [added] The device storage of a list of vertex sets, for a fused GPU loop
  * that appends to or pops from it (graph.list.device): the sets the list
  * holds are packed (and freed: the list owned them) as levels of one id
@@ -460,7 +466,8 @@ void _mlir_ciface_graphrt_vlist_device_offsets(graphrt_memref_i64 *r,
                                                graphrt_vlist *l);
 void _mlir_ciface_graphrt_vlist_device_state(graphrt_memref_i64 *r,
                                              graphrt_vlist *l);
-void graphrt_vlist_device_check(graphrt_vlist *l);
+/* `what`: the loop's pop, as for graphrt_vlist_pop. */
+void graphrt_vlist_device_check(graphrt_vlist *l, const char *what);
 
 /* [added] Lists of numbers (GraphIt's list{int}, list{double}, ...): packed
  * elements of elem_bytes (1, 2, 4 or 8) bytes, a C array of the element
@@ -470,8 +477,12 @@ void graphrt_vlist_device_check(graphrt_vlist *l);
 typedef struct graphrt_list graphrt_list;
 graphrt_list *graphrt_list_new(int64_t elem_bytes);
 void graphrt_list_free(graphrt_list *l);
+/* [added] Frees every list of numbers not freed yet (as
+ * graphrt_vlist_free_all). */
+void graphrt_list_free_all(void);
 void graphrt_list_append(graphrt_list *l, uint64_t bits);
-uint64_t graphrt_list_pop(graphrt_list *l);
+/* `what`: as for graphrt_vlist_pop. */
+uint64_t graphrt_list_pop(graphrt_list *l, const char *what);
 int64_t graphrt_list_size(const graphrt_list *l);
 void *graphrt_list_data(graphrt_list *l);
 /* New elements (when growing) are uninitialized. */

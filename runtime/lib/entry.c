@@ -14,6 +14,8 @@ int main(int argc, char **argv) {
   graphrt_user_main();
   graphrt_vset_free_all();
   graphrt_pq_free_all();
+  graphrt_vlist_free_all();
+  graphrt_list_free_all();
   graphrt_graph_free_kept();
   rt_verbose_finish();
   return 0;

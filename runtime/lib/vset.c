@@ -937,19 +937,29 @@ void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *h) {
 struct graphrt_vlist {
   graphrt_vset **items;
   int64_t size, capacity;
+  /* Taken by append and pop: parallel iterations may append to one list
+   * (in the order they run). */
+  pthread_mutex_t lock;
   int32_t *ids;     /* NULL until the list is packed */
   int64_t *offsets; /* state[GRAPHRT_VLIST_LEVEL_CAPACITY] entries */
   int64_t *state;   /* GRAPHRT_VLIST_STATE_SIZE entries */
   int64_t n;        /* the vertex count of the packed sets */
 };
 
+/* The lists not freed yet, freed when the program ends (as lists of
+ * numbers, list.c). */
+static rt_ptrset live_vlists = RT_PTRSET_INIT;
+
 graphrt_vlist *graphrt_vlist_new(void) {
-  return rt_calloc(1, sizeof(graphrt_vlist));
+  graphrt_vlist *l = rt_calloc(1, sizeof(graphrt_vlist));
+  pthread_mutex_init(&l->lock, NULL);
+  rt_ptrset_add(&live_vlists, l);
+  return l;
 }
 
-void graphrt_vlist_free(graphrt_vlist *l) {
-  if (!l)
-    return;
+static void free_vlist(void *p) {
+  graphrt_vlist *l = p;
+  pthread_mutex_destroy(&l->lock);
   if (l->ids) {
     rt_zfree(l->ids, (size_t)l->state[GRAPHRT_VLIST_ID_CAPACITY] * 4);
     rt_zfree(l->offsets, (size_t)l->state[GRAPHRT_VLIST_LEVEL_CAPACITY] * 8);
@@ -959,33 +969,61 @@ void graphrt_vlist_free(graphrt_vlist *l) {
   free(l);
 }
 
+void graphrt_vlist_free(graphrt_vlist *l) {
+  if (!l)
+    return;
+  rt_ptrset_remove(&live_vlists, l);
+  free_vlist(l);
+}
+
+void graphrt_vlist_free_all(void) {
+  rt_ptrset_clear(&live_vlists, free_vlist);
+}
+
+/* An error releases the list's lock first: it may return to an export
+ * library's caller. */
 void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s) {
   lookup(s, "list append");
+  pthread_mutex_lock(&l->lock);
   if (l->size == l->capacity) {
-    l->capacity = l->capacity ? 2 * l->capacity : 16;
-    graphrt_vset **items = rt_malloc((size_t)l->capacity * sizeof *items);
+    int64_t capacity = l->capacity ? 2 * l->capacity : 16;
+    size_t bytes = (size_t)capacity * sizeof(graphrt_vset *);
+    graphrt_vset **items = rt_try_malloc(bytes);
+    if (!items) {
+      pthread_mutex_unlock(&l->lock);
+      rt_fatal("out of memory (allocating %zu bytes)", bytes);
+    }
     if (l->size)
       memcpy(items, l->items, (size_t)l->size * sizeof *items);
     free(l->items);
     l->items = items;
+    l->capacity = capacity;
   }
   l->items[l->size++] = s;
+  pthread_mutex_unlock(&l->lock);
 }
 
-graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l) {
-  if (l->size > 0)
-    return l->items[--l->size];
+graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l, const char *what) {
+  pthread_mutex_lock(&l->lock);
+  if (l->size > 0) {
+    graphrt_vset *top = l->items[--l->size];
+    pthread_mutex_unlock(&l->lock);
+    return top;
+  }
   int64_t levels = l->ids ? l->state[GRAPHRT_VLIST_LEVELS] : 0;
+  if (levels > 0)
+    l->state[GRAPHRT_VLIST_LEVELS] = levels - 1;
+  pthread_mutex_unlock(&l->lock);
   if (levels == 0)
-    rt_fatal("list pop: the list of vertex sets is empty");
-  /* The top packed level, as a set of its own. */
+    rt_fatal("%s: the list of vertex sets is empty", what ? what : "list pop");
+  /* The top packed level, as a set of its own (taken above: another pop
+   * takes the level below). */
   int64_t from = l->offsets[levels - 1], count = l->offsets[levels] - from;
   graphrt_vset *h = graphrt_vset_new(l->n, 0);
   graphrt_memref_i32 buffer;
   _mlir_ciface_graphrt_vset_id_buffer_n(&buffer, h, count);
   memcpy(buffer.aligned, l->ids + from, (size_t)count * 4);
   graphrt_vset_seal_ids(h, count);
-  l->state[GRAPHRT_VLIST_LEVELS] = levels - 1;
   return h;
 }
 
@@ -1035,7 +1073,8 @@ void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
                               levels + 1, levels_needed, 8);
     state[GRAPHRT_VLIST_LEVEL_CAPACITY] = levels_needed;
   }
-  /* The handles, in order, become packed levels; the list owned them. */
+  /* The handles, in order, become packed levels; the list owned them. A
+   * set appended twice is two levels and freed once. */
   for (int64_t i = 0; i < l->size; i++) {
     graphrt_memref_i32 ids;
     _mlir_ciface_graphrt_vset_ids_unordered(&ids, l->items[i]);
@@ -1045,7 +1084,11 @@ void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
     l->offsets[++levels] = total;
     if (count > state[GRAPHRT_VLIST_LARGEST])
       state[GRAPHRT_VLIST_LARGEST] = count;
-    graphrt_vset_free(l->items[i]);
+  }
+  for (int64_t i = 0; i < l->size; i++) {
+    vset *s;
+    if (resolve(l->items[i], &s) == kLive)
+      graphrt_vset_free(l->items[i]);
   }
   l->size = 0;
   state[GRAPHRT_VLIST_LEVELS] = levels;
@@ -1066,7 +1109,7 @@ void _mlir_ciface_graphrt_vlist_device_state(graphrt_memref_i64 *r,
   RT_SET_MEMREF(r, l->state, GRAPHRT_VLIST_STATE_SIZE);
 }
 
-void graphrt_vlist_device_check(graphrt_vlist *l) {
+void graphrt_vlist_device_check(graphrt_vlist *l, const char *what) {
   int64_t *state = l->state;
   switch (state[GRAPHRT_VLIST_FAILED]) {
   case GRAPHRT_VLIST_FAILED_IDS:
@@ -1080,6 +1123,6 @@ void graphrt_vlist_device_check(graphrt_vlist *l) {
              "levels of the list's device storage",
              (long long)state[GRAPHRT_VLIST_LEVEL_CAPACITY] - 1);
   case GRAPHRT_VLIST_FAILED_EMPTY:
-    rt_fatal("list pop: the list of vertex sets is empty");
+    rt_fatal("%s: the list of vertex sets is empty", what ? what : "list pop");
   }
 }

@@ -160,29 +160,45 @@ static void test_list_device(void) {
   ids.aligned[3] = 4;
   off[4] = 4;
   st[GRAPHRT_VLIST_LEVELS] = 4;
-  graphrt_vlist_device_check(l);
+  graphrt_vlist_device_check(l, NULL);
   graphrt_vset *later = graphrt_vset_new(5, 0);
   graphrt_vlist_append(l, later);
-  CHECK(graphrt_vlist_pop(l) == later);
-  graphrt_vset *top = graphrt_vlist_pop(l);
+  CHECK(graphrt_vlist_pop(l, NULL) == later);
+  graphrt_vset *top = graphrt_vlist_pop(l, NULL);
   CHECK_EQ(graphrt_vset_size(top), 1);
   CHECK(graphrt_vset_contains(top, 4));
-  graphrt_vset *empty = graphrt_vlist_pop(l);
+  graphrt_vset *empty = graphrt_vlist_pop(l, NULL);
   CHECK_EQ(graphrt_vset_size(empty), 0);
   CHECK_EQ(st[GRAPHRT_VLIST_LEVELS], 2);
   graphrt_vlist_device(l, 5, 0);
   CHECK_EQ(st[GRAPHRT_VLIST_LEVELS], 2);
   _mlir_ciface_graphrt_vlist_device_ids(&ids, l);
   CHECK_EQ(ids.sizes[0], 3 + 5 + 1);
-  graphrt_vset *second = graphrt_vlist_pop(l);
+  graphrt_vset *second = graphrt_vlist_pop(l, NULL);
   CHECK(graphrt_vset_size(second) == 1 && graphrt_vset_contains(second, 2));
-  graphrt_vset *first = graphrt_vlist_pop(l);
+  graphrt_vset *first = graphrt_vlist_pop(l, NULL);
   CHECK(graphrt_vset_size(first) == 2 && graphrt_vset_contains(first, 0) &&
         graphrt_vset_contains(first, 1));
   graphrt_vset *popped[] = {later, top, empty, second, first};
   for (int i = 0; i < 5; ++i)
     graphrt_vset_free(popped[i]);
   graphrt_vlist_free(l);
+
+  /* A set appended twice is packed as two levels and freed once. */
+  graphrt_vlist *twice = graphrt_vlist_new();
+  graphrt_vset *s = graphrt_vset_new(5, 0);
+  graphrt_vset_insert(s, 3);
+  graphrt_vlist_append(twice, s);
+  graphrt_vlist_append(twice, s);
+  graphrt_vlist_device(twice, 5, 0);
+  _mlir_ciface_graphrt_vlist_device_state(&state, twice);
+  CHECK_EQ(state.aligned[GRAPHRT_VLIST_LEVELS], 2);
+  for (int i = 0; i < 2; ++i) {
+    graphrt_vset *level = graphrt_vlist_pop(twice, NULL);
+    CHECK(graphrt_vset_size(level) == 1 && graphrt_vset_contains(level, 3));
+    graphrt_vset_free(level);
+  }
+  graphrt_vlist_free(twice);
 }
 
 static void test_host(void) {

@@ -479,7 +479,7 @@ static void test_lists_and_transpose(void) {
     graphrt_vlist_append(l, sets[i]);
   }
   for (int i = 39; i >= 0; i--)
-    CHECK(graphrt_vlist_pop(l) == sets[i]);
+    CHECK(graphrt_vlist_pop(l, NULL) == sets[i]);
   for (int i = 0; i < 40; i++)
     graphrt_vset_free(sets[i]);
   graphrt_vlist_free(l);
@@ -501,7 +501,7 @@ static void test_lists_and_transpose(void) {
   CHECK_EQ(((int32_t *)graphrt_list_data(ints))[0], -20);
   CHECK_EQ(((int32_t *)graphrt_list_data(ints))[39], 19);
   for (int32_t i = 19; i >= -20; i--)
-    CHECK_EQ((int32_t)graphrt_list_pop(ints), i);
+    CHECK_EQ((int32_t)graphrt_list_pop(ints, NULL), i);
   CHECK_EQ(graphrt_list_size(ints), 0);
   graphrt_list_resize(ints, 3);
   CHECK_EQ(graphrt_list_size(ints), 3);
@@ -511,7 +511,7 @@ static void test_lists_and_transpose(void) {
   uint64_t bits;
   memcpy(&bits, &half, sizeof bits);
   graphrt_list_append(doubles, bits);
-  bits = graphrt_list_pop(doubles);
+  bits = graphrt_list_pop(doubles, NULL);
   memcpy(&got, &bits, sizeof got);
   CHECK(got == 0.5);
   graphrt_list_free(doubles);
@@ -648,6 +648,18 @@ static int dies_with(void (*f)(graphrt_vset *), graphrt_vset *s,
 }
 
 static void size_of(graphrt_vset *s) { graphrt_vset_size(s); }
+static void retrieve_empty(graphrt_vset *s) {
+  (void)s;
+  graphrt_vlist_pop(graphrt_vlist_new(), "p.gt:9:5: retrieve");
+}
+static void pop_empty_numbers(graphrt_vset *s) {
+  (void)s;
+  graphrt_list_pop(graphrt_list_new(4), "p.gt:3:7: pop");
+}
+static void pop_empty_unnamed(graphrt_vset *s) {
+  (void)s;
+  graphrt_vlist_pop(graphrt_vlist_new(), NULL);
+}
 static void from_extern_10(graphrt_vset *s) {
   graphrt_vset_from_extern(s, "f", 10, 0);
 }
@@ -661,7 +673,8 @@ static void test_handles(void) {
   graphrt_vlist *l = graphrt_vlist_new();
   graphrt_vlist_append(l, s);
   graphrt_vlist_append(l, s);
-  graphrt_vset *first = graphrt_vlist_pop(l), *second = graphrt_vlist_pop(l);
+  graphrt_vset *first = graphrt_vlist_pop(l, NULL);
+  graphrt_vset *second = graphrt_vlist_pop(l, NULL);
   CHECK(first == s && second == s);
   graphrt_vset_free(first);
   graphrt_vlist_free(l);
@@ -672,6 +685,14 @@ static void test_handles(void) {
   CHECK(dies_with(graphrt_vset_free, s,
                   "graphrt: delete: the vertex set was deleted"));
   CHECK(dies_with(size_of, s, "vertex set size: the vertex set was deleted"));
+  /* An empty list's pop is named as the program wrote it. */
+  CHECK(dies_with(retrieve_empty, NULL,
+                  "graphrt: p.gt:9:5: retrieve: the list of vertex sets is "
+                  "empty"));
+  CHECK(dies_with(pop_empty_numbers, NULL,
+                  "graphrt: p.gt:3:7: pop: the list is empty"));
+  CHECK(dies_with(pop_empty_unnamed, NULL,
+                  "graphrt: list pop: the list of vertex sets is empty"));
   CHECK_EQ(graphrt_vset_size(reused), 10);
   CHECK(dies_with(graphrt_vset_free, NULL,
                   "graphrt: delete: the vertex set was deleted"));

@@ -169,6 +169,20 @@ static cl::opt<std::string> linker("linker", cl::desc("C compiler that links"),
                                    cl::init(GRAPH_LINKER),
                                    cl::cat(graphcCategory));
 
+/// The first of graphc's own options that takes one value and was given
+/// more than once, or null: LLVM keeps the last occurrence silently, which
+/// hides a stale flag in a script (`-O0 ... -O3`), so it is an error.
+static cl::Option *repeatedOption() {
+  for (cl::Option *option : cl::getRegisteredOptions().values()) {
+    bool single = option->getNumOccurrencesFlag() == cl::Optional ||
+                  option->getNumOccurrencesFlag() == cl::Required;
+    if (single && option->getNumOccurrences() > 1 &&
+        llvm::is_contained(option->Categories, &graphcCategory))
+      return option;
+  }
+  return nullptr;
+}
+
 static void step(const Twine &what) {
   if (verbose)
     llvm::errs() << "graphc: " << what << "\n";
@@ -855,6 +869,13 @@ int main(int argc, char **argv) {
       argc, argv,
       "graphc: compile a graph program into a native executable\n\n"
       "  graphc prog.gt -o prog && ./prog graph.el [args...]\n");
+  if (cl::Option *option = repeatedOption()) {
+    llvm::errs() << "graphc: error: "
+                 << (option->ArgStr.size() == 1 ? "-" : "--") << option->ArgStr
+                 << " is given " << option->getNumOccurrences()
+                 << " times; it takes one value, give it once\n";
+    return 1;
+  }
   if (runtimeDir.empty()) {
     std::string self = llvm::sys::fs::getMainExecutable(
         argv[0], reinterpret_cast<void *>(&compile));

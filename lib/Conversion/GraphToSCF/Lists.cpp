@@ -40,6 +40,20 @@ static Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
   return bits;
 }
 
+/// The address of the text a failed pop names itself by at run time: the
+/// op's location and what the program called it (`pop` by default), as in
+/// `bc.gt:70:9: retrieve`.
+static Value popName(OpBuilder &b, Location loc, Operation *op,
+                     StringAttr what) {
+  std::string name;
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    name = (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()) + ": ")
+               .str();
+  name += what ? what.getValue().str() : "pop";
+  return textAddress(b, loc, op, name);
+}
+
 namespace {
 
 struct ListNewLowering : GraphPattern<ListNewOp> {
@@ -96,14 +110,15 @@ struct ListPopLowering : GraphPattern<ListPopOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type type = getTypeConverter()->convertType(op.getType());
+    Value name = popName(rewriter, loc, op, op.getWhatAttr());
     if (isSetList(op.getList())) {
       rewriter.replaceOp(op, callRuntime1(rewriter, loc, op,
                                           RuntimeFunction::VlistPop,
-                                          adaptor.getList()));
+                                          {adaptor.getList(), name}));
       return success();
     }
     Value bits = callRuntime1(rewriter, loc, op, RuntimeFunction::ListPop,
-                              adaptor.getList());
+                              {adaptor.getList(), name});
     rewriter.replaceOp(op, fromBits(rewriter, loc, bits, type));
     return success();
   }
@@ -129,12 +144,25 @@ struct ListDeviceLowering : GraphPattern<ListDeviceOp> {
   }
 };
 
+struct ListDeviceCheckLowering : GraphPattern<ListDeviceCheckOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListDeviceCheckOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value name = popName(rewriter, loc, op, op.getWhatAttr());
+    callRuntime(rewriter, loc, op, RuntimeFunction::VlistDeviceCheck,
+                {adaptor.getList(), name});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::graph::populateListPatterns(const GraphTypeConverter &converter,
                                        RewritePatternSet &patterns) {
   patterns.add<ListNewLowering, ListAppendLowering, ListPopLowering,
-               ListDeviceLowering>(converter, patterns.getContext());
-  patterns.add<VoidCallLowering<ListDeviceCheckOp>>(
-      converter, patterns.getContext(), RuntimeFunction::VlistDeviceCheck);
+               ListDeviceLowering, ListDeviceCheckLowering>(
+      converter, patterns.getContext());
 }

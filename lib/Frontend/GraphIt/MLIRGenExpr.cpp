@@ -590,8 +590,14 @@ Value Generator::emitMethod(MethodExpr &expr) {
     ListAppendOp::create(b, loc, emit(*expr.receiver), value);
     return Value();
   }
-  case Method::ListPop:
-    return ListPopOp::create(b, loc, toMLIR(expr.type), emit(*expr.receiver));
+  case Method::ListPop: {
+    // Its run-time error names what the program wrote.
+    auto pop = ListPopOp::create(b, loc, toMLIR(expr.type),
+                                 emit(*expr.receiver));
+    if (expr.name != "pop")
+      pop.setWhat(expr.name);
+    return pop;
+  }
   case Method::VectorSum:
   case Method::VectorMax:
   case Method::VectorMin: {

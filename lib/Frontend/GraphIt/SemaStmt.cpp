@@ -220,7 +220,11 @@ void Checker::checkAssign(AssignStmt &stmt) {
         error(target.loc) << "cannot assign to loop variable '" << decl->name
                           << "'";
     if (decl->isGlobal && !currentFunc->isEntry()) {
-      if (type.kind == GtType::VertexSet || type.kind == GtType::PriorityQueue)
+      // Handles (a list, a string) have no storage a function could assign
+      // through.
+      if (type.kind == GtType::VertexSet ||
+          type.kind == GtType::PriorityQueue || type.kind == GtType::List ||
+          type.kind == GtType::String)
         error(target.loc) << "global " << type.str() << " '" << decl->name
                           << "' can only be assigned in main or an export "
                              "function";

@@ -286,11 +286,16 @@ func.func @vector_reductions(%v: !graph.vector<f64>, %w: !graph.vector<i32>) -> 
 
 // Lists of vertex sets and transposed graphs are runtime handles, released
 // at the end of the block that makes them (a list's sets are not).
+// CHECK: llvm.mlir.global internal constant @[[RETRIEVE:graphrt_text_[0-9]+]]("p.gt:9:5: retrieve\00")
 // CHECK-LABEL: func.func @lists_and_transpose
 // CHECK: %[[T:.*]] = call @graphrt_transpose(%{{.*}}) : (!llvm.ptr) -> !llvm.ptr
 // CHECK: %[[L:.*]] = call @graphrt_vlist_new() : () -> !llvm.ptr
 // CHECK: call @graphrt_vlist_append(%[[L]], %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> ()
-// CHECK: %[[P:.*]] = call @graphrt_vlist_pop(%[[L]]) : (!llvm.ptr) -> !llvm.ptr
+// A pop's name for its run-time error is its location and what the
+// program called it (`pop` unless `as`).
+// CHECK: %[[P:.*]] = call @graphrt_vlist_pop(%[[L]], %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: llvm.mlir.addressof @[[RETRIEVE]] : !llvm.ptr
+// CHECK: call @graphrt_vlist_pop(%[[L]], %{{.*}})
 // CHECK: call @graphrt_graph_free(%[[T]])
 // CHECK: call @graphrt_vlist_free(%[[L]])
 // CHECK: return %[[P]]
@@ -299,6 +304,7 @@ func.func @lists_and_transpose(%g: !graph.edgeset, %s: !graph.vertexset) -> !gra
   %l = graph.list.new : !graph.list<!graph.vertexset>
   graph.list.append %l, %s : !graph.list<!graph.vertexset>
   %p = graph.list.pop %l : !graph.list<!graph.vertexset>
+  %q = graph.list.pop %l as "retrieve" : !graph.list<!graph.vertexset> loc("p.gt":9:5)
   %m = graph.num_edges %t : !graph.edgeset
   return %p : !graph.vertexset
 }
@@ -323,18 +329,18 @@ func.func @is_directed(%g: !graph.edgeset) -> i1 {
 // CHECK: %[[I:.*]] = call @graphrt_list_new(%[[C4]]) : (i64) -> !llvm.ptr
 // CHECK: %[[IBITS:.*]] = arith.extui %{{.*}} : i32 to i64
 // CHECK: call @graphrt_list_append(%[[I]], %[[IBITS]]) : (!llvm.ptr, i64) -> ()
-// CHECK: %[[IPOP:.*]] = call @graphrt_list_pop(%[[I]]) : (!llvm.ptr) -> i64
+// CHECK: %[[IPOP:.*]] = call @graphrt_list_pop(%[[I]], %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> i64
 // CHECK: arith.trunci %[[IPOP]] : i64 to i32
 // CHECK: %[[F:.*]] = call @graphrt_list_new(%{{.*}}) : (i64) -> !llvm.ptr
 // CHECK: %[[FINT:.*]] = arith.bitcast %{{.*}} : f32 to i32
 // CHECK: arith.extui %[[FINT]] : i32 to i64
-// CHECK: %[[FPOP:.*]] = call @graphrt_list_pop(%[[F]])
+// CHECK: %[[FPOP:.*]] = call @graphrt_list_pop(%[[F]], %{{.*}})
 // CHECK: %[[FTRUNC:.*]] = arith.trunci %[[FPOP]] : i64 to i32
 // CHECK: arith.bitcast %[[FTRUNC]] : i32 to f32
 // CHECK: %[[C8:.*]] = arith.constant 8 : i64
 // CHECK: %[[X:.*]] = call @graphrt_list_new(%[[C8]])
 // CHECK: arith.index_cast %{{.*}} : index to i64
-// CHECK: %[[XPOP:.*]] = call @graphrt_list_pop(%[[X]])
+// CHECK: %[[XPOP:.*]] = call @graphrt_list_pop(%[[X]], %{{.*}})
 // CHECK: arith.index_cast %[[XPOP]] : i64 to index
 // CHECK: call @graphrt_list_free(%[[I]])
 // CHECK: call @graphrt_list_free(%[[F]])

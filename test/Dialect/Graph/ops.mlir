@@ -420,6 +420,7 @@ func.func @lists_and_transpose(%g: !graph.edgeset<i32>, %s: !graph.vertexset) ->
   // CHECK-NEXT: %[[L:.*]] = graph.list.new : !graph.list<!graph.vertexset>{{$}}
   // CHECK-NEXT: graph.list.append %[[L]], %{{.*}} : !graph.list<!graph.vertexset>{{$}}
   // CHECK-NEXT: %[[P:.*]] = graph.list.pop %[[L]] : !graph.list<!graph.vertexset>{{$}}
+  // CHECK-NEXT: graph.list.pop %[[L]] as "retrieve" : !graph.list<!graph.vertexset>{{$}}
   // CHECK-NEXT: graph.num_edges %[[T]]
   // CHECK-NEXT: %[[N:.*]] = graph.list.new : !graph.list<f64>{{$}}
   // CHECK-NEXT: arith.constant
@@ -429,6 +430,7 @@ func.func @lists_and_transpose(%g: !graph.edgeset<i32>, %s: !graph.vertexset) ->
   %l = graph.list.new : !graph.list<!graph.vertexset>
   graph.list.append %l, %s : !graph.list<!graph.vertexset>
   %p = graph.list.pop %l : !graph.list<!graph.vertexset>
+  %r = graph.list.pop %l as "retrieve" : !graph.list<!graph.vertexset>
   %m = graph.num_edges %t : !graph.edgeset<i32>
   %n = graph.list.new : !graph.list<f64>
   %x = arith.constant 1.5 : f64

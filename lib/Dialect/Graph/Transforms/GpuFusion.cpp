@@ -1395,6 +1395,17 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
   }();
   SmallVector<Value> owned;
   SmallVector<Value> states;
+  // Where each list's check reports a failure: a failed pop at the pop, by
+  // the name the program gave it (taken before the pops are erased).
+  SmallVector<std::pair<Location, StringAttr>> checks;
+  for (const DeviceList &list : lists) {
+    if (list.pops.empty()) {
+      checks.push_back({loc, StringAttr()});
+      continue;
+    }
+    ListPopOp pop = list.pops.front();
+    checks.push_back({pop.getLoc(), pop.getWhatAttr()});
+  }
   for (const DeviceList &list : lists) {
     rewriter.setInsertionPoint(loop);
     Value c0 = constIndex(rewriter, 0);
@@ -1553,8 +1564,8 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
   rewriter.modifyOpInPlace(condition,
                            [&] { condition.getConditionMutable().assign(go); });
   rewriter.setInsertionPointAfter(loop);
-  for (const DeviceList &list : lists)
-    ListDeviceCheckOp::create(rewriter, loc, list.list);
+  for (auto [list, check] : llvm::zip(lists, checks))
+    ListDeviceCheckOp::create(rewriter, check.first, list.list, check.second);
   for (Value memref : owned)
     memref::DeallocOp::create(rewriter, loc, memref);
   return vertices;

@@ -1027,15 +1027,22 @@ def Graph_ListPopOp : Graph_Op<"list.pop", [
                    "::llvm::cast<ListType>($_self).getElementType()">]> {
   let summary = "remove and return the last element of a list";
   let description = [{
-    Popping an empty list is a run-time error.
+    Popping an empty list is a run-time error naming the op's location and
+    `what` the program called the pop (`pop` when absent; the GraphIt
+    frontend gives `retrieve` for GraphIt's `list.retrieve(set)`):
+
+        graphrt: bc.gt:70:9: retrieve: the list of vertex sets is empty
 
     ```mlir
     %set = graph.list.pop %levels : !graph.list<!graph.vertexset>
+    %top = graph.list.pop %levels as "retrieve" : !graph.list<!graph.vertexset>
     ```
   }];
-  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list);
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list,
+                       OptionalAttr<StrAttr>:$what);
   let results = (outs AnyType:$value);
-  let assemblyFormat = "$list attr-dict `:` qualified(type($list))";
+  let assemblyFormat =
+      "$list (`as` $what^)? attr-dict `:` qualified(type($list))";
 }
 
 def Graph_ListDeviceOp : Graph_Op<"list.device"> {
@@ -1073,14 +1080,20 @@ def Graph_ListDeviceCheckOp : Graph_Op<"list.device_check"> {
   let description = [{
     The run-time error for a failure a fused loop recorded in the state of
     `graph.list.device`: an append beyond its ids or levels, or a pop of
-    an empty list.
+    an empty list, which is reported as `graph.list.pop` reports it: at the
+    op's location (`graph-lower-gpu` gives it the pop's), with `what` the
+    program called the pop (`pop` when absent).
 
     ```mlir
     graph.list.device_check %levels : !graph.list<!graph.vertexset>
+    graph.list.device_check %levels as "retrieve"
+        : !graph.list<!graph.vertexset>
     ```
   }];
-  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list);
-  let assemblyFormat = "$list attr-dict `:` qualified(type($list))";
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list,
+                       OptionalAttr<StrAttr>:$what);
+  let assemblyFormat =
+      "$list (`as` $what^)? attr-dict `:` qualified(type($list))";
   let hasVerifier = 1;
 }
 
