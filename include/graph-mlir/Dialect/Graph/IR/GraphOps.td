@@ -1084,6 +1084,37 @@ def Graph_ListDeviceCheckOp : Graph_Op<"list.device_check"> {
   let hasVerifier = 1;
 }
 
+def Graph_ListDeviceResumeOp : Graph_Op<"list.device_resume"> {
+  let summary = "grow a list's device storage for a fused loop that stopped";
+  let description = [{
+    Whether a fused loop that appends to the list stopped because an append
+    had no room in the storage of `graph.list.device`, so that it must run
+    again from where it stopped. A loop stops before a step whose append of
+    its frontier would not fit, or after a step whose append of its next
+    frontier did not fit, that frontier then not appended. This grows the
+    storage (at least doubling it, keeping the levels and their offsets),
+    appends `last` (the loop's last frontier) as the top level when the
+    loop stopped after the step, clears the record and returns true; it
+    returns false when the loop did not stop for room. Exhausting the
+    memory while growing is a run-time error. `graph-lower-gpu` runs a
+    fused loop that appends to lists again while this is true.
+
+    ```mlir
+    %again = graph.list.device_resume %levels, %last
+        : !graph.list<!graph.vertexset>, !graph.vertexset
+    %again2 = graph.list.device_resume %levels : !graph.list<!graph.vertexset>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list,
+                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$last);
+  let results = (outs I1:$again);
+  let assemblyFormat = [{
+    $list (`,` $last^)? attr-dict `:` qualified(type($list))
+    (`,` qualified(type($last))^)?
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Priority queues (ordered processing)
 //===----------------------------------------------------------------------===//
