@@ -99,8 +99,8 @@ void *rt_try_zalloc(size_t bytes) {
   }
   if (bytes < RT_MMAP_MIN)
     return calloc(1, bytes ? bytes : 1);
-  p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-           -1, 0);
+  p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+           0);
   return p == MAP_FAILED ? NULL : p;
 }
 

@@ -1018,14 +1018,13 @@ static void reserve_device(graphrt_vlist *l, int64_t ids, int64_t levels) {
   int64_t level_capacity = state[GRAPHRT_VLIST_LEVEL_CAPACITY];
   if (!l->ids || id_capacity < ids) {
     int64_t grown = l->ids && ids < 2 * id_capacity ? 2 * id_capacity : ids;
-    l->ids = grow_storage(l->ids, id_capacity,
-                          l->ids ? l->offsets[packed] : 0, grown, 4, "ids");
+    l->ids = grow_storage(l->ids, id_capacity, l->ids ? l->offsets[packed] : 0,
+                          grown, 4, "ids");
     state[GRAPHRT_VLIST_ID_CAPACITY] = grown;
   }
   if (!l->offsets || level_capacity < levels) {
-    int64_t grown = l->offsets && levels < 2 * level_capacity
-                        ? 2 * level_capacity
-                        : levels;
+    int64_t grown =
+        l->offsets && levels < 2 * level_capacity ? 2 * level_capacity : levels;
     l->offsets = grow_storage(l->offsets, level_capacity, packed + 1, grown, 8,
                               "levels");
     state[GRAPHRT_VLIST_LEVEL_CAPACITY] = grown;

@@ -140,9 +140,9 @@ struct ListDeviceResumeLowering : GraphPattern<ListDeviceResumeOp> {
     if (!last)
       last = LLVM::ZeroOp::create(rewriter, loc,
                                   LLVM::LLVMPointerType::get(getContext()));
-    Value again = callRuntime1(rewriter, loc, op,
-                               RuntimeFunction::VlistDeviceResume,
-                               {adaptor.getList(), last});
+    Value again =
+        callRuntime1(rewriter, loc, op, RuntimeFunction::VlistDeviceResume,
+                     {adaptor.getList(), last});
     rewriter.replaceOpWithNewOp<arith::CmpIOp>(
         op, arith::CmpIPredicate::ne, again,
         arith::ConstantIntOp::create(rewriter, loc, 0, 32));

@@ -1495,11 +1495,10 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
           rewriter, loc, load(state, at[kLargest]), toI64(copied));
       // The next frontier's append stops the loop after the step; the
       // frontier's own was checked by the condition (an internal error).
-      Value code =
-          select(fits, failed,
-                 next ? constI64(kFullAfter)
-                      : select(idsFit, constI64(kFailedLevels),
-                               constI64(kFailedIds)));
+      Value code = select(
+          fits, failed,
+          next ? constI64(kFullAfter)
+               : select(idsFit, constI64(kFailedLevels), constI64(kFailedIds)));
       copy(setIds, c0, ids, start, copied);
       // One run of stores: one thread's phase once fused.
       Value top = select(fits, above, levels);
@@ -1674,15 +1673,13 @@ static scf::WhileOp resumeWhileFull(scf::WhileOp loop,
   rewriter.setInsertionPoint(front.empty() ? loop.getOperation()
                                            : front.front());
   auto outer = scf::WhileOp::create(rewriter, loc, types, loop.getInits());
-  Block *before =
-      rewriter.createBlock(&outer.getBefore(), {}, types, locs);
+  Block *before = rewriter.createBlock(&outer.getBefore(), {}, types, locs);
   Block *after = rewriter.createBlock(&outer.getAfter(), {}, types, locs);
   for (Operation *op : front)
     op->moveBefore(before, before->end());
   loop->moveBefore(before, before->end());
-  rewriter.modifyOpInPlace(loop, [&] {
-    loop.getInitsMutable().assign(before->getArguments());
-  });
+  rewriter.modifyOpInPlace(
+      loop, [&] { loop.getInitsMutable().assign(before->getArguments()); });
   for (Operation *op : back)
     op->moveBefore(before, before->end());
   rewriter.setInsertionPointToEnd(before);
