@@ -1049,7 +1049,9 @@ def Graph_ListDeviceOp : Graph_Op<"list.device"> {
     indexed as libgraphrt's `GRAPHRT_VLIST_*` (the packed levels, the two
     capacities, a failure a kernel records, what it needed, the size of
     the largest level). Sets appended later are held by handle again, above
-    the packed levels. `graph-lower-gpu` keeps a fused loop's list there.
+    the packed levels. `graph-lower-gpu` keeps a fused loop's list there;
+    `graph.list.device_resume` grows it when the loop needs more room, and
+    this op, run again, keeps the grown storage.
 
     ```mlir
     %ids, %offsets, %state = graph.list.device %levels, %n, %n
@@ -1072,8 +1074,9 @@ def Graph_ListDeviceCheckOp : Graph_Op<"list.device_check"> {
   let summary = "report what a device loop recorded in a list's storage";
   let description = [{
     The run-time error for a failure a fused loop recorded in the state of
-    `graph.list.device`: an append beyond its ids or levels, or a pop of
-    an empty list.
+    `graph.list.device`: a pop of an empty list (or an append beyond its
+    ids or levels that the loop did not stop for, an internal error). A
+    loop that stopped for room (`graph.list.device_resume`) is no error.
 
     ```mlir
     graph.list.device_check %levels : !graph.list<!graph.vertexset>
