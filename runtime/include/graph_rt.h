@@ -443,13 +443,20 @@ graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l, const char *what);
  * level k at [offsets[k], offsets[k + 1]), and `state` is indexed by
  * GRAPHRT_VLIST_*. Later appends hold handles again, above the packed
  * levels; a pop takes a handle, else the top packed level as a new set.
- * graphrt_vlist_device_check reports the failure a kernel recorded in
- * state[GRAPHRT_VLIST_FAILED] (graph.list.device_check). */
+ * An append the storage has no room for stops the loop (FULL_BEFORE: before
+ * the step, the ids it needs in NEEDED; FULL_AFTER: after the step, its
+ * next frontier not appended), and graphrt_vlist_device_resume grows the
+ * storage (at least doubling it, keeping the levels), appends that frontier
+ * (`last`) for FULL_AFTER, and returns 1: the loop runs again from where it
+ * stopped (graph.list.device_resume); else it returns 0.
+ * graphrt_vlist_device_check reports the failures a kernel recorded in
+ * state[GRAPHRT_VLIST_FAILED] (graph.list.device_check). Exhausting the
+ * memory while growing is a run-time error. */
 enum {
   GRAPHRT_VLIST_LEVELS,         /* packed levels */
   GRAPHRT_VLIST_ID_CAPACITY,    /* entries of ids */
   GRAPHRT_VLIST_LEVEL_CAPACITY, /* entries of offsets */
-  GRAPHRT_VLIST_FAILED,         /* GRAPHRT_VLIST_FAILED_*, or 0 */
+  GRAPHRT_VLIST_FAILED,         /* GRAPHRT_VLIST_FAILED_* or _FULL_*, or 0 */
   GRAPHRT_VLIST_NEEDED,         /* the ids an append that failed needed */
   GRAPHRT_VLIST_LARGEST,        /* ids of the largest level packed */
   GRAPHRT_VLIST_STATE_SIZE
@@ -457,7 +464,9 @@ enum {
 enum {
   GRAPHRT_VLIST_FAILED_IDS = 1,
   GRAPHRT_VLIST_FAILED_LEVELS = 2,
-  GRAPHRT_VLIST_FAILED_EMPTY = 3
+  GRAPHRT_VLIST_FAILED_EMPTY = 3,
+  GRAPHRT_VLIST_FULL_BEFORE = 4,
+  GRAPHRT_VLIST_FULL_AFTER = 5
 };
 void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room);
 void _mlir_ciface_graphrt_vlist_device_ids(graphrt_memref_i32 *r,
@@ -466,6 +475,7 @@ void _mlir_ciface_graphrt_vlist_device_offsets(graphrt_memref_i64 *r,
                                                graphrt_vlist *l);
 void _mlir_ciface_graphrt_vlist_device_state(graphrt_memref_i64 *r,
                                              graphrt_vlist *l);
+int32_t graphrt_vlist_device_resume(graphrt_vlist *l, graphrt_vset *last);
 /* `what`: the loop's pop, as for graphrt_vlist_pop. */
 void graphrt_vlist_device_check(graphrt_vlist *l, const char *what);
 

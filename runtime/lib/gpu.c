@@ -210,6 +210,19 @@ void *rt_gpu_managed_alloc(size_t alignment, size_t bytes) {
   return p;
 }
 
+void *rt_gpu_managed_try_alloc(size_t bytes) {
+  enter();
+  CUdeviceptr p;
+  CUresult result =
+      cu.cuMemAllocManaged(&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL);
+  if (result == CUDA_ERROR_OUT_OF_MEMORY)
+    return NULL;
+  if (result != CUDA_SUCCESS)
+    cuda_fail(cu_name.cuMemAllocManaged, result, NULL);
+  rt_ptrset_add(&managed, (void *)(uintptr_t)p);
+  return (void *)(uintptr_t)p;
+}
+
 int rt_gpu_managed_free(void *p) {
   if (!p)
     return 1;

@@ -138,6 +138,8 @@ void *rt_calloc(size_t count, size_t size);
  * blocks come straight from mmap (untouched pages are never cleared). Must be
  * released with rt_zfree and the same size. */
 void *rt_zalloc(size_t bytes);
+/* rt_zalloc that returns NULL when the memory is exhausted. */
+void *rt_try_zalloc(size_t bytes);
 void rt_zfree(void *p, size_t bytes);
 
 /* ---- GPU mode (gpu.c, gpu_place.c) ---------------------------------------
@@ -151,6 +153,9 @@ void rt_gpu_memory(size_t *free_bytes, size_t *total);
 /* Managed memory (any alignment); rt_gpu_managed_free returns 0, freeing
  * nothing, when p is not such a block. */
 void *rt_gpu_managed_alloc(size_t alignment, size_t bytes);
+/* A managed block of `bytes` (256-byte aligned), or NULL when the driver
+ * reports the memory exhausted (other driver errors end the program). */
+void *rt_gpu_managed_try_alloc(size_t bytes);
 int rt_gpu_managed_free(void *p);
 /* Device memory, filled from the host. */
 void *rt_gpu_device_alloc(size_t bytes);

@@ -91,6 +91,19 @@ void *rt_zalloc(size_t bytes) {
   return p;
 }
 
+void *rt_try_zalloc(size_t bytes) {
+  void *p;
+  if (rt_gpu_mode) {
+    p = rt_gpu_managed_try_alloc(bytes);
+    return p ? memset(p, 0, bytes) : NULL;
+  }
+  if (bytes < RT_MMAP_MIN)
+    return calloc(1, bytes ? bytes : 1);
+  p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+           0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
 void rt_zfree(void *p, size_t bytes) {
   if (!p || (rt_gpu_mode && rt_gpu_managed_free(p)))
     return;

@@ -1027,15 +1027,61 @@ graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l, const char *what) {
   return h;
 }
 
-/* Storage of `count` elements of `bytes` each, keeping the first `keep`. */
+/* Storage of `count` elements of `bytes` each, keeping the first `keep`;
+ * exhausting the memory is the one error, naming the list's storage. */
 static void *grow_storage(void *old, int64_t old_count, int64_t keep,
-                          int64_t count, size_t bytes) {
-  void *p = rt_zalloc((size_t)count * bytes);
+                          int64_t count, size_t bytes, const char *what) {
+  void *p = (uint64_t)count <= SIZE_MAX / bytes
+                ? rt_try_zalloc((size_t)count * bytes)
+                : NULL;
+  if (!p)
+    rt_fatal("list of vertex sets: out of memory growing the device "
+             "storage of a fused GPU loop's list to %lld %s (%.0f bytes%s)",
+             (long long)count, what, (double)count * (double)bytes,
+             rt_gpu_mode ? " of managed memory" : "");
   if (old) {
     memcpy(p, old, (size_t)keep * bytes);
     rt_zfree(old, (size_t)old_count * bytes);
   }
   return p;
+}
+
+/* Makes the device storage of l hold at least `ids` ids and `levels`
+ * offsets, each that grows at least doubling, keeping the packed levels and
+ * their offsets. */
+static void reserve_device(graphrt_vlist *l, int64_t ids, int64_t levels) {
+  int64_t *state = l->state;
+  int64_t packed = state[GRAPHRT_VLIST_LEVELS];
+  int64_t id_capacity = state[GRAPHRT_VLIST_ID_CAPACITY];
+  int64_t level_capacity = state[GRAPHRT_VLIST_LEVEL_CAPACITY];
+  if (!l->ids || id_capacity < ids) {
+    int64_t grown = l->ids && ids < 2 * id_capacity ? 2 * id_capacity : ids;
+    l->ids = grow_storage(l->ids, id_capacity, l->ids ? l->offsets[packed] : 0,
+                          grown, 4, "ids");
+    state[GRAPHRT_VLIST_ID_CAPACITY] = grown;
+  }
+  if (!l->offsets || level_capacity < levels) {
+    int64_t grown =
+        l->offsets && levels < 2 * level_capacity ? 2 * level_capacity : levels;
+    l->offsets = grow_storage(l->offsets, level_capacity, packed + 1, grown, 8,
+                              "levels");
+    state[GRAPHRT_VLIST_LEVEL_CAPACITY] = grown;
+  }
+}
+
+/* Packs set h as the list's top level (the storage has room for it). */
+static void pack_level(graphrt_vlist *l, graphrt_vset *h) {
+  int64_t *state = l->state;
+  int64_t levels = state[GRAPHRT_VLIST_LEVELS];
+  int64_t total = l->offsets[levels];
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids_unordered(&ids, h);
+  int64_t count = ids.sizes[0];
+  memcpy(l->ids + total, ids.aligned, (size_t)count * 4);
+  l->offsets[levels + 1] = total + count;
+  state[GRAPHRT_VLIST_LEVELS] = levels + 1;
+  if (count > state[GRAPHRT_VLIST_LARGEST])
+    state[GRAPHRT_VLIST_LARGEST] = count;
 }
 
 void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
@@ -1059,39 +1105,46 @@ void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
                (long long)s->n, (long long)n);
     extra += s->size;
   }
-  /* Room for the handles and for what the loop adds; its kernels record an
-   * append beyond it (graphrt_vlist_device_check). */
-  int64_t ids_needed = total + extra + room + 1;
-  int64_t levels_needed = levels + l->size + room + 2;
-  if (!l->ids || state[GRAPHRT_VLIST_ID_CAPACITY] < ids_needed) {
-    l->ids = grow_storage(l->ids, state[GRAPHRT_VLIST_ID_CAPACITY], total,
-                          ids_needed, 4);
-    state[GRAPHRT_VLIST_ID_CAPACITY] = ids_needed;
-  }
-  if (!l->offsets || state[GRAPHRT_VLIST_LEVEL_CAPACITY] < levels_needed) {
-    l->offsets = grow_storage(l->offsets, state[GRAPHRT_VLIST_LEVEL_CAPACITY],
-                              levels + 1, levels_needed, 8);
-    state[GRAPHRT_VLIST_LEVEL_CAPACITY] = levels_needed;
-  }
+  /* Room for the handles and for what the loop adds; an append beyond it
+   * stops the loop, which graphrt_vlist_device_resume grows the storage
+   * for. */
+  reserve_device(l, total + extra + room + 1, levels + l->size + room + 2);
   /* The handles, in order, become packed levels; the list owned them. A
    * set appended twice is two levels and freed once. */
-  for (int64_t i = 0; i < l->size; i++) {
-    graphrt_memref_i32 ids;
-    _mlir_ciface_graphrt_vset_ids_unordered(&ids, l->items[i]);
-    int64_t count = ids.sizes[0];
-    memcpy(l->ids + total, ids.aligned, (size_t)count * 4);
-    total += count;
-    l->offsets[++levels] = total;
-    if (count > state[GRAPHRT_VLIST_LARGEST])
-      state[GRAPHRT_VLIST_LARGEST] = count;
-  }
+  for (int64_t i = 0; i < l->size; i++)
+    pack_level(l, l->items[i]);
   for (int64_t i = 0; i < l->size; i++) {
     vset *s;
     if (resolve(l->items[i], &s) == kLive)
       graphrt_vset_free(l->items[i]);
   }
   l->size = 0;
-  state[GRAPHRT_VLIST_LEVELS] = levels;
+}
+
+int32_t graphrt_vlist_device_resume(graphrt_vlist *l, graphrt_vset *last) {
+  int64_t *state = l->state;
+  int64_t failed = state ? state[GRAPHRT_VLIST_FAILED] : 0;
+  if (failed != GRAPHRT_VLIST_FULL_BEFORE && failed != GRAPHRT_VLIST_FULL_AFTER)
+    return 0;
+  int64_t levels = state[GRAPHRT_VLIST_LEVELS];
+  int64_t total = l->offsets[levels];
+  if (failed == GRAPHRT_VLIST_FULL_BEFORE) {
+    /* The loop stopped before a step whose append needs `needed` ids. */
+    reserve_device(l, state[GRAPHRT_VLIST_NEEDED] + 1, levels + 3);
+  } else {
+    /* The loop stopped after the step whose append of its next frontier,
+     * `last`, did not fit: that append happens here. */
+    if (!last)
+      rt_fatal("list append: a fused GPU loop stopped with a level to "
+               "append and no set to append");
+    graphrt_memref_i32 ids;
+    _mlir_ciface_graphrt_vset_ids_unordered(&ids, last);
+    reserve_device(l, total + ids.sizes[0] + 1, levels + 3);
+    pack_level(l, last);
+  }
+  state[GRAPHRT_VLIST_FAILED] = 0;
+  state[GRAPHRT_VLIST_NEEDED] = 0;
+  return 1;
 }
 
 void _mlir_ciface_graphrt_vlist_device_ids(graphrt_memref_i32 *r,
@@ -1114,8 +1167,7 @@ void graphrt_vlist_device_check(graphrt_vlist *l, const char *what) {
   switch (state[GRAPHRT_VLIST_FAILED]) {
   case GRAPHRT_VLIST_FAILED_IDS:
     rt_fatal("list append: a fused GPU loop's levels need %lld ids, more "
-             "than the %lld of the list's device storage: they are not "
-             "disjoint",
+             "than the %lld of the list's device storage",
              (long long)state[GRAPHRT_VLIST_NEEDED],
              (long long)state[GRAPHRT_VLIST_ID_CAPACITY]);
   case GRAPHRT_VLIST_FAILED_LEVELS:

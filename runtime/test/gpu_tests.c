@@ -11,6 +11,7 @@
  *   place P [D]     places the out- (D = 0) or in-edges (D = 1) of a small
  *                   weighted graph with placement P
  *   blocks S        the small graph's out-edges in blocks of S ids (host)
+ *   list-oom [gpu]  grows a fused loop's list storage beyond any memory
  * Errors end the program (test/Runtime/gpu.test checks their lines). */
 #include "check.h"
 #include "graph_rt.h"
@@ -201,6 +202,79 @@ static void test_list_device(void) {
   graphrt_vlist_free(twice);
 }
 
+/* A set of n vertices holding `count` ids from `ids`. */
+static graphrt_vset *set_of(int64_t n, const int32_t *ids, int count) {
+  graphrt_vset *s = graphrt_vset_new(n, 0);
+  for (int i = 0; i < count; ++i)
+    graphrt_vset_insert(s, ids[i]);
+  return s;
+}
+
+/* A fused loop's appends that do not fit: the storage grows (doubling,
+ * the levels and their offsets kept) and the loop runs again. */
+static void test_list_device_growth(void) {
+  graphrt_vlist *l = graphrt_vlist_new();
+  static const int32_t first[] = {0, 1, 2}, all[] = {0, 1, 2, 3};
+  graphrt_vlist_append(l, set_of(4, first, 3));
+  graphrt_vlist_device(l, 4, 4);
+  graphrt_memref_i32 ids;
+  graphrt_memref_i64 offsets, state;
+  _mlir_ciface_graphrt_vlist_device_state(&state, l);
+  int64_t *st = state.aligned;
+  CHECK_EQ(st[GRAPHRT_VLIST_ID_CAPACITY], 3 + 4 + 1);
+  CHECK_EQ(st[GRAPHRT_VLIST_LEVEL_CAPACITY], 1 + 4 + 2);
+  /* Nothing stopped the loop: nothing to do. */
+  CHECK_EQ(graphrt_vlist_device_resume(l, NULL), 0);
+  /* A kernel appended level {3}, then stopped before a step whose
+   * frontier of 5 ids would need 9. */
+  _mlir_ciface_graphrt_vlist_device_ids(&ids, l);
+  _mlir_ciface_graphrt_vlist_device_offsets(&offsets, l);
+  ids.aligned[3] = 3;
+  offsets.aligned[2] = 4;
+  st[GRAPHRT_VLIST_LEVELS] = 2;
+  st[GRAPHRT_VLIST_FAILED] = GRAPHRT_VLIST_FULL_BEFORE;
+  st[GRAPHRT_VLIST_NEEDED] = 9;
+  CHECK_EQ(graphrt_vlist_device_resume(l, NULL), 1);
+  CHECK_EQ(st[GRAPHRT_VLIST_FAILED], 0);
+  CHECK_EQ(st[GRAPHRT_VLIST_ID_CAPACITY], 16);
+  CHECK_EQ(st[GRAPHRT_VLIST_LEVEL_CAPACITY], 7);
+  _mlir_ciface_graphrt_vlist_device_ids(&ids, l);
+  _mlir_ciface_graphrt_vlist_device_offsets(&offsets, l);
+  CHECK_EQ(ids.sizes[0], 16);
+  CHECK(ids.aligned[0] + ids.aligned[1] + ids.aligned[2] == 3 &&
+        ids.aligned[3] == 3);
+  CHECK(offsets.aligned[0] == 0 && offsets.aligned[1] == 3 &&
+        offsets.aligned[2] == 4);
+  /* Packing again keeps the grown ids (room for 4 more levels doubles
+   * the levels). */
+  graphrt_vlist_device(l, 4, 4);
+  CHECK_EQ(st[GRAPHRT_VLIST_ID_CAPACITY], 16);
+  CHECK_EQ(st[GRAPHRT_VLIST_LEVEL_CAPACITY], 14);
+  /* Then the loop stops after steps whose next frontier, all four
+   * vertices, did not fit: each resume appends it, growing the ids and
+   * the levels as needed. */
+  for (int level = 3; level <= 13; ++level) {
+    st[GRAPHRT_VLIST_FAILED] = GRAPHRT_VLIST_FULL_AFTER;
+    graphrt_vset *last = set_of(4, all, 4);
+    CHECK_EQ(graphrt_vlist_device_resume(l, last), 1);
+    graphrt_vset_free(last);
+    CHECK_EQ(st[GRAPHRT_VLIST_LEVELS], level);
+    CHECK_EQ(st[GRAPHRT_VLIST_LARGEST], 4);
+  }
+  CHECK_EQ(st[GRAPHRT_VLIST_ID_CAPACITY], 64);
+  CHECK_EQ(st[GRAPHRT_VLIST_LEVEL_CAPACITY], 28);
+  CHECK_EQ(graphrt_vlist_device_resume(l, NULL), 0);
+  /* The levels come back in order. */
+  for (int level = 13; level >= 1; --level) {
+    graphrt_vset *s = graphrt_vlist_pop(l, NULL);
+    int64_t size = graphrt_vset_size(s);
+    CHECK_EQ(size, level > 2 ? 4 : level == 2 ? 1 : 3);
+    CHECK(graphrt_vset_contains(s, level == 2 ? 3 : 0));
+    graphrt_vset_free(s);
+  }
+  graphrt_vlist_free(l);
+}
+
 static void test_host(void) {
   graphrt_graph *g = small_graph();
   for (int32_t d = 0; d < 2; ++d)
@@ -213,6 +287,7 @@ static void test_host(void) {
     }
   test_edge_blocks(0);
   test_list_device();
+  test_list_device_growth();
   /* Nothing loaded the driver. */
   CHECK_EQ(rt_gpu_mode, 0);
   CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == NULL);
@@ -405,6 +480,16 @@ int main(int argc, char **argv) {
     _mlir_memref_to_llvm_free(_mlir_memref_to_llvm_alloc(64));
   } else if (!strcmp(mode, "launch")) {
     launch(load(), argc > 2 ? argv[2] : "inc");
+  } else if (!strcmp(mode, "list-oom")) {
+    if (argc > 2 && !strcmp(argv[2], "gpu"))
+      load();
+    graphrt_vlist *l = graphrt_vlist_new();
+    graphrt_vlist_device(l, 4, 4);
+    graphrt_memref_i64 state;
+    _mlir_ciface_graphrt_vlist_device_state(&state, l);
+    state.aligned[GRAPHRT_VLIST_FAILED] = GRAPHRT_VLIST_FULL_BEFORE;
+    state.aligned[GRAPHRT_VLIST_NEEDED] = (int64_t)1 << 60;
+    graphrt_vlist_device_resume(l, NULL);
   } else if (!strcmp(mode, "blocks") && argc > 2) {
     graphrt_graph *g = small_graph();
     blocks b = edge_blocks(g, atoll(argv[2]), 0);

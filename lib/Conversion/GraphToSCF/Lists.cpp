@@ -158,11 +158,32 @@ struct ListDeviceCheckLowering : GraphPattern<ListDeviceCheckOp> {
   }
 };
 
+/// graphrt_vlist_device_resume, with a null set when there is none.
+struct ListDeviceResumeLowering : GraphPattern<ListDeviceResumeOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(ListDeviceResumeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value last = adaptor.getLast();
+    if (!last)
+      last = LLVM::ZeroOp::create(rewriter, loc,
+                                  LLVM::LLVMPointerType::get(getContext()));
+    Value again =
+        callRuntime1(rewriter, loc, op, RuntimeFunction::VlistDeviceResume,
+                     {adaptor.getList(), last});
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(
+        op, arith::CmpIPredicate::ne, again,
+        arith::ConstantIntOp::create(rewriter, loc, 0, 32));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::graph::populateListPatterns(const GraphTypeConverter &converter,
                                        RewritePatternSet &patterns) {
   patterns.add<ListNewLowering, ListAppendLowering, ListPopLowering,
-               ListDeviceLowering, ListDeviceCheckLowering>(
-      converter, patterns.getContext());
+               ListDeviceLowering, ListDeviceCheckLowering,
+               ListDeviceResumeLowering>(converter, patterns.getContext());
 }

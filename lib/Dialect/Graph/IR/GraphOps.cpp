@@ -121,6 +121,10 @@ LogicalResult ListDeviceCheckOp::verify() {
   return verifySetList(*this, getList());
 }
 
+LogicalResult ListDeviceResumeOp::verify() {
+  return verifySetList(*this, getList());
+}
+
 /// A new vector lies in `records` exactly when its type has a record layout
 /// of their size.
 static LogicalResult verifyStorage(Operation *op, VertexVectorType type,

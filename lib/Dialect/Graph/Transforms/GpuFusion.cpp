@@ -1238,7 +1238,31 @@ struct DeviceList {
   SmallVector<ListAppendOp> appends;
   SmallVector<ListPopOp> pops;
 };
+
+/// A list a fused loop appends to, which may stop the loop for room
+/// (graph.list.device_resume): `next` when it appends the next frontier,
+/// which the loop's last frontier then is.
+struct ListResume {
+  Value list;
+  bool next;
+};
 } // namespace
+
+/// Whether `region` writes or frees memory, or may (an op of unknown
+/// effects).
+static bool mayWrite(Region &region) {
+  return region
+      .walk([](Operation *op) {
+        if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+          return WalkResult::advance();
+        auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+        if (!effects || effects.hasEffect<MemoryEffects::Write>() ||
+            effects.hasEffect<MemoryEffects::Free>())
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
 
 /// The set an append of `value` keeps: the set it copies, if it is a copy
 /// (GraphIt's `insert`: a filter keeping every vertex, used only by the
@@ -1316,6 +1340,15 @@ static std::string whyNotDeviceLists(scf::WhileOp loop,
   });
   if (walk.wasInterrupted())
     return reason;
+  // A loop that stops for room in a list's storage runs again from its
+  // condition, which must not change anything when it runs twice.
+  for (DeviceList &list : lists)
+    if (!list.appends.empty() && mayWrite(loop.getBefore()))
+      return ("'" + list.appends.front()->getName().getStringRef() +
+              "' appends to a list in a loop whose condition writes memory, "
+              "which would run again when the loop resumes after growing "
+              "the list's device storage")
+          .str();
   return "";
 }
 
@@ -1344,11 +1377,19 @@ static Value graphOf(scf::WhileOp loop) {
 /// and kernels on it, which a fused kernel runs: an append copies the set's
 /// ids at the end of the storage and records the level's end, a pop takes
 /// the top level's range, copied into the next frontier's queue or a
-/// buffer of the largest level. An append beyond the storage or a pop of an
-/// empty list copies nothing and records the failure, which ends the loop
-/// and is reported after it (graph.list.device_check). Returns the sets'
-/// vertex count, or null when the loop reads no graph to take it from.
+/// buffer of the largest level. An append the storage has no room for
+/// stops the loop with the state consistent: the loop's condition stops it
+/// before a step whose append of its frontier would not fit
+/// (GRAPHRT_VLIST_FULL_BEFORE), and an append of the next frontier that
+/// does not fit copies nothing and stops it after the step
+/// (GRAPHRT_VLIST_FULL_AFTER); fills `resumes` with these lists, which
+/// graph.list.device_resume grows after the loop (see resumeWhileFull).
+/// A pop of an empty list copies nothing and records the failure, which
+/// ends the loop and is reported after it (graph.list.device_check).
+/// Returns the sets' vertex count, or null when the loop reads no graph to
+/// take it from.
 static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
+                               SmallVector<ListResume> &resumes,
                                RewriterBase &rewriter) {
   Value graph = graphOf(loop);
   if (!graph)
@@ -1358,6 +1399,8 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
   auto idsType = MemRefType::get({ShapedType::kDynamic}, rewriter.getI32Type());
   auto i64Array = MemRefType::get({ShapedType::kDynamic}, i64);
   enum { kLevels, kIdCapacity, kLevelCapacity, kFailed, kNeeded, kLargest };
+  // GRAPHRT_VLIST_FAILED_* and _FULL_*.
+  enum { kFailedIds = 1, kFailedLevels, kFailedEmpty, kFullBefore, kFullAfter };
   auto constIndex = [&](OpBuilder &b, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -1393,6 +1436,17 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
     rewriter.setInsertionPoint(loop);
     return NumVerticesOp::create(rewriter, loc, index, graph).getResult();
   }();
+  auto constI64 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(rewriter, loc, v, 64);
+  };
+  auto condition = loop.getConditionOp();
+  // The frontier checks in the condition: (state, offsets, capacities, the
+  // frontier as the condition forwards it) of each list the step appends
+  // the frontier to.
+  struct FrontierCheck {
+    Value state, offsets, idCapacity, levelCapacity, frontier;
+  };
+  SmallVector<FrontierCheck> frontierChecks;
   SmallVector<Value> owned;
   SmallVector<Value> states;
   // Where each list's check reports a failure: a failed pop at the pop, by
@@ -1427,6 +1481,14 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
     for (ListAppendOp append : list.appends) {
       rewriter.setInsertionPoint(append);
       Value set = appendedSet(append.getValue());
+      // The next frontier (a copy of it) or the step's own frontier, which
+      // the condition checks the room for.
+      bool next = set != append.getValue();
+      resumes.push_back({list.list, next});
+      if (!next)
+        frontierChecks.push_back(
+            {state, offsets, idCapacity, levelCapacity,
+             condition.getArgs()[cast<BlockArgument>(set).getArgNumber()]});
       Value setIds = VertexSetIdsOp::create(rewriter, loc, idsType, set);
       Value count = memref::DimOp::create(rewriter, loc, setIds, c0);
       Value levels = toIndex(load(state, at[kLevels]));
@@ -1442,10 +1504,12 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
       Value copied = select(fits, count, c0);
       Value largestNow = arith::MaxSIOp::create(
           rewriter, loc, load(state, at[kLargest]), toI64(copied));
+      // The next frontier's append stops the loop after the step; the
+      // frontier's own was checked by the condition (an internal error).
       Value code = select(
           fits, failed,
-          select(idsFit, arith::ConstantIntOp::create(rewriter, loc, 2, 64),
-                 arith::ConstantIntOp::create(rewriter, loc, 1, 64)));
+          next ? constI64(kFullAfter)
+               : select(idsFit, constI64(kFailedLevels), constI64(kFailedIds)));
       copy(setIds, c0, ids, start, copied);
       // One run of stores: one thread's phase once fused.
       Value top = select(fits, above, levels);
@@ -1489,8 +1553,7 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
               start),
           largest);
       Value code =
-          select(empty, arith::ConstantIntOp::create(rewriter, loc, 3, 64),
-                 load(state, at[kFailed]));
+          select(empty, constI64(kFailedEmpty), load(state, at[kFailed]));
       memref::StoreOp::create(rewriter, loc, toI64(top), state,
                               ValueRange{at[kLevels]});
       memref::StoreOp::create(rewriter, loc, code, state,
@@ -1551,16 +1614,48 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
       rewriter.eraseOp(pop);
     }
   }
-  // The loop ends at a recorded failure, which is reported after it.
-  auto condition = loop.getConditionOp();
+  // The loop ends at a recorded failure, which is reported after it, and
+  // at a step whose append of its frontier would not fit, recorded by one
+  // thread (the ids it needs), for graph.list.device_resume.
   rewriter.setInsertionPoint(condition);
   Value go = condition.getCondition();
   for (Value state : states)
     go = arith::AndIOp::create(
         rewriter, loc, go,
         compare(arith::CmpIPredicate::eq,
-                load(state, constIndex(rewriter, kFailed)),
-                arith::ConstantIntOp::create(rewriter, loc, 0, 64)));
+                load(state, constIndex(rewriter, kFailed)), constI64(0)));
+  for (const FrontierCheck &check : frontierChecks) {
+    Value c1 = constIndex(rewriter, 1);
+    Value count = VertexSetSizeOp::create(rewriter, loc, index, check.frontier);
+    Value levels = toIndex(load(check.state, constIndex(rewriter, kLevels)));
+    Value end = arith::AddIOp::create(
+        rewriter, loc, toIndex(load(check.offsets, levels)), count);
+    Value fits = arith::AndIOp::create(
+        rewriter, loc,
+        compare(arith::CmpIPredicate::ule, end, check.idCapacity),
+        compare(arith::CmpIPredicate::ult,
+                arith::AddIOp::create(rewriter, loc, levels, c1),
+                check.levelCapacity));
+    Value stop = arith::AndIOp::create(
+        rewriter, loc, go,
+        arith::XOrIOp::create(
+            rewriter, loc, fits,
+            arith::ConstantIntOp::create(rewriter, loc, 1, 1)));
+    // (Both stores one run: one thread's phase once fused.)
+    Value needed = toI64(end), full = constI64(kFullBefore);
+    Value failedAt = constIndex(rewriter, kFailed);
+    Value neededAt = constIndex(rewriter, kNeeded);
+    auto record = scf::IfOp::create(rewriter, loc, stop);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(record.thenBlock()->getTerminator());
+      memref::StoreOp::create(rewriter, loc, full, check.state,
+                              ValueRange{failedAt});
+      memref::StoreOp::create(rewriter, loc, needed, check.state,
+                              ValueRange{neededAt});
+    }
+    go = arith::AndIOp::create(rewriter, loc, go, fits);
+  }
   rewriter.modifyOpInPlace(condition,
                            [&] { condition.getConditionMutable().assign(go); });
   rewriter.setInsertionPointAfter(loop);
@@ -1569,6 +1664,50 @@ static Value keepListsOnDevice(scf::WhileOp loop, ArrayRef<DeviceList> lists,
   for (Value memref : owned)
     memref::DeallocOp::create(rewriter, loc, memref);
   return vertices;
+}
+
+/// Runs `loop` again while a list it appends to stopped it for room (see
+/// keepListsOnDevice): an scf.while whose condition region holds `front`
+/// (graph.list.device and what it made before the loop), the loop, `back`
+/// (the checks and frees after it) and a graph.list.device_resume of each
+/// list of `resumes`, which grows the list's storage; its results, the
+/// loop's at the stop, are the next run's initial values. `loop` moves
+/// inside; returns the new loop.
+static scf::WhileOp resumeWhileFull(scf::WhileOp loop,
+                                    ArrayRef<Operation *> front,
+                                    ArrayRef<Operation *> back,
+                                    ArrayRef<ListResume> resumes,
+                                    RewriterBase &rewriter) {
+  Location loc = loop.getLoc();
+  TypeRange types = loop->getResultTypes();
+  SmallVector<Location> locs(types.size(), loc);
+  rewriter.setInsertionPoint(front.empty() ? loop.getOperation()
+                                           : front.front());
+  auto outer = scf::WhileOp::create(rewriter, loc, types, loop.getInits());
+  Block *before = rewriter.createBlock(&outer.getBefore(), {}, types, locs);
+  Block *after = rewriter.createBlock(&outer.getAfter(), {}, types, locs);
+  for (Operation *op : front)
+    op->moveBefore(before, before->end());
+  loop->moveBefore(before, before->end());
+  rewriter.modifyOpInPlace(
+      loop, [&] { loop.getInitsMutable().assign(before->getArguments()); });
+  for (Operation *op : back)
+    op->moveBefore(before, before->end());
+  rewriter.setInsertionPointToEnd(before);
+  Value last;
+  for (Value result : loop->getResults())
+    if (isa<VertexSetType>(result.getType()))
+      last = result;
+  Value again = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+  for (const ListResume &resume : resumes)
+    again = arith::OrIOp::create(
+        rewriter, loc, again,
+        ListDeviceResumeOp::create(rewriter, loc, rewriter.getI1Type(),
+                                   resume.list, resume.next ? last : Value()));
+  scf::ConditionOp::create(rewriter, loc, again, loop->getResults());
+  rewriter.setInsertionPointToEnd(after);
+  scf::YieldOp::create(rewriter, loc, after->getArguments());
+  return outer;
 }
 
 std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
@@ -1617,7 +1756,8 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
     SmallVector<DeviceList> trialLists;
     (void)whyNotDeviceLists(trial, trialLists);
     std::optional<Frontier> trialFrontier;
-    listVertices = keepListsOnDevice(trial, trialLists, rewriter);
+    SmallVector<ListResume> resumes;
+    listVertices = keepListsOnDevice(trial, trialLists, resumes, rewriter);
     if (!listVertices)
       reason = ("'" + op->getName().getStringRef() +
                 "' keeps vertex sets of a graph the loop does not read")
@@ -1634,7 +1774,20 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
         rewriter.eraseOp(op);
       return reason;
     }
-    rewriter.replaceOp(loop, trial->getResults());
+    // A loop that appends runs again while a list's storage stops it.
+    Operation *result = trial;
+    if (!resumes.empty()) {
+      SmallVector<Operation *> front, back;
+      for (Operation *op = before ? before->getNextNode()
+                                  : &loop->getBlock()->front();
+           op != trial.getOperation(); op = op->getNextNode())
+        front.push_back(op);
+      for (Operation *op = trial->getNextNode(); op != loop.getOperation();
+           op = op->getNextNode())
+        back.push_back(op);
+      result = resumeWhileFull(trial, front, back, resumes, rewriter);
+    }
+    rewriter.replaceOp(loop, result->getResults());
     loop = trial;
   }
   // A queue's loop is checked before its buckets move to the device, so

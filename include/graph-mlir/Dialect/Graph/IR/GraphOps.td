@@ -1056,7 +1056,9 @@ def Graph_ListDeviceOp : Graph_Op<"list.device"> {
     indexed as libgraphrt's `GRAPHRT_VLIST_*` (the packed levels, the two
     capacities, a failure a kernel records, what it needed, the size of
     the largest level). Sets appended later are held by handle again, above
-    the packed levels. `graph-lower-gpu` keeps a fused loop's list there.
+    the packed levels. `graph-lower-gpu` keeps a fused loop's list there;
+    `graph.list.device_resume` grows it when the loop needs more room, and
+    this op, run again, keeps the grown storage.
 
     ```mlir
     %ids, %offsets, %state = graph.list.device %levels, %n, %n
@@ -1079,10 +1081,12 @@ def Graph_ListDeviceCheckOp : Graph_Op<"list.device_check"> {
   let summary = "report what a device loop recorded in a list's storage";
   let description = [{
     The run-time error for a failure a fused loop recorded in the state of
-    `graph.list.device`: an append beyond its ids or levels, or a pop of
-    an empty list, which is reported as `graph.list.pop` reports it: at the
-    op's location (`graph-lower-gpu` gives it the pop's), with `what` the
-    program called the pop (`pop` when absent).
+    `graph.list.device`: a pop of an empty list, which is reported as
+    `graph.list.pop` reports it: at the op's location (`graph-lower-gpu`
+    gives it the pop's), with `what` the program called the pop (`pop` when
+    absent); or an append beyond its ids or levels that the loop did not
+    stop for (an internal error). A loop that stopped for room
+    (`graph.list.device_resume`) is no error.
 
     ```mlir
     graph.list.device_check %levels : !graph.list<!graph.vertexset>
@@ -1094,6 +1098,37 @@ def Graph_ListDeviceCheckOp : Graph_Op<"list.device_check"> {
                        OptionalAttr<StrAttr>:$what);
   let assemblyFormat =
       "$list (`as` $what^)? attr-dict `:` qualified(type($list))";
+  let hasVerifier = 1;
+}
+
+def Graph_ListDeviceResumeOp : Graph_Op<"list.device_resume"> {
+  let summary = "grow a list's device storage for a fused loop that stopped";
+  let description = [{
+    Whether a fused loop that appends to the list stopped because an append
+    had no room in the storage of `graph.list.device`, so that it must run
+    again from where it stopped. A loop stops before a step whose append of
+    its frontier would not fit, or after a step whose append of its next
+    frontier did not fit, that frontier then not appended. This grows the
+    storage (at least doubling it, keeping the levels and their offsets),
+    appends `last` (the loop's last frontier) as the top level when the
+    loop stopped after the step, clears the record and returns true; it
+    returns false when the loop did not stop for room. Exhausting the
+    memory while growing is a run-time error. `graph-lower-gpu` runs a
+    fused loop that appends to lists again while this is true.
+
+    ```mlir
+    %again = graph.list.device_resume %levels, %last
+        : !graph.list<!graph.vertexset>, !graph.vertexset
+    %again2 = graph.list.device_resume %levels : !graph.list<!graph.vertexset>
+    ```
+  }];
+  let arguments = (ins Arg<Graph_ListType, "", [MemRead, MemWrite]>:$list,
+                       Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$last);
+  let results = (outs I1:$again);
+  let assemblyFormat = [{
+    $list (`,` $last^)? attr-dict `:` qualified(type($list))
+    (`,` qualified(type($last))^)?
+  }];
   let hasVerifier = 1;
 }
 
