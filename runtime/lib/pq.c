@@ -150,6 +150,10 @@ struct graphrt_pq {
   uint32_t round; /* stamps dedup one dequeue's vertices */
   uint32_t *stamp;
   pq_bin scratch; /* where a dequeue gathers its bucket */
+  uint64_t epoch; /* moves on at every dequeue (push_slot) */
+  /* take_bucket's bins, and their ranges in the scratch array */
+  pq_bin **gather_bins;
+  int64_t *gather_start, *gather_end;
   /* eager */
   int64_t base;       /* the first bucket of the dense window */
   pq_far_list heap;   /* the far entries met by a dequeue */
@@ -231,6 +235,15 @@ static int live_in(const graphrt_pq *q, int32_t v, int64_t bucket, int64_t lo,
 
 static int is_live(const graphrt_pq *q, int32_t v, int64_t bucket) {
   return live_in(q, v, bucket, bucket * q->delta, /*below=*/0);
+}
+
+/* The epochs of queues: each queue's differs from every other's and moves
+ * on at its every dequeue, so a (queue, epoch) pair names one round of one
+ * queue even where a queue's memory is reused. */
+static uint64_t epochs;
+
+static uint64_t next_epoch(void) {
+  return __atomic_add_fetch(&epochs, 1, __ATOMIC_RELAXED);
 }
 
 /* NULL (the update dropped) when the failure is deferred. */
@@ -471,6 +484,10 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
   q->lazy = strategy == GRAPHRT_PQ_LAZY;
   q->threads = omp_get_max_threads();
   q->per_thread = rt_calloc((size_t)q->threads, sizeof(pq_thread));
+  q->epoch = next_epoch();
+  q->gather_bins = rt_malloc((size_t)(2 * q->threads + 1) * sizeof(pq_bin *));
+  q->gather_start = rt_malloc((size_t)(2 * q->threads + 2) * sizeof(int64_t));
+  q->gather_end = rt_malloc((size_t)(2 * q->threads + 1) * sizeof(int64_t));
   q->stamp =
       rt_calloc((size_t)(num_vertices ? num_vertices : 1), sizeof(uint32_t));
   if (q->lazy) {
@@ -546,6 +563,9 @@ static void free_queue(void *p) {
   free(q->taken.ids);
   free(q->per_thread);
   free(q->stamp);
+  free(q->gather_bins);
+  free(q->gather_start);
+  free(q->gather_end);
   free(q);
 }
 
@@ -663,46 +683,78 @@ static void bins_of(graphrt_pq *q, int64_t bucket, pq_bin **bins) {
   bins[2 * q->threads] = &q->heap_bucket;
 }
 
-/* Gathers the live entries of `bucket` (each vertex once) into q->scratch,
- * emptying their bins; returns how many. */
-static int64_t take_bucket(graphrt_pq *q, int64_t bucket) {
+/* Buckets of more entries than this are gathered by the team when the
+ * queue has several threads. */
+enum { GATHER_PAR_MIN = 4096 };
+
+/* Gathers the live entries of `bucket` (each vertex once), emptying their
+ * bins, into out's id buffer (not sealed) or, without out, into
+ * q->scratch; returns how many. Serially each bin goes on where the last
+ * ended. A large bucket on several threads is gathered by the team: thread
+ * t gathers its own bins (bins[2t] and bins[2t + 1], the last thread also
+ * the heap's) into the scratch array at offsets from a prefix sum of the bin
+ * sizes, then copies what it kept to out at offsets from a prefix sum of
+ * the kept counts. */
+static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
   if (any_below(q))
     q->went_below = 1;
   if (++q->round == 0) { /* after 2^32 rounds: clear the stamps */
     memset(q->stamp, 0, (size_t)q->n * sizeof(uint32_t));
     q->round = 1;
   }
-  /* Each bin goes to its own range of the scratch array (in parallel when
-   * the bucket is large), then the ranges are packed. */
+  q->epoch = next_epoch();
   int parts = 2 * q->threads + 1;
-  pq_bin **bins = rt_malloc((size_t)parts * sizeof(pq_bin *));
-  int64_t *start = rt_calloc((size_t)parts + 1, sizeof(int64_t));
-  int64_t *end = rt_malloc((size_t)parts * sizeof(int64_t));
+  pq_bin **bins = q->gather_bins;
+  int64_t *start = q->gather_start, *end = q->gather_end;
   bins_of(q, bucket, bins);
+  start[0] = 0;
   for (int i = 0; i < parts; ++i)
     start[i + 1] = start[i] + (bins[i] ? bins[i]->size : 0);
   int64_t total = start[parts];
-  if (total > q->scratch.capacity) {
+  int shared = q->threads > 1 && total > GATHER_PAR_MIN;
+  if ((shared || !out) && total > q->scratch.capacity) {
     free(q->scratch.ids);
     q->scratch.capacity = total;
     q->scratch.ids = rt_malloc((size_t)total * sizeof(int32_t));
   }
-  int32_t *scratch = q->scratch.ids;
-  int shared = total > 4096;
-#pragma omp parallel for schedule(dynamic, 1) if (shared)
-  for (int i = 0; i < parts; ++i)
-    end[i] = bins[i]
-                 ? gather(q, bins[i], bucket, i % 2, shared, scratch, start[i])
-                 : start[i];
+  int32_t *scratch = q->scratch.ids, *ids = scratch;
+  if (out) {
+    graphrt_memref_i32 buffer;
+    _mlir_ciface_graphrt_vset_id_buffer_n(&buffer, out, total);
+    ids = buffer.aligned + buffer.offset;
+  }
   int64_t count = 0;
+  if (!shared) {
+    for (int i = 0; i < parts; ++i)
+      if (bins[i])
+        count = gather(q, bins[i], bucket, i % 2, 0, ids, count);
+    return count;
+  }
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num(), k = omp_get_num_threads();
+    for (int i = 0; i < parts; ++i)
+      if ((i / 2) % k == t)
+        end[i] = bins[i] ? gather(q, bins[i], bucket, i % 2, 1, scratch,
+                                  start[i])
+                         : start[i];
+    if (out) {
+#pragma omp barrier
+      int64_t at = 0;
+      for (int i = 0; i < parts; ++i) {
+        if ((i / 2) % k == t)
+          memcpy(ids + at, scratch + start[i],
+                 (size_t)(end[i] - start[i]) * sizeof(int32_t));
+        at += end[i] - start[i];
+      }
+    }
+  }
   for (int i = 0; i < parts; ++i) {
-    memmove(scratch + count, scratch + start[i],
-            (size_t)(end[i] - start[i]) * sizeof(int32_t));
+    if (!out)
+      memmove(ids + count, scratch + start[i],
+              (size_t)(end[i] - start[i]) * sizeof(int32_t));
     count += end[i] - start[i];
   }
-  free(bins);
-  free(start);
-  free(end);
   return count;
 }
 
@@ -715,9 +767,11 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
   if (q->rounds > q->n + 1)
     too_many_rounds(q, bucket, q->rounds);
   q->current = bucket;
-  int64_t count = take_bucket(q, bucket);
+  graphrt_vset *s = graphrt_vset_new(q->n, 0);
+  int64_t count = take_bucket(q, bucket, s);
+  rt_vset_seal_distinct_quiet(s, count);
   rt_verbose_bucket(bucket, count, q->n);
-  return graphrt_vset_from_ids(q->n, q->scratch.ids, count);
+  return s;
 }
 
 void _mlir_ciface_graphrt_pq_take_all(graphrt_memref_i32 *r, graphrt_pq *q) {
@@ -728,7 +782,7 @@ void _mlir_ciface_graphrt_pq_take_all(graphrt_memref_i32 *r, graphrt_pq *q) {
     if (first < 0)
       first = bucket;
     q->current = bucket;
-    int64_t count = take_bucket(q, bucket);
+    int64_t count = take_bucket(q, bucket, NULL);
     for (int64_t i = 0; i < count; ++i)
       bin_push(&q->taken, q->scratch.ids[i]);
   }
@@ -769,14 +823,39 @@ static int check_priority(int64_t v, int64_t priority) {
   return 0;
 }
 
-void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
+/* The calling thread's slot of the eager queue it last pushed to, in the
+ * queue's epoch then. A team keeps its threads' numbers from one parallel
+ * region to the next (libomp's hot team), and a queue's epoch moves on at
+ * every dequeue, so a thread looks its number up (omp_get_thread_num, a
+ * call and a TLS lookup in libomp) once per round of a queue instead of at
+ * every push. */
+static _Thread_local struct {
+  graphrt_pq *q;
+  uint64_t epoch;
+  pq_thread *t;
+} push_slot;
+
+/* NULL (the update dropped) when the failure is deferred. */
+static pq_thread *push_thread(graphrt_pq *q) {
   if (q->lazy) {
     rt_fail_or_defer("priority queue: an eager update (push) on a lazy queue; "
                      "the queue's strategy and its traversal's schedule "
                      "differ");
-    return;
+    return NULL;
   }
   pq_thread *t = calling_thread(q, "priority update");
+  if (t) {
+    push_slot.q = q;
+    push_slot.epoch = q->epoch;
+    push_slot.t = t;
+  }
+  return t;
+}
+
+void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
+  pq_thread *t = push_slot.q == q && push_slot.epoch == q->epoch
+                     ? push_slot.t
+                     : push_thread(q);
   if (!t || !check_priority(v, priority))
     return;
   eager_insert(q, t, (int32_t)v, priority / q->delta);

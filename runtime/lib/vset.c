@@ -717,6 +717,11 @@ void graphrt_vset_seal_ids_keep_dups(graphrt_vset *h, int64_t count) {
 }
 
 void graphrt_vset_seal_distinct_ids(graphrt_vset *h, int64_t count) {
+  rt_vset_seal_distinct_quiet(h, count);
+  rt_verbose_frontier(count, lookup(h, "vertex set")->n);
+}
+
+void rt_vset_seal_distinct_quiet(graphrt_vset *h, int64_t count) {
   vset *s = lookup(h, "vertex set");
   s->open = 0;
   adopt_idbuf(s, count); /* a bool array left is the caller's marks */
@@ -731,7 +736,6 @@ void graphrt_vset_seal_distinct_ids(graphrt_vset *h, int64_t count) {
    * them from the ids. */
   if (s->bools && count > 0 && count <= s->n / 64 && !rt_gpu_mode)
     give_listed_bools(s);
-  rt_verbose_frontier(s->size, s->n);
 }
 
 graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,

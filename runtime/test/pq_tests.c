@@ -10,6 +10,7 @@
 
 #include <omp.h>
 #include <stdint.h>
+#include <string.h>
 
 /* The members of a set, sorted, into out; returns how many. */
 static int64_t members(graphrt_vset *s, int32_t *out) {
@@ -468,6 +469,48 @@ static void test_fusion_alone(void) {
 }
 
 /* k-core peeling with constant-sum counts against a serial peeling. */
+/* A bucket large enough for the team to gather (more than 4096 entries),
+ * pushed by 3 threads, each vertex by two of them: every vertex comes out
+ * once; then a queue made where the freed one was takes pushes of its own
+ * (the threads' cached bins belong to the freed queue's last round). */
+static void test_team_gather(void) {
+  enum { N = 9000 };
+  static int32_t prio[N], got[N];
+  static uint8_t seen[N];
+  omp_set_num_threads(3);
+  for (int round = 0; round < 2; ++round) {
+    for (int64_t v = 0; v < N; ++v)
+      prio[v] = v == 0 ? 0 : 5;
+    graphrt_pq *q = graphrt_pq_new(prio, 4, N, 1, 4, 0, GRAPHRT_PQ_START,
+                                   GRAPHRT_PQ_EAGER, 1);
+    CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+#pragma omp parallel num_threads(3)
+    {
+      int t = omp_get_thread_num();
+      for (int64_t v = 1; v < N; ++v)
+        if (v % 3 != t)
+          graphrt_pq_push(q, v, 5);
+    }
+    int64_t k = members(graphrt_pq_dequeue(q), got);
+    CHECK_EQ(k, N - 1);
+    memset(seen, 0, sizeof(seen));
+    for (int64_t i = 0; i < k; ++i) {
+      CHECK(got[i] > 0 && got[i] < N && !seen[got[i]]);
+      seen[got[i]] = 1;
+    }
+    /* The next round's pushes go to the bins of the next bucket. */
+#pragma omp parallel num_threads(3)
+    {
+      int t = omp_get_thread_num();
+      for (int64_t v = 1 + t; v < 100; v += 3)
+        prio[v] = 9, graphrt_pq_push(q, v, 9);
+    }
+    CHECK_EQ(members(graphrt_pq_dequeue(q), got), 99);
+    CHECK(graphrt_pq_finished(q));
+    graphrt_pq_free(q);
+  }
+}
+
 static void test_kcore(int threads) {
   small_graph g;
   random_graph(&g, 11, PLAIN);
@@ -573,5 +616,6 @@ int main(void) {
       test_delta_stepping(GRAPHRT_PQ_EAGER, 4, threads, PLAIN, limit);
   test_kcore(1);
   test_kcore(3);
+  test_team_gather();
   return check_report("pq");
 }
