@@ -24,8 +24,8 @@ static void work(long first, long last) {
 }
 
 static void atomic_chunks(long n, long chunk) {
-  for (long c; (c = __atomic_fetch_add(&next_chunk, chunk,
-                                       __ATOMIC_RELAXED)) < n;)
+  for (long c;
+       (c = __atomic_fetch_add(&next_chunk, chunk, __ATOMIC_RELAXED)) < n;)
     work(c, c + chunk < n ? c + chunk : n);
 }
 

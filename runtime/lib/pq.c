@@ -735,9 +735,9 @@ static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
     int t = omp_get_thread_num(), k = omp_get_num_threads();
     for (int i = 0; i < parts; ++i)
       if ((i / 2) % k == t)
-        end[i] = bins[i] ? gather(q, bins[i], bucket, i % 2, 1, scratch,
-                                  start[i])
-                         : start[i];
+        end[i] = bins[i]
+                     ? gather(q, bins[i], bucket, i % 2, 1, scratch, start[i])
+                     : start[i];
     if (out) {
 #pragma omp barrier
       int64_t at = 0;

@@ -980,9 +980,7 @@ void graphrt_vlist_free(graphrt_vlist *l) {
   free_vlist(l);
 }
 
-void graphrt_vlist_free_all(void) {
-  rt_ptrset_clear(&live_vlists, free_vlist);
-}
+void graphrt_vlist_free_all(void) { rt_ptrset_clear(&live_vlists, free_vlist); }
 
 /* An error releases the list's lock first: it may return to an export
  * library's caller. */

@@ -134,13 +134,7 @@ static void test_contention(void) {
     for (int v = 0; v < N; ++v)
       graphrt_worklist_push_ordered(w, v, v % 37);
 #pragma omp barrier
-    int32_t *ids;
-    int64_t count;
-    while ((count = take(w, &ids)) > 0) {
-      total += (int)count;
-      for (int64_t i = 0; i < count; ++i)
-        __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
-    }
+    total += take_counting(w, visits);
   }
   CHECK_EQ(total, N);
   int once = 1;
@@ -349,7 +343,8 @@ static int32_t find(int32_t *parent, int32_t v) {
 
 static void test_by_value_cc(void) {
   enum { N = CC_N, M = CC_N * CC_DEG };
-  int32_t *from = malloc(sizeof(int32_t) * M), *to = malloc(sizeof(int32_t) * M);
+  int32_t *from = malloc(sizeof(int32_t) * M),
+          *to = malloc(sizeof(int32_t) * M);
   uint64_t seed = 777;
   for (int e = 0; e < M; ++e) {
     seed = seed * 6364136223846793005ull + 1442695040888963407ull;
@@ -360,9 +355,8 @@ static void test_by_value_cc(void) {
     to[e] = u < N / 2 ? (u / 10) * 10 + v % 10 : N / 2 + v % (N - N / 2);
   }
   /* Both directions of every edge, as CSR. */
-  cc_state g = {calloc(N + 1, sizeof(int64_t)),
-                malloc(sizeof(int32_t) * 2 * M), malloc(sizeof(int32_t) * N),
-                NULL};
+  cc_state g = {calloc(N + 1, sizeof(int64_t)), malloc(sizeof(int32_t) * 2 * M),
+                malloc(sizeof(int32_t) * N), NULL};
   for (int e = 0; e < M; ++e) {
     ++g.offsets[from[e] + 1];
     ++g.offsets[to[e] + 1];
@@ -434,22 +428,15 @@ static void test_by_value_contention(void) {
         for (int v = 0; v < N; ++v) {
           int32_t lower = (v % 50) * 4 + round * 3;
           int32_t old = __atomic_load_n(&value[v], __ATOMIC_RELAXED);
-          while (lower < old &&
-                 !__atomic_compare_exchange_n(&value[v], &old, lower, 0,
-                                              __ATOMIC_SEQ_CST,
-                                              __ATOMIC_RELAXED))
+          while (lower < old && !__atomic_compare_exchange_n(
+                                    &value[v], &old, lower, 0, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_RELAXED))
             ;
           if (lower < old)
             graphrt_worklist_push_ordered(w, v, lower);
         }
 #pragma omp barrier
-      int32_t *ids;
-      int64_t count;
-      while ((count = take(w, &ids)) > 0) {
-        total += (int)count;
-        for (int64_t i = 0; i < count; ++i)
-          __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
-      }
+      total += take_counting(w, visits);
     }
     CHECK_EQ(total, N);
     int once = 1;

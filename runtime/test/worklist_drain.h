@@ -13,6 +13,21 @@ static int64_t take(graphrt_worklist *w, int32_t **ids) {
   return chunk.sizes[0];
 }
 
+/* The calling thread takes chunks of w until none is left, counting each
+ * vertex it gets in visits (atomically: the team shares it); how many it
+ * took. */
+static int take_counting(graphrt_worklist *w, int *visits) {
+  int32_t *ids;
+  int64_t count;
+  int taken = 0;
+  while ((count = take(w, &ids)) > 0) {
+    taken += (int)count;
+    for (int64_t i = 0; i < count; ++i)
+      __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
+  }
+  return taken;
+}
+
 /* A team drains w, calling visit on every vertex a thread takes. */
 typedef void (*visit_fn)(graphrt_worklist *w, int32_t v, void *state);
 static void drain(graphrt_worklist *w, visit_fn visit, void *state) {

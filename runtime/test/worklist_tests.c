@@ -150,13 +150,7 @@ static void test_contention(void) {
     for (int v = 0; v < N; ++v)
       graphrt_worklist_push(w, v);
 #pragma omp barrier
-    int32_t *ids;
-    int64_t count;
-    while ((count = take(w, &ids)) > 0) {
-      total += (int)count;
-      for (int64_t i = 0; i < count; ++i)
-        __atomic_fetch_add(&visits[ids[i]], 1, __ATOMIC_RELAXED);
-    }
+    total += take_counting(w, visits);
   }
   CHECK_EQ(total, N);
   CHECK(all_equal(visits, N, 1));

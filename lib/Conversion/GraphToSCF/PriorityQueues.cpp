@@ -142,9 +142,9 @@ struct WorklistNewByValueLowering : GraphPattern<WorklistNewByValueOp> {
     SmallVector<Value> args = {adaptor.getSet(), data,
                                constI32(rewriter, loc, width / 8),
                                toI64(rewriter, loc, adaptor.getDelta())};
-    rewriter.replaceOp(op, callRuntime1(rewriter, loc, op,
-                                        RuntimeFunction::WorklistNewByValue,
-                                        args));
+    rewriter.replaceOp(op,
+                       callRuntime1(rewriter, loc, op,
+                                    RuntimeFunction::WorklistNewByValue, args));
     return success();
   }
 };
@@ -172,10 +172,10 @@ struct PriorityQueuePrioritiesLowering
 void mlir::graph::populatePriorityQueuePatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<NullHandleLowering<PriorityQueueNoneOp>,
-               PriorityQueueNewLowering, PriorityQueuePrioritiesLowering,
-               WorklistNewByValueLowering>(
-      converter, context);
+  patterns
+      .add<NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+           PriorityQueuePrioritiesLowering, WorklistNewByValueLowering>(
+          converter, context);
   patterns.add<QueueCallChoiceLowering<PriorityQueueFinishedOp>>(
       converter, context, RuntimeFunction::PqFinished,
       RuntimeFunction::PqFinishedVertex, 1);

@@ -592,8 +592,8 @@ Value Generator::emitMethod(MethodExpr &expr) {
   }
   case Method::ListPop: {
     // Its run-time error names what the program wrote.
-    auto pop = ListPopOp::create(b, loc, toMLIR(expr.type),
-                                 emit(*expr.receiver));
+    auto pop =
+        ListPopOp::create(b, loc, toMLIR(expr.type), emit(*expr.receiver));
     if (expr.name != "pop")
       pop.setWhat(expr.name);
     return pop;

@@ -300,9 +300,8 @@ LogicalResult ScheduleAttr::verify(
                        << " needs segments (configApplyNumSSG)";
   // The worklist pushes each activated vertex on its own, a sparse push's
   // output, on the CPU's threads over the whole graph.
-  if (async != AsyncMode::None &&
-      (direction != Direction::SparsePush || gpu || segmented ||
-       numa != NumaMode::Serial))
+  if (async != AsyncMode::None && (direction != Direction::SparsePush || gpu ||
+                                   segmented || numa != NumaMode::Serial))
     return emitError() << "async needs direction = sparse_push and no gpu, "
                           "segments or numa";
   // Only an ordered worklist has buckets.

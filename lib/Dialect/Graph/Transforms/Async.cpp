@@ -101,8 +101,8 @@ public:
     Value value = VectorGetOp::create(
         b, loc, cast<VertexVectorType>(tracked.getType()).getElementType(),
         tracked, v);
-    Value zero = arith::ConstantOp::create(
-        b, loc, b.getIntegerAttr(value.getType(), 0));
+    Value zero =
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(value.getType(), 0));
     Value priority = arith::MaxSIOp::create(b, loc, value, zero);
     WorklistPushOrderedOp::create(b, loc, worklist, v, priority);
   }
