@@ -137,10 +137,7 @@ static void test_contention(void) {
     total += take_counting(w, visits);
   }
   CHECK_EQ(total, N);
-  int once = 1;
-  for (int v = 0; v < N; ++v)
-    once &= visits[v] == 1;
-  CHECK(once);
+  CHECK(all_equal(visits, N, 1));
   graphrt_worklist_free(w);
   graphrt_pq_free(q);
 }
@@ -169,12 +166,10 @@ static void test_steal(int threads) {
   graphrt_worklist *w = graphrt_worklist_new_ordered(q);
   tree_state t = {calloc(TREE, sizeof(int)), calloc(threads, sizeof(int))};
   drain(w, visit_tree, &t);
-  int once = 1, workers = 0;
-  for (int v = 0; v < TREE; ++v)
-    once &= t.visits[v] == 1;
+  int workers = 0;
   for (int i = 0; i < threads; ++i)
     workers += t.worked[i];
-  CHECK(once);
+  CHECK(all_equal(t.visits, TREE, 1));
   if (threads > 1)
     CHECK(workers > 1);
   free(t.visits);
@@ -439,10 +434,7 @@ static void test_by_value_contention(void) {
       total += take_counting(w, visits);
     }
     CHECK_EQ(total, N);
-    int once = 1;
-    for (int v = 0; v < N; ++v)
-      once &= visits[v] == 1;
-    CHECK(once);
+    CHECK(all_equal(visits, N, 1));
     graphrt_worklist_free(w);
     graphrt_vset_free(none);
   }
@@ -479,12 +471,10 @@ static void test_by_value_steal(int threads) {
   depth_state t = {depth, calloc(TREE, sizeof(int)),
                    calloc(threads, sizeof(int))};
   drain(w, visit_depth, &t);
-  int once = 1, workers = 0;
-  for (int v = 0; v < TREE; ++v)
-    once &= t.visits[v] == 1;
+  int workers = 0;
   for (int i = 0; i < threads; ++i)
     workers += t.worked[i];
-  CHECK(once);
+  CHECK(all_equal(t.visits, TREE, 1));
   if (threads > 1)
     CHECK(workers > 1);
   free(t.visits);

@@ -13,6 +13,14 @@ static int64_t take(graphrt_worklist *w, int32_t **ids) {
   return chunk.sizes[0];
 }
 
+/* Whether each of the n counts is `want`. */
+static int all_equal(const int *counts, int64_t n, int want) {
+  int equal = 1;
+  for (int64_t v = 0; v < n; ++v)
+    equal &= counts[v] == want;
+  return equal;
+}
+
 /* The calling thread takes chunks of w until none is left, counting each
  * vertex it gets in visits (atomically: the team shares it); how many it
  * took. */

@@ -62,14 +62,6 @@ static void test_empty(void) {
   graphrt_worklist_free(w);
 }
 
-/* Whether each of the n counts is `want`. */
-static int all_equal(const int *counts, int64_t n, int want) {
-  int equal = 1;
-  for (int64_t v = 0; v < n; ++v)
-    equal &= counts[v] == want;
-  return equal;
-}
-
 enum { TREE = 100000 };
 
 typedef struct {
