@@ -32,6 +32,15 @@ Value mlir::graph::textAddress(OpBuilder &b, Location loc, Operation *from,
                                   value, LLVM::Linkage::Internal);
 }
 
+std::string mlir::graph::sourcePosition(Location loc) {
+  auto file = loc->findInstanceOf<FileLineColLoc>();
+  if (!file)
+    return "";
+  return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+          Twine(file.getColumn()))
+      .str();
+}
+
 namespace {
 
 /// graph.argv and graph.argv_at: the runtime's argv at a constant or a

@@ -96,6 +96,10 @@ Value numVertices(OpBuilder &b, Location loc, Operation *from, Value graph);
 /// The address of a NUL-terminated global holding `text` (Environment.cpp).
 Value textAddress(OpBuilder &b, Location loc, Operation *from, StringRef text);
 
+/// `file:line:col` of the source position inside `loc`, or "" when it has
+/// none: how run-time errors name where they happened (Environment.cpp).
+std::string sourcePosition(Location loc);
+
 //===----------------------------------------------------------------------===//
 // Ownership (GraphToSCF.cpp)
 //===----------------------------------------------------------------------===//

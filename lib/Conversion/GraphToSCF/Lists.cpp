@@ -45,11 +45,9 @@ static Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
 /// `bc.gt:70:9: retrieve`.
 static Value popName(OpBuilder &b, Location loc, Operation *op,
                      StringAttr what) {
-  std::string name;
-  if (auto file = loc->findInstanceOf<FileLineColLoc>())
-    name = (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
-            Twine(file.getColumn()) + ": ")
-               .str();
+  std::string name = sourcePosition(loc);
+  if (!name.empty())
+    name += ": ";
   name += what ? what.getValue().str() : "pop";
   return textAddress(b, loc, op, name);
 }

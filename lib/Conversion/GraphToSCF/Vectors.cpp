@@ -406,11 +406,7 @@ struct CheckIndexLowering : GraphPattern<CheckIndexOp> {
       rewriter.replaceOp(op, deferFailure(rewriter, loc, index, outside, slot));
       return success();
     }
-    std::string where;
-    if (auto file = loc->findInstanceOf<FileLineColLoc>())
-      where = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
-               ":" + Twine(file.getColumn()))
-                  .str();
+    std::string where = sourcePosition(loc);
     // Recoverable: the error returns, and the access reads element 0.
     TypeRange results;
     if (recoverable)
