@@ -80,9 +80,14 @@ double graphrt_atof(const char *s);
  * only where the error is deferred (an OpenMP region of an export call). */
 void graphrt_index_error(int64_t index, int64_t size, const char *where,
                          const char *what, const char *source);
-/* [added] Records argc/argv (called by libgraphrt's main(), which lives in
- * its own archive member so tools with their own main() can link). */
-void graphrt_set_args(int argc, char **argv);
+/* [added] The start and end of a program run: libgraphrt's main() (in its
+ * own archive member, so tools with their own main() can link) and
+ * `graphc --run` call them around graphrt_user_main. The start records
+ * argc/argv and starts GRAPHRT_VERBOSE's clock; the end frees what the
+ * program left (vertex sets, queues, lists, kept graphs) and prints
+ * GRAPHRT_VERBOSE's total. */
+void graphrt_program_start(int argc, char **argv);
+void graphrt_program_end(void);
 
 /* ---- Graphs ------------------------------------------------------------ */
 

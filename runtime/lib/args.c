@@ -13,9 +13,19 @@ static char **rt_argv;
 
 /* Kept out of entry.c so that tools with their own main() never pull in
  * libgraphrt's main(). */
-void graphrt_set_args(int argc, char **argv) {
+void graphrt_program_start(int argc, char **argv) {
   rt_argc = argc;
   rt_argv = argv;
+  rt_verbose_start();
+}
+
+void graphrt_program_end(void) {
+  graphrt_vset_free_all();
+  graphrt_pq_free_all();
+  graphrt_vlist_free_all();
+  graphrt_list_free_all();
+  graphrt_graph_free_kept();
+  rt_verbose_finish();
 }
 
 int64_t graphrt_argc(void) { return rt_argc; }

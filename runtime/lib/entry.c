@@ -9,14 +9,8 @@ int main(int argc, char **argv) {
     rt_print_usage(stdout, argv[0]);
     return 0;
   }
-  graphrt_set_args(argc, argv);
-  rt_verbose_start();
+  graphrt_program_start(argc, argv);
   graphrt_user_main();
-  graphrt_vset_free_all();
-  graphrt_pq_free_all();
-  graphrt_vlist_free_all();
-  graphrt_list_free_all();
-  graphrt_graph_free_kept();
-  rt_verbose_finish();
+  graphrt_program_end();
   return 0;
 }

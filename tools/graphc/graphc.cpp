@@ -569,11 +569,11 @@ static LogicalResult runInProcess(ModuleOp module,
       llvm::sys::DynamicLibrary::getPermanentLibrary(runtime.c_str(), &error);
   if (!library.isValid())
     return fail("cannot load " + runtime + ": " + error);
-  auto setArgs = reinterpret_cast<void (*)(int, char **)>(
-      library.getAddressOfSymbol("graphrt_set_args"));
-  auto freeSets = reinterpret_cast<void (*)()>(
-      library.getAddressOfSymbol("graphrt_vset_free_all"));
-  if (!setArgs || !freeSets)
+  auto programStart = reinterpret_cast<void (*)(int, char **)>(
+      library.getAddressOfSymbol("graphrt_program_start"));
+  auto programEnd = reinterpret_cast<void (*)()>(
+      library.getAddressOfSymbol("graphrt_program_end"));
+  if (!programStart || !programEnd)
     return fail(runtime + " is not the runtime of this graphc");
   if (hasGPUKernels && !library.getAddressOfSymbol(kGPURuntimeSymbol))
     return fail(runtime + " has no GPU runtime (" + kGPURuntimeSymbol +
@@ -616,9 +616,9 @@ static LogicalResult runInProcess(ModuleOp module,
     argv.push_back(arg.data());
   argv.push_back(nullptr);
   step("run");
-  setArgs(argv.size() - 1, argv.data());
+  programStart(argv.size() - 1, argv.data());
   reinterpret_cast<void (*)()>(*entry)();
-  freeSets();
+  programEnd();
   return success();
 }
 
