@@ -125,3 +125,43 @@ func.func @parallel_for(%n: index, %v: !graph.vector<i32>) {
   }
   return
 }
+
+// -----
+
+// A static schedule gives each thread one contiguous block of whole grains,
+// ceil(n / (threads * grain)) grains (at least one), rather than grains in
+// turn: the block is computed before the team starts, from
+// graph.max_threads.
+// CHECK-LABEL: func.func @apply_static(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr, %[[V:[^:]*]]: memref<?xi32>)
+// CHECK:      call @graphrt_vset_new(
+// CHECK:      %[[N64:.*]] = call @graphrt_num_vertices(%[[G]]) : (!llvm.ptr) -> i64
+// CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[N64]] : i64 to index
+// CHECK:      %[[TRIPS:.*]] = arith.subi %[[N]], %[[LB:.*]] : index
+// CHECK-NEXT: %[[TRIPS64:.*]] = arith.index_cast %[[TRIPS]] : index to i64
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[NONNEG:.*]] = arith.maxsi %[[TRIPS64]], %[[ZERO]] : i64
+// CHECK-NEXT: %[[T64:.*]] = call @graphrt_max_threads() : () -> i64
+// CHECK-NEXT: %[[T:.*]] = arith.index_cast %[[T64]] : i64 to index
+// CHECK-NEXT: %[[TI:.*]] = arith.index_cast %[[T]] : index to i64
+// CHECK-NEXT: %[[GRAIN:.*]] = arith.constant 64 : i64
+// CHECK-NEXT: %[[SPAN:.*]] = arith.muli %[[TI]], %[[GRAIN]] : i64
+// CHECK-NEXT: %[[GRAINS:.*]] = arith.ceildivui %[[NONNEG]], %[[SPAN]] : i64
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: %[[ATLEAST:.*]] = arith.maxui %[[GRAINS]], %[[ONE]] : i64
+// CHECK-NEXT: %[[GRAIN2:.*]] = arith.constant 64 : i64
+// CHECK-NEXT: %[[BLOCK:.*]] = arith.muli %[[ATLEAST]], %[[GRAIN2]] : i64
+// CHECK:      omp.parallel {
+// CHECK-NEXT:   omp.wsloop schedule(static = %[[BLOCK]] : i64) {
+// CHECK-NEXT:     omp.loop_nest (%[[U:.*]]) : index = (%[[LB]]) to (%[[N]])
+// CHECK-NEXT:       memref.store %{{.*}}, %[[V]][%[[U]]] : memref<?xi32>
+func.func @apply_static(%g: !graph.edgeset, %v: !graph.vector<i32>) {
+  %one = arith.constant 1 : i32
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  graph.vertexset.apply %all schedule(#graph.schedule<parallel = static_vertex, grain = 64>) {
+  ^bb0(%u: index):
+    graph.vector.set %v[%u], %one : !graph.vector<i32>
+    graph.yield
+  }
+  return
+}

@@ -32,15 +32,42 @@ void ExecutionModel::emitLoop(OpBuilder &builder, Location loc, Value lb,
     tail(builder, loc);
 }
 
+/// A static schedule's chunk for `[lb, ub)`: one contiguous block of whole
+/// grains per thread, ceil(n / (threads * grain)) * grain iterations (at
+/// least one grain). Each thread then streams through memory of its own,
+/// instead of the threads taking turns every grain as a chunk of one grain
+/// would have them do.
+static Value staticBlock(OpBuilder &b, Location loc, Value lb, Value ub,
+                         int64_t grain) {
+  Type i64 = b.getI64Type();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 64);
+  };
+  Value trips = arith::MaxSIOp::create(
+      b, loc,
+      arith::IndexCastOp::create(b, loc, i64,
+                                 arith::SubIOp::create(b, loc, ub, lb)),
+      constant(0));
+  Value threads = arith::IndexCastOp::create(
+      b, loc, i64, MaxThreadsOp::create(b, loc, b.getIndexType()));
+  Value grains = arith::CeilDivUIOp::create(
+      b, loc, trips, arith::MulIOp::create(b, loc, threads, constant(grain)));
+  return arith::MulIOp::create(
+      b, loc, arith::MaxUIOp::create(b, loc, grains, constant(1)),
+      constant(grain));
+}
+
 void mlir::graph::buildVertexLoop(
     OpBuilder &builder, Location loc, Value lb, Value ub,
     Parallelization parallel, int64_t grain,
     function_ref<void(OpBuilder &, Location, Value)> body) {
   // The chunk is created outside the parallel region so that every thread
   // of the team reads the same value.
-  Value chunk = parallel == Parallelization::Serial
-                    ? Value()
-                    : arith::ConstantIntOp::create(builder, loc, grain, 64);
+  Value chunk;
+  if (parallel == Parallelization::StaticVertex)
+    chunk = staticBlock(builder, loc, lb, ub, grain);
+  else if (parallel != Parallelization::Serial)
+    chunk = arith::ConstantIntOp::create(builder, loc, grain, 64);
   getOpenMPExecution().emitLoop(builder, loc, lb, ub, parallel, chunk,
                                 /*team=*/{}, body);
 }

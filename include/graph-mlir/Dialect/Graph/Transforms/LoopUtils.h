@@ -13,7 +13,9 @@ namespace mlir::graph {
 /// Builds `for i in [lb, ub)` calling `body(builder, loc, i)` with the
 /// OpenMP execution model (Traversal.h's ExecutionModel::emitLoop): an
 /// `scf.for` for a serial schedule, otherwise `omp.parallel { omp.wsloop
-/// schedule(dynamic|static, grain) { omp.loop_nest ... } }`.
+/// schedule(dynamic, grain) | schedule(static, block) { omp.loop_nest ... }
+/// }`, where a static schedule's block gives each thread one contiguous run
+/// of whole grains (`graph.max_threads` threads).
 void buildVertexLoop(OpBuilder &builder, Location loc, Value lb, Value ub,
                      Parallelization parallel, int64_t grain,
                      function_ref<void(OpBuilder &, Location, Value)> body);
