@@ -265,12 +265,21 @@ static bool readsAtSource(VectorGetOp get) {
           get.getIndex() == srcFilter.front().getArgument(0));
 }
 
+/// Whether `use` is the vector a traversal tracks (`applyModified`): the
+/// traversal reads and writes it only at its destinations, which the rank
+/// owns, through the ops of its body and filter.
+static bool isTracked(OpOperand &use) {
+  auto apply = dyn_cast<EdgeSetApplyOp>(use.getOwner());
+  return apply && apply.getTracked() == use.get();
+}
+
 /// The per-vertex vectors that need not be whole on every rank: those made
 /// for a loaded graph and used only by the vector ops whose reads and writes
-/// this pass places, and by index checks. An `owned` one is right at the rank's
-/// owned vertices (nothing mirrors its writes); a `needed` one, read at
-/// traversals' sources, also at the rank's mirrors (the remote sources of its
-/// edges). A read anywhere else gathers the whole vector first.
+/// this pass places, by traversals that track them, and by index checks. An
+/// `owned` one is right at the rank's owned vertices (nothing mirrors its
+/// writes); a `needed` one, read at traversals' sources, also at the rank's
+/// mirrors (the remote sources of its edges). A read anywhere else gathers the
+/// whole vector first.
 struct PartialVectors {
   SetVector<Value> owned, needed;
 };
@@ -282,7 +291,10 @@ static PartialVectors partialVectors(ModuleOp module) {
       return;
     Value vector = op->getResult(0);
     bool atSource = false;
-    bool known = llvm::all_of(vector.getUsers(), [&](Operation *user) {
+    bool known = llvm::all_of(vector.getUses(), [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (isTracked(use))
+        return true;
       if (auto get = dyn_cast<VectorGetOp>(user)) {
         atSource |= readsAtSource(get);
         return true;
@@ -315,7 +327,8 @@ static bool readsOwnedOnly(OpOperand &use,
   if (together.contains(user))
     return true;
   if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp, VectorMirrorOp,
-          CheckIndexOp>(user))
+          CheckIndexOp>(user) ||
+      isTracked(use))
     return true;
   if (auto copy = dyn_cast<VectorCopyOp>(user))
     return use.get() == copy.getDest();
@@ -498,6 +511,23 @@ struct GraphDistributePass
         user);
   }
 
+  /// Why a vector of `graph` that `apply` accesses at its destinations must
+  /// stay whole, or null.
+  static const char *traversalWhy(EdgeSetApplyOp apply, Value graph) {
+    if (apply.getGraph() != graph)
+      return "a traversal of another graph accesses it";
+    if (apply.getSegments())
+      return "a segmented traversal accesses it";
+    return nullptr;
+  }
+
+  /// Whether `user` assigns one element outside vertex loops and traversals
+  /// (`parent[root] = root` in main): all ranks run it alike, and on a
+  /// partitioned vector only the vertex's owner stores (partitionVectors).
+  static bool isWrittenOnOwner(Operation *user) {
+    return isa<VectorSetOp>(user) && !outermostLoop(user);
+  }
+
   /// Why a rank cannot hold only its owned elements (and, for a `mirrored`
   /// vector, its mirrors' ones) of `vector`, made for `graph`, at `use`;
   /// null where it can: at the accesses readsOwnedOnly places at owned
@@ -515,16 +545,20 @@ struct GraphDistributePass
                                   "vertices other ranks own";
     if (isa<CheckIndexOp, VectorPrefetchOp>(user) || together.contains(user))
       return nullptr;
+    if (isTracked(use))
+      return traversalWhy(cast<EdgeSetApplyOp>(user), graph);
     if (!isa<VectorGetOp, VectorSetOp, ReduceOp, VectorCasOp>(user))
       return "an operation reads or writes it whole";
+    if (isWrittenOnOwner(user))
+      return mirrored ? "an element written outside vertex loops would leave "
+                        "its mirrors stale"
+                      : nullptr;
     if (!accessesOwnedOnly(user, ownedLoops, mirrored))
       return "it is accessed at a vertex the rank may not own";
     Operation *loop = outermostLoop(user);
     if (auto apply = dyn_cast<EdgeSetApplyOp>(loop)) {
-      if (apply.getGraph() != graph)
-        return "a traversal of another graph accesses it";
-      if (apply.getSegments())
-        return "a segmented traversal accesses it";
+      if (const char *why = traversalWhy(apply, graph))
+        return why;
       // graph-lower-direction gives a push the fused loop back as a loop
       // over every vertex, which reads and resets the sum at each.
       ReduceOp sum = apply.getDestinationReduce();
@@ -606,6 +640,18 @@ struct GraphDistributePass
         mirror->erase();
       }
       for (Operation *user : llvm::to_vector(vector->getUsers())) {
+        if (isWrittenOnOwner(user)) {
+          auto set = cast<VectorSetOp>(user);
+          OpBuilder b(set);
+          auto range = OwnedRangeOp::create(b, set.getLoc(), b.getIndexType(),
+                                            b.getIndexType(), graph);
+          auto ifOwned = scf::IfOp::create(
+              b, set.getLoc(),
+              ownsVertex(b, set.getLoc(), range, set.getIndex()),
+              /*withElseRegion=*/false);
+          set->moveBefore(ifOwned.thenBlock()->getTerminator());
+          continue;
+        }
         auto get = dyn_cast<VectorGetOp>(user);
         if (!get)
           continue;
