@@ -182,12 +182,23 @@ func.func @main() {
 
 // -----
 
-// A vector read at a traversal's sources and assigned in main stays whole:
-// the other ranks' mirrors of the assigned vertex would go stale.
+// A vector read at a traversal's sources and assigned in main (SSSP's
+// dist[root] = 0) is mirrored: the vertex's owner stores at its place and
+// every rank that mirrors it at its mirror's slot (a slot at or after the
+// owned range's end), so the mirrors stay right without a message.
 // CHECK-LABEL: func.func @main()
-// CHECK:         %[[LEVEL:.*]] = graph.vector.new %{{.*}} partition whole :
-// CHECK:         graph.vector.set %[[LEVEL]]
-// CHECK-NOT:     scf.if
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed
+// CHECK-NEXT:    %[[SLOTS:.*]] = graph.mirror_slots %[[G]]
+// CHECK:         %[[LEVEL:.*]] = graph.vector.new %[[G]] init(%{{.*}} : i32) partition mirrored :
+// CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]]
+// CHECK:         %[[OWNS:.*]] = arith.andi
+// CHECK-NEXT:    %[[SLOT32:.*]] = memref.load %[[SLOTS]][%[[C3:.*]]] : memref<?xi32>
+// CHECK-NEXT:    %[[SLOT:.*]] = arith.index_castui %[[SLOT32]] : i32 to index
+// CHECK-NEXT:    %[[MIRRORS:.*]] = arith.cmpi uge, %[[SLOT]], %[[END]] : index
+// CHECK-NEXT:    %[[STORES:.*]] = arith.ori %[[OWNS]], %[[MIRRORS]] : i1
+// CHECK-NEXT:    scf.if %[[STORES]] {
+// CHECK-NEXT:      graph.vector.set %[[LEVEL]][%[[SLOT]]]
+// CHECK-NEXT:    }
 // CHECK:         graph.edgeset.apply
 func.func @main() {
   %path = graph.argv 1

@@ -523,7 +523,8 @@ struct GraphDistributePass
 
   /// Whether `user` assigns one element outside vertex loops and traversals
   /// (`parent[root] = root` in main): all ranks run it alike, and on a
-  /// partitioned vector only the vertex's owner stores (partitionVectors).
+  /// partitioned vector only the vertex's owner stores, and the ranks that
+  /// mirror it in their mirror's slot (partitionVectors).
   static bool isWrittenOnOwner(Operation *user) {
     return isa<VectorSetOp>(user) && !outermostLoop(user);
   }
@@ -550,9 +551,7 @@ struct GraphDistributePass
     if (!isa<VectorGetOp, VectorSetOp, ReduceOp, VectorCasOp>(user))
       return "an operation reads or writes it whole";
     if (isWrittenOnOwner(user))
-      return mirrored ? "an element written outside vertex loops would leave "
-                        "its mirrors stale"
-                      : nullptr;
+      return nullptr;
     if (!accessesOwnedOnly(user, ownedLoops, mirrored))
       return "it is accessed at a vertex the rank may not own";
     Operation *loop = outermostLoop(user);
@@ -639,17 +638,43 @@ struct GraphDistributePass
         });
         mirror->erase();
       }
+      // Where vertex `v`'s element of a mirrored vector is on this rank:
+      // its own place for an owned vertex, its mirror's slot, or the first
+      // owned element for any other vertex.
+      auto slotOf = [&](OpBuilder &b, Location loc, Value v) -> Value {
+        Value &slots = slotsOf[graph];
+        if (!slots) {
+          OpBuilder atLoad(graph.getContext());
+          atLoad.setInsertionPointAfterValue(graph);
+          slots = MirrorSlotsOp::create(
+              atLoad, graph.getLoc(),
+              MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), graph);
+        }
+        Value slot = memref::LoadOp::create(b, loc, slots, ValueRange{v});
+        return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
+      };
       for (Operation *user : llvm::to_vector(vector->getUsers())) {
         if (isWrittenOnOwner(user)) {
+          // The owner stores, and so does every rank that mirrors the
+          // vertex, in its mirror's slot: the mirrors stay right.
           auto set = cast<VectorSetOp>(user);
           OpBuilder b(set);
-          auto range = OwnedRangeOp::create(b, set.getLoc(), b.getIndexType(),
+          Location loc = set.getLoc();
+          auto range = OwnedRangeOp::create(b, loc, b.getIndexType(),
                                             b.getIndexType(), graph);
-          auto ifOwned = scf::IfOp::create(
-              b, set.getLoc(),
-              ownsVertex(b, set.getLoc(), range, set.getIndex()),
-              /*withElseRegion=*/false);
-          set->moveBefore(ifOwned.thenBlock()->getTerminator());
+          Value stores = ownsVertex(b, loc, range, set.getIndex());
+          Value at = set.getIndex();
+          if (mirrored) {
+            at = slotOf(b, loc, set.getIndex());
+            stores = arith::OrIOp::create(
+                b, loc, stores,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, at,
+                                      range.getEnd()));
+          }
+          auto ifStores =
+              scf::IfOp::create(b, loc, stores, /*withElseRegion=*/false);
+          set->moveBefore(ifStores.thenBlock()->getTerminator());
+          set.getIndexMutable().assign(at);
           continue;
         }
         auto get = dyn_cast<VectorGetOp>(user);
@@ -664,18 +689,7 @@ struct GraphDistributePass
               b, loc, ownsVertex(b, loc, range, get.getIndex()), get.getIndex(),
               range.getBegin()));
         } else if (mirrored && readsAtSource(get)) {
-          Value &slots = slotsOf[graph];
-          if (!slots) {
-            OpBuilder atLoad(graph.getContext());
-            atLoad.setInsertionPointAfterValue(graph);
-            slots = MirrorSlotsOp::create(
-                atLoad, graph.getLoc(),
-                MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), graph);
-          }
-          Value slot =
-              memref::LoadOp::create(b, loc, slots, ValueRange{get.getIndex()});
-          get.getIndexMutable().assign(
-              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot));
+          get.getIndexMutable().assign(slotOf(b, loc, get.getIndex()));
         }
       }
     });
