@@ -219,3 +219,32 @@ func.func @main() {
   graph.print %total : i32
   return
 }
+
+// -----
+
+// An assignment right after its vector is made moves under its guard too.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[LEVEL:.*]] = graph.vector.new %{{.*}} partition mirrored :
+// CHECK:         scf.if
+// CHECK-NEXT:      graph.vector.set %[[LEVEL]]
+// CHECK-NEXT:    }
+// CHECK:         graph.edgeset.apply
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %arg = graph.argv 2
+  %root32 = graph.atoi %arg : i32
+  %root = arith.index_cast %root32 : i32 to index
+  %zero = arith.constant 0 : i32
+  %level = graph.vector.new %g init(%root32 : i32) : !graph.edgeset -> !graph.vector<i32>
+  graph.vector.set %level[%root], %zero : !graph.vector<i32>
+  %f = graph.vertexset.new %g : !graph.edgeset
+  graph.vertexset.insert %f, %root
+  %next = graph.edgeset.apply %g from(%f) track(%level : !graph.vector<i32>) dedup schedule(#graph.schedule<direction = sparse_push>) body {
+  ^bb0(%src: index, %dst: index):
+    %l = graph.vector.get %level[%src] : !graph.vector<i32>
+    %m = graph.reduce min %level[%dst], %l : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}

@@ -585,10 +585,14 @@ struct GraphDistributePass
                                const SmallPtrSetImpl<Operation *> &together,
                                const AnchorMap &anchorOf) {
     DenseMap<Value, Value> slotsOf;
-    module.walk([&](VectorNewOp vector) {
+    // Collected first: the accesses move into guards, and an assignment
+    // right after its vector would move under the walk's feet.
+    SmallVector<VectorNewOp> vectors;
+    module.walk([&](VectorNewOp vector) { vectors.push_back(vector); });
+    for (VectorNewOp vector : vectors) {
       Value graph = loadedGraphOf(vector.getResult());
       if (!graph || vector.getRecords())
-        return;
+        continue;
       bool mirrored = partial.needed.contains(vector.getResult());
       const char *why = "it is not read only at owned vertices and sources";
       // The loops that read it after a gather, which then read a whole copy.
@@ -622,7 +626,7 @@ struct GraphDistributePass
                                 << vector.getLoc() << ": " << why << "\n");
         vector.setPartitionAttr(
             VertexDataPartitionAttr::get(context, VertexDataPartition::Whole));
-        return;
+        continue;
       }
       vector.setPartitionAttr(VertexDataPartitionAttr::get(
           context, mirrored ? VertexDataPartition::Mirrored
@@ -692,7 +696,7 @@ struct GraphDistributePass
           get.getIndexMutable().assign(slotOf(b, loc, get.getIndex()));
         }
       }
-    });
+    }
   }
 
   /// Errors at the ops that need edges a rank does not hold, at the loads of
