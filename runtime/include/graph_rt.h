@@ -367,6 +367,10 @@ void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *s);
  * traversal's output in the order its threads found the members). */
 void _mlir_ciface_graphrt_vset_ids_unordered(graphrt_memref_i32 *r,
                                              graphrt_vset *s);
+/* [added] The sorted member ids in [lo, hi): a part of the sorted ids
+ * view, found by binary search (a loop over the members a rank owns). */
+void _mlir_ciface_graphrt_vset_ids_in(graphrt_memref_i32 *r, graphrt_vset *s,
+                                      int64_t lo, int64_t hi);
 void _mlir_ciface_graphrt_vset_bools(graphrt_memref_i8 *r, graphrt_vset *s);
 void _mlir_ciface_graphrt_vset_bits(graphrt_memref_i64 *r, graphrt_vset *s);
 
@@ -401,6 +405,9 @@ void graphrt_vset_seal_counted_ids(graphrt_vset *s, int64_t count,
 /* Members are the vertices whose bool entry is non-zero (O(n); entries are
  * normalized to 0/1). */
 void graphrt_vset_seal_bools(graphrt_vset *s);
+/* [added] Like graphrt_vset_seal_bools, where only the entries of the
+ * vertices [lo, hi) may be non-zero: O(hi - lo). */
+void graphrt_vset_seal_bools_in(graphrt_vset *s, int64_t lo, int64_t hi);
 /* [added] Members are the vertices marked (1) in the one dense view, bits
  * or bools, of a fresh set: `count` of them, whose out-degrees in g sum to
  * `degree_sum`. O(1): both are taken as given, and the sum is what

@@ -1033,8 +1033,12 @@ void graphrt_dist_mirror_vset_part(graphrt_graph *g, graphrt_vset *s,
                                    int32_t layout) {
   const rt_partition *p = partition_of(g);
   int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  /* A dense part is listed from the owned range alone; a member outside it
+   * (checked below) shows in the whole list. */
   graphrt_memref_i32 ids;
-  _mlir_ciface_graphrt_vset_ids(&ids, s);
+  _mlir_ciface_graphrt_vset_ids_in(&ids, s, lo, hi);
+  if (ids.sizes[0] != graphrt_vset_size(s))
+    _mlir_ciface_graphrt_vset_ids(&ids, s);
   const int32_t *members = ids.aligned;
   int64_t mine = ids.sizes[0];
   if (mine && (members[0] < lo || members[mine - 1] >= hi))

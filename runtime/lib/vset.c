@@ -525,44 +525,60 @@ static void radix_sort(int32_t *a, int64_t k) {
 /* Members in ascending order from the bool array (or bitvector), by a
  * parallel count + scan + fill over fixed vertex blocks; a bitvector is
  * read a word at a time (popcount, then its set bits lowest first). */
-static void ids_from_dense(vset *s) {
+/* Builds the sorted ids from the dense view, scanning only the vertices
+ * [lo, hi) (widened to whole words): returns 0, and builds nothing, where
+ * some member lies outside. */
+static int ids_from_dense_in(vset *s, int64_t lo, int64_t hi) {
   int64_t n = s->n;
+  lo = lo < 0 ? 0 : lo / 64 * 64;
+  hi = hi > n ? n : hi;
+  hi = hi < lo ? lo : hi;
+  hi = (hi + 63) / 64 * 64 < n ? (hi + 63) / 64 * 64 : n;
   if (!s->bools && !s->bits)
     ensure_bools(s); /* only when size == 0 */
-  reserve_ids(s, s->size > 0 ? s->size : 1);
   const uint8_t *b = s->bools;
   const uint64_t *w = b ? NULL : s->bits;
   enum { kBlock = 65536 }; /* vertices, a whole number of words */
-  int64_t nblk = (n + kBlock - 1) / kBlock;
+  int64_t nblk = (hi - lo + kBlock - 1) / kBlock;
   int64_t *cnt = rt_calloc((size_t)nblk + 1, sizeof(int64_t));
 #pragma omp parallel for schedule(dynamic, 4) if (nblk > 1)
   for (int64_t k = 0; k < nblk; k++) {
-    int64_t c = 0, lo = k * kBlock, hi = lo + kBlock < n ? lo + kBlock : n;
+    int64_t c = 0, from = lo + k * kBlock;
+    int64_t to = from + kBlock < hi ? from + kBlock : hi;
     if (w)
-      for (int64_t i = lo / 64; i < nwords(hi); i++)
+      for (int64_t i = from / 64; i < nwords(to); i++)
         c += __builtin_popcountll(w[i]);
     else
-      for (int64_t v = lo; v < hi; v++)
+      for (int64_t v = from; v < to; v++)
         c += b[v] != 0;
     cnt[k] = c;
   }
   rt_prefix_sum(cnt, nblk + 1);
+  if (cnt[nblk] != s->size) {
+    free(cnt);
+    return 0;
+  }
+  reserve_ids(s, s->size > 0 ? s->size : 1);
 #pragma omp parallel for schedule(dynamic, 4) if (nblk > 1)
   for (int64_t k = 0; k < nblk; k++) {
-    int64_t p = cnt[k], lo = k * kBlock, hi = lo + kBlock < n ? lo + kBlock : n;
+    int64_t p = cnt[k], from = lo + k * kBlock;
+    int64_t to = from + kBlock < hi ? from + kBlock : hi;
     if (w)
-      for (int64_t i = lo / 64; i < nwords(hi); i++)
+      for (int64_t i = from / 64; i < nwords(to); i++)
         for (uint64_t x = w[i]; x; x &= x - 1)
           s->ids[p++] = (int32_t)(i * 64 + __builtin_ctzll(x));
     else
-      for (int64_t v = lo; v < hi; v++)
+      for (int64_t v = from; v < to; v++)
         if (b[v])
           s->ids[p++] = (int32_t)v;
   }
   free(cnt);
   s->ids_valid = 1;
   s->ids_sorted = 1;
+  return 1;
 }
+
+static void ids_from_dense(vset *s) { ids_from_dense_in(s, 0, s->n); }
 
 static void ensure_sorted_ids(vset *s) {
   if (s->ids_valid && s->ids_sorted)
@@ -823,7 +839,7 @@ void graphrt_vset_seal_ids(graphrt_vset *h, int64_t count) {
   rt_verbose_frontier(s->size, s->n);
 }
 
-void graphrt_vset_seal_bools(graphrt_vset *h) {
+void graphrt_vset_seal_bools_in(graphrt_vset *h, int64_t lo, int64_t hi) {
   vset *s = lookup(h, "vertex set");
   s->open = 0;
   free_bits(s);
@@ -840,21 +856,29 @@ void graphrt_vset_seal_bools(graphrt_vset *h) {
     return;
   }
   int64_t n = s->n, cnt = 0;
+  if (lo < 0)
+    lo = 0;
+  if (hi > n)
+    hi = n;
   uint8_t *b = s->bools, above_one = 0;
   /* Count branch-free (vectorized); rewrite only if some entry needs it. */
 #pragma omp parallel for reduction(+ : cnt)                                    \
-    reduction(| : above_one) if (n > RT_PAR_MIN)
-  for (int64_t v = 0; v < n; v++) {
+    reduction(| : above_one) if (hi - lo > RT_PAR_MIN)
+  for (int64_t v = lo; v < hi; v++) {
     cnt += b[v] != 0;
     above_one |= b[v] > 1;
   }
   if (above_one) {
-#pragma omp parallel for if (n > RT_PAR_MIN)
-    for (int64_t v = 0; v < n; v++)
+#pragma omp parallel for if (hi - lo > RT_PAR_MIN)
+    for (int64_t v = lo; v < hi; v++)
       b[v] = b[v] != 0;
   }
   s->size = cnt;
   rt_verbose_frontier(cnt, n);
+}
+
+void graphrt_vset_seal_bools(graphrt_vset *h) {
+  graphrt_vset_seal_bools_in(h, 0, INT64_MAX);
 }
 
 /* Remembers the members' out-degree sum in g, as a traversal counted it. */
@@ -904,6 +928,35 @@ void _mlir_ciface_graphrt_vset_ids(graphrt_memref_i32 *r, graphrt_vset *h) {
   vset *s = lookup(h, "vertex set");
   ensure_sorted_ids(s);
   ids_view(r, s);
+}
+
+/* The first of the sorted ids ids[0..size) that is at least v. */
+static int64_t first_at_least(const int32_t *ids, int64_t size, int64_t v) {
+  int64_t lo = 0, hi = size;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (ids[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+void _mlir_ciface_graphrt_vset_ids_in(graphrt_memref_i32 *r, graphrt_vset *h,
+                                      int64_t lo, int64_t hi) {
+  vset *s = lookup(h, "vertex set");
+  /* A dense set whose members all lie in the range (a rank's part of a
+   * frontier) lists them from the range alone. */
+  if (!(s->ids_valid && s->ids_sorted) &&
+      !(s->ids_valid && (s->ids_dups || s->size <= s->n / 32)))
+    ids_from_dense_in(s, lo, hi);
+  ensure_sorted_ids(s);
+  ids_view(r, s);
+  int64_t first = first_at_least(s->ids, s->size, lo);
+  int64_t end = hi > lo ? first_at_least(s->ids, s->size, hi) : first;
+  r->aligned = s->ids + first;
+  r->sizes[0] = end > first ? end - first : 0;
 }
 
 void _mlir_ciface_graphrt_vset_ids_unordered(graphrt_memref_i32 *r,

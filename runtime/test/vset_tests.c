@@ -748,7 +748,65 @@ static void test_from_extern(void) {
   graphrt_vset_free(arg);
 }
 
+/* A range's members (a rank's owned ones): graphrt_vset_ids_in gives the
+ * sorted ids in [lo, hi) of a sparse set, of a dense set whose members all
+ * lie in the range (listed from the range alone, bools or bits) and of one
+ * with members outside it; seal_bools_in counts the range's marks. */
+static void test_ids_in(int64_t n, int use_bits) {
+  uint8_t *ref = calloc((size_t)n, 1);
+  int64_t lo = n / 3 + 5, hi = 2 * n / 3 - 7;
+  int32_t src[] = {0}, dst[] = {1};
+  graphrt_graph *g = graphrt_graph_from_edges(n, 1, src, dst, NULL, 0);
+  graphrt_vset *d = graphrt_vset_new(n, 0);
+  int64_t count = 0;
+  if (use_bits) {
+    graphrt_memref_i64 w;
+    _mlir_ciface_graphrt_vset_bits(&w, d);
+    for (int64_t v = lo; v < hi; v += 3) {
+      w.aligned[v / 64] |= (int64_t)(1ull << (v % 64));
+      ref[v] = 1;
+      count++;
+    }
+    graphrt_vset_seal_dense(d, count, 0, g);
+  } else {
+    graphrt_memref_i8 b;
+    _mlir_ciface_graphrt_vset_bools(&b, d);
+    for (int64_t v = lo; v < hi; v += 3)
+      b.aligned[v] = ref[v] = 1;
+    graphrt_vset_seal_bools_in(d, lo, hi);
+  }
+  graphrt_memref_i32 ids;
+  _mlir_ciface_graphrt_vset_ids_in(&ids, d, lo, hi);
+  CHECK_EQ(ids.sizes[0], (hi - lo + 2) / 3);
+  CHECK_EQ(ids.aligned[0], lo);
+  CHECK_EQ(ids.aligned[ids.sizes[0] - 1], lo + 3 * (ids.sizes[0] - 1));
+  /* A part of the range, and an empty one. */
+  _mlir_ciface_graphrt_vset_ids_in(&ids, d, lo + 1, lo + 7);
+  CHECK_EQ(ids.sizes[0], 2);
+  CHECK_EQ(ids.aligned[0], lo + 3);
+  _mlir_ciface_graphrt_vset_ids_in(&ids, d, 0, lo);
+  CHECK_EQ(ids.sizes[0], 0);
+  _mlir_ciface_graphrt_vset_ids_in(&ids, d, hi, hi);
+  CHECK_EQ(ids.sizes[0], 0);
+  CHECK(consistent(d, ref, n));
+  /* Members outside the range: the whole list, then the range's part. */
+  graphrt_vset_insert(d, 0);
+  graphrt_vset_insert(d, n - 1);
+  ref[0] = ref[n - 1] = 1;
+  _mlir_ciface_graphrt_vset_ids_in(&ids, d, lo, hi);
+  CHECK_EQ(ids.sizes[0], (hi - lo + 2) / 3);
+  CHECK_EQ(ids.aligned[0], lo);
+  CHECK(consistent(d, ref, n));
+  graphrt_vset_free(d);
+  graphrt_graph_free(g);
+  free(ref);
+}
+
 int main(void) {
+  test_ids_in(1000, 0);
+  test_ids_in(1000, 1);
+  test_ids_in(300000, 0); /* parallel scans */
+  test_ids_in(300000, 1);
   test_handles();
   test_from_extern();
   test_basic();

@@ -8,6 +8,7 @@
 
 #include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -25,13 +26,62 @@ static SmallVector<Value> inlineRegion(ConversionPatternRewriter &rewriter,
   return yielded;
 }
 
+/// The vertices [lo, hi) outside which a vertex loop's body does nothing:
+/// a body that is one `scf.if` on `lo <= v && v < hi`, with `lo` and `hi`
+/// made outside the loop, and whose else branch (a filter's) keeps nothing.
+/// graph-distribute guards a loop over owned vertices so; the loop then
+/// visits only the members in the range. Null values where there is none.
+static std::pair<Value, Value> guardedRange(Operation *loop, Block &body) {
+  if (body.getOperations().size() != 5)
+    return {};
+  Operation *terminator = body.getTerminator();
+  auto guard = dyn_cast<scf::IfOp>(terminator->getPrevNode());
+  if (!guard)
+    return {};
+  auto both = guard.getCondition().getDefiningOp<arith::AndIOp>();
+  if (!both || both->getBlock() != &body)
+    return {};
+  auto from = both.getLhs().getDefiningOp<arith::CmpIOp>();
+  auto below = both.getRhs().getDefiningOp<arith::CmpIOp>();
+  Value v = body.getArgument(0);
+  if (!from || !below || from.getPredicate() != arith::CmpIPredicate::uge ||
+      below.getPredicate() != arith::CmpIPredicate::ult || from.getLhs() != v ||
+      below.getLhs() != v || from->getBlock() != &body ||
+      below->getBlock() != &body)
+    return {};
+  Value lo = from.getRhs(), hi = below.getRhs();
+  // (A converted function's arguments are in a block no longer in it.)
+  auto outside = [&](Value value) {
+    if (Operation *def = value.getDefiningOp())
+      return !loop->isAncestor(def);
+    Operation *parent = cast<BlockArgument>(value).getOwner()->getParentOp();
+    return !parent || !loop->isAncestor(parent);
+  };
+  if (!outside(lo) || !outside(hi))
+    return {};
+  if (guard->getNumResults() == 0)
+    return terminator->getNumOperands() == 0 ? std::pair{lo, hi}
+                                             : std::pair<Value, Value>{};
+  // A filter: it yields the guard's result, false where the vertex is not
+  // in the range.
+  auto otherwise = cast<scf::YieldOp>(guard.elseBlock()->getTerminator());
+  if (guard->getNumResults() != 1 || terminator->getNumOperands() != 1 ||
+      terminator->getOperand(0) != guard.getResult(0) ||
+      !matchPattern(otherwise.getOperand(0), m_Zero()))
+    return {};
+  return {lo, hi};
+}
+
 /// The loop over a set's members: 0..n directly for a set of all vertices,
-/// else over its id list. Calls `body` with the vertex id.
+/// else over its id list; only those in [lo, hi) where `range` says so.
+/// Calls `body` with the vertex id.
 static void buildMemberLoop(ConversionPatternRewriter &rewriter, Location loc,
                             Operation *from, Value originalSet, Value set,
                             Parallelization parallel, int64_t grain,
+                            std::pair<Value, Value> range,
                             function_ref<void(OpBuilder &, Value)> body) {
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  auto [lo, hi] = range;
   auto allVertices = originalSet.getDefiningOp<VertexSetNewOp>();
   if (allVertices && allVertices.getAll()) {
     // A set that may have been deleted under another name is looked up
@@ -40,17 +90,36 @@ static void buildMemberLoop(ConversionPatternRewriter &rewriter, Location loc,
       callRuntime1(rewriter, loc, from, RuntimeFunction::VsetNumVertices, set);
     Value graph = rewriter.getRemappedValue(allVertices.getGraph());
     Value n = numVertices(rewriter, loc, from, graph);
-    buildVertexLoop(rewriter, loc, zero, n, parallel, grain,
+    Value first = zero;
+    if (lo) {
+      // The range is within the vertices (a rank's owned ones).
+      first = lo;
+      n = arith::MinUIOp::create(rewriter, loc, hi, n);
+    }
+    buildVertexLoop(rewriter, loc, first, n, parallel, grain,
                     [&](OpBuilder &b, Location, Value v) { body(b, v); });
     return;
   }
-  Value ids = callRuntime1(rewriter, loc, from, RuntimeFunction::VsetIds, set);
+  Value ids =
+      lo ? callRuntime1(
+               rewriter, loc, from, RuntimeFunction::VsetIdsIn,
+               {set, toI64(rewriter, loc, lo), toI64(rewriter, loc, hi)})
+         : callRuntime1(rewriter, loc, from, RuntimeFunction::VsetIds, set);
   Value count = memref::DimOp::create(rewriter, loc, ids, zero);
   buildVertexLoop(
       rewriter, loc, zero, count, parallel, grain,
       [&](OpBuilder &b, Location, Value i) {
         body(b, toIndex(b, loc, memref::LoadOp::create(b, loc, ids, i)));
       });
+}
+
+/// `range`'s bounds as the lowering has them.
+static std::pair<Value, Value> remapped(ConversionPatternRewriter &rewriter,
+                                        std::pair<Value, Value> range) {
+  if (!range.first)
+    return range;
+  return {rewriter.getRemappedValue(range.first),
+          rewriter.getRemappedValue(range.second)};
 }
 
 /// GraphIt runs vertex set operations in parallel unless told otherwise;
@@ -158,10 +227,11 @@ struct VertexSetApplyLowering : GraphPattern<VertexSetApplyOp> {
   matchAndRewrite(VertexSetApplyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto [parallel, grain] = vertexLoopSchedule(op.getSchedule(), op.getBody());
-    buildMemberLoop(rewriter, op.getLoc(), op, op.getSet(), adaptor.getSet(),
-                    parallel, grain, [&](OpBuilder &, Value v) {
-                      inlineRegion(rewriter, op.getBody(), v);
-                    });
+    std::pair<Value, Value> range = guardedRange(op, op.getBody().front());
+    buildMemberLoop(
+        rewriter, op.getLoc(), op, op.getSet(), adaptor.getSet(), parallel,
+        grain, remapped(rewriter, range),
+        [&](OpBuilder &, Value v) { inlineRegion(rewriter, op.getBody(), v); });
     rewriter.eraseOp(op);
     return success();
   }
@@ -203,8 +273,10 @@ struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
         callRuntime1(rewriter, loc, op, RuntimeFunction::VsetBools, result);
     auto [parallel, grain] =
         vertexLoopSchedule(op.getSchedule(), op.getPredicate());
+    std::pair<Value, Value> range =
+        remapped(rewriter, guardedRange(op, op.getPredicate().front()));
     buildMemberLoop(
-        rewriter, loc, op, op.getSet(), set, parallel, grain,
+        rewriter, loc, op, op.getSet(), set, parallel, grain, range,
         [&](OpBuilder &b, Value v) {
           Value keep = inlineRegion(rewriter, op.getPredicate(), v)[0];
           auto ifKeep = scf::IfOp::create(b, loc, keep, false);
@@ -213,7 +285,13 @@ struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
           memref::StoreOp::create(
               b, loc, arith::ConstantIntOp::create(b, loc, 1, 8), flags, v);
         });
-    callRuntime(rewriter, loc, op, RuntimeFunction::VsetSealBools, result);
+    // Only the members in the range may be marked.
+    if (range.first)
+      callRuntime(rewriter, loc, op, RuntimeFunction::VsetSealBoolsIn,
+                  {result, toI64(rewriter, loc, range.first),
+                   toI64(rewriter, loc, range.second)});
+    else
+      callRuntime(rewriter, loc, op, RuntimeFunction::VsetSealBools, result);
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -104,6 +104,80 @@ func.func @filter_all(%g: !graph.edgeset, %flags: !graph.vector<i1>)
 
 // -----
 
+// A loop whose body does nothing outside [lo, hi) (graph-distribute's guard
+// of a loop over owned vertices: one scf.if on lo <= v < hi) visits only the
+// members in that range: the sorted ids in it for a set, the vertices lo..hi
+// for all vertices; a filter seals from the marks in the range alone.
+// CHECK-DAG: func.func private @graphrt_vset_ids_in(!llvm.ptr, i64, i64) -> memref<?xi32>
+// CHECK-DAG: func.func private @graphrt_vset_seal_bools_in(!llvm.ptr, i64, i64)
+// CHECK-LABEL: func.func @owned_members(
+// CHECK-SAME: %[[S:[^:]*]]: !llvm.ptr, %[[G:[^:]*]]: !llvm.ptr, %[[LO:[^:]*]]: index, %[[HI:[^:]*]]: index, %[[FLAGS:[^:]*]]: memref<?xi8>)
+// CHECK:      %[[LO64:.*]] = arith.index_cast %[[LO]] : index to i64
+// CHECK-NEXT: %[[HI64:.*]] = arith.index_cast %[[HI]] : index to i64
+// CHECK-NEXT: %[[IDS:.*]] = call @graphrt_vset_ids_in(%[[S]], %[[LO64]], %[[HI64]])
+// CHECK-NEXT: %[[COUNT:.*]] = memref.dim %[[IDS]], %{{.*}} : memref<?xi32>
+// CHECK:      scf.for %{{.*}} = %{{.*}} to %[[COUNT]] step
+// CHECK:      call @graphrt_num_vertices(%[[G]])
+// CHECK:      %[[END:.*]] = arith.minui %[[HI]], %{{.*}} : index
+// CHECK:      scf.for %{{.*}} = %[[LO]] to %[[END]] step
+// CHECK:      call @graphrt_vset_seal_bools_in(%{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, i64) -> ()
+// CHECK-NOT:  graphrt_vset_ids(
+// CHECK:      return
+func.func @owned_members(%s: !graph.vertexset, %g: !graph.edgeset,
+                         %lo: index, %hi: index, %flags: !graph.vector<i1>)
+    -> !graph.vertexset {
+  graph.vertexset.apply %s schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%v: index):
+    %from = arith.cmpi uge, %v, %lo : index
+    %below = arith.cmpi ult, %v, %hi : index
+    %owns = arith.andi %from, %below : i1
+    scf.if %owns {
+      %one = arith.constant true
+      graph.vector.set %flags[%v], %one : !graph.vector<i1>
+    }
+  }
+  %all = graph.vertexset.new %g all : !graph.edgeset
+  %kept = graph.vertexset.filter %all schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%v: index):
+    %from = arith.cmpi uge, %v, %lo : index
+    %below = arith.cmpi ult, %v, %hi : index
+    %owns = arith.andi %from, %below : i1
+    %keep = scf.if %owns -> (i1) {
+      %flag = graph.vector.get %flags[%v] : !graph.vector<i1>
+      scf.yield %flag : i1
+    } else {
+      %false = arith.constant false
+      scf.yield %false : i1
+    }
+    graph.yield %keep : i1
+  }
+  return %kept : !graph.vertexset
+}
+
+// -----
+
+// A guard that is not the whole body keeps the loop over every member.
+// CHECK-LABEL: func.func @partly_guarded(
+// CHECK:      call @graphrt_vset_ids(
+// CHECK-NOT:  graphrt_vset_ids_in
+func.func @partly_guarded(%s: !graph.vertexset, %lo: index, %hi: index,
+                          %flags: !graph.vector<i1>) {
+  graph.vertexset.apply %s schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%v: index):
+    %from = arith.cmpi uge, %v, %lo : index
+    %below = arith.cmpi ult, %v, %hi : index
+    %owns = arith.andi %from, %below : i1
+    graph.vector.set %flags[%v], %owns : !graph.vector<i1>
+    scf.if %owns {
+      %one = arith.constant true
+      graph.vector.set %flags[%v], %one : !graph.vector<i1>
+    }
+  }
+  return
+}
+
+// -----
+
 // graph.parallel_for: a dynamically scheduled loop, one iteration at a time
 // unless scheduled otherwise, with the body inlined.
 // CHECK-LABEL: func.func @parallel_for(

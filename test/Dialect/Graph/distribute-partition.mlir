@@ -115,3 +115,136 @@ func.func @main() {
   graph.print %m : f64
   return
 }
+
+// -----
+
+// BFS's parent vector: the traversal tracks it (`applyModified`), writes it
+// and tests it only at its destinations, which the rank owns, and main
+// assigns the root's element: `parent` holds the owned range, only the
+// root's owner stores, and nothing mirrors it after the traversal (only the
+// output set travels).
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed
+// CHECK:         %[[PARENT:.*]] = graph.vector.new %[[G]] init(%{{.*}} : i32) partition owned :
+// CHECK:         %[[ROOT:.*]] = graph.check_index
+// CHECK-NEXT:    %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]]
+// CHECK-NEXT:    %[[GE:.*]] = arith.cmpi uge, %[[ROOT]], %[[BEGIN]] : index
+// CHECK-NEXT:    %[[LT:.*]] = arith.cmpi ult, %[[ROOT]], %[[END]] : index
+// CHECK-NEXT:    %[[OWNS:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK-NEXT:    scf.if %[[OWNS]] {
+// CHECK-NEXT:      graph.vector.set %[[PARENT]][%[[ROOT]]]
+// CHECK-NEXT:    }
+// CHECK:         %[[OUT:.*]] = graph.edgeset.apply %[[G]] from(%{{.*}}) track(%[[PARENT]] : !graph.vector<i32>) dedup
+// CHECK-NOT:     graph.vector.mirror
+// CHECK:         graph.vertexset.mirror %[[G]], %[[OUT]] : !graph.edgeset partition mirrored
+// CHECK-NOT:     graph.vector.mirror
+// CHECK-NOT:     graph.vector.gather
+// CHECK:         return
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %minus = arith.constant -1 : i32
+  %parent = graph.vector.new %g init(%minus : i32) : !graph.edgeset -> !graph.vector<i32>
+  %frontier = graph.vertexset.new %g : !graph.edgeset
+  %arg = graph.argv 2
+  %root32 = graph.atoi %arg : i32
+  %root = arith.index_cast %root32 : i32 to index
+  graph.vertexset.insert %frontier, %root
+  %checked = graph.check_index %root in %parent "'parent'" from "argv[2]" : !graph.vector<i32>
+  graph.vector.set %parent[%checked], %root32 : !graph.vector<i32>
+  %last = scf.while (%f = %frontier) : (!graph.vertexset) -> !graph.vertexset {
+    %size = graph.vertexset.size %f
+    %c0 = arith.constant 0 : index
+    %more = arith.cmpi ne, %size, %c0 : index
+    scf.condition(%more) %f : !graph.vertexset
+  } do {
+  ^bb0(%f: !graph.vertexset):
+    %out = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup schedule(#graph.schedule<direction = sparse_push_dense_pull, frontier = bitvector>) dst_filter {
+    ^bb0(%v: index):
+      %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+      %m = arith.constant -1 : i32
+      %unvisited = arith.cmpi eq, %p, %m : i32
+      graph.yield %unvisited : i1
+    } body {
+    ^bb0(%src: index, %dst: index):
+      %s = arith.index_cast %src : index to i32
+      graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+      graph.yield
+    } : !graph.edgeset -> !graph.vertexset
+    graph.vertexset.free %f
+    scf.yield %out : !graph.vertexset
+  }
+  graph.vertexset.free %last
+  %reached = graph.vector.reduce max %parent : !graph.vector<i32>
+  graph.print %reached : i32
+  return
+}
+
+// -----
+
+// A vector read at a traversal's sources and assigned in main (SSSP's
+// dist[root] = 0) is mirrored: the vertex's owner stores at its place and
+// every rank that mirrors it at its mirror's slot (a slot at or after the
+// owned range's end), so the mirrors stay right without a message.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed
+// CHECK-NEXT:    %[[SLOTS:.*]] = graph.mirror_slots %[[G]]
+// CHECK:         %[[LEVEL:.*]] = graph.vector.new %[[G]] init(%{{.*}} : i32) partition mirrored :
+// CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]]
+// CHECK:         %[[OWNS:.*]] = arith.andi
+// CHECK-NEXT:    %[[SLOT32:.*]] = memref.load %[[SLOTS]][%[[C3:.*]]] : memref<?xi32>
+// CHECK-NEXT:    %[[SLOT:.*]] = arith.index_castui %[[SLOT32]] : i32 to index
+// CHECK-NEXT:    %[[MIRRORS:.*]] = arith.cmpi uge, %[[SLOT]], %[[END]] : index
+// CHECK-NEXT:    %[[STORES:.*]] = arith.ori %[[OWNS]], %[[MIRRORS]] : i1
+// CHECK-NEXT:    scf.if %[[STORES]] {
+// CHECK-NEXT:      graph.vector.set %[[LEVEL]][%[[SLOT]]]
+// CHECK-NEXT:    }
+// CHECK:         graph.edgeset.apply
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %zero = arith.constant 0 : i32
+  %level = graph.vector.new %g init(%zero : i32) : !graph.edgeset -> !graph.vector<i32>
+  %sum = graph.vector.new %g init(%zero : i32) : !graph.edgeset -> !graph.vector<i32>
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i32
+  graph.vector.set %level[%c3], %one : !graph.vector<i32>
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
+  ^bb0(%src: index, %dst: index):
+    %l = graph.vector.get %level[%src] : !graph.vector<i32>
+    %s = graph.reduce add %sum[%dst], %l : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset
+  %total = graph.vector.reduce add %sum : !graph.vector<i32>
+  graph.print %total : i32
+  return
+}
+
+// -----
+
+// An assignment right after its vector is made moves under its guard too.
+// CHECK-LABEL: func.func @main()
+// CHECK:         %[[LEVEL:.*]] = graph.vector.new %{{.*}} partition mirrored :
+// CHECK:         scf.if
+// CHECK-NEXT:      graph.vector.set %[[LEVEL]]
+// CHECK-NEXT:    }
+// CHECK:         graph.edgeset.apply
+func.func @main() {
+  %path = graph.argv 1
+  %g = graph.load %path : !graph.edgeset
+  %arg = graph.argv 2
+  %root32 = graph.atoi %arg : i32
+  %root = arith.index_cast %root32 : i32 to index
+  %zero = arith.constant 0 : i32
+  %level = graph.vector.new %g init(%root32 : i32) : !graph.edgeset -> !graph.vector<i32>
+  graph.vector.set %level[%root], %zero : !graph.vector<i32>
+  %f = graph.vertexset.new %g : !graph.edgeset
+  graph.vertexset.insert %f, %root
+  %next = graph.edgeset.apply %g from(%f) track(%level : !graph.vector<i32>) dedup schedule(#graph.schedule<direction = sparse_push>) body {
+  ^bb0(%src: index, %dst: index):
+    %l = graph.vector.get %level[%src] : !graph.vector<i32>
+    %m = graph.reduce min %level[%dst], %l : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset -> !graph.vertexset
+  return
+}

@@ -95,7 +95,7 @@ func.func @main() {
 // -----
 
 // A compare-and-swap of the tracked vector does not report to the output
-// set, so that vector is mirrored whole.
+// set, so that vector (which a function call reads whole) is mirrored whole.
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[NEXT:.*]] = graph.edgeset.apply
 // CHECK:         } : !graph.edgeset -> !graph.vertexset
@@ -113,8 +113,10 @@ func.func @main() {
     %c = graph.reduce min %label[%dst], %s : !graph.vector<i32>
     graph.yield
   } : !graph.edgeset -> !graph.vertexset
+  func.call @use(%label) : (!graph.vector<i32>) -> ()
   return
 }
+func.func private @use(!graph.vector<i32>)
 
 // -----
 

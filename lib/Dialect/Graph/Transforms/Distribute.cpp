@@ -265,12 +265,21 @@ static bool readsAtSource(VectorGetOp get) {
           get.getIndex() == srcFilter.front().getArgument(0));
 }
 
+/// Whether `use` is the vector a traversal tracks (`applyModified`): the
+/// traversal reads and writes it only at its destinations, which the rank
+/// owns, through the ops of its body and filter.
+static bool isTracked(OpOperand &use) {
+  auto apply = dyn_cast<EdgeSetApplyOp>(use.getOwner());
+  return apply && apply.getTracked() == use.get();
+}
+
 /// The per-vertex vectors that need not be whole on every rank: those made
 /// for a loaded graph and used only by the vector ops whose reads and writes
-/// this pass places, and by index checks. An `owned` one is right at the rank's
-/// owned vertices (nothing mirrors its writes); a `needed` one, read at
-/// traversals' sources, also at the rank's mirrors (the remote sources of its
-/// edges). A read anywhere else gathers the whole vector first.
+/// this pass places, by traversals that track them, and by index checks. An
+/// `owned` one is right at the rank's owned vertices (nothing mirrors its
+/// writes); a `needed` one, read at traversals' sources, also at the rank's
+/// mirrors (the remote sources of its edges). A read anywhere else gathers the
+/// whole vector first.
 struct PartialVectors {
   SetVector<Value> owned, needed;
 };
@@ -282,7 +291,10 @@ static PartialVectors partialVectors(ModuleOp module) {
       return;
     Value vector = op->getResult(0);
     bool atSource = false;
-    bool known = llvm::all_of(vector.getUsers(), [&](Operation *user) {
+    bool known = llvm::all_of(vector.getUses(), [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (isTracked(use))
+        return true;
       if (auto get = dyn_cast<VectorGetOp>(user)) {
         atSource |= readsAtSource(get);
         return true;
@@ -315,7 +327,8 @@ static bool readsOwnedOnly(OpOperand &use,
   if (together.contains(user))
     return true;
   if (isa<VectorSetOp, VectorFillOp, VectorPrefetchOp, VectorMirrorOp,
-          CheckIndexOp>(user))
+          CheckIndexOp>(user) ||
+      isTracked(use))
     return true;
   if (auto copy = dyn_cast<VectorCopyOp>(user))
     return use.get() == copy.getDest();
@@ -498,6 +511,24 @@ struct GraphDistributePass
         user);
   }
 
+  /// Why a vector of `graph` that `apply` accesses at its destinations must
+  /// stay whole, or null.
+  static const char *traversalWhy(EdgeSetApplyOp apply, Value graph) {
+    if (apply.getGraph() != graph)
+      return "a traversal of another graph accesses it";
+    if (apply.getSegments())
+      return "a segmented traversal accesses it";
+    return nullptr;
+  }
+
+  /// Whether `user` assigns one element outside vertex loops and traversals
+  /// (`parent[root] = root` in main): all ranks run it alike, and on a
+  /// partitioned vector only the vertex's owner stores, and the ranks that
+  /// mirror it in their mirror's slot (partitionVectors).
+  static bool isWrittenOnOwner(Operation *user) {
+    return isa<VectorSetOp>(user) && !outermostLoop(user);
+  }
+
   /// Why a rank cannot hold only its owned elements (and, for a `mirrored`
   /// vector, its mirrors' ones) of `vector`, made for `graph`, at `use`;
   /// null where it can: at the accesses readsOwnedOnly places at owned
@@ -515,16 +546,18 @@ struct GraphDistributePass
                                   "vertices other ranks own";
     if (isa<CheckIndexOp, VectorPrefetchOp>(user) || together.contains(user))
       return nullptr;
+    if (isTracked(use))
+      return traversalWhy(cast<EdgeSetApplyOp>(user), graph);
     if (!isa<VectorGetOp, VectorSetOp, ReduceOp, VectorCasOp>(user))
       return "an operation reads or writes it whole";
+    if (isWrittenOnOwner(user))
+      return nullptr;
     if (!accessesOwnedOnly(user, ownedLoops, mirrored))
       return "it is accessed at a vertex the rank may not own";
     Operation *loop = outermostLoop(user);
     if (auto apply = dyn_cast<EdgeSetApplyOp>(loop)) {
-      if (apply.getGraph() != graph)
-        return "a traversal of another graph accesses it";
-      if (apply.getSegments())
-        return "a segmented traversal accesses it";
+      if (const char *why = traversalWhy(apply, graph))
+        return why;
       // graph-lower-direction gives a push the fused loop back as a loop
       // over every vertex, which reads and resets the sum at each.
       ReduceOp sum = apply.getDestinationReduce();
@@ -552,10 +585,14 @@ struct GraphDistributePass
                                const SmallPtrSetImpl<Operation *> &together,
                                const AnchorMap &anchorOf) {
     DenseMap<Value, Value> slotsOf;
-    module.walk([&](VectorNewOp vector) {
+    // Collected first: the accesses move into guards, and an assignment
+    // right after its vector would move under the walk's feet.
+    SmallVector<VectorNewOp> vectors;
+    module.walk([&](VectorNewOp vector) { vectors.push_back(vector); });
+    for (VectorNewOp vector : vectors) {
       Value graph = loadedGraphOf(vector.getResult());
       if (!graph || vector.getRecords())
-        return;
+        continue;
       bool mirrored = partial.needed.contains(vector.getResult());
       const char *why = "it is not read only at owned vertices and sources";
       // The loops that read it after a gather, which then read a whole copy.
@@ -589,7 +626,7 @@ struct GraphDistributePass
                                 << vector.getLoc() << ": " << why << "\n");
         vector.setPartitionAttr(
             VertexDataPartitionAttr::get(context, VertexDataPartition::Whole));
-        return;
+        continue;
       }
       vector.setPartitionAttr(VertexDataPartitionAttr::get(
           context, mirrored ? VertexDataPartition::Mirrored
@@ -605,7 +642,45 @@ struct GraphDistributePass
         });
         mirror->erase();
       }
+      // Where vertex `v`'s element of a mirrored vector is on this rank:
+      // its own place for an owned vertex, its mirror's slot, or the first
+      // owned element for any other vertex.
+      auto slotOf = [&](OpBuilder &b, Location loc, Value v) -> Value {
+        Value &slots = slotsOf[graph];
+        if (!slots) {
+          OpBuilder atLoad(graph.getContext());
+          atLoad.setInsertionPointAfterValue(graph);
+          slots = MirrorSlotsOp::create(
+              atLoad, graph.getLoc(),
+              MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), graph);
+        }
+        Value slot = memref::LoadOp::create(b, loc, slots, ValueRange{v});
+        return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
+      };
       for (Operation *user : llvm::to_vector(vector->getUsers())) {
+        if (isWrittenOnOwner(user)) {
+          // The owner stores, and so does every rank that mirrors the
+          // vertex, in its mirror's slot: the mirrors stay right.
+          auto set = cast<VectorSetOp>(user);
+          OpBuilder b(set);
+          Location loc = set.getLoc();
+          auto range = OwnedRangeOp::create(b, loc, b.getIndexType(),
+                                            b.getIndexType(), graph);
+          Value stores = ownsVertex(b, loc, range, set.getIndex());
+          Value at = set.getIndex();
+          if (mirrored) {
+            at = slotOf(b, loc, set.getIndex());
+            stores = arith::OrIOp::create(
+                b, loc, stores,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, at,
+                                      range.getEnd()));
+          }
+          auto ifStores =
+              scf::IfOp::create(b, loc, stores, /*withElseRegion=*/false);
+          set->moveBefore(ifStores.thenBlock()->getTerminator());
+          set.getIndexMutable().assign(at);
+          continue;
+        }
         auto get = dyn_cast<VectorGetOp>(user);
         if (!get)
           continue;
@@ -618,21 +693,10 @@ struct GraphDistributePass
               b, loc, ownsVertex(b, loc, range, get.getIndex()), get.getIndex(),
               range.getBegin()));
         } else if (mirrored && readsAtSource(get)) {
-          Value &slots = slotsOf[graph];
-          if (!slots) {
-            OpBuilder atLoad(graph.getContext());
-            atLoad.setInsertionPointAfterValue(graph);
-            slots = MirrorSlotsOp::create(
-                atLoad, graph.getLoc(),
-                MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), graph);
-          }
-          Value slot =
-              memref::LoadOp::create(b, loc, slots, ValueRange{get.getIndex()});
-          get.getIndexMutable().assign(
-              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot));
+          get.getIndexMutable().assign(slotOf(b, loc, get.getIndex()));
         }
       }
-    });
+    }
   }
 
   /// Errors at the ops that need edges a rank does not hold, at the loads of

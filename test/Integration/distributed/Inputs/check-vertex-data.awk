@@ -1,12 +1,17 @@
-# awk -v owned_vectors=A -v mirrored_vectors=B -f check-vertex-data.awk
-#   -f recount-mirrors.awk STATS EDGES: STATS holds the sorted
-# `graphrt-mpi-mirrors:` and `graphrt-mpi-vertex-data:` lines of a run of a
-# program with A partitioned 8-byte vectors read only at owned vertices, B read at sources too, and no
-# whole ones; EDGES its edge list. Prints "wrong: ..." for each rank whose
-# partitioned bytes are not 8 per owned vertex per vector plus 8 per mirror
-# per vector read at sources, with the mirrors recounted from the edges
+# awk -v owned_vectors=A -v mirrored_vectors=B [-v elem_bytes=E]
+#   -f check-vertex-data.awk -f recount-mirrors.awk STATS EDGES: STATS holds
+# the sorted `graphrt-mpi-mirrors:` and `graphrt-mpi-vertex-data:` lines of
+# a run of a program with A partitioned E-byte vectors (default 8) read only
+# at owned vertices, B read at sources too, and no whole ones; EDGES its
+# edge list. Prints "wrong: ..." for each rank whose partitioned bytes are
+# not E per owned vertex per vector plus E per mirror per vector read at
+# sources, with the mirrors recounted from the edges
 # (the other ranks' vertices with an edge into the rank), or that allocated
 # whole vectors; else "vertex data match".
+BEGIN {
+  if (elem_bytes == "")
+    elem_bytes = 8
+}
 FNR == NR {
   rank = $3 + 0
   if ($1 == "graphrt-mpi-mirrors:") {
@@ -23,7 +28,7 @@ END {
   recount()
   bad = 0
   for (r = 0; r < ranks; r++) {
-    want = 8 * (owned[r] * (owned_vectors + mirrored_vectors) + \
+    want = elem_bytes * (owned[r] * (owned_vectors + mirrored_vectors) + \
                 mirrors[r] * mirrored_vectors)
     if (bytes[r] != want || vectors[r] != owned_vectors + mirrored_vectors) {
       print "wrong: rank " r " allocated " bytes[r] " bytes in " vectors[r] \

@@ -372,7 +372,9 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       and push alike (a sparse push scans every frontier vertex but only
       its edges into the rank), and no update crosses ranks during it;
     - a per-vertex vector made for a loaded graph and used only by vector
-      ops and `graph.check_index` is right at each rank's owned vertices when it is read only there
+      ops, `graph.check_index` and as the vector a traversal tracks (which
+      it reads and writes only at its destinations) is right at each rank's
+      owned vertices when it is read only there
       (nothing mirrors it), and also at its mirrors when a traversal reads
       it at a source (`graph.vector.mirror ... needed` after each write: to
       the ranks that mirror each vertex); a `graph.vector.reduce` of it
@@ -396,7 +398,10 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       a loop that reads it elsewhere without writing it reads a
       `graph.vector.gather` copy instead of a whole-vector mirror, and an
       element read in `main` reads the first owned element on the ranks
-      that do not own the vertex; the rest are `whole`;
+      that do not own the vertex; an element assigned in `main` is stored
+      only by its owner and, for a `mirrored` vector, in the mirror's slot
+      by the ranks that mirror it (under an `scf.if`); the rest are
+      `whole`;
     - an `epilogue` (a vertex loop fused into the pull,
       `graph-fuse-epilogue`) runs only for the rank's own vertices
       (`graph.owned_range`), so a fused filter keeps only those; the vectors
