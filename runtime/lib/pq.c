@@ -147,8 +147,11 @@ struct graphrt_pq {
   graphrt_graph *graph; /* the graph traversals last updated it with */
   int32_t threads;
   pq_thread *per_thread;
-  uint32_t round; /* stamps dedup one dequeue's vertices */
-  uint32_t *stamp;
+  uint32_t round; /* counts the dequeues (take_local's fused_round) */
+  /* A bit per vertex, set while a dequeue gathers it (each vertex once) and
+   * cleared before the dequeue returns: n / 8 bytes, which stay in cache
+   * where an array of n stamps did not. */
+  uint64_t *seen;
   pq_bin scratch; /* where a dequeue gathers its bucket */
   uint64_t epoch; /* moves on at every dequeue (push_slot) */
   /* take_bucket's bins, and their ranges in the scratch array */
@@ -488,8 +491,7 @@ graphrt_pq *graphrt_pq_new(void *priorities, int32_t width_bytes,
   q->gather_bins = rt_malloc((size_t)(2 * q->threads + 1) * sizeof(pq_bin *));
   q->gather_start = rt_malloc((size_t)(2 * q->threads + 2) * sizeof(int64_t));
   q->gather_end = rt_malloc((size_t)(2 * q->threads + 1) * sizeof(int64_t));
-  q->stamp =
-      rt_calloc((size_t)(num_vertices ? num_vertices : 1), sizeof(uint32_t));
+  q->seen = rt_calloc((size_t)(num_vertices + 63) / 64 + 1, sizeof(uint64_t));
   if (q->lazy) {
     q->open = open_buckets;
     q->window = rt_calloc((size_t)open_buckets, sizeof(pq_bin));
@@ -562,7 +564,7 @@ static void free_queue(void *p) {
   free(q->scratch.ids);
   free(q->taken.ids);
   free(q->per_thread);
-  free(q->stamp);
+  free(q->seen);
   free(q->gather_bins);
   free(q->gather_start);
   free(q->gather_end);
@@ -637,31 +639,46 @@ static int too_many_rounds(const graphrt_pq *q, int64_t bucket,
   return 0;
 }
 
-/* Appends the live entries of `b` not yet in this dequeue's output to ids
- * from position `at`; returns the new end. Entries of a below bin are live
- * anywhere before the bucket too. With `shared`, other threads gather other
- * bins at once, so the stamp is claimed atomically. */
+/* Appends the live entries of `b` not yet in this dequeue's output (not
+ * seen) to ids from position `at`, marking them seen; returns the new end.
+ * Entries of a below bin are live anywhere before the bucket too. With
+ * `shared`, other threads gather other bins at once, so the bit is claimed
+ * atomically. */
 static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int below,
                       int shared, int32_t *ids, int64_t at) {
   int64_t lo = bucket * q->delta;
-  uint32_t round = q->round;
+  uint64_t *seen = q->seen;
   for (int64_t i = 0; i < b->size; ++i) {
     int32_t v = b->ids[i];
     if (!live_in(q, v, bucket, lo, below))
       continue;
-    uint32_t *stamp = &q->stamp[v];
+    uint64_t *word = &seen[v >> 6], bit = (uint64_t)1 << (v & 63);
     if (shared) {
-      if (__atomic_exchange_n(stamp, round, __ATOMIC_RELAXED) == round)
+      if (__atomic_fetch_or(word, bit, __ATOMIC_RELAXED) & bit)
         continue;
     } else {
-      if (*stamp == round)
+      if (*word & bit)
         continue;
-      *stamp = round;
+      *word |= bit;
     }
     ids[at++] = v;
   }
   b->size = 0;
   return at;
+}
+
+/* Clears the seen bits of ids[0..count), all a dequeue set: whole words,
+ * since every bit set in them belongs to a gathered vertex. With `shared`,
+ * other threads clear words at once (the same words, maybe). */
+static void unsee(graphrt_pq *q, const int32_t *ids, int64_t count,
+                  int shared) {
+  uint64_t *seen = q->seen;
+  for (int64_t i = 0; i < count; ++i) {
+    if (shared)
+      __atomic_store_n(&seen[ids[i] >> 6], 0, __ATOMIC_RELAXED);
+    else
+      seen[ids[i] >> 6] = 0;
+  }
 }
 
 /* The bins a dequeue of `bucket` gathers: per thread, its bin of the bucket
@@ -698,10 +715,8 @@ enum { GATHER_PAR_MIN = 4096 };
 static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
   if (any_below(q))
     q->went_below = 1;
-  if (++q->round == 0) { /* after 2^32 rounds: clear the stamps */
-    memset(q->stamp, 0, (size_t)q->n * sizeof(uint32_t));
+  if (++q->round == 0)
     q->round = 1;
-  }
   q->epoch = next_epoch();
   int parts = 2 * q->threads + 1;
   pq_bin **bins = q->gather_bins;
@@ -728,6 +743,7 @@ static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
     for (int i = 0; i < parts; ++i)
       if (bins[i])
         count = gather(q, bins[i], bucket, i % 2, 0, ids, count);
+    unsee(q, ids, count, 0);
     return count;
   }
 #pragma omp parallel
@@ -738,15 +754,17 @@ static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
         end[i] = bins[i]
                      ? gather(q, bins[i], bucket, i % 2, 1, scratch, start[i])
                      : start[i];
-    if (out) {
+    /* Every bit is set before any is cleared. */
 #pragma omp barrier
-      int64_t at = 0;
-      for (int i = 0; i < parts; ++i) {
-        if ((i / 2) % k == t)
+    int64_t at = 0;
+    for (int i = 0; i < parts; ++i) {
+      if ((i / 2) % k == t) {
+        unsee(q, scratch + start[i], end[i] - start[i], 1);
+        if (out)
           memcpy(ids + at, scratch + start[i],
                  (size_t)(end[i] - start[i]) * sizeof(int32_t));
-        at += end[i] - start[i];
       }
+      at += end[i] - start[i];
     }
   }
   for (int i = 0; i < parts; ++i) {

@@ -26,8 +26,9 @@ def ConvertGraphToSCF : Pass<"convert-graph-to-scf", "ModuleOp"> {
       `atomic`; `graph.vector.cas`, union-find links and floored adds become
       `memref.generic_atomic_rmw`.
     - `scf` and `omp`: `graph.vertexset.apply`, `graph.vertexset.filter`,
-      `graph.parallel_for` and vector fills become loops (`omp.parallel` +
-      `omp.wsloop` unless scheduled serial); whole-vector reductions
+      `graph.parallel_for` and vector fills become loops (`omp.parallel`
+      with chunks claimed from a shared counter, or `omp.wsloop` when
+      static, unless scheduled serial); whole-vector reductions
       `scf.parallel` + `scf.reduce`; index checks `scf.if`; union-find
       `scf.while`.
     - `llvm`: string constants and printed texts become constant
@@ -191,7 +192,8 @@ def GuardParallelIterations
     safe value (see `graph_rt.h`); anything else that can fail inside the
     runtime (an allocation, a vertex set or list operation) needs a point
     to return to. This pass gives one to every iteration of an `omp.wsloop`
-    loop nest whose body can fail so: the iteration runs under
+    loop nest, or of a dynamic loop's chunk (an `scf.for` marked
+    `graph.team_chunk`), whose body can fail so: the iteration runs under
     `_setjmp(*graphrt_iteration_guard())` and ends with
     `graphrt_iteration_done()`; an error in it is deferred and longjmps to
     the guard, which skips the rest of the iteration, and the call fails

@@ -33,8 +33,8 @@ namespace {
 /// memory or calls a runtime function that does not return when it fails
 /// (RuntimeCalls.def lists those that do). (Calls of
 /// other functions, the program's externs, do not reach the runtime.)
-bool mayFailInRuntime(omp::LoopNestOp loop) {
-  WalkResult found = loop.getRegion().walk([](Operation *op) {
+bool mayFailInRuntime(Region &loop) {
+  WalkResult found = loop.walk([](Operation *op) {
     if (isa<memref::AllocOp>(op))
       return WalkResult::interrupt();
     auto call = dyn_cast<func::CallOp>(op);
@@ -66,10 +66,10 @@ func::FuncOp declare(ModuleOp module, StringRef name, FunctionType type) {
 /// Runs the iteration's ops, all but its terminator, under
 /// `if (_setjmp(*graphrt_iteration_guard()) == 0)`, then
 /// `graphrt_iteration_done()`.
-void guard(omp::LoopNestOp loop, func::FuncOp guardFn, func::FuncOp setjmpFn,
+void guard(Operation *loop, func::FuncOp guardFn, func::FuncOp setjmpFn,
            func::FuncOp doneFn) {
-  Block &body = loop.getRegion().front();
-  Location loc = loop.getLoc();
+  Block &body = loop->getRegion(0).front();
+  Location loc = loop->getLoc();
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Value env = func::CallOp::create(b, loc, guardFn).getResult(0);
   Value jumped = func::CallOp::create(b, loc, setjmpFn, env).getResult(0);
@@ -89,10 +89,17 @@ struct GuardParallelIterationsPass
     : graph::impl::GuardParallelIterationsBase<GuardParallelIterationsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<omp::LoopNestOp> loops;
-    module.walk([&](omp::LoopNestOp loop) {
-      if (isa<omp::WsloopOp>(loop->getParentOp()) && mayFailInRuntime(loop))
-        loops.push_back(loop);
+    // The loop nests of omp.wsloop loops, and the chunks of dynamic loops
+    // whose threads claim them from a counter (graph.team_chunk, emitted by
+    // OpenMPExecution.cpp).
+    SmallVector<Operation *> loops;
+    module.walk([&](Operation *op) {
+      bool parallel =
+          isa<omp::LoopNestOp>(op)
+              ? isa<omp::WsloopOp>(op->getParentOp())
+              : isa<scf::ForOp>(op) && op->hasAttr("graph.team_chunk");
+      if (parallel && mayFailInRuntime(op->getRegion(0)))
+        loops.push_back(op);
     });
     if (loops.empty())
       return;
@@ -109,9 +116,9 @@ struct GuardParallelIterationsPass
     setjmpFn->setAttr(
         "passthrough",
         ArrayAttr::get(context, {StringAttr::get(context, "returns_twice")}));
-    for (omp::LoopNestOp loop : loops) {
+    for (Operation *loop : loops) {
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": guarding the iterations of "
-                              << loop.getLoc() << "\n");
+                              << loop->getLoc() << "\n");
       guard(loop, guardFn, setjmpFn, doneFn);
     }
   }

@@ -17,7 +17,8 @@
 // CHECK: %[[NEW:.*]] = arith.maximumf %[[OLD]]
 // CHECK: memref.store %[[NEW]], %[[V]]
 // Vertex set apply: parallel by default, 0..n for the set of all vertices.
-// CHECK: omp.wsloop schedule(dynamic
+// CHECK: omp.parallel
+// CHECK: memref.atomic_rmw addi
 // CHECK: scf.for
 // CHECK: call @graphrt_print_f64
 func.func @main() {

@@ -45,6 +45,7 @@ func.func @sets(%g: !graph.edgeset, %s: !graph.vertexset, %v: index)
 // CHECK-DAG: func.func private @graphrt_vset_seal_bools(!llvm.ptr)
 // CHECK-LABEL: func.func @filter(
 // CHECK-SAME: %[[S:[^:]*]]: !llvm.ptr, %[[FLAGS:[^:]*]]: memref<?xi8>)
+// CHECK-NEXT: %[[NEXT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8xi64>
 // CHECK-NEXT: %[[N:.*]] = call @graphrt_vset_num_vertices(%[[S]]) : (!llvm.ptr) -> i64
 // CHECK-NEXT: %[[EMPTY:.*]] = arith.constant 0 : i32
 // CHECK-NEXT: %[[OUT:.*]] = call @graphrt_vset_new(%[[N]], %[[EMPTY]]) : (i64, i32) -> !llvm.ptr
@@ -52,8 +53,11 @@ func.func @sets(%g: !graph.edgeset, %s: !graph.vertexset, %v: index)
 // CHECK:      %[[IDS:.*]] = call @graphrt_vset_ids(%[[S]]) : (!llvm.ptr) -> memref<?xi32>
 // CHECK-NEXT: %[[COUNT:.*]] = memref.dim %[[IDS]], %{{.*}} : memref<?xi32>
 // CHECK-NEXT: %[[GRAIN:.*]] = arith.constant 256 : i64
-// CHECK:      omp.wsloop schedule(dynamic = %[[GRAIN]] : i64)
-// CHECK-NEXT:   omp.loop_nest (%[[I:.*]]) : index = (%{{.*}}) to (%[[COUNT]])
+// CHECK:      %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64
+// CHECK:      %[[UB:.*]] = arith.index_cast %[[COUNT]] : index to i64
+// CHECK:        memref.atomic_rmw addi %[[STRIDE]], %[[NEXT]][%{{.*}}] : (i64, memref<8xi64>) -> i64
+// CHECK:        %[[TO:.*]] = arith.minsi %{{.*}}, %[[UB]] : i64
+// CHECK:        scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT:     %[[ID:.*]] = memref.load %[[IDS]][%[[I]]] : memref<?xi32>
 // CHECK-NEXT:     %[[U:.*]] = arith.index_cast %[[ID]] : i32 to index
 // CHECK-NEXT:     %[[FLAG8:.*]] = memref.load %[[FLAGS]][%[[U]]] : memref<?xi8>
@@ -184,11 +188,14 @@ func.func @partly_guarded(%s: !graph.vertexset, %lo: index, %hi: index,
 // CHECK-SAME: %[[N:[^:]*]]: index, %[[V:[^:]*]]: memref<?xi32>)
 // CHECK:      %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK-NEXT: %[[GRAIN:.*]] = arith.constant 1 : i64
-// CHECK:      omp.parallel {
-// CHECK-NEXT:   omp.wsloop schedule(dynamic = %[[GRAIN]] : i64) {
-// CHECK-NEXT:     omp.loop_nest (%[[I:.*]]) : index = (%{{.*}}) to (%[[N]])
+// CHECK:      %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64
+// CHECK-NEXT: omp.parallel {
+// CHECK:        %[[UB:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK:          memref.atomic_rmw addi %[[STRIDE]], %{{.*}} : (i64, memref<8xi64>) -> i64
+// CHECK:          %[[TO:.*]] = arith.minsi %{{.*}}, %[[UB]] : i64
+// CHECK:          scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT:       memref.store %[[ONE]], %[[V]][%[[I]]] : memref<?xi32>
-// CHECK-NEXT:       omp.yield
+// CHECK-NEXT:     } {graph.team_chunk}
 func.func @parallel_for(%n: index, %v: !graph.vector<i32>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32

@@ -82,6 +82,41 @@ func.func @traverses(%n: index, %q: !llvm.ptr, %s: !llvm.ptr) {
   return
 }
 
+
+// The chunks of a dynamic loop whose threads claim them from a counter
+// (OpenMPExecution.cpp): each iteration of the chunk's scf.for, marked
+// graph.team_chunk, is guarded like an omp.wsloop iteration; an unmarked
+// scf.for is not.
+// CHECK-LABEL: func.func @claimed_chunks
+// CHECK:       scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:    %[[ENV:.*]] = func.call @graphrt_iteration_guard() : () -> !llvm.ptr
+// CHECK-NEXT:    %[[JUMPED:.*]] = func.call @_setjmp(%[[ENV]]) : (!llvm.ptr) -> i32
+// CHECK:         scf.if
+// CHECK-NEXT:      %[[BLOCK:.*]] = memref.alloc(%[[I]]) : memref<?xi32>
+// CHECK-NEXT:      memref.dealloc %[[BLOCK]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.call @graphrt_iteration_done() : () -> ()
+// CHECK-NEXT:  } {graph.team_chunk}
+// CHECK:       scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:    memref.alloc(%[[J]])
+// CHECK-NEXT:    memref.dealloc
+// CHECK-NEXT:  }
+func.func @claimed_chunks(%lb: index, %n: index) {
+  %c1 = arith.constant 1 : index
+  omp.parallel {
+    scf.for %i = %lb to %n step %c1 {
+      %block = memref.alloc(%i) : memref<?xi32>
+      memref.dealloc %block : memref<?xi32>
+    } {graph.team_chunk}
+    scf.for %j = %lb to %n step %c1 {
+      %block = memref.alloc(%j) : memref<?xi32>
+      memref.dealloc %block : memref<?xi32>
+    }
+    omp.terminator
+  }
+  return
+}
+
 // The setjmp is declared returns_twice, once.
 // CHECK:     func.func private @_setjmp(!llvm.ptr) -> i32 attributes {passthrough = ["returns_twice"]}
 // CHECK-NOT: func.func private @_setjmp

@@ -18,7 +18,7 @@
 // CHECK-NEXT: graph.vertexset.free %[[INIT]]
 // CHECK-NOT: graph.edgeset.apply
 // CHECK: omp.parallel {
-// CHECK: omp.wsloop nowait
+// CHECK: scf.while : () -> i64 {
 // CHECK: scf.while : () -> memref<?xi32> {
 // CHECK-NEXT: %[[CHUNK:.*]] = graph.worklist.take %[[WL]] : memref<?xi32>
 // CHECK: scf.condition(%{{.*}}) %[[CHUNK]] : memref<?xi32>

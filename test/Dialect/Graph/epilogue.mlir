@@ -18,7 +18,7 @@
 // starts from 0.0 and the accumulated vector is neither loaded nor stored.
 // LOWER-LABEL: func.func @epilogue
 // LOWER: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// LOWER: omp.wsloop
+// LOWER: scf.while : () -> i64 {
 // LOWER-NOT: graph.vector
 // LOWER: %[[SUM:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
 // LOWER: graph.vector.get %[[CONTRIB:.*]][%{{.*}}] : !graph.vector<f32>
@@ -27,7 +27,7 @@
 // LOWER-NEXT: }
 // LOWER-NEXT: %[[SCALED:.*]] = arith.mulf %{{.*}}, %[[SUM]] : f32
 // LOWER-NEXT: graph.vector.set %[[RANK:.*]][%{{.*}}], %[[SCALED]] : !graph.vector<f32>
-// LOWER-NEXT: omp.yield
+// LOWER-NEXT: } {graph.team_chunk}
 // Without reset the sum is loaded, stored, then the epilogue runs.
 // LOWER: %[[INIT:.*]] = graph.vector.get %[[ACC2:.*]][%[[DST:.*]]] : !graph.vector<f64>
 // LOWER: %[[SUM2:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]]) -> (f64) {

@@ -37,7 +37,7 @@
 // CHECK:   graph.pq.push
 // CHECK: } else {
 // CHECK:   omp.parallel {
-// CHECK:   omp.wsloop nowait
+// CHECK:   scf.while : () -> i64 {
 // CHECK:   graph.reduce min atomic
 // CHECK:   graph.pq.take_local %{{.*}}, %[[T]]
 // CHECK:   graph.reduce min atomic

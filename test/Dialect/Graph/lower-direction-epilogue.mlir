@@ -6,7 +6,7 @@
 // CHECK-LABEL: func.func @hybrid
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK: scf.if %{{.*}} {
-// CHECK: omp.wsloop
+// CHECK: scf.while : () -> i64 {
 // CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (f64)
 // CHECK: graph.vector.set %[[X:.*]][%{{.*}}], %[[SUM]] : !graph.vector<f64>
 // CHECK: } else {

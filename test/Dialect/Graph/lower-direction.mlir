@@ -28,8 +28,8 @@
 // CHECK-NEXT: %[[BLOCK:.*]] = memref.alloca() : memref<2048xi32>
 // CHECK-NEXT: %[[FILLED:.*]] = memref.alloca() : memref<1xi64>
 // CHECK-NEXT: memref.store %c0_i64, %[[FILLED]][%c0]
-// CHECK: omp.wsloop nowait schedule(dynamic = %[[CHUNK]] : i64)
-// CHECK: omp.loop_nest (%[[I:.*]]) : index
+// CHECK: scf.while : () -> i64 {
+// CHECK: scf.for %[[I:.*]] = 
 // CHECK-NEXT: %[[LATER:.*]] = arith.addi %[[I]], %c16 : index
 // CHECK-NEXT: %[[END:.*]] = arith.subi %[[SIZE]], %c1 : index
 // CHECK-NEXT: %[[AHEAD_AT:.*]] = arith.minui %[[LATER]], %[[END]] : index
@@ -65,7 +65,7 @@
 // CHECK:   memref.store %c0_i64, %[[FILLED]][%c0]
 // CHECK: } else {
 // CHECK:   memref.store %[[NEXT]], %[[FILLED]][%c0]
-// CHECK: omp.yield
+// CHECK: } {graph.team_chunk}
 // CHECK: %[[LAST:.*]] = memref.load %[[FILLED]][%c0]
 // CHECK: memref.atomic_rmw addi %[[LAST]], %[[COUNT]][%c0]
 // CHECK: scf.for
@@ -228,8 +228,8 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: %[[SHARED:.*]] = memref.alloc() : memref<2xi64>
 // CHECK: omp.parallel {
 // CHECK-NEXT: %[[MINE:.*]] = memref.alloca() : memref<2xi64>
-// CHECK: omp.wsloop nowait schedule(dynamic = %{{.*}} : i64)
-// CHECK: omp.loop_nest (%[[V:.*]]) : index
+// CHECK: scf.while : () -> i64 {
+// CHECK: scf.for %[[V:.*]] = 
 // CHECK-NEXT: %[[SEEN:.*]] = graph.vector.get %arg2[%[[V]]]
 // CHECK-NEXT: %[[FRESH:.*]] = arith.cmpi eq, %[[SEEN]]
 // CHECK-NEXT: scf.if %[[FRESH]] {
@@ -269,7 +269,7 @@ func.func @claims_unproven(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[AT]], %c1
 // CHECK-NEXT: %[[GO:.*]] = arith.select %[[STILLFRESH]], %[[NEXT]], %[[END]] : index
 // CHECK-NEXT: scf.yield %[[GO]] : index
-// CHECK: omp.yield
+// CHECK: } {graph.team_chunk}
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]]
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]]
 // CHECK-NEXT: omp.terminator
@@ -374,13 +374,13 @@ func.func @hybrid_cas(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK: %[[SHARED:.*]] = memref.alloc() : memref<2xi64>
 // CHECK: omp.parallel {
 // CHECK: %[[MINE:.*]] = memref.alloca() : memref<2xi64>
-// CHECK: omp.wsloop nowait
+// CHECK: scf.while : () -> i64 {
 // CHECK: graph.vector.cas
 // CHECK: memref.store %{{.*}}, %[[BLOCK:.*]][%{{.*}}] : memref<2048xi32>
 // CHECK: memref.load %[[OFF]]
 // CHECK: memref.load %[[OFF]]
 // CHECK: memref.store %{{.*}}, %[[MINE]][%c1]
-// CHECK: omp.yield
+// CHECK: } {graph.team_chunk}
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[SHARED]][%c1]
 // CHECK: omp.terminator
 // CHECK: %[[DEGREES:.*]] = memref.load %[[SHARED]][%c1]
@@ -526,7 +526,7 @@ func.func @dense_push_no_dedup_two_writes(%g: !graph.edgeset,
 // CHECK-LABEL: func.func @pull_bits_whole_lines
 // CHECK: %[[OUT:.*]] = graph.vertexset.new
 // CHECK: %[[OUTBITS:.*]] = graph.vertexset.bits %[[OUT]]
-// CHECK: omp.wsloop nowait schedule(dynamic = %c512_i64 : i64)
+// CHECK: scf.while : () -> i64 {
 // CHECK: graph.vector.set %arg2
 // CHECK: %[[MASK:.*]] = arith.shli
 // CHECK: %[[OLD:.*]] = memref.load %[[OUTBITS]]
@@ -579,7 +579,7 @@ func.func @pull_no_dedup(%g: !graph.edgeset, %f: !graph.vertexset,
 // Or/and reductions of bool vectors in a parallel push are atomic like any
 // other; the tracked one reports the change.
 // CHECK-LABEL: func.func @bool_reductions
-// CHECK: omp.wsloop
+// CHECK: scf.while : () -> i64 {
 // CHECK: %[[MARKED:.*]] = graph.reduce or atomic %arg2[%[[D:.*]]], %true : !graph.vector<i1>
 // CHECK-NEXT: scf.if %[[MARKED]]
 // CHECK: graph.reduce and atomic %arg3[%[[D]]], %false : !graph.vector<i1>
@@ -633,7 +633,7 @@ func.func @filter_yields_outer_value(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK-LABEL: func.func @sliding_queue
 // CHECK: omp.parallel
 // CHECK-NEXT: memref.alloca() : memref<2048xi32>
-// CHECK: omp.wsloop nowait
+// CHECK: scf.while : () -> i64 {
 func.func @sliding_queue(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
                          %dist: !graph.vector<i32>) -> !graph.vertexset {
   %next = graph.edgeset.apply %g from(%f) track(%dist : !graph.vector<i32>) dedup
@@ -656,7 +656,7 @@ func.func @sliding_queue(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
 // CHECK: graph.vertexset.apply
 // CHECK: omp.parallel
 // CHECK-NEXT: memref.alloca() : memref<2048xi32>
-// CHECK: omp.wsloop nowait
+// CHECK: scf.while : () -> i64 {
 // CHECK: return
 func.func @push_nested(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
                        %all: !graph.vertexset, %dist: !graph.vector<i32>) {
@@ -681,7 +681,7 @@ func.func @push_nested(%g: !graph.edgeset<i32>, %f: !graph.vertexset,
 // CHECK-LABEL: func.func @keep_push
 // CHECK: %[[OUT:.*]] = graph.vertexset.new %{{.*}} : !graph.edgeset<i32>
 // CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
-// CHECK: omp.wsloop
+// CHECK: scf.while : () -> i64 {
 // CHECK:   %[[KEEP:.*]] = graph.reduce min atomic
 // CHECK:   scf.if %[[KEEP]] {
 // CHECK:     memref.atomic_rmw assign %{{.*}}, %[[FLAGS]]
@@ -734,11 +734,11 @@ func.func @keep_pull(%g: !graph.edgeset, %f: !graph.vertexset, %d: !graph.vector
 // register accumulator (a row has several elements); a parallel push
 // makes the same additions atomic.
 // CHECK-LABEL: func.func @rows_pull
-// CHECK: omp.wsloop
+// CHECK: scf.while : () -> i64 {
 // CHECK: graph.vector.get %arg1[%{{.*}}, %arg2]
 // CHECK: graph.reduce add %arg1[%{{.*}}, %arg2], %{{.*}} : !graph.vector<?x4xf64>
 // CHECK-LABEL: func.func @rows_push
-// CHECK: omp.wsloop
+// CHECK: scf.while : () -> i64 {
 // CHECK: graph.reduce add atomic %arg1[%{{.*}}, %arg2], %{{.*}} : !graph.vector<?x4xf64>
 func.func @rows_pull(%g: !graph.edgeset, %m: !graph.vector<?x4xf64>, %k: index) {
   graph.edgeset.apply %g
@@ -770,7 +770,7 @@ func.func @rows_push(%g: !graph.edgeset, %m: !graph.vector<?x4xf64>, %k: index) 
 // source 16 ahead gives the destination whose element is prefetched.
 // CHECK-LABEL: func.func @neighbor_range(
 // CHECK-SAME: %[[G:.*]]: !graph.edgeset, %[[F:.*]]: !graph.vector<i32>, %[[LO:.*]]: index, %[[HI:.*]]: index
-// CHECK: omp.loop_nest (%[[SRC:.*]]) : index
+// CHECK: scf.for %[[SRC:.*]] = 
 // CHECK: %[[A_BEGIN:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK: %[[A_END:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK: %[[A_LO:.*]] = arith.addi %[[A_BEGIN]], %[[LO]] : index
@@ -859,6 +859,8 @@ func.func @no_prefetch(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK-SAME: %[[G:[^:]*]]: !graph.edgeset
 // CHECK: %[[OUT_OFF:.*]], %[[OUT_NBR:.*]] = graph.adjacency out %[[G]]
 // CHECK: %[[IN_OFF:.*]], %[[IN_NBR:.*]] = graph.adjacency in %[[G]]
+// CHECK: scf.while : () -> i64 {
+// CHECK: scf.for %[[V:.*]] = %{{.*}} to %{{.*}} step
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[END:.*]] step
 // CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[END]], %c1 : index
 // CHECK-NEXT: %[[K8:.*]] = arith.addi %[[K]], %c8 : index

@@ -16,8 +16,8 @@
 // CHECK: memref.store %[[PART]], %[[BUF]][%[[SOCKET]], %[[DST]]]
 // CHECK-NOT: graph.vector.set
 // CHECK: omp.terminator
-// CHECK: omp.wsloop
-// CHECK: omp.loop_nest (%[[V:.*]]) : index
+// CHECK: scf.while : () -> i64 {
+// CHECK: scf.for %[[V:.*]] = 
 // CHECK-NOT: graph.vector.get %[[ACC:.*]][%[[V]]]
 // CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[S:.*]] = %[[ZERO]]) -> (f32)
 // CHECK: memref.load %[[BUF]]
@@ -66,7 +66,7 @@ func.func @numa_epilogue(%g: !graph.edgeset, %damp: f32, %half: f32) -> !graph.v
 // CHECK: omp.terminator
 // CHECK: omp.terminator
 // CHECK: omp.parallel {
-// CHECK: omp.loop_nest (%[[V:.*]]) : index = (%{{.*}}) to (%[[N]])
+// CHECK: scf.for %[[V:.*]] = 
 // CHECK-NEXT: %[[E0:.*]] = graph.vector.get %[[ERROR]][%[[V]], %{{.*}}]
 // CHECK-NEXT: scf.for %[[K:.*]] =
 // CHECK-NEXT: %[[E:.*]] = graph.vector.get %[[ERROR]][%[[V]], %[[K]]]

@@ -23,12 +23,12 @@
 // CHECK: omp.wsloop schedule(static = %[[C1]] : i64) {
 // CHECK: omp.loop_nest (%[[SOCKET:.*]]) : index = (%{{.*}}) to (%[[SOCKETS]])
 // CHECK: omp.parallel num_threads(%[[PER]] : index) proc_bind(close) {
-// CHECK: omp.loop_nest (%[[V:.*]]) : index = (%{{.*}}) to (%[[N]])
+// CHECK: scf.for %[[V:.*]] = 
 // CHECK: memref.store %[[ZERO]], %[[BUF]][%[[SOCKET]], %[[V]]]
 // CHECK: scf.for %[[SEG:.*]] = %[[SOCKET]] to %[[COUNT]] step %[[SOCKETS]] {
 // CHECK: %[[DSTS:.*]], %{{.*}}, %{{.*}} = graph.segment.view %[[SEGS]][%[[SEG]]]
 // CHECK: omp.parallel num_threads(%[[PER]] : index) proc_bind(close) {
-// CHECK: omp.wsloop schedule(dynamic = %{{.*}} : i64) {
+// CHECK: scf.while : () -> i64 {
 // CHECK: %[[D32:.*]] = memref.load %[[DSTS]]
 // CHECK: %[[DST:.*]] = arith.index_cast %[[D32]]
 // CHECK: %[[INIT:.*]] = memref.load %[[BUF]][%[[SOCKET]], %[[DST]]]
@@ -40,7 +40,7 @@
 // CHECK-NOT: graph.vector.set
 // CHECK: omp.terminator
 // CHECK: omp.parallel {
-// CHECK: omp.loop_nest (%[[M:.*]]) : index = (%{{.*}}) to (%[[N]])
+// CHECK: scf.for %[[M:.*]] = 
 // CHECK: %[[OLD:.*]] = graph.vector.get %arg2[%[[M]]]
 // CHECK: %[[MERGED:.*]] = scf.for %[[S:.*]] = %{{.*}} to %[[SOCKETS]] step %{{.*}} iter_args(%[[A:.*]] = %[[OLD]]) -> (f64)
 // CHECK: %[[LOCAL:.*]] = memref.load %[[BUF]][%[[S]], %[[M]]]

@@ -2,7 +2,10 @@
 // RUN: graph-opt %s --split-input-file --convert-graph-to-scf | FileCheck %s
 
 // graph.parallel_for: a dynamically scheduled OpenMP loop (grain 1 unless
-// the schedule says), or a serial one; its body inlined.
+// the schedule says), or a serial one; its body inlined. The team's threads
+// claim chunks of `grain` iterations by an atomic add on a counter in the
+// function's entry block (a cache line of its own), which holds the lower
+// bound when the team starts.
 
 // ROUND-LABEL: func.func @loop
 // ROUND: graph.parallel_for %{{.*}} to %{{.*}} label("l1") schedule(#graph.schedule<parallel = dynamic_vertex, grain = 4>) {
@@ -10,10 +13,31 @@
 // ROUND: graph.reduce add atomic
 
 // CHECK-LABEL: func.func @loop
-// CHECK:      omp.parallel {
-// CHECK:        omp.wsloop schedule(dynamic = %{{.*}} : i64) {
-// CHECK-NEXT:     omp.loop_nest (%[[I:.*]]) : index = (%{{.*}}) to (%{{.*}}) step
-// CHECK:            memref.atomic_rmw addi %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK-SAME:   (%[[N:.*]]: index,
+// CHECK-NEXT:   %[[NEXT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8xi64>
+// CHECK:        %[[GRAIN:.*]] = arith.constant 4 : i64
+// CHECK:        %[[LB:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK-NEXT:   memref.store %[[LB]], %[[NEXT]][%{{.*}}] : memref<8xi64>
+// CHECK:        %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64
+// CHECK-NEXT:   omp.parallel {
+// CHECK-NOT:      omp.wsloop
+// CHECK:          %[[UB:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK-NEXT:     scf.while : () -> i64 {
+// CHECK-NEXT:       %[[FIRST:.*]] = memref.atomic_rmw addi %[[STRIDE]], %[[NEXT]][%{{.*}}] : (i64, memref<8xi64>) -> i64
+// CHECK-NEXT:       %[[MORE:.*]] = arith.cmpi slt, %[[FIRST]], %[[UB]] : i64
+// CHECK-NEXT:       scf.condition(%[[MORE]]) %[[FIRST]] : i64
+// CHECK-NEXT:     } do {
+// CHECK-NEXT:     ^bb0(%[[BEGIN:.*]]: i64):
+// CHECK-NEXT:       %[[SUM:.*]] = arith.addi %[[BEGIN]], %[[STRIDE]] : i64
+// CHECK-NEXT:       %[[END:.*]] = arith.minsi %[[SUM]], %[[UB]] : i64
+// CHECK-NEXT:       %[[FROM:.*]] = arith.index_cast %[[BEGIN]] : i64 to index
+// CHECK-NEXT:       %[[TO:.*]] = arith.index_cast %[[END]] : i64 to index
+// CHECK-NEXT:       scf.for %[[I:.*]] = %[[FROM]] to %[[TO]] step
+// CHECK-NEXT:         memref.atomic_rmw addi %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK:            } {graph.team_chunk}
+// CHECK-NEXT:       scf.yield
+// CHECK-NEXT:     }
+// CHECK-NEXT:     omp.terminator
 func.func @loop(%n: index, %v: !graph.vector<i32>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32

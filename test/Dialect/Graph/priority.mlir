@@ -68,11 +68,11 @@ func.func @eager(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
 // CHECK: %[[N:.*]] = graph.atoi %[[ARG]] : i64
 // CHECK: %[[T:.*]] = arith.index_cast %[[N]] : i64 to index
 // CHECK: omp.parallel {
-// CHECK: omp.wsloop nowait schedule(dynamic
+// CHECK: scf.while : () -> i64 {
 // CHECK: graph.vector.prefetch %[[PRIO:.*]][%{{.*}}] write : !graph.vector<i32>
 // CHECK: graph.reduce min atomic
 // CHECK: graph.pq.push
-// CHECK: omp.yield
+// CHECK: } {graph.team_chunk}
 // CHECK: scf.while : () -> memref<?xi32> {
 // CHECK: %[[LOCAL:.*]] = graph.pq.take_local %{{.*}}, %[[T]] : !graph.priority_queue<i32> -> memref<?xi32>
 // CHECK: scf.condition(%{{.*}}) %[[LOCAL]] : memref<?xi32>

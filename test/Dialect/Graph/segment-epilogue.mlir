@@ -20,14 +20,14 @@
 // CHECK: %[[LAST:.*]] = arith.subi %[[COUNT]], %[[ONE]] : index
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[LAST]]
 // CHECK: graph.segment.view %[[ALL]]
-// CHECK: omp.loop_nest
+// CHECK: scf.for
 // CHECK: %[[PART:.*]] = graph.vector.get %[[INCOMING]][%[[D:.*]]]
 // CHECK: %[[S:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[PART]]) -> (f32)
 // CHECK: graph.vector.set %[[INCOMING]][%[[D]]], %[[S]]
 // CHECK-NOT: arith.mulf
 // CHECK: omp.terminator
 // CHECK: graph.segment.view %[[ALL]][%[[LAST]]]
-// CHECK: omp.loop_nest
+// CHECK: scf.for
 // CHECK: %[[EARLIER:.*]] = graph.vector.get %[[INCOMING]][%[[V:.*]]]
 // CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[EARLIER]]) -> (f32)
 // CHECK: }

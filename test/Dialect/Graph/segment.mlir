@@ -18,8 +18,8 @@
 // CHECK: %[[DSTS:.*]], %[[OFFS:.*]], %[[SRCS:.*]] = graph.segment.view %[[SEGS]][%[[S]]]
 // CHECK: %[[SIZE:.*]] = memref.dim %[[DSTS]]
 // CHECK: omp.parallel
-// CHECK: omp.wsloop schedule(dynamic = %c512_i64 : i64)
-// CHECK: omp.loop_nest (%[[I:.*]]) : index = (%{{.*}}) to (%[[SIZE]])
+// CHECK: scf.while : () -> i64 {
+// CHECK: scf.for %[[I:.*]] = 
 // CHECK: %[[D32:.*]] = memref.load %[[DSTS]][%[[I]]]
 // CHECK: %[[DST:.*]] = arith.index_cast %[[D32]]
 // CHECK: memref.load %[[OFFS]][%[[I]]]
@@ -30,7 +30,7 @@
 // CHECK: arith.addf %[[ACC]]
 // CHECK: scf.yield
 // CHECK: graph.vector.set %arg2[%[[DST]]], %[[SUM]]
-// CHECK-NEXT: omp.yield
+// CHECK-NEXT: } {graph.team_chunk}
 // CHECK-NOT: graph.vector.set
 // CHECK: return
 func.func @pull(%g: !graph.edgeset, %contrib: !graph.vector<f64>,
@@ -127,7 +127,7 @@ func.func @tracked(%g: !graph.edgeset, %old: !graph.vector<i32>,
 // CHECK: %[[FROM:.*]] = graph.vertexset.bools %arg1
 // CHECK: scf.for %[[S:.*]] =
 // CHECK: %[[SRCS:.*]], %{{.*}}, %[[DSTS:.*]] = graph.segment.view %[[SEGS]][%[[S]]]
-// CHECK: omp.wsloop schedule(dynamic
+// CHECK: scf.while : () -> i64 {
 // CHECK: %[[SRC32:.*]] = memref.load %[[SRCS]]
 // CHECK: %[[SRC:.*]] = arith.index_cast %[[SRC32]]
 // CHECK: memref.load %[[FROM]][%[[SRC]]]
@@ -241,7 +241,7 @@ func.func @shared(%path: !graph.string, %n: index, %v: !graph.vector<f64>) {
 // CHECK: %[[OUT:.*]] = graph.vertexset.new
 // CHECK: %[[OUTBITS:.*]] = graph.vertexset.bits %[[OUT]] : memref<?xi64>
 // CHECK: graph.segment.view
-// CHECK: omp.wsloop nowait schedule(dynamic = %c512_i64 : i64)
+// CHECK: scf.while : () -> i64 {
 // CHECK: graph.vector.set %arg2
 // CHECK: %[[MASK:.*]] = arith.shli
 // CHECK: %[[OLD:.*]] = memref.atomic_rmw ori %[[MASK]], %[[OUTBITS]][%{{.*}}] : (i64, memref<?xi64>) -> i64

@@ -37,7 +37,7 @@
 // CHECK:      } else {
 // CHECK-NEXT:   graph.max_threads
 // CHECK:        omp.parallel
-// CHECK:        omp.wsloop nowait schedule(dynamic
+// CHECK:        scf.while : () -> i64 {
 // CHECK:        graph.reduce min atomic %arg2
 // CHECK:        omp.terminator
 // CHECK:      }

@@ -116,7 +116,8 @@ public:
 };
 
 /// The OpenMP execution model (OpenMPExecution.cpp): omp.parallel teams
-/// sharing omp.wsloop loops, stack memory per thread, memref atomics.
+/// whose threads claim chunks of a dynamic loop from a shared counter or
+/// share a static omp.wsloop, stack memory per thread, memref atomics.
 const ExecutionModel &getOpenMPExecution();
 
 //===----------------------------------------------------------------------===//
