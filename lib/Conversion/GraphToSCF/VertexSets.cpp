@@ -32,23 +32,25 @@ static SmallVector<Value> inlineRegion(ConversionPatternRewriter &rewriter,
 /// graph-distribute guards a loop over owned vertices so; the loop then
 /// visits only the members in the range. Null values where there is none.
 static std::pair<Value, Value> guardedRange(Operation *loop, Block &body) {
-  if (body.getOperations().size() != 5)
-    return {};
   Operation *terminator = body.getTerminator();
-  auto guard = dyn_cast<scf::IfOp>(terminator->getPrevNode());
+  auto guard = dyn_cast_or_null<scf::IfOp>(terminator->getPrevNode());
   if (!guard)
     return {};
   auto both = guard.getCondition().getDefiningOp<arith::AndIOp>();
-  if (!both || both->getBlock() != &body)
+  if (!both)
     return {};
   auto from = both.getLhs().getDefiningOp<arith::CmpIOp>();
   auto below = both.getRhs().getDefiningOp<arith::CmpIOp>();
   Value v = body.getArgument(0);
   if (!from || !below || from.getPredicate() != arith::CmpIPredicate::uge ||
       below.getPredicate() != arith::CmpIPredicate::ult || from.getLhs() != v ||
-      below.getLhs() != v || from->getBlock() != &body ||
-      below->getBlock() != &body)
+      below.getLhs() != v)
     return {};
+  // Nothing else runs outside the guard: the body is the two comparisons,
+  // their `and`, the guard and the terminator.
+  for (Operation &op : body.without_terminator())
+    if (&op != from && &op != below && &op != both && &op != guard)
+      return {};
   Value lo = from.getRhs(), hi = below.getRhs();
   // (A converted function's arguments are in a block no longer in it.)
   auto outside = [&](Value value) {
