@@ -45,7 +45,6 @@ func.func @sets(%g: !graph.edgeset, %s: !graph.vertexset, %v: index)
 // CHECK-DAG: func.func private @graphrt_vset_seal_bools(!llvm.ptr)
 // CHECK-LABEL: func.func @filter(
 // CHECK-SAME: %[[S:[^:]*]]: !llvm.ptr, %[[FLAGS:[^:]*]]: memref<?xi8>)
-// CHECK-NEXT: %[[NEXT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8xi64>
 // CHECK-NEXT: %[[N:.*]] = call @graphrt_vset_num_vertices(%[[S]]) : (!llvm.ptr) -> i64
 // CHECK-NEXT: %[[EMPTY:.*]] = arith.constant 0 : i32
 // CHECK-NEXT: %[[OUT:.*]] = call @graphrt_vset_new(%[[N]], %[[EMPTY]]) : (i64, i32) -> !llvm.ptr
@@ -53,6 +52,8 @@ func.func @sets(%g: !graph.edgeset, %s: !graph.vertexset, %v: index)
 // CHECK:      %[[IDS:.*]] = call @graphrt_vset_ids(%[[S]]) : (!llvm.ptr) -> memref<?xi32>
 // CHECK-NEXT: %[[COUNT:.*]] = memref.dim %[[IDS]], %{{.*}} : memref<?xi32>
 // CHECK-NEXT: %[[GRAIN:.*]] = arith.constant 256 : i64
+// CHECK:      memref.alloca_scope {
+// CHECK-NEXT: %[[NEXT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8xi64>
 // CHECK:      %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64
 // CHECK:      %[[UB:.*]] = arith.index_cast %[[COUNT]] : index to i64
 // CHECK:        memref.atomic_rmw addi %[[STRIDE]], %[[NEXT]][%{{.*}}] : (i64, memref<8xi64>) -> i64

@@ -3,8 +3,10 @@
 
 // graph.parallel_for: a dynamically scheduled OpenMP loop (grain 1 unless
 // the schedule says), or a serial one; its body inlined. The team's threads
-// claim chunks of `grain` iterations by an atomic add on a counter in the
-// function's entry block (a cache line of its own), which holds the lower
+// claim chunks of `grain` iterations by an atomic add on a counter in a
+// memref.alloca_scope around the team (a cache line of its own, one per
+// run of the loop, also when an enclosing loop runs it on several threads
+// at once), which holds the lower
 // bound when the team starts.
 
 // ROUND-LABEL: func.func @loop
@@ -14,8 +16,9 @@
 
 // CHECK-LABEL: func.func @loop
 // CHECK-SAME:   (%[[N:.*]]: index,
-// CHECK-NEXT:   %[[NEXT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8xi64>
 // CHECK:        %[[GRAIN:.*]] = arith.constant 4 : i64
+// CHECK:        memref.alloca_scope {
+// CHECK-NEXT:   %[[NEXT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8xi64>
 // CHECK:        %[[LB:.*]] = arith.index_cast %{{.*}} : index to i64
 // CHECK-NEXT:   memref.store %[[LB]], %[[NEXT]][%{{.*}}] : memref<8xi64>
 // CHECK:        %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64

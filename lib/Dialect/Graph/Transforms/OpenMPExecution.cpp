@@ -52,18 +52,13 @@ static omp::ParallelOperands teamClauses(MLIRContext *context,
 }
 
 /// A cache line of i64 counters, the first of which a dynamic loop's threads
-/// claim their chunks from. It lives in the nearest automatic allocation
-/// scope's entry block (the function, or an enclosing team's region), so
-/// that a loop run once per round does not grow the stack each round, and
-/// it has a line of its own, so that the claims do not contend with the
-/// calling thread's other stack slots.
+/// claim their chunks from, on the calling thread's stack: a line of its own,
+/// so that the claims do not contend with the thread's other stack slots.
+/// The caller puts it in a `memref.alloca_scope` around the team, so that a
+/// loop run once per round does not grow the stack each round, and so that
+/// the loop gets a counter of its own when an enclosing loop (a
+/// `graph.parallel_for` lowered later) runs it on several threads at once.
 static Value chunkCounter(OpBuilder &builder, Location loc) {
-  Operation *scope = builder.getInsertionBlock()->getParentOp();
-  while (scope && !scope->hasTrait<OpTrait::AutomaticAllocationScope>())
-    scope = scope->getParentOp();
-  OpBuilder::InsertionGuard guard(builder);
-  if (scope)
-    builder.setInsertionPointToStart(&scope->getRegion(0).front());
   return memref::AllocaOp::create(builder, loc,
                                   MemRefType::get({8}, builder.getI64Type()),
                                   ValueRange{}, builder.getI64IntegerAttr(64));
@@ -117,7 +112,12 @@ void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
   // without a claim per chunk.
   bool claimed = parallel != Parallelization::StaticVertex;
   Value counter, stride;
+  OpBuilder::InsertionGuard afterLoop(builder);
   if (claimed) {
+    auto scope = memref::AllocaScopeOp::create(builder, loc, TypeRange{});
+    Block *scopeBody = builder.createBlock(&scope.getBodyRegion());
+    memref::AllocaScopeReturnOp::create(builder, loc);
+    builder.setInsertionPointToStart(scopeBody);
     Type i64 = builder.getI64Type();
     counter = chunkCounter(builder, loc);
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
