@@ -524,10 +524,9 @@ static void radix_sort(int32_t *a, int64_t k) {
 
 /* Members in ascending order from the bool array (or bitvector), by a
  * parallel count + scan + fill over fixed vertex blocks; a bitvector is
- * read a word at a time (popcount, then its set bits lowest first). */
-/* Builds the sorted ids from the dense view, scanning only the vertices
- * [lo, hi) (widened to whole words): returns 0, and builds nothing, where
- * some member lies outside. */
+ * read a word at a time (popcount, then its set bits lowest first). Scans
+ * only the vertices [lo, hi) (widened to whole words): returns 0, and
+ * builds nothing, where some member lies outside. */
 static int ids_from_dense_in(vset *s, int64_t lo, int64_t hi) {
   int64_t n = s->n;
   lo = lo < 0 ? 0 : lo / 64 * 64;
