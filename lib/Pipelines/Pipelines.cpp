@@ -73,8 +73,11 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
   if (options.target != Target::CPU)
     pm.addPass(createGraphLowerGpu());
   pm.addPass(createGraphSegment());
-  if (options.distributed)
-    pm.addPass(createGraphDistribute());
+  if (options.distributed) {
+    GraphDistributeOptions distribute;
+    distribute.remarks = options.distributionRemarks;
+    pm.addPass(createGraphDistribute(distribute));
+  }
   pm.addPass(
       createGraphLowerPriority(GraphLowerPriorityOptions{options.serialWork}));
   pm.addPass(createGraphLowerAsync());

@@ -160,6 +160,11 @@ static cl::opt<bool> printFusion(
     cl::desc("remark at every pull traversal followed by a vertex loop: "
              "whether the loop fused into it, and why not"),
     cl::cat(graphcCategory));
+static cl::opt<bool> printDistribution(
+    "print-distribution",
+    cl::desc("with --distributed, remark at every vector and vertex set that "
+             "stays whole on every rank: why (graph-distribute)"),
+    cl::cat(graphcCategory));
 static cl::opt<std::string> runtimeDir(
     "runtime-dir",
     cl::desc("directory holding libgraphrt.a and libgraphrt.so (default: "
@@ -754,6 +759,7 @@ static LogicalResult compile() {
   options.distributed = distributed;
   options.epilogueFusion = !noEpilogueFusion;
   options.fusionRemarks = printFusion;
+  options.distributionRemarks = printDistribution;
   options.segmentedEpilogue = segmentedEpilogue;
   options.library = emitKind == EmitKind::Lib;
   options.target = target;

@@ -33,6 +33,11 @@ struct GraphToLLVMOptions : public PassPipelineOptions<GraphToLLVMOptions> {
       *this, "distributed",
       llvm::cl::desc("run the program on MPI ranks (graph-distribute)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> distributionRemarks{
+      *this, "distribution-remarks",
+      llvm::cl::desc("graph-distribute remarks: why a vector or vertex set "
+                     "stays whole on every rank"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> epilogueFusion{
       *this, "epilogue-fusion",
       llvm::cl::desc("fuse vertex loops into the pull traversals before "

@@ -50,11 +50,9 @@ struct VectorMirrorLowering : GraphPattern<VectorMirrorOp> {
                                stride};
     if (adaptor.getChanged())
       args.push_back(adaptor.getChanged());
-    // A mirrored vector's mirrors are in its slots (the verifier allows no
-    // other mirror of a partitioned vector).
-    auto vectorNew = op.getVector().getDefiningOp<VectorNewOp>();
-    bool slots =
-        vectorNew && vectorNew.getPartition() == VertexDataPartition::Mirrored;
+    // A mirrored vector's mirrors are in its slots (the op says so; the
+    // verifier allows no other mirror of a partitioned vector).
+    bool slots = op.getPartition() == VertexDataPartition::Mirrored;
     RuntimeFunction function =
         slots ? (adaptor.getChanged() ? RuntimeFunction::DistMirrorSlotsChanged
                                       : RuntimeFunction::DistMirrorSlots)

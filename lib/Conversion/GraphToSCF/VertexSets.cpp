@@ -8,7 +8,6 @@
 
 #include "graph-mlir/Dialect/Graph/Transforms/LoopUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::graph;
@@ -26,56 +25,9 @@ static SmallVector<Value> inlineRegion(ConversionPatternRewriter &rewriter,
   return yielded;
 }
 
-/// The vertices [lo, hi) outside which a vertex loop's body does nothing:
-/// a body that is one `scf.if` on `lo <= v && v < hi`, with `lo` and `hi`
-/// made outside the loop, and whose else branch (a filter's) keeps nothing.
-/// graph-distribute guards a loop over owned vertices so; the loop then
-/// visits only the members in the range. Null values where there is none.
-static std::pair<Value, Value> guardedRange(Operation *loop, Block &body) {
-  Operation *terminator = body.getTerminator();
-  auto guard = dyn_cast_or_null<scf::IfOp>(terminator->getPrevNode());
-  if (!guard)
-    return {};
-  auto both = guard.getCondition().getDefiningOp<arith::AndIOp>();
-  if (!both)
-    return {};
-  auto from = both.getLhs().getDefiningOp<arith::CmpIOp>();
-  auto below = both.getRhs().getDefiningOp<arith::CmpIOp>();
-  Value v = body.getArgument(0);
-  if (!from || !below || from.getPredicate() != arith::CmpIPredicate::uge ||
-      below.getPredicate() != arith::CmpIPredicate::ult || from.getLhs() != v ||
-      below.getLhs() != v)
-    return {};
-  // Nothing else runs outside the guard: the body is the two comparisons,
-  // their `and`, the guard and the terminator.
-  for (Operation &op : body.without_terminator())
-    if (&op != from && &op != below && &op != both && &op != guard)
-      return {};
-  Value lo = from.getRhs(), hi = below.getRhs();
-  // (A converted function's arguments are in a block no longer in it.)
-  auto outside = [&](Value value) {
-    if (Operation *def = value.getDefiningOp())
-      return !loop->isAncestor(def);
-    Operation *parent = cast<BlockArgument>(value).getOwner()->getParentOp();
-    return !parent || !loop->isAncestor(parent);
-  };
-  if (!outside(lo) || !outside(hi))
-    return {};
-  if (guard->getNumResults() == 0)
-    return terminator->getNumOperands() == 0 ? std::pair{lo, hi}
-                                             : std::pair<Value, Value>{};
-  // A filter: it yields the guard's result, false where the vertex is not
-  // in the range.
-  auto otherwise = cast<scf::YieldOp>(guard.elseBlock()->getTerminator());
-  if (guard->getNumResults() != 1 || terminator->getNumOperands() != 1 ||
-      terminator->getOperand(0) != guard.getResult(0) ||
-      !matchPattern(otherwise.getOperand(0), m_Zero()))
-    return {};
-  return {lo, hi};
-}
-
 /// The loop over a set's members: 0..n directly for a set of all vertices,
-/// else over its id list; only those in [lo, hi) where `range` says so.
+/// else over its id list; only those in [lo, hi) where `range` says so (a
+/// loop's `[%begin to %end]`).
 /// Calls `body` with the vertex id.
 static void buildMemberLoop(ConversionPatternRewriter &rewriter, Location loc,
                             Operation *from, Value originalSet, Value set,
@@ -113,15 +65,6 @@ static void buildMemberLoop(ConversionPatternRewriter &rewriter, Location loc,
       [&](OpBuilder &b, Location, Value i) {
         body(b, toIndex(b, loc, memref::LoadOp::create(b, loc, ids, i)));
       });
-}
-
-/// `range`'s bounds as the lowering has them.
-static std::pair<Value, Value> remapped(ConversionPatternRewriter &rewriter,
-                                        std::pair<Value, Value> range) {
-  if (!range.first)
-    return range;
-  return {rewriter.getRemappedValue(range.first),
-          rewriter.getRemappedValue(range.second)};
 }
 
 /// GraphIt runs vertex set operations in parallel unless told otherwise;
@@ -229,10 +172,9 @@ struct VertexSetApplyLowering : GraphPattern<VertexSetApplyOp> {
   matchAndRewrite(VertexSetApplyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto [parallel, grain] = vertexLoopSchedule(op.getSchedule(), op.getBody());
-    std::pair<Value, Value> range = guardedRange(op, op.getBody().front());
     buildMemberLoop(
         rewriter, op.getLoc(), op, op.getSet(), adaptor.getSet(), parallel,
-        grain, remapped(rewriter, range),
+        grain, {adaptor.getBegin(), adaptor.getEnd()},
         [&](OpBuilder &, Value v) { inlineRegion(rewriter, op.getBody(), v); });
     rewriter.eraseOp(op);
     return success();
@@ -275,8 +217,7 @@ struct VertexSetFilterLowering : GraphPattern<VertexSetFilterOp> {
         callRuntime1(rewriter, loc, op, RuntimeFunction::VsetBools, result);
     auto [parallel, grain] =
         vertexLoopSchedule(op.getSchedule(), op.getPredicate());
-    std::pair<Value, Value> range =
-        remapped(rewriter, guardedRange(op, op.getPredicate().front()));
+    std::pair<Value, Value> range{adaptor.getBegin(), adaptor.getEnd()};
     buildMemberLoop(
         rewriter, loc, op, op.getSet(), set, parallel, grain, range,
         [&](OpBuilder &b, Value v) {

@@ -49,9 +49,9 @@ func.func @partitioned(%path: !graph.string) -> f64 {
   %slot = memref.load %slots[%c3] : memref<?xi32>
   %at = arith.index_castui %slot : i32 to index
   %x = graph.vector.get %m[%at] : !graph.vector<f64>
-  graph.vector.mirror %g, %m needed : !graph.edgeset, !graph.vector<f64>
+  graph.vector.mirror %g, %m needed partition mirrored : !graph.edgeset, !graph.vector<f64>
   %s = graph.vertexset.new %g : !graph.edgeset
-  graph.vector.mirror %g, %m needed changed(%s) : !graph.edgeset, !graph.vector<f64>
+  graph.vector.mirror %g, %m needed changed(%s) partition mirrored : !graph.edgeset, !graph.vector<f64>
   %whole = graph.vector.gather %g, %v : !graph.edgeset, !graph.vector<f64>
   %y = graph.vector.get %whole[%c3] : !graph.vector<f64>
   %z = arith.addf %x, %y : f64

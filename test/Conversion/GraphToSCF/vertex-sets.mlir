@@ -109,10 +109,10 @@ func.func @filter_all(%g: !graph.edgeset, %flags: !graph.vector<i1>)
 
 // -----
 
-// A loop whose body does nothing outside [lo, hi) (graph-distribute's guard
-// of a loop over owned vertices: one scf.if on lo <= v < hi) visits only the
-// members in that range: the sorted ids in it for a set, the vertices lo..hi
-// for all vertices; a filter seals from the marks in the range alone.
+// A loop with `[%lo to %hi]` (graph-distribute's loop over owned vertices)
+// visits only the members in that range: the sorted ids in it for a set,
+// the vertices lo..hi for all vertices; a filter seals from the marks in
+// the range alone.
 // CHECK-DAG: func.func private @graphrt_vset_ids_in(!llvm.ptr, i64, i64) -> memref<?xi32>
 // CHECK-DAG: func.func private @graphrt_vset_seal_bools_in(!llvm.ptr, i64, i64)
 // CHECK-LABEL: func.func @owned_members(
@@ -131,48 +131,34 @@ func.func @filter_all(%g: !graph.edgeset, %flags: !graph.vector<i1>)
 func.func @owned_members(%s: !graph.vertexset, %g: !graph.edgeset,
                          %lo: index, %hi: index, %flags: !graph.vector<i1>)
     -> !graph.vertexset {
-  graph.vertexset.apply %s schedule(#graph.schedule<parallel = serial>) {
+  graph.vertexset.apply %s[%lo to %hi] schedule(#graph.schedule<parallel = serial>) {
   ^bb0(%v: index):
-    %from = arith.cmpi uge, %v, %lo : index
-    %below = arith.cmpi ult, %v, %hi : index
-    %owns = arith.andi %from, %below : i1
-    scf.if %owns {
-      %one = arith.constant true
-      graph.vector.set %flags[%v], %one : !graph.vector<i1>
-    }
+    %one = arith.constant true
+    graph.vector.set %flags[%v], %one : !graph.vector<i1>
   }
   %all = graph.vertexset.new %g all : !graph.edgeset
-  %kept = graph.vertexset.filter %all schedule(#graph.schedule<parallel = serial>) {
+  %kept = graph.vertexset.filter %all[%lo to %hi] schedule(#graph.schedule<parallel = serial>) {
   ^bb0(%v: index):
-    %from = arith.cmpi uge, %v, %lo : index
-    %below = arith.cmpi ult, %v, %hi : index
-    %owns = arith.andi %from, %below : i1
-    %keep = scf.if %owns -> (i1) {
-      %flag = graph.vector.get %flags[%v] : !graph.vector<i1>
-      scf.yield %flag : i1
-    } else {
-      %false = arith.constant false
-      scf.yield %false : i1
-    }
-    graph.yield %keep : i1
+    %flag = graph.vector.get %flags[%v] : !graph.vector<i1>
+    graph.yield %flag : i1
   }
   return %kept : !graph.vertexset
 }
 
 // -----
 
-// A guard that is not the whole body keeps the loop over every member.
-// CHECK-LABEL: func.func @partly_guarded(
+// A body that tests a range itself is only a body: the loop still visits
+// every member (only `[%lo to %hi]` narrows it).
+// CHECK-LABEL: func.func @guarded_body(
 // CHECK:      call @graphrt_vset_ids(
 // CHECK-NOT:  graphrt_vset_ids_in
-func.func @partly_guarded(%s: !graph.vertexset, %lo: index, %hi: index,
-                          %flags: !graph.vector<i1>) {
+func.func @guarded_body(%s: !graph.vertexset, %lo: index, %hi: index,
+                        %flags: !graph.vector<i1>) {
   graph.vertexset.apply %s schedule(#graph.schedule<parallel = serial>) {
   ^bb0(%v: index):
     %from = arith.cmpi uge, %v, %lo : index
     %below = arith.cmpi ult, %v, %hi : index
     %owns = arith.andi %from, %below : i1
-    graph.vector.set %flags[%v], %owns : !graph.vector<i1>
     scf.if %owns {
       %one = arith.constant true
       graph.vector.set %flags[%v], %one : !graph.vector<i1>

@@ -25,7 +25,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: graph.yield
 // CHECK-NEXT: } : !graph.edgeset
-// CHECK-NEXT: graph.vector.mirror %[[G]], %[[CUR]] needed : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT: graph.vector.mirror %[[G]], %[[CUR]] needed partition mirrored : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT: graph.edgeset.apply %[[G]] schedule
 // CHECK: } : !graph.edgeset
 // CHECK: graph.vector.gather %[[G]], %[[OUT]] : !graph.edgeset, !graph.vector<f64>

@@ -278,20 +278,16 @@ func.func private @keep(!graph.vector<i32>)
 // CHECK-NEXT:    %[[NEW:.*]] = graph.vector.new %[[G]] partition owned :
 // CHECK:         %[[ALL:.*]] = graph.vertexset.new %[[G]] all
 // CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]] : !graph.edgeset
-// CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("contrib") {
+// CHECK-NEXT:    graph.vertexset.apply %[[ALL]][%[[BEGIN]] to %[[END]]] label("contrib") {
 // CHECK-NEXT:    ^bb0(%[[V:.*]]: index):
-// CHECK-NEXT:      %[[GE:.*]] = arith.cmpi uge, %[[V]], %[[BEGIN]] : index
-// CHECK-NEXT:      %[[LT:.*]] = arith.cmpi ult, %[[V]], %[[END]] : index
-// CHECK-NEXT:      %[[OWNS:.*]] = arith.andi %[[GE]], %[[LT]] : i1
-// CHECK-NEXT:      scf.if %[[OWNS]] {
-// CHECK:             graph.vector.set %[[CONTRIB]][%[[V]]]
-// CHECK-NEXT:      }
+// CHECK-NOT:       scf.if
+// CHECK:           graph.vector.set %[[CONTRIB]][%[[V]]]
 // CHECK-NEXT:    }
-// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[CONTRIB]] needed : !graph.edgeset, !graph.vector<f64>
+// CHECK-NEXT:    graph.vector.mirror %[[G]], %[[CONTRIB]] needed partition mirrored : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT:    graph.edgeset.apply %[[G]] label("s1")
 // CHECK:         } : !graph.edgeset
-// CHECK-NEXT:    graph.owned_range %[[G]]
-// CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("update")
+// CHECK-NEXT:    %[[UB:.*]], %[[UE:.*]] = graph.owned_range %[[G]]
+// CHECK-NEXT:    graph.vertexset.apply %[[ALL]][%[[UB]] to %[[UE]]] label("update")
 // CHECK-NOT:     graph.vector.mirror
 // CHECK:         %[[WHOLE:.*]] = graph.vector.gather %[[G]], %[[RANK]] : !graph.edgeset, !graph.vector<f64>
 // CHECK-NEXT:    graph.vertexset.apply %[[ALL]] label("print")
@@ -352,21 +348,17 @@ func.func @main() {
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed : !graph.edgeset
 // CHECK:         %[[X:.*]] = graph.vector.new %[[G]]
 // CHECK:         %[[BEFORE:.*]] = memref.load %[[TOTAL:.*]][] : memref<i64>
-// CHECK-NEXT:    graph.owned_range %[[G]]
-// CHECK-NEXT:    graph.vertexset.apply
-// CHECK:           scf.if
-// CHECK:             memref.atomic_rmw addi
+// CHECK-NEXT:    %[[AB:.*]], %[[AE:.*]] = graph.owned_range %[[G]]
+// CHECK-NEXT:    graph.vertexset.apply %{{.*}}[%[[AB]] to %[[AE]]] {
+// CHECK-NOT:       scf.if
+// CHECK:           memref.atomic_rmw addi
 // CHECK:         %[[NOW:.*]] = memref.load %[[TOTAL]][] : memref<i64>
 // CHECK-NEXT:    %[[MINE:.*]] = arith.subi %[[NOW]], %[[BEFORE]] : i64
 // CHECK:         mpi.allreduce(%{{.*}}, %{{.*}}, MPI_SUM, %{{.*}}) : memref<1xi64>, memref<1xi64>
 // CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]]
-// CHECK-NEXT:    %[[BIG:.*]] = graph.vertexset.filter
-// CHECK:           %[[KEEP:.*]] = scf.if %{{.*}} -> (i1) {
-// CHECK:             scf.yield %{{.*}} : i1
-// CHECK-NEXT:      } else {
-// CHECK-NEXT:        %[[NO:.*]] = arith.constant false
-// CHECK-NEXT:        scf.yield %[[NO]] : i1
-// CHECK-NEXT:      }
+// CHECK-NEXT:    %[[BIG:.*]] = graph.vertexset.filter %{{.*}}[%[[BEGIN]] to %[[END]]] {
+// CHECK-NOT:       scf.if
+// CHECK:           %[[KEEP:.*]] = arith.cmpi sgt
 // CHECK-NEXT:      graph.yield %[[KEEP]] : i1
 // CHECK-NEXT:    }
 // CHECK-NEXT:    graph.vertexset.mirror %[[G]], %[[BIG]] : !graph.edgeset

@@ -565,7 +565,7 @@ func.func @vertexset_apply_segments(%s: !graph.vertexset) {
 
 func.func @vertexset_apply_two_blocks(%s: !graph.vertexset) {
   // expected-error @+1 {{'graph.vertexset.apply' op expects region #0 to have 0 or 1 blocks}}
-  "graph.vertexset.apply"(%s) ({
+  "graph.vertexset.apply"(%s) <{operandSegmentSizes = array<i32: 1, 0, 0>}> ({
   ^bb0(%v: index):
     cf.br ^bb1
   ^bb1:
@@ -1290,6 +1290,29 @@ func.func @vector_reduce_unsigned_float(%v: !graph.vector<f64>) {
 func.func @vector_reduce_half_range(%v: !graph.vector<i32>, %b: index) {
   // expected-error @+1 {{'graph.vector.reduce' op needs both ends of a range, or neither}}
   %s = "graph.vector.reduce"(%v, %b) <{kind = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}> : (!graph.vector<i32>, index) -> i32
+  return
+}
+
+// -----
+
+func.func @vertex_loop_half_range(%s: !graph.vertexset, %b: index) {
+  // expected-error @+1 {{'graph.vertexset.apply' op needs both ends of a range, or neither}}
+  "graph.vertexset.apply"(%s, %b) <{operandSegmentSizes = array<i32: 1, 1, 0>}> ({
+  ^bb0(%v: index):
+    graph.yield
+  }) : (!graph.vertexset, index) -> ()
+  return
+}
+
+// -----
+
+func.func @vertex_filter_half_range(%s: !graph.vertexset, %e: index) {
+  // expected-error @+1 {{'graph.vertexset.filter' op needs both ends of a range, or neither}}
+  %f = "graph.vertexset.filter"(%s, %e) <{operandSegmentSizes = array<i32: 1, 0, 1>}> ({
+  ^bb0(%v: index):
+    %t = arith.constant true
+    graph.yield %t : i1
+  }) : (!graph.vertexset, index) -> !graph.vertexset
   return
 }
 

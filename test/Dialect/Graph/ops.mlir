@@ -359,12 +359,35 @@ func.func @vertexsets(%g: !graph.edgeset, %v: index, %vec: !graph.vector<i32>, %
     %t = arith.constant true
     graph.yield %t : i1
   }
+  // A loop over the members in [begin, end) only (a rank's owned vertices).
+  // CHECK-NEXT: %[[B:.*]], %[[END:.*]] = graph.owned_range %[[G]] : !graph.edgeset
+  // CHECK-NEXT: graph.vertexset.apply %[[ALL]][%[[B]] to %[[END]]] label("o") schedule(#graph.schedule<parallel = serial>) {
+  // CHECK-NEXT: ^bb0(%[[X:.*]]: index):
+  // CHECK-NEXT:   graph.vector.set %[[VEC]][%[[X]]], %[[C7]] : !graph.vector<i32>
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %{{.*}} = graph.vertexset.filter %[[E]][%[[B]] to %[[END]]] {
+  // CHECK-NEXT: ^bb0(%{{.*}}: index):
+  // CHECK-NEXT:   %[[T:.*]] = arith.constant true
+  // CHECK-NEXT:   graph.yield %[[T]] : i1
+  // CHECK-NEXT: }
+  %begin, %end = graph.owned_range %g : !graph.edgeset
+  graph.vertexset.apply %all[%begin to %end] label("o") schedule(#graph.schedule<parallel = serial>) {
+  ^bb0(%x: index):
+    graph.vector.set %vec[%x], %c7 : !graph.vector<i32>
+  }
+  %mine = graph.vertexset.filter %empty[%begin to %end] {
+  ^bb0(%x: index):
+    %t = arith.constant true
+    graph.yield %t : i1
+  }
   // CHECK-NEXT: graph.vector.mirror %[[G]], %[[VEC]] changed(%[[S]]) : !graph.edgeset, !graph.vector<i32>{{$}}
+  // CHECK-NEXT: graph.vector.mirror %[[G]], %[[VEC]] needed changed(%[[S]]) partition mirrored : !graph.edgeset, !graph.vector<i32>{{$}}
   // CHECK-NEXT: graph.vertexset.mirror %[[G]], %[[S]] : !graph.edgeset{{$}}
   // CHECK-NEXT: graph.vertexset.free %[[S]]{{$}}
   // CHECK-NEXT: graph.vertexset.free %[[E]]{{$}}
   // CHECK-NEXT: return %[[N]] : index
   graph.vector.mirror %g, %vec changed(%some) : !graph.edgeset, !graph.vector<i32>
+  graph.vector.mirror %g, %vec needed changed(%some) partition mirrored : !graph.edgeset, !graph.vector<i32>
   graph.vertexset.mirror %g, %some : !graph.edgeset
   graph.vertexset.free %some
   graph.vertexset.free %empty

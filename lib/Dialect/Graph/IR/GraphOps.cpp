@@ -177,13 +177,25 @@ LogicalResult VectorMirrorOp::verify() {
   auto vectorNew = getVector().getDefiningOp<VectorNewOp>();
   std::optional<VertexDataPartition> partition =
       vectorNew ? vectorNew.getPartition() : std::nullopt;
-  if (!partition || *partition == VertexDataPartition::Whole ||
-      (*partition == VertexDataPartition::Mirrored && getNeeded()))
-    return success();
-  return emitOpError("of a 'partition ")
-         << stringifyVertexDataPartition(*partition)
-         << "' vector must be 'needed' and the vector 'mirrored': the rank "
-            "holds no other ranks' owned elements";
+  if (partition && *partition != VertexDataPartition::Whole &&
+      (*partition != VertexDataPartition::Mirrored || !getNeeded()))
+    return emitOpError("of a 'partition ")
+           << stringifyVertexDataPartition(*partition)
+           << "' vector must be 'needed' and the vector 'mirrored': the rank "
+              "holds no other ranks' owned elements";
+  VertexDataPartition layout =
+      getPartition().value_or(VertexDataPartition::Whole);
+  if (layout != VertexDataPartition::Whole &&
+      (layout != VertexDataPartition::Mirrored || !getNeeded()))
+    return emitOpError("'partition ")
+           << stringifyVertexDataPartition(layout)
+           << "' needs 'needed' and a 'mirrored' vector: the rank holds no "
+              "other ranks' owned elements";
+  if (partition && *partition != layout)
+    return emitOpError("says 'partition ")
+           << stringifyVertexDataPartition(layout) << "' of a 'partition "
+           << stringifyVertexDataPartition(*partition) << "' vector";
+  return success();
 }
 
 LogicalResult VectorAllocOp::verify() {
@@ -483,6 +495,22 @@ LogicalResult VertexSetSealIdsOp::verify() {
   if (getDegrees() && !getDistinct())
     return emitOpError("an out-degree sum needs 'distinct' ids");
   return success();
+}
+
+/// A vertex loop's range of members (`[%begin to %end]`) has both ends or
+/// neither.
+static LogicalResult verifyMemberRange(Operation *op, Value begin, Value end) {
+  if (!begin != !end)
+    return op->emitOpError("needs both ends of a range, or neither");
+  return success();
+}
+
+LogicalResult VertexSetApplyOp::verify() {
+  return verifyMemberRange(*this, getBegin(), getEnd());
+}
+
+LogicalResult VertexSetFilterOp::verify() {
+  return verifyMemberRange(*this, getBegin(), getEnd());
 }
 
 LogicalResult VertexSetApplyOp::verifyRegions() {

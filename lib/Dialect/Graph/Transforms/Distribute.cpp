@@ -14,8 +14,10 @@
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::graph {
@@ -273,39 +275,139 @@ static bool isTracked(OpOperand &use) {
   return apply && apply.getTracked() == use.get();
 }
 
+/// A per-vertex vector made for a loaded graph (`graph.vector.new`,
+/// `graph.out_degrees`) as graph-distribute follows it: with the values an
+/// `scf.for` carries it as (its iteration argument and result) and, through
+/// the loop's yield, the vectors it swaps with there (graph-fuse-epilogue's
+/// double buffers). All of them are one vector's storage at some iteration,
+/// so they get one partition.
+struct VectorClass {
+  Value graph;
+  /// The ops that make the storage, in program order.
+  SmallVector<Operation *> made;
+  /// Every value that is one of them.
+  SmallVector<Value> members;
+  /// Why every rank needs it whole whatever its uses, or empty.
+  std::string whole;
+};
+
 /// The per-vertex vectors that need not be whole on every rank: those made
 /// for a loaded graph and used only by the vector ops whose reads and writes
-/// this pass places, by traversals that track them, and by index checks. An
+/// this pass places, by traversals that track them, and by index checks
+/// (the uses of all the values of their class, VectorClass). An
 /// `owned` one is right at the rank's owned vertices (nothing mirrors its
 /// writes); a `needed` one, read at traversals' sources, also at the rank's
 /// mirrors (the remote sources of its edges). A read anywhere else gathers the
 /// whole vector first.
 struct PartialVectors {
   SetVector<Value> owned, needed;
+  /// Every class of vectors made for a loaded graph.
+  SmallVector<VectorClass> classes;
+  /// The graph each value of a class (owned or needed) is a vector of.
+  DenseMap<Value, Value> graphOf;
+  /// The class (in `classes`) of each value of an owned or needed one.
+  DenseMap<Value, size_t> classOf;
+
+  bool sameClass(Value a, Value b) const {
+    auto first = classOf.find(a), second = classOf.find(b);
+    return first != classOf.end() && second != classOf.end() &&
+           first->second == second->second;
+  }
 };
+
+/// Whether `use` passes a vector from one value of its class to another: an
+/// `scf.for`'s initial value or the yield of its next one.
+static bool carriesVector(OpOperand &use) {
+  Operation *user = use.getOwner();
+  return isa<scf::ForOp>(user) ||
+         (isa<scf::YieldOp>(user) && isa<scf::ForOp>(user->getParentOp()));
+}
+
+/// The classes of the per-vertex vectors made for loaded graphs.
+static SmallVector<VectorClass> vectorClasses(ModuleOp module) {
+  llvm::EquivalenceClasses<Value> same;
+  SmallVector<Operation *> made;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<VectorNewOp, OutDegreesOp>(op) && loadedGraphOf(op->getResult(0))) {
+      made.push_back(op);
+      same.insert(op->getResult(0));
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      for (auto [init, arg, result, next] :
+           llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(),
+                     loop.getResults(), loop.getYieldedValues()))
+        if (isa<VertexVectorType>(arg.getType())) {
+          same.unionSets(init, arg);
+          same.unionSets(arg, result);
+          same.unionSets(result, next);
+        }
+  });
+  SmallVector<VectorClass> classes;
+  DenseMap<Value, size_t> classOf;
+  for (Operation *op : made) {
+    Value leader = same.getLeaderValue(op->getResult(0));
+    auto [it, fresh] = classOf.try_emplace(leader, classes.size());
+    if (fresh) {
+      VectorClass &vc = classes.emplace_back();
+      vc.graph = loadedGraphOf(op->getResult(0));
+      vc.members = llvm::to_vector(same.members(leader));
+    }
+    VectorClass &vc = classes[it->second];
+    vc.made.push_back(op);
+    if (loadedGraphOf(op->getResult(0)) != vc.graph)
+      vc.whole = "a loop carries it and a vector of another graph alike";
+    if (isa<OutDegreesOp>(op) && vc.members.size() > 1)
+      vc.whole = "a loop carries the out-degrees";
+  }
+  // Only vectors made here and a loop's values of them.
+  for (VectorClass &vc : classes)
+    for (Value member : vc.members) {
+      Operation *def = member.getDefiningOp();
+      bool known =
+          def ? isa<scf::ForOp>(def) || llvm::is_contained(vc.made, def)
+              : isa<scf::ForOp>(
+                    cast<BlockArgument>(member).getOwner()->getParentOp());
+      if (!known && vc.whole.empty())
+        vc.whole = "a loop carries it and a vector made elsewhere alike";
+    }
+  return classes;
+}
 
 static PartialVectors partialVectors(ModuleOp module) {
   PartialVectors partial;
-  module.walk([&](Operation *op) {
-    if (!isa<VectorNewOp, OutDegreesOp>(op) || !loadedGraphOf(op->getResult(0)))
-      return;
-    Value vector = op->getResult(0);
+  partial.classes = vectorClasses(module);
+  for (auto [index, vc] : llvm::enumerate(partial.classes)) {
+    if (!vc.whole.empty())
+      continue;
     bool atSource = false;
-    bool known = llvm::all_of(vector.getUses(), [&](OpOperand &use) {
-      Operation *user = use.getOwner();
-      if (isTracked(use))
-        return true;
-      if (auto get = dyn_cast<VectorGetOp>(user)) {
-        atSource |= readsAtSource(get);
-        return true;
-      }
-      return isa<VectorSetOp, ReduceOp, VectorCasOp, VectorFillOp,
+    Operation *unknown = nullptr;
+    for (Value member : vc.members)
+      for (OpOperand &use : member.getUses()) {
+        Operation *user = use.getOwner();
+        if (carriesVector(use) || isTracked(use))
+          continue;
+        if (auto get = dyn_cast<VectorGetOp>(user)) {
+          atSource |= readsAtSource(get);
+          continue;
+        }
+        if (!unknown &&
+            !isa<VectorSetOp, ReduceOp, VectorCasOp, VectorFillOp,
                  VectorReduceOp, VectorPrefetchOp, VectorCopyOp, CheckIndexOp>(
-          user);
-    });
-    if (known)
-      (atSource ? partial.needed : partial.owned).insert(vector);
-  });
+                user))
+          unknown = user;
+      }
+    if (unknown) {
+      vc.whole = ("'" + unknown->getName().getStringRef() +
+                  "' uses it, which a rank cannot serve from its own part")
+                     .str();
+      continue;
+    }
+    for (Value member : vc.members) {
+      (atSource ? partial.needed : partial.owned).insert(member);
+      partial.graphOf[member] = vc.graph;
+      partial.classOf[member] = index;
+    }
+  }
   return partial;
 }
 
@@ -376,8 +478,8 @@ static bool accessesOwnedOnly(Operation *user,
 /// from it also needs the members the rank's edges read, its mirrors
 /// (`mirrored`). Anything else reads the set whole.
 static VertexDataPartition
-setPartition(VertexSetMirrorOp mirror,
-             const SetVector<Operation *> &ownedLoops) {
+setPartition(VertexSetMirrorOp mirror, const SetVector<Operation *> &ownedLoops,
+             bool remarks) {
   Value graph = mirror.getGraph();
   bool frontier = false;
   const char *why = nullptr;
@@ -411,6 +513,9 @@ setPartition(VertexSetMirrorOp mirror,
       LLVM_DEBUG(llvm::dbgs()
                  << DEBUG_TYPE ": whole vertex set at " << mirror.getLoc()
                  << ": " << why << " (" << user->getName() << ")\n");
+      if (remarks)
+        mirror.emitRemark("vertex set stays whole on every rank: ")
+            << why << " ('" << user->getName() << "')";
       return VertexDataPartition::Whole;
     }
   }
@@ -483,12 +588,12 @@ struct GraphDistributePass
     partitionSets(module, ownedLoops);
     SmallPtrSet<Operation *, 8> together = readTogether(partial);
     AnchorMap anchorOf;
-    gatherBeforeReads(partial.owned, ownedLoops, together, /*mirrored=*/false,
-                      anchorOf);
-    gatherBeforeReads(partial.needed, ownedLoops, together, /*mirrored=*/true,
-                      anchorOf);
+    gatherBeforeReads(partial, partial.owned, ownedLoops, together,
+                      /*mirrored=*/false, anchorOf);
+    gatherBeforeReads(partial, partial.needed, ownedLoops, together,
+                      /*mirrored=*/true, anchorOf);
     agreeOnScalars(module, ownedLoops);
-    partitionVectors(module, partial, ownedLoops, together, anchorOf);
+    partitionVectors(partial, ownedLoops, together, anchorOf);
     module.walk([](LoadOp load) { load.setDistributed(true); });
     printOnRankZero(module);
     startAndStopMPI(main);
@@ -579,22 +684,23 @@ struct GraphDistributePass
   /// one load of the edge's renumbered source, `graph.mirror_sources`, and in
   /// a push into one load per source); an element read in main reads, on the
   /// ranks that do not own the vertex, the first owned element instead (its
-  /// value is the owner's anyway).
-  static void partitionVectors(ModuleOp module, const PartialVectors &partial,
-                               const SetVector<Operation *> &ownedLoops,
-                               const SmallPtrSetImpl<Operation *> &together,
-                               const AnchorMap &anchorOf) {
+  /// value is the owner's anyway). The values of one class (VectorClass: a
+  /// loop's double buffers) get one partition; with `remarks`, a remark at
+  /// each vector that stays whole says why.
+  void partitionVectors(const PartialVectors &partial,
+                        const SetVector<Operation *> &ownedLoops,
+                        const SmallPtrSetImpl<Operation *> &together,
+                        const AnchorMap &anchorOf) {
     DenseMap<Value, Value> slotsOf;
-    // Collected first: the accesses move into guards, and an assignment
-    // right after its vector would move under the walk's feet.
-    SmallVector<VectorNewOp> vectors;
-    module.walk([&](VectorNewOp vector) { vectors.push_back(vector); });
-    for (VectorNewOp vector : vectors) {
-      Value graph = loadedGraphOf(vector.getResult());
-      if (!graph || vector.getRecords())
+    for (const VectorClass &vc : partial.classes) {
+      if (llvm::any_of(vc.made, [](Operation *op) {
+            auto vector = dyn_cast<VectorNewOp>(op);
+            return !vector || vector.getRecords();
+          }))
         continue;
-      bool mirrored = partial.needed.contains(vector.getResult());
-      const char *why = "it is not read only at owned vertices and sources";
+      Value graph = vc.graph;
+      bool mirrored = partial.needed.contains(vc.members.front());
+      std::string why = vc.whole;
       // The loops that read it after a gather, which then read a whole copy.
       SmallVector<std::pair<Operation *, Operation *>> gathers;
       auto inGathered = [&](Operation *user) {
@@ -602,41 +708,72 @@ struct GraphDistributePass
           return gather.second == user || gather.second->isProperAncestor(user);
         });
       };
-      if (mirrored || partial.owned.contains(vector.getResult())) {
-        why = nullptr;
-        for (Operation *user : vector->getUsers())
-          if (Operation *anchor = anchorOf.lookup(user))
-            gathers.emplace_back(user, anchor);
-        for (OpOperand &use : vector->getUses()) {
-          if (anchorOf.contains(use.getOwner()))
-            continue;
-          if (inGathered(use.getOwner()))
-            why = readsOnly(use) ? nullptr
-                                 : "a loop that reads it at vertices other "
-                                   "ranks own also writes it";
-          else
-            why = wholeBecause(use, graph, mirrored, ownedLoops, together);
-          if (why)
+      auto inClass = [&](Value value) {
+        return llvm::is_contained(vc.members, value);
+      };
+      // Copies from one of its buffers to another (graph-fuse-epilogue's
+      // after an odd number of swaps): each rank copies its own elements.
+      SmallVector<VectorCopyOp> copies;
+      if (why.empty() &&
+          (mirrored || partial.owned.contains(vc.members.front()))) {
+        for (Value member : vc.members)
+          for (Operation *user : member.getUsers())
+            if (Operation *anchor = anchorOf.lookup(user))
+              gathers.emplace_back(user, anchor);
+        for (Value member : vc.members) {
+          for (OpOperand &use : member.getUses()) {
+            Operation *user = use.getOwner();
+            if (anchorOf.contains(user) || carriesVector(use))
+              continue;
+            const char *because = nullptr;
+            auto copy = dyn_cast<VectorCopyOp>(user);
+            if (copy && inClass(copy.getSource()) && inClass(copy.getDest())) {
+              if (!llvm::is_contained(copies, copy))
+                copies.push_back(copy);
+            } else if (inGathered(user)) {
+              because = readsOnly(use) ? nullptr
+                                       : "a loop that reads it at vertices "
+                                         "other ranks own also writes it";
+            } else {
+              because =
+                  wholeBecause(use, graph, mirrored, ownedLoops, together);
+            }
+            if (because) {
+              why = because;
+              break;
+            }
+          }
+          if (!why.empty())
             break;
         }
+      } else if (why.empty()) {
+        why = "it is not read only at owned vertices and sources";
       }
-      MLIRContext *context = vector.getContext();
-      if (why) {
-        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": whole vector at "
-                                << vector.getLoc() << ": " << why << "\n");
-        vector.setPartitionAttr(
-            VertexDataPartitionAttr::get(context, VertexDataPartition::Whole));
+      MLIRContext *context = graph.getContext();
+      if (!why.empty()) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE ": whole vector at "
+                   << vc.made.front()->getLoc() << ": " << why << "\n");
+        if (remarks)
+          vc.made.front()->emitRemark("vector stays whole on every rank: ")
+              << why;
+        for (Operation *made : vc.made)
+          cast<VectorNewOp>(made).setPartitionAttr(VertexDataPartitionAttr::get(
+              context, VertexDataPartition::Whole));
         continue;
       }
-      vector.setPartitionAttr(VertexDataPartitionAttr::get(
-          context, mirrored ? VertexDataPartition::Mirrored
-                            : VertexDataPartition::Owned));
+      VertexDataPartition partition =
+          mirrored ? VertexDataPartition::Mirrored : VertexDataPartition::Owned;
+      auto partitionAttr = VertexDataPartitionAttr::get(context, partition);
+      for (Operation *made : vc.made)
+        cast<VectorNewOp>(made).setPartitionAttr(partitionAttr);
       for (auto [mirror, gatheredIn] : gathers) {
         Operation *anchor = gatheredIn;
         OpBuilder b(mirror);
-        auto whole = VectorGatherOp::create(
-            b, mirror->getLoc(), vector.getType(), graph, vector.getResult());
-        vector.getResult().replaceUsesWithIf(whole, [&](OpOperand &use) {
+        Value vector = mirror->getOperand(1);
+        auto whole = VectorGatherOp::create(b, mirror->getLoc(),
+                                            vector.getType(), graph, vector);
+        vector.replaceUsesWithIf(whole, [&](OpOperand &use) {
           return use.getOwner() == anchor ||
                  anchor->isProperAncestor(use.getOwner());
         });
@@ -657,7 +794,18 @@ struct GraphDistributePass
         Value slot = memref::LoadOp::create(b, loc, slots, ValueRange{v});
         return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
       };
-      for (Operation *user : llvm::to_vector(vector->getUsers())) {
+      // Collected first: the accesses move into guards, and an assignment
+      // right after its vector would move under the walk's feet.
+      SetVector<Operation *> users;
+      for (Value member : vc.members)
+        users.insert_range(member.getUsers());
+      for (Operation *user : users) {
+        if (auto mirror = dyn_cast<VectorMirrorOp>(user)) {
+          // Its mirrors by need fill the slots, whichever buffer it is.
+          if (mirrored)
+            mirror.setPartitionAttr(partitionAttr);
+          continue;
+        }
         if (isWrittenOnOwner(user)) {
           // The owner stores, and so does every rank that mirrors the
           // vertex, in its mirror's slot: the mirrors stay right.
@@ -696,7 +844,42 @@ struct GraphDistributePass
           get.getIndexMutable().assign(slotOf(b, loc, get.getIndex()));
         }
       }
+      for (VectorCopyOp copy : copies)
+        copyOwned(copy, graph, mirrored ? partitionAttr : nullptr);
     }
+  }
+
+  /// Replaces a copy between two buffers of one partitioned vector by a
+  /// copy of the rank's owned elements (a `graph.parallel_for` over its
+  /// owned range), then, for a `mirrored` one (`partition`), a mirror by
+  /// need that fills the destination's mirrors' slots.
+  static void copyOwned(VectorCopyOp copy, Value graph,
+                        VertexDataPartitionAttr partition) {
+    OpBuilder b(copy);
+    Location loc = copy.getLoc();
+    auto range =
+        OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(), graph);
+    auto sched = ScheduleAttr::getDefault(b.getContext())
+                     .with([](ScheduleAttr::Options &options) {
+                       options.parallel = Parallelization::StaticVertex;
+                     });
+    auto loop = ParallelForOp::create(b, loc, range.getBegin(), range.getEnd(),
+                                      /*label=*/nullptr, sched);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      Block *body =
+          b.createBlock(&loop.getBody(), {}, {b.getIndexType()}, {loc});
+      Value v = body->getArgument(0);
+      auto type = cast<VertexVectorType>(copy.getSource().getType());
+      Value element = VectorGetOp::create(b, loc, type.getElementType(),
+                                          copy.getSource(), v);
+      VectorSetOp::create(b, loc, copy.getDest(), v, element);
+      YieldOp::create(b, loc);
+    }
+    if (partition)
+      VectorMirrorOp::create(b, loc, graph, copy.getDest(), Value(),
+                             /*needed=*/true, partition);
+    copy.erase();
   }
 
   /// Errors at the ops that need edges a rank does not hold, at the loads of
@@ -911,8 +1094,8 @@ struct GraphDistributePass
 
   /// Puts `body` (whose first argument is a vertex) under an `scf.if` that
   /// runs it only for the vertices this rank owns (graph.owned_range, made
-  /// before `anchor`); a body that yields whether to keep its vertex (a
-  /// filter, an epilogue's keep) yields false for the others.
+  /// before `anchor`); a body that yields whether to keep its vertex (an
+  /// epilogue's keep) yields false for the others.
   static void runOnlyWhereOwned(Operation *anchor, Value graph, Block &body) {
     Location loc = anchor->getLoc();
     OpBuilder b(anchor);
@@ -953,10 +1136,11 @@ struct GraphDistributePass
     return loops;
   }
 
-  /// `loop`'s body runs only for the vertices this rank owns (a filter keeps
-  /// only those); then the globals it updates are combined over the ranks,
-  /// the vectors it writes that must stay whole are mirrored, and a filter's
-  /// set becomes the union of all ranks' sets.
+  /// `loop` runs only over the vertices this rank owns (`[%begin to %end]`
+  /// of graph.owned_range; a filter keeps only those); then the globals it
+  /// updates are combined over the ranks, the vectors it writes that must stay
+  /// whole are mirrored, and a filter's set becomes the union of all ranks'
+  /// sets.
   static void runOnOwned(Operation *loop, const PartialVectors &partial) {
     Value graph = loadedGraphOf(loop->getOperand(0));
     Location loc = loop->getLoc();
@@ -975,14 +1159,22 @@ struct GraphDistributePass
     for (const ScalarWrite &scalar : scalars)
       combineOverRanks(loop, scalar);
 
-    runOnlyWhereOwned(loop, graph, body);
+    OpBuilder atLoop(loop);
+    auto range = OwnedRangeOp::create(atLoop, loc, atLoop.getIndexType(),
+                                      atLoop.getIndexType(), graph);
+    TypeSwitch<Operation *>(loop).Case<VertexSetApplyOp, VertexSetFilterOp>(
+        [&](auto op) {
+          op.getBeginMutable().assign(range.getBegin());
+          op.getEndMutable().assign(range.getEnd());
+        });
 
     OpBuilder b(loop);
     b.setInsertionPointAfter(loop);
     for (Value vector : written)
       if (!partial.owned.contains(vector))
         VectorMirrorOp::create(b, loc, graph, vector, Value(),
-                               partial.needed.contains(vector));
+                               partial.needed.contains(vector),
+                               /*partition=*/nullptr);
     if (auto filter = dyn_cast<VertexSetFilterOp>(loop))
       VertexSetMirrorOp::create(b, loc, graph, filter.getResult(),
                                 /*partition=*/nullptr);
@@ -990,10 +1182,10 @@ struct GraphDistributePass
 
   /// Each set a traversal or an owned filter makes is mirrored by need
   /// where its uses allow (setPartition), else whole as before.
-  static void partitionSets(ModuleOp module,
-                            const SetVector<Operation *> &ownedLoops) {
+  void partitionSets(ModuleOp module,
+                     const SetVector<Operation *> &ownedLoops) {
     module.walk([&](VertexSetMirrorOp mirror) {
-      VertexDataPartition partition = setPartition(mirror, ownedLoops);
+      VertexDataPartition partition = setPartition(mirror, ownedLoops, remarks);
       if (partition != VertexDataPartition::Whole)
         mirror.setPartitionAttr(
             VertexDataPartitionAttr::get(mirror.getContext(), partition));
@@ -1043,7 +1235,7 @@ struct GraphDistributePass
       OpBuilder b(read);
       auto range =
           OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(),
-                               loadedGraphOf(read->getOperand(0)));
+                               partial.graphOf.lookup(read->getOperand(0)));
       Value value = read->getResult(0);
       SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
           value.getUses(), [](OpOperand &use) { return &use; }));
@@ -1083,15 +1275,23 @@ struct GraphDistributePass
   /// Every use of a vector that is not whole that reads it where the rank
   /// may not have it right gets the whole vector first (one all-gather), before
   /// the outermost loop or traversal it is in (its anchor, in `anchorOf`).
-  static void gatherBeforeReads(const SetVector<Value> &vectors,
+  /// A loop's passing of a vector from one buffer to another and a copy
+  /// between them (partitionVectors copies the owned elements) read
+  /// nothing another rank has.
+  static void gatherBeforeReads(const PartialVectors &partial,
+                                const SetVector<Value> &vectors,
                                 const SetVector<Operation *> &ownedLoops,
                                 const SmallPtrSetImpl<Operation *> &together,
                                 bool mirrored, AnchorMap &anchorOf) {
     for (Value vector : vectors) {
       SmallVector<Operation *> anchors;
       for (OpOperand &use : vector.getUses()) {
-        if (readsOwnedOnly(use, ownedLoops, together, mirrored))
+        if (carriesVector(use) ||
+            readsOwnedOnly(use, ownedLoops, together, mirrored))
           continue;
+        if (auto copy = dyn_cast<VectorCopyOp>(use.getOwner()))
+          if (partial.sameClass(copy.getSource(), copy.getDest()))
+            continue;
         Operation *loop = outermostLoop(use.getOwner());
         Operation *anchor = loop ? loop : use.getOwner();
         if (!llvm::is_contained(anchors, anchor))
@@ -1099,8 +1299,10 @@ struct GraphDistributePass
       }
       for (Operation *anchor : anchors) {
         OpBuilder b(anchor);
-        auto gather = VectorMirrorOp::create(
-            b, anchor->getLoc(), loadedGraphOf(vector), vector, Value());
+        auto gather = VectorMirrorOp::create(b, anchor->getLoc(),
+                                             partial.graphOf.lookup(vector),
+                                             vector, Value(), /*needed=*/false,
+                                             /*partition=*/nullptr);
         anchorOf[gather] = anchor;
       }
     }
@@ -1131,7 +1333,7 @@ struct GraphDistributePass
                           ? apply.getModified()
                           : Value();
       VectorMirrorOp::create(b, loc, apply.getGraph(), vector, changed,
-                             needed.contains(vector));
+                             needed.contains(vector), /*partition=*/nullptr);
     }
     if (Value modified = apply.getModified())
       VertexSetMirrorOp::create(b, loc, apply.getGraph(), modified,

@@ -620,12 +620,13 @@ Value mlir::graph::unfuseEpilogue(EdgeSetApplyOp op, RewriterBase &rewriter) {
   if (op.getModified()) {
     auto filter = VertexSetFilterOp::create(
         rewriter, loc, VertexSetType::get(op.getContext()), all,
-        /*label=*/nullptr, /*schedule=*/nullptr);
+        /*label=*/StringAttr(), /*schedule=*/ScheduleAttr());
     body = &filter.getPredicate();
     kept = filter.getResult();
   } else {
-    body = &VertexSetApplyOp::create(rewriter, loc, all, /*label=*/nullptr,
-                                     /*schedule=*/nullptr)
+    body = &VertexSetApplyOp::create(rewriter, loc, all,
+                                     /*label=*/StringAttr(),
+                                     /*schedule=*/ScheduleAttr())
                 .getBody();
   }
   VertexSetFreeOp::create(rewriter, loc, all);

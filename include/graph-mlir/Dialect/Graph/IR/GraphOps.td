@@ -575,9 +575,13 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     With `needed`, each rank's owned elements go only to the ranks whose
     edges read them (the vertices they mirror), with one all-to-all; other
     ranks' elements of vertices this rank does not mirror stay as they were.
-    A `partition mirrored` vector (`graph.vector.new`) receives them in its
-    mirrors' slots; it and a `partition owned` one cannot be mirrored to
-    every rank, and an owned one has no mirrors.
+    With `partition mirrored` the vector is laid out as a `partition
+    mirrored` vector (`graph.vector.new`) is, and receives them in its
+    mirrors' slots: the op says so itself, since the vector may be a loop's
+    iteration argument (a double buffer) rather than the `graph.vector.new`.
+    Such a vector, and a `partition owned` one, cannot be mirrored to every
+    rank, and an owned one has no mirrors; the partition must be the one
+    the `graph.vector.new` that makes the vector has, where it makes it.
     With `changed` as well, only the changed elements of mirrored vertices
     travel, when that is fewer bytes over all ranks.
 
@@ -585,14 +589,17 @@ def Graph_VectorMirrorOp : Graph_Op<"vector.mirror"> {
     graph.vector.mirror %g, %rank : !graph.edgeset, !graph.vector<f64>
     graph.vector.mirror %g, %parent changed(%next) : !graph.edgeset, !graph.vector<i32>
     graph.vector.mirror %g, %contrib needed : !graph.edgeset, !graph.vector<f64>
+    graph.vector.mirror %g, %next needed partition mirrored : !graph.edgeset, !graph.vector<f64>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
                        Arg<Graph_PerVertexVectorType, "", [MemRead, MemWrite]>:$vector,
                        Arg<Optional<Graph_VertexSetType>, "", [MemRead]>:$changed,
-                       UnitAttr:$needed);
+                       UnitAttr:$needed,
+                       OptionalAttr<Graph_VertexDataPartition>:$partition);
   let assemblyFormat = [{
-    $graph `,` $vector (`needed` $needed^)? (`changed` `(` $changed^ `)`)? attr-dict `:`
+    $graph `,` $vector (`needed` $needed^)? (`changed` `(` $changed^ `)`)?
+    (`partition` $partition^)? attr-dict `:`
     qualified(type($graph)) `,` qualified(type($vector))
   }];
   let hasVerifier = 1;
@@ -1638,13 +1645,16 @@ def Graph_VertexSetDeletedOp : Graph_Op<"vertexset.deleted", [Pure]> {
 }
 
 def Graph_VertexSetApplyOp : Graph_Op<"vertexset.apply", [
-    RecursiveMemoryEffects,
+    AttrSizedOperandSegments, RecursiveMemoryEffects,
     SingleBlockImplicitTerminator<"::mlir::graph::YieldOp">]> {
   let summary = "run a body for every vertex of a set";
   let description = [{
     The body gets the vertex id. As in GraphIt it runs in parallel unless the
     schedule says `parallel = serial`; only `parallel` and `grain` may be
-    set on this op's schedule.
+    set on this op's schedule. With `[%begin to %end]` the body runs only
+    for the set's members `begin` to `end - 1`: `graph-distribute` runs a
+    loop over a rank's owned vertices (`graph.owned_range`) so, and the
+    loop then visits only those members.
 
     ```mlir
     graph.vertexset.apply %all label("s2") schedule(#graph.schedule<parallel = serial>) {
@@ -1652,15 +1662,30 @@ def Graph_VertexSetApplyOp : Graph_Op<"vertexset.apply", [
       %x = graph.vector.get %rank[%v] : !graph.vector<f64>
       graph.print %x : f64
     }
+    %begin, %end = graph.owned_range %g : !graph.edgeset
+    graph.vertexset.apply %all[%begin to %end] {
+    ^bb0(%v: index):
+      graph.vector.set %rank[%v], %init : !graph.vector<f64>
+    }
     ```
   }];
   let arguments = (ins Arg<Graph_VertexSetType, "", [MemRead]>:$set,
+                       Optional<Index>:$begin, Optional<Index>:$end,
                        OptionalAttr<StrAttr>:$label,
                        OptionalAttr<Graph_ScheduleAttr>:$schedule);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $set (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)? $body attr-dict
+    $set (`[` $begin^ `to` $end `]`)? (`label` `(` $label^ `)`)?
+    (`schedule` `(` qualified($schedule)^ `)`)? $body attr-dict
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$set, "::mlir::StringAttr":$label,
+                   "::mlir::graph::ScheduleAttr":$schedule), [{
+      build($_builder, $_state, set, ::mlir::Value(), ::mlir::Value(), label,
+            schedule);
+    }]>
+  ];
+  let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     /// Runs in parallel unless its schedule says serial (GraphIt's default).
@@ -1698,25 +1723,43 @@ def Graph_ParallelForOp : Graph_Op<"parallel_for", [
 }
 
 def Graph_VertexSetFilterOp : Graph_Op<"vertexset.filter", [
-    RecursiveMemoryEffects]> {
+    AttrSizedOperandSegments, RecursiveMemoryEffects]> {
   let summary = "the vertices of a set for which a predicate holds";
   let description = [{
+    With `[%begin to %end]` only the set's members `begin` to `end - 1` are
+    tested, and only they can be in the result (`graph-distribute`'s filter
+    over a rank's owned vertices).
+
     ```mlir
     %big = graph.vertexset.filter %all {
     ^bb0(%v: index):
       ...
       graph.yield %keep : i1
     }
+    %mine = graph.vertexset.filter %all[%begin to %end] {
+      ...
+    }
     ```
   }];
   let arguments = (ins Arg<Graph_VertexSetType, "", [MemRead]>:$set,
+                       Optional<Index>:$begin, Optional<Index>:$end,
                        OptionalAttr<StrAttr>:$label,
                        OptionalAttr<Graph_ScheduleAttr>:$schedule);
   let results = (outs Res<Graph_VertexSetType, "", [MemAlloc, MemWrite]>:$result);
   let regions = (region SizedRegion<1>:$predicate);
   let assemblyFormat = [{
-    $set (`label` `(` $label^ `)`)? (`schedule` `(` qualified($schedule)^ `)`)? $predicate attr-dict
+    $set (`[` $begin^ `to` $end `]`)? (`label` `(` $label^ `)`)?
+    (`schedule` `(` qualified($schedule)^ `)`)? $predicate attr-dict
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$set,
+                   "::mlir::StringAttr":$label,
+                   "::mlir::graph::ScheduleAttr":$schedule), [{
+      build($_builder, $_state, result, set, ::mlir::Value(), ::mlir::Value(),
+            label, schedule);
+    }]>
+  ];
+  let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }
 

@@ -390,6 +390,15 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
       traversal holding it; other vectors stay whole, mirrored to every
       rank after each traversal or loop over owned vertices that writes
       them (the tracked one with `changed(...)`: only where it changed);
+    - the values an `scf.for` carries a vector as (its iteration argument
+      and result) and the vectors it swaps with through the loop's yield
+      (`graph-fuse-epilogue`'s double buffers) are one vector to this
+      pass: their uses together decide, and every `graph.vector.new` of
+      them gets the same partition; a copy from one of them to another
+      (after an odd number of swaps) copies each rank's owned elements
+      (`graph.parallel_for` over the owned range) and, for a mirrored one,
+      mirrors them by need; the mirrors by need of a mirrored vector say
+      `partition mirrored` themselves;
     - each `graph.vector.new` of a loaded graph gets its `partition`: such a
       vector read only at owned vertices is `owned` (the rank allocates
       only those elements), one also read at sources `mirrored` (plus one
@@ -426,7 +435,9 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
     - an outermost `graph.vertexset.apply` or `graph.vertexset.filter` over
       a loaded graph's set whose body writes vertex data only at its own
       vertex and updates only scalars the ranks can combine runs over the
-      rank's owned vertices (`graph.owned_range`); its scalars are then
+      rank's owned vertices (`[%begin to %end]` of `graph.owned_range` on
+      the loop, which then visits only the members in that range); its
+      scalars are then
       combined as a traversal's, and a filter's set is mirrored as a
       traversal's output is (its size is global);
     - other vertex loops run whole on every rank; since OpenMP may combine
@@ -447,6 +458,11 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
     It runs before `graph-lower-priority` and `graph-lower-direction`,
     while traversals are still ops whose body says what they write.
 
+    With `remarks`, a remark at each `graph.vector.new` of a loaded graph
+    that stays `whole` says why (`graphc --print-distribution`), and one at
+    each `graph.vertexset.mirror` that stays whole says why the set must be
+    whole on every rank.
+
     Errors, each at the op: a body that writes vertex data at a vertex
     other than its destination, or has other side effects (sets, printing,
     calls, other scalar writes, or one scalar updated two ways);
@@ -459,7 +475,10 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
   let options = [
     Option<"mpiImplementation", "mpi-implementation", "std::string",
            /*default=*/"\"OpenMPI\"",
-           "the MPI library the program links (OpenMPI or MPICH)">
+           "the MPI library the program links (OpenMPI or MPICH)">,
+    Option<"remarks", "remarks", "bool", "false",
+           "remark at every vector of a loaded graph that stays whole on "
+           "every rank, and at every vertex set mirrored whole: why">
   ];
   let dependentDialects = ["::mlir::DLTIDialect",
                            "::mlir::arith::ArithDialect",
