@@ -565,6 +565,34 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q);
 int64_t graphrt_pq_current_priority(graphrt_pq *q);
 /* Eager: v's priority became `priority`; thread-safe and thread-local. */
 void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority);
+/* [added] The eager push's fast path, which generated code runs inline
+ * before it calls graphrt_pq_push: a thread's bin of a bucket, and the
+ * calling thread's view of the last eager queue it pushed to. A queue's
+ * first 8 bytes are its epoch (uint64_t), which names one queue between two
+ * of its changes (a dequeue, the window moving, a serial insertion): no two
+ * queues ever have the same epoch, and none is 0. While the view's `epoch`
+ * equals the queue's, a push of v with priority p >= 0 whose bucket
+ * b = p / delta has k = b - first < count (unsigned) may append v to
+ * bins[k] itself when that bin has room (size < capacity: ids[size++] = v);
+ * otherwise it calls graphrt_pq_push, which grows the bin, handles every
+ * other case and refreshes the view. `count` is 0 where every push must go
+ * through graphrt_pq_push (a distributed queue's journal). */
+typedef struct graphrt_pq_bin {
+  int32_t *ids;
+  int64_t size, capacity;
+} graphrt_pq_bin;
+typedef struct graphrt_pq_push_view {
+  uint64_t epoch;       /* the queue's epoch when the view was made */
+  int64_t delta;        /* the queue's bucket width */
+  int64_t first, count; /* buckets [first, first + count) are in bins */
+  graphrt_pq_bin *bins; /* the calling thread's bin of bucket first */
+  void *thread;         /* the runtime's own (the thread's slot) */
+} graphrt_pq_push_view;
+#ifdef __cplusplus
+extern thread_local graphrt_pq_push_view graphrt_pq_thread_view;
+#else
+extern _Thread_local graphrt_pq_push_view graphrt_pq_thread_view;
+#endif
 /* [added] Reports that v's new priority overflowed the priority type (a
  * distance overflow), an error; generated code calls it where the sum it
  * computed for an update wrapped around, constant-sum updates check their

@@ -30,11 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A growable array of vertex ids. */
-typedef struct {
-  int32_t *ids;
-  int64_t size, capacity;
-} pq_bin;
+/* A growable array of vertex ids; an eager thread's bins are also written
+ * by generated code (graphrt_pq_push_view). */
+typedef graphrt_pq_bin pq_bin;
 
 /* Failures of the functions traversals call inside their parallel regions
  * (pushes, updates) go through rt_fail_or_defer: under an export call the
@@ -136,6 +134,10 @@ typedef struct {
 } pq_thread;
 
 struct graphrt_pq {
+  /* First: generated code compares it with its graphrt_pq_push_view's. It
+   * moves on (next_epoch) wherever the window, the current bucket or a
+   * thread's bins change but through that thread's own graphrt_pq_push. */
+  uint64_t epoch;
   void *prio;
   int32_t width;
   int64_t n, delta;
@@ -153,7 +155,6 @@ struct graphrt_pq {
    * where an array of n stamps did not. */
   uint64_t *seen;
   pq_bin scratch; /* where a dequeue gathers its bucket */
-  uint64_t epoch; /* moves on at every dequeue (push_slot) */
   /* take_bucket's bins, and their ranges in the scratch array */
   pq_bin **gather_bins;
   int64_t *gather_start, *gather_end;
@@ -249,6 +250,9 @@ static uint64_t next_epoch(void) {
   return __atomic_add_fetch(&epochs, 1, __ATOMIC_RELAXED);
 }
 
+_Static_assert(offsetof(struct graphrt_pq, epoch) == 0,
+               "graphrt_pq_push_view: a queue starts with its epoch");
+
 /* NULL (the update dropped) when the failure is deferred. */
 static pq_thread *calling_thread(graphrt_pq *q, const char *what) {
   int t = omp_get_thread_num();
@@ -335,6 +339,7 @@ static void eager_gather_far(graphrt_pq *q) {
 /* Moves the exhausted dense window to the heap's first bucket, taking the
  * heap's entries that fall in it. */
 static void eager_slide(graphrt_pq *q) {
+  q->epoch = next_epoch();
   q->base = q->heap.at[0].bucket;
   pq_thread *t = &q->per_thread[0];
   while (q->heap.size && q->heap.at[0].bucket - q->base < EAGER_WINDOW) {
@@ -528,6 +533,7 @@ static void place_initial(graphrt_pq *q) {
     q->current = q->base = bucket_of_key(q, first);
     q->window_key = first;
   }
+  q->epoch = next_epoch();
   for (int64_t v = from; v < to; ++v) {
     if (q->lazy)
       lazy_insert(q, (int32_t)v, bucket_of(q, v));
@@ -806,6 +812,7 @@ void _mlir_ciface_graphrt_pq_take_all(graphrt_memref_i32 *r, graphrt_pq *q) {
   }
   if (first >= 0)
     q->current = first;
+  q->epoch = next_epoch();
   q->rounds = 0;
   r->allocated = r->aligned = q->taken.ids;
   r->offset = 0;
@@ -841,17 +848,13 @@ static int check_priority(int64_t v, int64_t priority) {
   return 0;
 }
 
-/* The calling thread's slot of the eager queue it last pushed to, in the
- * queue's epoch then. A team keeps its threads' numbers from one parallel
- * region to the next (libomp's hot team), and a queue's epoch moves on at
- * every dequeue, so a thread looks its number up (omp_get_thread_num, a
- * call and a TLS lookup in libomp) once per round of a queue instead of at
- * every push. */
-static _Thread_local struct {
-  graphrt_pq *q;
-  uint64_t epoch;
-  pq_thread *t;
-} push_slot;
+/* The calling thread's view of the eager queue it last pushed to, in the
+ * queue's epoch then; its `thread` is the thread's slot. A team keeps its
+ * threads' numbers from one parallel region to the next (libomp's hot
+ * team), and a queue's epoch moves on at every dequeue, so a thread looks
+ * its number up (omp_get_thread_num, a call and a TLS lookup in libomp)
+ * once per round of a queue instead of at every push. */
+_Thread_local graphrt_pq_push_view graphrt_pq_thread_view;
 
 /* NULL (the update dropped) when the failure is deferred. */
 static pq_thread *push_thread(graphrt_pq *q) {
@@ -861,23 +864,32 @@ static pq_thread *push_thread(graphrt_pq *q) {
                      "differ");
     return NULL;
   }
-  pq_thread *t = calling_thread(q, "priority update");
-  if (t) {
-    push_slot.q = q;
-    push_slot.epoch = q->epoch;
-    push_slot.t = t;
-  }
-  return t;
+  return calling_thread(q, "priority update");
+}
+
+/* Points the calling thread's view at its bins of q now: the buckets from
+ * the current one (or the window's first, if later) to the window's end,
+ * none for a journaling (distributed) queue. */
+static void refresh_view(graphrt_pq *q, pq_thread *t) {
+  graphrt_pq_push_view *view = &graphrt_pq_thread_view;
+  int64_t first = q->current > q->base ? q->current : q->base;
+  int64_t count = q->base + t->num_bins - first;
+  view->epoch = q->epoch;
+  view->delta = q->delta;
+  view->first = first;
+  view->count = count > 0 && !q->journaled ? count : 0;
+  view->bins = view->count ? t->bins + (first - q->base) : NULL;
+  view->thread = t;
 }
 
 void graphrt_pq_push(graphrt_pq *q, int64_t v, int64_t priority) {
-  pq_thread *t = push_slot.q == q && push_slot.epoch == q->epoch
-                     ? push_slot.t
-                     : push_thread(q);
+  graphrt_pq_push_view *view = &graphrt_pq_thread_view;
+  pq_thread *t = view->epoch == q->epoch ? view->thread : push_thread(q);
   if (!t || !check_priority(v, priority))
     return;
   eager_insert(q, t, (int32_t)v, priority / q->delta);
   journal(q, t, v);
+  refresh_view(q, t);
 }
 
 void graphrt_pq_overflow(graphrt_pq *q, int64_t v) {
@@ -964,6 +976,8 @@ void rt_pq_requeue_vertex(graphrt_pq *q, int64_t v) {
   int64_t priority = priority_of(q, v);
   if (!check_priority(v, priority))
     return;
+  /* Serial: thread 0's bins may grow under its view. */
+  q->epoch = next_epoch();
   eager_insert(q, &q->per_thread[0], (int32_t)v, priority / q->delta);
 }
 

@@ -23,6 +23,85 @@ static int64_t members(graphrt_vset *s, int32_t *out) {
   return n;
 }
 
+/* Whether pushes take generated code's inline fast path (push below). */
+static int inline_pushes;
+/* How many pushes the fast path appended. */
+static int64_t fast_pushes;
+
+/* An eager push as generated code makes it (convert-graph-to-scf's
+ * PriorityQueuePushLowering) with inline_pushes: appended to the calling
+ * thread's bin through its graphrt_pq_push_view while the view is of the
+ * queue's epoch (a queue's first 8 bytes), the bucket in the view's bins
+ * and the bin has room; else, and without inline_pushes, graphrt_pq_push.
+ */
+static void push(graphrt_pq *q, int64_t v, int64_t p) {
+  graphrt_pq_push_view *view = &graphrt_pq_thread_view;
+  if (inline_pushes && view->epoch == *(const uint64_t *)q && p >= 0) {
+    uint64_t k = (uint64_t)p / (uint64_t)view->delta - (uint64_t)view->first;
+    if (k < (uint64_t)view->count) {
+      graphrt_pq_bin *bin = &view->bins[k];
+      if (bin->size < bin->capacity) {
+        bin->ids[bin->size++] = (int32_t)v;
+        __atomic_add_fetch(&fast_pushes, 1, __ATOMIC_RELAXED);
+        return;
+      }
+    }
+  }
+  graphrt_pq_push(q, v, p);
+}
+
+/* The view the fast path reads: made by a thread's first push of a round,
+ * it takes the pushes into buckets from the current one to the window's
+ * end while their bins have room (a bin grows through graphrt_pq_push); a
+ * dequeue ends it; a bucket before the current one or beyond the window
+ * goes through graphrt_pq_push. */
+static void test_push_view(void) {
+  enum { N = 40 };
+  int32_t prio[N], got[N];
+  for (int v = 0; v < N; ++v)
+    prio[v] = INT32_MAX;
+  prio[0] = 0;
+  inline_pushes = 1;
+  omp_set_num_threads(1);
+  graphrt_pq *q = graphrt_pq_new(prio, 4, N, 1, 4, 0, GRAPHRT_PQ_START,
+                                 GRAPHRT_PQ_EAGER, 1);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
+  fast_pushes = 0;
+  /* Bucket 1: the first push makes the view and a bin of 16, the next 15
+   * fill it, the 17th grows it. */
+  for (int v = 1; v <= 17; ++v)
+    prio[v] = 5, push(q, v, 5);
+  CHECK_EQ(fast_pushes, 15);
+  const graphrt_pq_push_view *view = &graphrt_pq_thread_view;
+  CHECK_EQ(view->epoch, *(const uint64_t *)q);
+  CHECK_EQ(view->delta, 4);
+  CHECK_EQ(view->first, 0);
+  CHECK_EQ(view->count, 16);
+  prio[18] = 6, push(q, 18, 6); /* room after the growth */
+  CHECK_EQ(fast_pushes, 16);
+  prio[19] = 4 * 100000, push(q, 19, prio[19]); /* beyond the window */
+  CHECK_EQ(fast_pushes, 16);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 18); /* bucket 1 */
+  CHECK(view->epoch != *(const uint64_t *)q);
+  /* Bucket 2 after the dequeue: the first push remakes the view, from the
+   * current bucket; bucket 0 lies before it. */
+  prio[20] = 9, push(q, 20, 9);
+  prio[21] = 10, push(q, 21, 10);
+  CHECK_EQ(fast_pushes, 17);
+  CHECK_EQ(view->first, 1);
+  CHECK_EQ(view->count, 15);
+  prio[22] = 1, push(q, 22, 1); /* before the current bucket: its below bin */
+  CHECK_EQ(fast_pushes, 17);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* 22, as bucket 1 */
+  CHECK_EQ(got[0], 22);
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 2); /* bucket 2 */
+  CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* the far one */
+  CHECK_EQ(got[0], 19);
+  CHECK(graphrt_pq_finished(q));
+  graphrt_pq_free(q);
+  inline_pushes = 0;
+}
+
 /* Eager, delta 2: vertex v in bucket prio[v] / 2. */
 static void test_eager_buckets(void) {
   int32_t prio[6] = {0, 9, 9, 9, 9, 9};
@@ -34,12 +113,12 @@ static void test_eager_buckets(void) {
   CHECK_EQ(got[0], 0);
   /* Improvements: 1 -> 3 (bucket 1), 2 -> 3 then 2 (bucket 1 twice), 3 -> 1
    * (the current bucket again), 4 -> 7 then 4 (stale entry in bucket 3). */
-  prio[1] = 3, graphrt_pq_push(q, 1, 3);
-  prio[2] = 3, graphrt_pq_push(q, 2, 3);
-  prio[2] = 2, graphrt_pq_push(q, 2, 2);
-  prio[3] = 1, graphrt_pq_push(q, 3, 1);
-  prio[4] = 7, graphrt_pq_push(q, 4, 7);
-  prio[4] = 4, graphrt_pq_push(q, 4, 4);
+  prio[1] = 3, push(q, 1, 3);
+  prio[2] = 3, push(q, 2, 3);
+  prio[2] = 2, push(q, 2, 2);
+  prio[3] = 1, push(q, 3, 1);
+  prio[4] = 7, push(q, 4, 7);
+  prio[4] = 4, push(q, 4, 4);
   /* 3 is back in bucket 0, so bucket 0 is not settled. */
   CHECK(!graphrt_pq_finished_vertex(q, 0));
   CHECK(!graphrt_pq_finished_vertex(q, 3));
@@ -53,7 +132,7 @@ static void test_eager_buckets(void) {
   CHECK_EQ(got[1], 2);
   CHECK_EQ(graphrt_pq_current_priority(q), 1);
   /* Bucket fusion: the thread's bin of the current bucket while small. */
-  prio[5] = 2, graphrt_pq_push(q, 5, 2);
+  prio[5] = 2, push(q, 5, 2);
   graphrt_memref_i32 local;
   _mlir_ciface_graphrt_pq_take_local(&local, q, 1); /* threshold 1: never */
   CHECK_EQ(local.sizes[0], 0);
@@ -143,26 +222,23 @@ static void test_below(int strategy) {
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
   CHECK_EQ(got[0], 0);
   for (int32_t v = 1; v <= 2; ++v)
-    strategy == GRAPHRT_PQ_EAGER ? graphrt_pq_push(q, v, prio[v])
+    strategy == GRAPHRT_PQ_EAGER ? push(q, v, prio[v])
                                  : graphrt_pq_changed(q, v);
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* bucket 4 */
   CHECK_EQ(got[0], 2);
   prio[3] = 5;
-  strategy == GRAPHRT_PQ_EAGER ? graphrt_pq_push(q, 3, 5)
-                               : graphrt_pq_changed(q, 3);
+  strategy == GRAPHRT_PQ_EAGER ? push(q, 3, 5) : graphrt_pq_changed(q, 3);
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 2); /* bucket 5: 1 and 3 */
   CHECK(graphrt_pq_finished_vertex(q, 2));
   prio[2] = 2; /* 1 -> 2 of weight -3 */
-  strategy == GRAPHRT_PQ_EAGER ? graphrt_pq_push(q, 2, 2)
-                               : graphrt_pq_changed(q, 2);
+  strategy == GRAPHRT_PQ_EAGER ? push(q, 2, 2) : graphrt_pq_changed(q, 2);
   CHECK(!graphrt_pq_finished(q));
   CHECK(!graphrt_pq_finished_vertex(q, 2));
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* 2, with bucket 5 */
   CHECK_EQ(got[0], 2);
   CHECK_EQ(graphrt_pq_current_priority(q), 5);
   prio[3] = 3; /* 2 -> 3 of weight 1 */
-  strategy == GRAPHRT_PQ_EAGER ? graphrt_pq_push(q, 3, 3)
-                               : graphrt_pq_changed(q, 3);
+  strategy == GRAPHRT_PQ_EAGER ? push(q, 3, 3) : graphrt_pq_changed(q, 3);
   CHECK(!graphrt_pq_finished_vertex(q, 0));
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
   CHECK_EQ(got[0], 3);
@@ -181,8 +257,8 @@ static void test_negative_graph(void) {
                                  GRAPHRT_PQ_EAGER, 1);
   int32_t got[4];
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
-  graphrt_pq_push(q, 3, 3);
-  graphrt_pq_push(q, 1, 5);
+  push(q, 3, 3);
+  push(q, 1, 5);
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1); /* bucket 3: 3 */
   CHECK(graphrt_pq_finished_vertex(q, 3)); /* as far as the queue knows */
   graphrt_pq_edges(q, g);
@@ -202,17 +278,17 @@ static void test_far_buckets(void) {
                                  GRAPHRT_PQ_EAGER, 1);
   int32_t got[8];
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
-  prio[1] = 2000000000, graphrt_pq_push(q, 1, prio[1]);
-  prio[2] = 1000000000, graphrt_pq_push(q, 2, prio[2]);
-  prio[3] = INT32_MAX - 1, graphrt_pq_push(q, 3, prio[3]);
-  prio[4] = 1000000000, graphrt_pq_push(q, 4, prio[4]);
-  CHECK(!graphrt_pq_finished(q)); /* the heap holds them */
-  prio[4] = 1500000000, graphrt_pq_push(q, 4, prio[4]); /* up: stale */
+  prio[1] = 2000000000, push(q, 1, prio[1]);
+  prio[2] = 1000000000, push(q, 2, prio[2]);
+  prio[3] = INT32_MAX - 1, push(q, 3, prio[3]);
+  prio[4] = 1000000000, push(q, 4, prio[4]);
+  CHECK(!graphrt_pq_finished(q));            /* the heap holds them */
+  prio[4] = 1500000000, push(q, 4, prio[4]); /* up: stale */
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
   CHECK_EQ(got[0], 2);
   CHECK_EQ(graphrt_pq_current_priority(q), 1000000000);
   /* 3 drops into the window of 2's bucket. */
-  prio[3] = 1000000005, graphrt_pq_push(q, 3, prio[3]);
+  prio[3] = 1000000005, push(q, 3, prio[3]);
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
   CHECK_EQ(got[0], 3);
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
@@ -320,7 +396,7 @@ static void relax(const small_graph *g, int32_t *dist, graphrt_pq *q,
     if (!lower(&dist[v], d))
       continue;
     if (strategy == GRAPHRT_PQ_EAGER)
-      graphrt_pq_push(q, v, d);
+      push(q, v, d);
     else
       graphrt_pq_changed(q, v);
   }
@@ -434,12 +510,12 @@ static void test_fusion_alone(void) {
   int sizes[3] = {3, 4, 3};
   for (int b = 0; b < 3; ++b) {
     for (int v = from; v < from + sizes[b]; ++v)
-      prio[v] = 0, graphrt_pq_push(q, v, 0);
+      prio[v] = 0, push(q, v, 0);
     _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
     CHECK_EQ(local.sizes[0], sizes[b]);
     from += sizes[b];
   }
-  prio[11] = 0, graphrt_pq_push(q, 11, 0);
+  prio[11] = 0, push(q, 11, 0);
   _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
   CHECK_EQ(local.sizes[0], 0);
   /* The refused bin is the next round, which runs with the team: its bins
@@ -448,18 +524,18 @@ static void test_fusion_alone(void) {
   CHECK_EQ(got[0], 11);
   CHECK(!graphrt_pq_fusion_alone(q, 2, 20));
   for (int v = 12; v < 22; ++v)
-    prio[v] = 0, graphrt_pq_push(q, v, 0);
+    prio[v] = 0, push(q, v, 0);
   _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
   CHECK_EQ(local.sizes[0], 10);
   /* That cascade grew from 2 to 22: a round of work 2 is expected at 22. */
-  prio[22] = 5, graphrt_pq_push(q, 22, 5);
+  prio[22] = 5, push(q, 22, 5);
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
   CHECK(!graphrt_pq_fusion_alone(q, 2, 20));
   /* This one did not grow: the next small round runs alone again. */
   CHECK(graphrt_pq_fusion_alone(q, 2, 20));
   /* It grows 7 times (2 to 14): work 3 is expected at 21, work 2 at 14. */
   for (int v = 23; v < 29; ++v)
-    prio[v] = 5, graphrt_pq_push(q, v, 5);
+    prio[v] = 5, push(q, v, 5);
   _mlir_ciface_graphrt_pq_take_local(&local, q, 100);
   CHECK_EQ(local.sizes[0], 6);
   CHECK(!graphrt_pq_fusion_alone(q, 3, 20));
@@ -489,7 +565,7 @@ static void test_team_gather(void) {
       int t = omp_get_thread_num();
       for (int64_t v = 1; v < N; ++v)
         if (v % 3 != t)
-          graphrt_pq_push(q, v, 5);
+          push(q, v, 5);
     }
     int64_t k = members(graphrt_pq_dequeue(q), got);
     CHECK_EQ(k, N - 1);
@@ -503,7 +579,7 @@ static void test_team_gather(void) {
     {
       int t = omp_get_thread_num();
       for (int64_t v = 1 + t; v < 100; v += 3)
-        prio[v] = 9, graphrt_pq_push(q, v, 9);
+        prio[v] = 9, push(q, v, 9);
     }
     CHECK_EQ(members(graphrt_pq_dequeue(q), got), 99);
     CHECK(graphrt_pq_finished(q));
@@ -591,7 +667,33 @@ static void test_take_all(int32_t lower_first, int32_t strategy) {
   graphrt_pq_free(q);
 }
 
+/* Every test of eager queues, their pushes inline (as generated code makes
+ * them) or not. */
+static void test_eager(void) {
+  test_eager_buckets();
+  test_take_all(1, GRAPHRT_PQ_EAGER);
+  test_requeue(GRAPHRT_PQ_EAGER);
+  test_below(GRAPHRT_PQ_EAGER);
+  test_far_buckets();
+  test_negative_graph();
+  for (int threads = 1; threads <= 3; threads += 2)
+    for (int64_t delta = 1; delta <= 8; delta *= 8)
+      for (int weights = PLAIN; weights <= HUGE; ++weights)
+        test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads, weights, -1);
+  test_fusion_alone();
+  for (int threads = 1; threads <= 3; threads += 2)
+    for (int64_t limit = 0; limit <= 100000; limit = limit ? limit * 100 : 10)
+      test_delta_stepping(GRAPHRT_PQ_EAGER, 4, threads, PLAIN, limit);
+  test_team_gather();
+}
+
 int main(void) {
+  test_push_view();
+  inline_pushes = 1;
+  fast_pushes = 0;
+  test_eager();
+  CHECK(fast_pushes > 0);
+  inline_pushes = 0;
   test_eager_buckets();
   test_take_all(1, GRAPHRT_PQ_EAGER);
   test_take_all(1, GRAPHRT_PQ_LAZY);

@@ -6,6 +6,8 @@
 
 #include "GraphToSCFInternal.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 using namespace mlir;
 using namespace mlir::graph;
 
@@ -124,6 +126,110 @@ struct PriorityQueueNewLowering : GraphPattern<PriorityQueueNewOp> {
   }
 };
 
+/// An eager queue's push, its fast path inline (graph_rt.h's
+/// graphrt_pq_push_view): while the calling thread's view is of the queue's
+/// epoch, a priority p >= 0 whose bucket p / delta lies in the view's bins
+/// appends the vertex to its bin when the bin has room; every other push
+/// calls graphrt_pq_push, which grows the bin and refreshes the view.
+struct PriorityQueuePushLowering : GraphPattern<PriorityQueuePushOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PriorityQueuePushOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = getContext();
+    Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    auto viewType = runtimeStructType(context, RuntimeStruct::PqPushView);
+    auto binType = runtimeStructType(context, RuntimeStruct::PqBin);
+    Value queue = adaptor.getQueue(), vertex = adaptor.getVertex();
+    Value priority = adaptor.getPriority();
+    if (priority.getType() != i64)
+      priority = arith::ExtSIOp::create(rewriter, loc, i64, priority);
+    auto field = [&](OpBuilder &b, Value base, LLVM::LLVMStructType type,
+                     int32_t index) {
+      Value address = LLVM::GEPOp::create(b, loc, ptrType, type, base,
+                                          ArrayRef<LLVM::GEPArg>{0, index});
+      return std::make_pair(
+          address, LLVM::LoadOp::create(b, loc, type.getBody()[index], address)
+                       .getResult());
+    };
+    auto yieldFalse = [&](OpBuilder &b, Location loc) {
+      scf::YieldOp::create(
+          b, loc, arith::ConstantIntOp::create(b, loc, 0, 1).getResult());
+    };
+
+    Value view = runtimeThreadLocalAddress(rewriter, loc, op,
+                                           RuntimeThreadLocal::PqThreadView);
+    // A queue starts with its epoch.
+    Value epoch = LLVM::LoadOp::create(rewriter, loc, i64, queue);
+    Value current =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, epoch,
+                              field(rewriter, view, viewType, 0).second);
+    auto ifCurrent = scf::IfOp::create(
+        rewriter, loc, current,
+        [&](OpBuilder &b, Location loc) {
+          Value delta = field(b, view, viewType, 1).second;
+          Value first = field(b, view, viewType, 2).second;
+          Value count = field(b, view, viewType, 3).second;
+          // A negative priority is no bin's: graphrt_pq_push reports it.
+          Value bucket = arith::DivUIOp::create(b, loc, priority, delta);
+          Value k = arith::SubIOp::create(b, loc, bucket, first);
+          Value inView = arith::AndIOp::create(
+              b, loc,
+              arith::CmpIOp::create(
+                  b, loc, arith::CmpIPredicate::sge, priority,
+                  arith::ConstantIntOp::create(b, loc, 0, 64)),
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k,
+                                    count));
+          auto ifInView = scf::IfOp::create(
+              b, loc, inView,
+              [&](OpBuilder &b, Location loc) {
+                Value bins = field(b, view, viewType, 4).second;
+                Value bin = LLVM::GEPOp::create(b, loc, ptrType, binType, bins,
+                                                ArrayRef<LLVM::GEPArg>{k});
+                auto sizeField = field(b, bin, binType, 1);
+                Value sizeAddress = sizeField.first, size = sizeField.second;
+                Value capacity = field(b, bin, binType, 2).second;
+                Value room = arith::CmpIOp::create(
+                    b, loc, arith::CmpIPredicate::ult, size, capacity);
+                scf::IfOp::create(
+                    b, loc, room, [&](OpBuilder &b, Location loc) {
+                      Value ids = field(b, bin, binType, 0).second;
+                      Value slot =
+                          LLVM::GEPOp::create(b, loc, ptrType, i32, ids,
+                                              ArrayRef<LLVM::GEPArg>{size});
+                      LLVM::StoreOp::create(
+                          b, loc,
+                          arith::IndexCastUIOp::create(b, loc, i32, vertex),
+                          slot);
+                      LLVM::StoreOp::create(
+                          b, loc,
+                          arith::AddIOp::create(
+                              b, loc, size,
+                              arith::ConstantIntOp::create(b, loc, 1, 64)),
+                          sizeAddress);
+                      scf::YieldOp::create(b, loc);
+                    });
+                scf::YieldOp::create(b, loc, room);
+              },
+              yieldFalse);
+          scf::YieldOp::create(b, loc, ifInView.getResult(0));
+        },
+        yieldFalse);
+    Value appended = ifCurrent.getResult(0);
+    Value slow = arith::XOrIOp::create(
+        rewriter, loc, appended,
+        arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    auto ifSlow = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/false);
+    rewriter.setInsertionPointToStart(ifSlow.thenBlock());
+    callRuntime(rewriter, loc, op, RuntimeFunction::PqPush,
+                {queue, vertex, priority});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// An ordered worklist over a vector's values: the vector's data as a
 /// pointer and its element width.
 struct WorklistNewByValueLowering : GraphPattern<WorklistNewByValueOp> {
@@ -172,10 +278,10 @@ struct PriorityQueuePrioritiesLowering
 void mlir::graph::populatePriorityQueuePatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
-           PriorityQueuePrioritiesLowering, WorklistNewByValueLowering>(
-          converter, context);
+  patterns.add<NullHandleLowering<PriorityQueueNoneOp>,
+               PriorityQueueNewLowering, PriorityQueuePrioritiesLowering,
+               PriorityQueuePushLowering, WorklistNewByValueLowering>(converter,
+                                                                      context);
   patterns.add<QueueCallChoiceLowering<PriorityQueueFinishedOp>>(
       converter, context, RuntimeFunction::PqFinished,
       RuntimeFunction::PqFinishedVertex, 1);
@@ -190,8 +296,6 @@ void mlir::graph::populatePriorityQueuePatterns(
       converter, context, RuntimeFunction::PqDequeue);
   patterns.add<QueueCallLowering<PriorityQueueCurrentOp>>(
       converter, context, RuntimeFunction::PqCurrentPriority);
-  patterns.add<QueueCallLowering<PriorityQueuePushOp>>(converter, context,
-                                                       RuntimeFunction::PqPush);
   patterns.add<QueueCallLowering<PriorityQueueChangedOp>>(
       converter, context, RuntimeFunction::PqChanged);
   patterns.add<QueueCallLowering<PriorityQueueOverflowOp>>(

@@ -141,3 +141,64 @@ Value mlir::graph::callRuntime1(OpBuilder &b, Location loc, Operation *from,
                                 RuntimeFunction function, ValueRange args) {
   return callRuntime(b, loc, from, function, args)[0];
 }
+
+LLVM::LLVMStructType mlir::graph::runtimeStructType(MLIRContext *context,
+                                                    RuntimeStruct type) {
+  auto fields = [&](ArrayRef<RuntimeType> fields) {
+    SmallVector<Type> types;
+    for (RuntimeType field : fields)
+      types.push_back(getType(context, field));
+    return LLVM::LLVMStructType::getLiteral(context, types);
+  };
+  switch (type) {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)
+#define GRAPHRT_STRUCT(Id, Fields)                                             \
+  case RuntimeStruct::Id:                                                      \
+    return fields({GRAPHRT_UNPARENTHESIZE Fields});
+#include "RuntimeCalls.def"
+  }
+  llvm_unreachable("every struct has a table entry");
+}
+
+RuntimeStruct mlir::graph::runtimeThreadLocalType(RuntimeThreadLocal variable) {
+  switch (variable) {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)
+#define GRAPHRT_THREAD_LOCAL(Id, name, Struct)                                 \
+  case RuntimeThreadLocal::Id:                                                 \
+    return RuntimeStruct::Struct;
+#include "RuntimeCalls.def"
+  }
+  llvm_unreachable("every variable has a table entry");
+}
+
+static StringRef runtimeThreadLocalName(RuntimeThreadLocal variable) {
+  switch (variable) {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)
+#define GRAPHRT_THREAD_LOCAL(Id, name, Struct)                                 \
+  case RuntimeThreadLocal::Id:                                                 \
+    return name;
+#include "RuntimeCalls.def"
+  }
+  llvm_unreachable("every variable has a table entry");
+}
+
+Value mlir::graph::runtimeThreadLocalAddress(OpBuilder &b, Location loc,
+                                             Operation *from,
+                                             RuntimeThreadLocal variable) {
+  auto module = from->getParentOfType<ModuleOp>();
+  StringRef name = runtimeThreadLocalName(variable);
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  if (!global) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    global = LLVM::GlobalOp::create(
+        b, loc,
+        runtimeStructType(b.getContext(), runtimeThreadLocalType(variable)),
+        /*isConstant=*/false, LLVM::Linkage::External, name, Attribute(),
+        /*alignment=*/0, /*addrSpace=*/0, /*dsoLocal=*/false,
+        /*thread_local_=*/true);
+  }
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value address = LLVM::AddressOfOp::create(b, loc, global);
+  return LLVM::ThreadlocalAddressOp::create(b, loc, ptrType, address);
+}

@@ -8,6 +8,7 @@
 #ifndef GRAPH_MLIR_LIB_CONVERSION_GRAPHTOSCF_RUNTIMECALLS_H
 #define GRAPH_MLIR_LIB_CONVERSION_GRAPHTOSCF_RUNTIMECALLS_H
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 
 #include <optional>
@@ -19,6 +20,32 @@ enum class RuntimeFunction {
 #define GRAPHRT_FUNCTION(Id, name, Result, Arguments) Id,
 #include "RuntimeCalls.def"
 };
+
+/// A struct of RuntimeCalls.def.
+enum class RuntimeStruct {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)
+#define GRAPHRT_STRUCT(Id, Fields) Id,
+#include "RuntimeCalls.def"
+};
+
+/// A thread-local variable of RuntimeCalls.def.
+enum class RuntimeThreadLocal {
+#define GRAPHRT_FUNCTION(Id, name, Result, Arguments)
+#define GRAPHRT_THREAD_LOCAL(Id, name, Struct) Id,
+#include "RuntimeCalls.def"
+};
+
+/// The LLVM struct type of `type`, laid out as its C struct.
+LLVM::LLVMStructType runtimeStructType(MLIRContext *context,
+                                       RuntimeStruct type);
+
+/// The struct type of `variable`.
+RuntimeStruct runtimeThreadLocalType(RuntimeThreadLocal variable);
+
+/// The address of the calling thread's `variable`, declaring it (an external
+/// thread-local llvm.mlir.global) in the module of `from` on first use.
+Value runtimeThreadLocalAddress(OpBuilder &b, Location loc, Operation *from,
+                                RuntimeThreadLocal variable);
 
 /// The function's symbol, `graphrt_...`.
 StringRef runtimeFunctionName(RuntimeFunction function);
