@@ -8,9 +8,14 @@
 // block to the shared id buffer with one atomic add, and its last, partial
 // block when its share of the loop is done. Each iteration first
 // prefetches, for writing, the distance of the first destination of the
-// frontier vertex 16 iterations ahead (the last one near the end).
+// frontier vertex 16 iterations ahead (the last one near the end), if
+// fewer than 3/4 of the graph's edges join ids at most 65536 apart (asked
+// once, before the loop).
 // CHECK-LABEL: func.func @sparse_push
+// CHECK: %[[THREE_QUARTERS:.*]] = arith.constant 7.500000e-01 : f64
 // CHECK: %[[IDS:.*]] = graph.vertexset.ids %arg1 unordered :
+// CHECK-NEXT: %[[NEAR:.*]] = graph.near_edge_share %arg0 window 65536 : !graph.edgeset<i32>
+// CHECK-NEXT: %[[FAR:.*]] = arith.cmpf olt, %[[NEAR]], %[[THREE_QUARTERS]] : f64
 // CHECK: %[[OUT:.*]] = graph.vertexset.new %arg0
 // CHECK: %[[FLAGS:.*]] = graph.vertexset.bools %[[OUT]]
 // CHECK: %[[BUF:.*]] = graph.vertexset.id_buffer %[[OUT]]
@@ -37,6 +42,7 @@
 // CHECK-NEXT: %[[AHEAD_V:.*]] = arith.index_cast %[[AHEAD]]
 // CHECK-NEXT: memref.load %[[IDS]][%[[I]]]
 // CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: scf.if %[[FAR]] {
 // CHECK-NEXT: %[[AHEAD_NEXT:.*]] = arith.addi %[[AHEAD_V]], %c1 : index
 // CHECK-NEXT: %[[A_BEGIN:.*]] = memref.load %[[OFF]][%[[AHEAD_V]]]
 // CHECK-NEXT: %[[A_FIRST:.*]] = arith.index_cast %[[A_BEGIN]]
@@ -47,6 +53,7 @@
 // CHECK-NEXT: %[[A_DST:.*]] = memref.load %[[NBR]][%[[A_FIRST]]]
 // CHECK-NEXT: %[[A_DST_I:.*]] = arith.index_cast %[[A_DST]]
 // CHECK-NEXT: graph.vector.prefetch %arg2[%[[A_DST_I]]] write : !graph.vector<i32>
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK: scf.for
 // CHECK: %[[CHANGED:.*]] = graph.reduce min atomic %arg2
