@@ -649,8 +649,10 @@ void TraversalEmitter::prefetchAhead(OpBuilder &b,
                       source.neighbors, source.weights,   source.destination,
                       source.frame,     /*ahead=*/Value()};
   OpBuilder::InsertionGuard guard(b);
-  auto far = scf::IfOp::create(b, loc, farEdges, /*withElseRegion=*/false);
-  b.setInsertionPointToStart(far.thenBlock());
+  if (farEdges) {
+    auto far = scf::IfOp::create(b, loc, farEdges, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(far.thenBlock());
+  }
   auto [begin, end] = pushedRange(b, ahead);
   auto hasEdge = scf::IfOp::create(
       b, loc,
@@ -933,7 +935,9 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   bool prefetches = !execution.runsIterationPerThread();
   if (prefetches && push && !fromDense && op.getSrcFilter().empty())
     prefetched = destinationData();
-  if (prefetchesAhead()) {
+  // Only a scan of every vertex in id order finds the data of a near
+  // destination in cache: a frontier's sources lie anywhere.
+  if (prefetchesAhead() && !op.getFrom()) {
     Value near = NearEdgeShareOp::create(b, loc, b.getF64Type(), op.getGraph(),
                                          kNearWindow);
     Value limit = arith::ConstantOp::create(

@@ -309,14 +309,14 @@ def Graph_NearEdgeShareOp : Graph_Op<"near_edge_share", [Pure]> {
     vertices; libgraphrt's `graphrt_near_edge_share`); 1 for a graph
     without edges. Computed at the first call and kept with the graph.
 
-    A push traversal whose body reads its destinations' data prefetches
-    that data some sources ahead only where the share, for a window of
-    65536 ids, is below 3/4 (the traversal emitter of
-    graph-lower-direction, graph-lower-priority and graph-lower-async asks
-    it before the loop): on a grid or a road map in its natural order
-    nearly every edge stays within a cache-sized window of ids, the data of
-    a source's neighbours is in cache or streams in, and the prefetch costs
-    more than it saves; on a Kronecker graph nearly no edge does.
+    A push traversal over every vertex (no input frontier) whose body reads
+    its destinations' data prefetches that data some sources ahead only
+    where the share, for a window of 65536 ids, is below 3/4
+    (graph-lower-direction's traversal emitter asks it before the loop): on
+    a grid or a road map in its natural order nearly every edge stays
+    within a cache-sized window of ids, the data of a source's neighbours
+    is in cache or streams in, and the prefetch costs more than it saves;
+    on a Kronecker graph nearly no edge does.
 
     ```mlir
     %near = graph.near_edge_share %g window 65536 : !graph.edgeset
