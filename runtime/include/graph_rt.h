@@ -201,6 +201,18 @@ int64_t graphrt_num_edges(const graphrt_graph *g);
 /* [added] The largest out-degree of a vertex (of the whole graph when it is
  * distributed): O(n) at the first call, then kept. */
 int64_t graphrt_max_out_degree(graphrt_graph *g);
+/* [added] How local g's edges are: the share, in [0, 1], of sampled
+ * out-edges whose two endpoints' ids differ by at most `window` (> 0). The
+ * sample is up to GRAPHRT_NEAR_EDGE_SAMPLE_EDGES edges, evenly spaced in
+ * each list, of each of up to GRAPHRT_NEAR_EDGE_SAMPLE_VERTICES evenly
+ * spaced vertices (of a distributed graph, its rank's own edges); 1 for a
+ * graph without edges. Computed at the first call for a window, then kept
+ * (the last window asked). A push traversal prefetches its destinations'
+ * data ahead only where the share is small: on a grid or a road map in its
+ * natural order the data of a vertex's neighbours is in cache anyway. */
+#define GRAPHRT_NEAR_EDGE_SAMPLE_VERTICES 4096
+#define GRAPHRT_NEAR_EDGE_SAMPLE_EDGES 8
+double graphrt_near_edge_share(graphrt_graph *g, int64_t window);
 /* [added] 1 when the graph has weights / when in-edges == out-edges
  * (symmetrized, symmetric .mtx, undirected .sg, grid). */
 int32_t graphrt_is_weighted(const graphrt_graph *g);

@@ -545,6 +545,35 @@ int64_t graphrt_max_out_degree(graphrt_graph *g) {
   __atomic_store_n(&g->max_degree_plus1, max + 1, __ATOMIC_RELAXED);
   return max;
 }
+double graphrt_near_edge_share(graphrt_graph *g, int64_t window) {
+  if (window <= 0)
+    rt_fatal("graphrt_near_edge_share: the window is %lld, not positive",
+             (long long)window);
+  pthread_mutex_lock(&g->lock);
+  if (g->near_window != window) {
+    int64_t n = g->n, sampled = 0, near = 0;
+    int64_t vertices = n < GRAPHRT_NEAR_EDGE_SAMPLE_VERTICES
+                           ? n
+                           : GRAPHRT_NEAR_EDGE_SAMPLE_VERTICES;
+    for (int64_t i = 0; i < vertices; i++) {
+      int64_t v = (int64_t)((__int128)i * n / vertices);
+      int64_t begin = g->out_off[v], degree = g->out_off[v + 1] - begin;
+      int64_t take = degree < GRAPHRT_NEAR_EDGE_SAMPLE_EDGES
+                         ? degree
+                         : GRAPHRT_NEAR_EDGE_SAMPLE_EDGES;
+      for (int64_t j = 0; j < take; j++) {
+        int64_t gap = g->out_nbr[begin + j * degree / take] - v;
+        near += (gap < 0 ? -gap : gap) <= window;
+      }
+      sampled += take;
+    }
+    g->near_share = sampled ? (double)near / (double)sampled : 1.0;
+    g->near_window = window;
+  }
+  double share = g->near_share;
+  pthread_mutex_unlock(&g->lock);
+  return share;
+}
 int32_t graphrt_is_weighted(const graphrt_graph *g) { return g->weighted != 0; }
 int32_t graphrt_weight_type(const graphrt_graph *g) { return g->weighted; }
 int32_t graphrt_is_symmetric(const graphrt_graph *g) { return g->symmetric; }

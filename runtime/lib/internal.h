@@ -279,6 +279,10 @@ struct graphrt_graph {
   struct graphrt_segments *segments; /* cache, a list */
   rt_partition *part;                /* NULL unless distributed */
   int64_t max_degree_plus1;          /* graphrt_max_out_degree + 1; 0 unknown */
+  /* graphrt_near_edge_share's last answer (under lock): its window (0: none
+   * asked yet) and the share */
+  int64_t near_window;
+  double near_share;
   int negative_weights; /* whether a weight is < 0: 0 unknown, 1 no, 2 yes
                            (pq.c computes it on demand; dist.c at load) */
   struct rt_gpu_edges *gpu_edges; /* graphrt_placed_* copies, or NULL */

@@ -1,5 +1,6 @@
 /* gen_tests - generators: vertex/edge counts, determinism (also across
- * thread counts), symmetry, weights, and the .sg round trip. */
+ * thread counts), symmetry, weights, the .sg round trip, and the locality
+ * measure graphrt_near_edge_share. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -275,6 +276,42 @@ static void test_roundtrip(const char *dir) {
   graphrt_graph_free(h);
 }
 
+/* graphrt_near_edge_share: the share of sampled out-edges whose endpoints'
+ * ids are at most `window` apart. A grid's edges join ids 1 and one row
+ * apart; a uniform graph's endpoints are a third of the ids apart on
+ * average, so that a window of 1/16 of the ids holds about 1/8 of them.
+ * The answer is kept with the graph for the last window asked. */
+static void test_near_edge_share(void) {
+  /* 4 x 4: all 48 edges sampled, 24 of them 1 apart, 24 of them 4 apart */
+  graphrt_graph *g = graphrt_gen_grid(4, 0, 5);
+  CHECK(graphrt_near_edge_share(g, 1) == 0.5);
+  CHECK(graphrt_near_edge_share(g, 3) == 0.5);
+  CHECK(graphrt_near_edge_share(g, 4) == 1.0);
+  CHECK(graphrt_near_edge_share(g, 4) == 1.0);
+  CHECK(graphrt_near_edge_share(g, 1) == 0.5);
+  graphrt_graph *t = graphrt_transpose(g);
+  CHECK(graphrt_near_edge_share(t, 2) == 0.5);
+  graphrt_graph_free(t);
+  graphrt_graph_free(g);
+  /* 1024 x 1024: 4096 sampled vertices, rows 1024 ids apart */
+  g = graphrt_gen_grid(20, 0, 5);
+  CHECK(graphrt_near_edge_share(g, 1 << 16) == 1.0);
+  double rows = graphrt_near_edge_share(g, 1023);
+  CHECK(rows > 0.45 && rows < 0.55);
+  graphrt_graph_free(g);
+  g = graphrt_gen_road(18, 0, 9);
+  CHECK(graphrt_near_edge_share(g, 1 << 16) == 1.0);
+  graphrt_graph_free(g);
+  g = graphrt_gen_uniform(20, 4, 0, 5, 1);
+  double far = graphrt_near_edge_share(g, 1 << 16);
+  CHECK(far > 0.08 && far < 0.17);
+  graphrt_graph_free(g);
+  /* no edges: nothing is far */
+  g = graphrt_gen_grid(0, 0, 5);
+  CHECK(graphrt_near_edge_share(g, 1) == 1.0);
+  graphrt_graph_free(g);
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s TMP_DIR\n", argv[0]);
@@ -284,6 +321,7 @@ int main(int argc, char **argv) {
   test_uniform();
   test_grid();
   test_road();
+  test_near_edge_share();
   test_roundtrip(argv[1]);
   return check_report("gen");
 }

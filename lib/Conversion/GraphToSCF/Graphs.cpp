@@ -131,6 +131,20 @@ struct IsDirectedLowering : GraphPattern<IsDirectedOp> {
   }
 };
 
+struct NearEdgeShareLowering : GraphPattern<NearEdgeShareOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(NearEdgeShareOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value window =
+        arith::ConstantIntOp::create(rewriter, op.getLoc(), op.getWindow(), 64);
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op,
+                                        RuntimeFunction::NearEdgeShare,
+                                        {adaptor.getGraph(), window}));
+    return success();
+  }
+};
+
 /// The arguments of graphrt_placed_*: the graph, its direction (0 out, 1 in)
 /// and the placement (graph_rt.h: 0 auto, 1 device, 2 zero-copy, 3
 /// managed, GpuEdgePlacement's values).
@@ -292,9 +306,10 @@ void mlir::graph::populateGraphPatterns(const GraphTypeConverter &converter,
                                         RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<LoadLowering, EmptyGraphLowering, RelabelLowering,
-               TransposeLowering, IsDirectedLowering, AdjacencyLowering,
-               AdjacencyWeightsLowering, SegmentsLowering, SegmentViewLowering,
-               SegmentWeightsLowering, EdgeBlocksLowering>(converter, context);
+               TransposeLowering, IsDirectedLowering, NearEdgeShareLowering,
+               AdjacencyLowering, AdjacencyWeightsLowering, SegmentsLowering,
+               SegmentViewLowering, SegmentWeightsLowering, EdgeBlocksLowering>(
+      converter, context);
   patterns.add<CountLowering<NumVerticesOp>>(converter, context,
                                              RuntimeFunction::NumVertices);
   patterns.add<CountLowering<NumEdgesOp>>(converter, context,

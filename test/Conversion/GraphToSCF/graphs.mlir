@@ -6,6 +6,7 @@
 // CHECK-DAG: func.func private @graphrt_in_neighbors(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
 // CHECK-DAG: func.func private @graphrt_out_weights(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
 // CHECK-DAG: func.func private @graphrt_in_weights(!llvm.ptr) -> memref<?xi32> attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @graphrt_near_edge_share(!llvm.ptr, i64) -> f64{{$}}
 // CHECK-LABEL: func.func @arrays(
 // CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr)
 // CHECK-NEXT: %[[O:.*]] = call @graphrt_in_offsets(%[[G]]) : (!llvm.ptr) -> memref<?xi64>
@@ -32,4 +33,16 @@ func.func @arrays(%g: !graph.edgeset<i32>)
 func.func @max_out_degree(%g: !graph.edgeset) -> index {
   %d = graph.max_out_degree %g : !graph.edgeset
   return %d : index
+}
+
+// The share of near edges: one runtime call with the window (the runtime
+// computes it once per graph and keeps it), declared with the others above.
+// CHECK-LABEL: func.func @near_edge_share(
+// CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr)
+// CHECK-NEXT: %[[W:.*]] = arith.constant 4096 : i64
+// CHECK-NEXT: %[[S:.*]] = call @graphrt_near_edge_share(%[[G]], %[[W]]) : (!llvm.ptr, i64) -> f64
+// CHECK-NEXT: return %[[S]]
+func.func @near_edge_share(%g: !graph.edgeset) -> f64 {
+  %s = graph.near_edge_share %g window 4096 : !graph.edgeset
+  return %s : f64
 }

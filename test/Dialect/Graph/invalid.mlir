@@ -1673,3 +1673,11 @@ func.func @segment_weights_f64_as_f32(%s: !graph.segments<out, f64>, %i: index) 
   %w = graph.segment.weights %s[%i] : !graph.segments<out, f64> -> memref<?xf32>
   return
 }
+
+// -----
+
+func.func @near_edge_share_window(%g: !graph.edgeset) -> f64 {
+  // expected-error @+1 {{'graph.near_edge_share' op attribute 'window' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %s = graph.near_edge_share %g window 0 : !graph.edgeset
+  return %s : f64
+}

@@ -175,6 +175,8 @@ func.func @edgesets(%path: !graph.string) -> (index, index) {
   %ne = graph.num_edges %wf : !graph.edgeset<f64>
   // CHECK-NEXT: %{{.*}} = graph.is_directed %[[W]] : !graph.edgeset<f64>{{$}}
   %directed = graph.is_directed %wf : !graph.edgeset<f64>
+  // CHECK-NEXT: %{{.*}} = graph.near_edge_share %[[G]] window 65536 : !graph.edgeset{{$}}
+  %near = graph.near_edge_share %g window 65536 : !graph.edgeset
   // CHECK-NEXT: %{{.*}} = graph.out_degrees %[[G]] : !graph.edgeset -> !graph.vector<i32>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.out_degrees %[[W]] : !graph.edgeset<f64> -> !graph.vector<i64>{{$}}
   // CHECK-NEXT: %{{.*}} = graph.out_degrees %[[G]] : !graph.edgeset -> !graph.vector<i8>{{$}}

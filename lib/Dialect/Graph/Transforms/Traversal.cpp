@@ -648,12 +648,16 @@ void TraversalEmitter::prefetchAhead(OpBuilder &b,
   ScannedVertex ahead{source.ahead,     source.ahead,     source.offsets,
                       source.neighbors, source.weights,   source.destination,
                       source.frame,     /*ahead=*/Value()};
+  OpBuilder::InsertionGuard guard(b);
+  if (farEdges) {
+    auto far = scf::IfOp::create(b, loc, farEdges, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(far.thenBlock());
+  }
   auto [begin, end] = pushedRange(b, ahead);
   auto hasEdge = scf::IfOp::create(
       b, loc,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, begin, end),
       /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(hasEdge.thenBlock());
   Value dst = loadIndex(b, source.neighbors, begin);
   for (auto [vector, write] : prefetched)
@@ -931,6 +935,16 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   bool prefetches = !execution.runsIterationPerThread();
   if (prefetches && push && !fromDense && op.getSrcFilter().empty())
     prefetched = destinationData();
+  // Only a scan of every vertex in id order finds the data of a near
+  // destination in cache: a frontier's sources lie anywhere.
+  if (prefetchesAhead() && !op.getFrom()) {
+    Value near = NearEdgeShareOp::create(b, loc, b.getF64Type(), op.getGraph(),
+                                         kNearWindow);
+    Value limit = arith::ConstantOp::create(
+        b, loc, b.getF64FloatAttr(kPrefetchBelowNearShare));
+    farEdges =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, near, limit);
+  }
   if (prefetches && !push && op.getDstFilter().empty()) {
     Value src = op.getBody().getArgument(0);
     op.getBody().walk([&](CommonNeighborsOp common) {

@@ -322,6 +322,14 @@ public:
 
   /// How many scanned vertices ahead a push prefetches.
   static constexpr int64_t kPrefetchDistance = 16;
+  /// A push over every vertex (no input frontier) prefetches ahead only on
+  /// a graph with less than this share of its edges between ids at most
+  /// kNearWindow apart (graph.near_edge_share): on the others (a grid, a
+  /// road map) the destinations' data is mostly in cache, or streams in,
+  /// already, and the prefetch costs more than it saves. A frontier's
+  /// sources lie anywhere, so a push from one always prefetches.
+  static constexpr double kPrefetchBelowNearShare = 0.75;
+  static constexpr int64_t kNearWindow = 1 << 16;
 
   // Building blocks for VertexLoop and Destination implementations.
   EdgeSetApplyOp getOp() const { return op; }
@@ -435,7 +443,8 @@ private:
   /// (an operand of the access), each with whether it is written.
   SmallVector<std::pair<Value, bool>> destinationData();
   /// Prefetches, at the first pushed edge of `source.ahead`, the
-  /// destination data the body will touch there.
+  /// destination data the body will touch there (if `farEdges` holds,
+  /// where it is set).
   void prefetchAhead(OpBuilder &b, const ScannedVertex &source);
   /// In a pull scanning in-edge `k` of `[.., end)` of `neighbors`, prefetches
   /// the out-list of the source kListPrefetchDistance in-edges ahead, and
@@ -474,6 +483,11 @@ private:
   std::unique_ptr<DenseFrontier> fromDense, toDense;
   /// What a push prefetches ahead (destinationData), when it does.
   SmallVector<std::pair<Value, bool>> prefetched;
+  /// With `prefetched` in a push without an input frontier (a scan of every
+  /// vertex in id order), whether the graph's edges mostly reach far ids
+  /// (i1, from graph.near_edge_share): the prefetch runs only then. Null
+  /// where the prefetch always runs.
+  Value farEdges;
   /// The out-adjacency of the graph whose list a pull's body reads at the
   /// source (graph.common_neighbors: triangle counting's intersections);
   /// null if it reads none. Each in-edge then waits on two dependent
