@@ -161,11 +161,23 @@ struct PriorityQueuePushLowering : GraphPattern<PriorityQueuePushOp> {
 
     Value view = runtimeThreadLocalAddress(rewriter, loc, op,
                                            RuntimeThreadLocal::PqThreadView);
-    // A queue starts with its epoch.
-    Value epoch = LLVM::LoadOp::create(rewriter, loc, i64, queue);
-    Value current =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, epoch,
-                              field(rewriter, view, viewType, 0).second);
+    // A queue starts with its epoch. A null handle (a queue not made, or
+    // deleted) takes the call, which reports it.
+    Value live = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::ne, queue,
+        LLVM::ZeroOp::create(rewriter, loc, ptrType).getResult());
+    auto ifLive = scf::IfOp::create(
+        rewriter, loc, live,
+        [&](OpBuilder &b, Location loc) {
+          Value epoch = LLVM::LoadOp::create(b, loc, i64, queue);
+          scf::YieldOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, epoch,
+                                    field(b, view, viewType, 0).second)
+                  .getResult());
+        },
+        yieldFalse);
+    Value current = ifLive.getResult(0);
     auto ifCurrent = scf::IfOp::create(
         rewriter, loc, current,
         [&](OpBuilder &b, Location loc) {

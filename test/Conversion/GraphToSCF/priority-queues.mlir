@@ -115,10 +115,18 @@ func.func @queue_calls(%pq: !graph.priority_queue<i32>,
 // CHECK:      %[[P64:.*]] = arith.extsi %[[P]] : i32 to i64
 // CHECK-NEXT: %[[GLOBAL:.*]] = llvm.mlir.addressof @graphrt_pq_thread_view : !llvm.ptr
 // CHECK-NEXT: %[[VIEW:.*]] = "llvm.intr.threadlocal.address"(%[[GLOBAL]]) : (!llvm.ptr) -> !llvm.ptr
-// CHECK-NEXT: %[[EPOCH:.*]] = llvm.load %[[Q]] : !llvm.ptr -> i64
-// CHECK-NEXT: %[[VE_AT:.*]] = llvm.getelementptr %[[VIEW]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i64, i64, i64, i64, ptr, ptr)>
-// CHECK-NEXT: %[[VE:.*]] = llvm.load %[[VE_AT]] : !llvm.ptr -> i64
-// CHECK-NEXT: %[[SAME:.*]] = arith.cmpi eq, %[[EPOCH]], %[[VE]] : i64
+// CHECK-NEXT: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[LIVE:.*]] = llvm.icmp "ne" %[[Q]], %[[NULL]] : !llvm.ptr
+// CHECK-NEXT: %[[SAME:.*]] = scf.if %[[LIVE]] -> (i1) {
+// CHECK-NEXT:   %[[EPOCH:.*]] = llvm.load %[[Q]] : !llvm.ptr -> i64
+// CHECK-NEXT:   %[[VE_AT:.*]] = llvm.getelementptr %[[VIEW]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i64, i64, i64, i64, ptr, ptr)>
+// CHECK-NEXT:   %[[VE:.*]] = llvm.load %[[VE_AT]] : !llvm.ptr -> i64
+// CHECK-NEXT:   %[[EQ:.*]] = arith.cmpi eq, %[[EPOCH]], %[[VE]] : i64
+// CHECK-NEXT:   scf.yield %[[EQ]] : i1
+// CHECK-NEXT: } else {
+// CHECK-NEXT:   %[[DEAD:.*]] = arith.constant false
+// CHECK-NEXT:   scf.yield %[[DEAD]] : i1
+// CHECK-NEXT: }
 // CHECK-NEXT: %[[DONE:.*]] = scf.if %[[SAME]] -> (i1) {
 // CHECK-NEXT:   %[[DELTA_AT:.*]] = llvm.getelementptr %[[VIEW]][0, 1]
 // CHECK-NEXT:   %[[DELTA:.*]] = llvm.load %[[DELTA_AT]] : !llvm.ptr -> i64
