@@ -42,9 +42,9 @@ for kind in kron uniform; do
   [ -f "$graph" ] || "$build/bin/graph-gen" "$kind" --scale "$scale" \
     --degree 16 --seed 1 -q -o "$graph"
   echo "$kind scale $scale, degree 16 ($(basename "$graph")), $OMP_NUM_THREADS thread(s) per rank"
-  printf '%-9s %5s %16s %14s %10s %12s %15s %15s\n' program ranks \
+  printf '%-9s %5s %16s %14s %10s %12s %15s %15s %15s\n' program ranks \
     "bytes/rank/trav" "msgs/rank/trav" traversals mirrors/rank \
-    "vdata/rank" "whole/rank"
+    "vdata/rank" "whole/rank" "offsets/rank"
   for n in "${ranks[@]}"; do
     for program in pagerank bfs; do
       args=("$graph" 20)
@@ -56,11 +56,12 @@ for kind in kron uniform; do
           $1 == "graphrt-mpi:" { bytes += $4; msgs += $7; vec = $9; sets = $12 }
           $1 == "graphrt-mpi-mirrors:" { mirrors += $8 }
           $1 == "graphrt-mpi-vertex-data:" { part += $4; whole += $10 }
+          $1 == "graphrt-mpi-graph:" { offsets += $4 }
           END {
             trav = (p == "bfs") ? sets : vec
-            printf "%-9s %5d %16.0f %14.1f %10d %12.0f %15.0f %15.0f\n", p,
-                   n, bytes / n / trav, msgs / n / trav, trav, mirrors / n,
-                   (part + whole) / n, whole / n
+            printf "%-9s %5d %16.0f %14.1f %10d %12.0f %15.0f %15.0f %15.0f\n",
+                   p, n, bytes / n / trav, msgs / n / trav, trav, mirrors / n,
+                   (part + whole) / n, whole / n, offsets / n
           }'
     done
   done

@@ -53,6 +53,23 @@ int rt_graph_live(const graphrt_graph *g) {
   return g && rt_ptrset_contains(&live, g);
 }
 
+const int64_t *rt_whole_in_offsets(const graphrt_graph *g) {
+  if (!g->part)
+    return g->in_off;
+  int64_t n = g->n, lo = g->part->bounds[g->part->rank],
+          hi = g->part->bounds[g->part->rank + 1];
+  int64_t *off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+#pragma omp parallel for if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v <= n; v++)
+    off[v] = g->in_off[v < lo ? lo : v > hi ? hi : v];
+  return off;
+}
+
+void rt_whole_in_offsets_free(const graphrt_graph *g, const int64_t *off) {
+  if (off != g->in_off)
+    free((void *)off);
+}
+
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
                              int32_t *out_nbr, void *out_w, int64_t *in_off,
                              int32_t *in_nbr, void *in_w, int symmetric) {
@@ -446,7 +463,8 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
   free(g->out_wf32);
   if (!g->borrowed) {
     if (!g->symmetric) {
-      free(g->in_off);
+      /* a distributed graph's in_off is rebased (dist.c) */
+      free(g->part ? g->part->in_off : g->in_off);
       free(g->in_nbr);
       free(g->in_w);
     }

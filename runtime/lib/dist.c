@@ -47,6 +47,10 @@ static struct {
   int64_t vertices, owned, mirrors;
   int64_t part_bytes, part_vectors, whole_bytes, whole_vectors;
   int64_t gathered_bytes, gathers;
+  /* the bytes of the graph's per-vertex arrays on this rank: its in-offsets
+   * (owned vertices only), its out-offsets, the global out-offsets and the
+   * mirror slots */
+  int64_t in_offsets, out_offsets, degree_offsets, slots;
 } stats;
 
 static void print_stats(void) {
@@ -75,6 +79,15 @@ static void print_stats(void) {
           (long long)stats.part_vectors, (long long)stats.whole_bytes,
           (long long)stats.whole_vectors, (long long)stats.gathered_bytes,
           (long long)stats.gathers);
+  fprintf(stderr,
+          "graphrt-mpi-graph: rank %d: %lld bytes of per-vertex arrays: "
+          "%lld in-offsets, %lld out-offsets, %lld global out-offsets, "
+          "%lld mirror slots\n",
+          stats.rank,
+          (long long)(stats.in_offsets + stats.out_offsets +
+                      stats.degree_offsets + stats.slots),
+          (long long)stats.in_offsets, (long long)stats.out_offsets,
+          (long long)stats.degree_offsets, (long long)stats.slots);
 }
 
 static void world(int *rank, int *ranks) {
@@ -189,17 +202,21 @@ static void find_mirrors(rt_partition *p, int64_t n, const int64_t *cout) {
 
 /* The rank's graph from its slice of in-edges: entries [in_off[lo],
  * in_off[hi]) of the whole graph's in-neighbours (and weights), for its
- * owned vertices [lo, hi). Takes nbr, w, bounds and out_off over. */
+ * owned vertices [lo, hi). Takes nbr, w, bounds and out_off over. Its
+ * in-offsets are the owned vertices' only (hi - lo + 1 entries, kept in
+ * part->in_off), and g->in_off points lo entries before them, so that
+ * g->in_off[v] is v's offset for v in [lo, hi]: a rank scans the in-edges
+ * of its own vertices only. */
 static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
                                   int32_t *nbr, int32_t *w, int64_t *bounds,
                                   int64_t *out_off, int rank, int ranks) {
   int64_t lo = bounds[rank], hi = bounds[rank + 1], base = in_off[lo];
-  int64_t m = in_off[hi] - base;
-  int64_t *cin = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
-#pragma omp parallel for if (n > RT_PAR_MIN)
-  for (int64_t v = 0; v <= n; v++)
-    cin[v] = in_off[v < lo ? lo : v > hi ? hi : v] - base;
-  rt_sort_lists(n, cin, nbr, w);
+  int64_t m = in_off[hi] - base, owned = hi - lo;
+  int64_t *cin = rt_malloc((size_t)(owned + 1) * sizeof(int64_t));
+#pragma omp parallel for if (owned > RT_PAR_MIN)
+  for (int64_t i = 0; i <= owned; i++)
+    cin[i] = in_off[lo + i] - base;
+  rt_sort_lists(owned, cin, nbr, w);
   /* The same edges by source: a counting sort that visits destinations in
    * order, so every source's list comes out sorted. */
   int64_t *cout = rt_calloc((size_t)n + 1, sizeof(int64_t));
@@ -211,17 +228,25 @@ static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
   int32_t *onbr = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
   int32_t *ow = w ? rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
   for (int64_t v = lo; v < hi; v++)
-    for (int64_t j = cin[v]; j < cin[v + 1]; j++) {
+    for (int64_t j = cin[v - lo]; j < cin[v - lo + 1]; j++) {
       int64_t at = next[nbr[j]]++;
       onbr[at] = (int32_t)v;
       if (w)
         ow[at] = w[j];
     }
   free(next);
-  graphrt_graph *g = rt_graph_wrap(n, m, cout, onbr, ow, cin, nbr, w, 0);
+  graphrt_graph *g =
+      rt_graph_wrap(n, m, cout, onbr, ow, rt_rebased_offsets(cin, lo), nbr, w,
+                    /*symmetric=*/0);
   g->part = rt_calloc(1, sizeof(rt_partition));
-  *g->part = (rt_partition){
-      .rank = rank, .ranks = ranks, .bounds = bounds, .out_off = out_off};
+  *g->part = (rt_partition){.rank = rank,
+                            .ranks = ranks,
+                            .bounds = bounds,
+                            .out_off = out_off,
+                            .in_off = cin};
+  stats.in_offsets = (owned + 1) * (int64_t)sizeof(int64_t);
+  stats.out_offsets = stats.degree_offsets = (n + 1) * (int64_t)sizeof(int64_t);
+  stats.slots = n * (int64_t)sizeof(int32_t);
   find_mirrors(g->part, n, cout);
   rt_partition *p = g->part;
   p->source_slots = nbr;

@@ -239,6 +239,11 @@ typedef struct rt_partition {
   int32_t rank, ranks;
   int64_t *bounds;  /* ranks + 1 entries */
   int64_t *out_off; /* the whole graph's out-offsets: global degrees */
+  /* The rank's in-offsets, of its owned vertices only (bounds[rank + 1] -
+   * bounds[rank] + 1 entries, the allocation): the graph's in_off is this
+   * array rebased by bounds[rank] (rt_rebased_offsets), valid at the owned
+   * vertices and the owned end only. */
+  int64_t *in_off;
   /* Mirrors: the other ranks' vertices this rank's edges read (sources of
    * its in-edges), ascending, recv_counts[r] of them owned by rank r from
    * recv_displs[r] on; and the owned vertices each rank r mirrors,
@@ -319,6 +324,18 @@ uint64_t rt_edge_fingerprint(uint64_t key, int64_t u, int32_t v, int32_t w);
 void rt_segments_free_all(graphrt_graph *g);
 /* Whether g is a graph made by libgraphrt and not freed yet. */
 int rt_graph_live(const graphrt_graph *g);
+/* off viewed from vertex `first` on: element v of the result is off[v -
+ * first] (a distributed graph's in-offsets, dist.c). The address is computed
+ * as an integer, as a memref's aligned pointer would be. */
+static inline int64_t *rt_rebased_offsets(int64_t *off, int64_t first) {
+  return (int64_t *)((uintptr_t)off - (uintptr_t)first * sizeof(int64_t));
+}
+/* The in-offsets of all g->n vertices: g->in_off itself, or for a
+ * distributed graph, whose in-offsets cover its owned vertices only, a new
+ * array in which the other vertices' lists are empty. Free it with
+ * rt_whole_in_offsets_free(g, off). */
+const int64_t *rt_whole_in_offsets(const graphrt_graph *g);
+void rt_whole_in_offsets_free(const graphrt_graph *g, const int64_t *off);
 /* The offsets whose differences are the whole graph's out-degrees (a
  * distributed graph's own CSR holds only the edges into its rank). */
 static inline const int64_t *rt_degree_offsets(const graphrt_graph *g) {

@@ -354,7 +354,10 @@ int rt_save_sg(const graphrt_graph *g, const char *path, int wsg, rt_err *err) {
     rc = write_all(fp, &n, 8);
   if (rc == 0)
     rc = write_part(fp, g->out_off, g->out_nbr, g->out_w, n, m, wsg);
-  if (rc == 0 && directed)
-    rc = write_part(fp, g->in_off, g->in_nbr, g->in_w, n, m, wsg);
+  if (rc == 0 && directed) {
+    const int64_t *in_off = rt_whole_in_offsets(g);
+    rc = write_part(fp, in_off, g->in_nbr, g->in_w, n, m, wsg);
+    rt_whole_in_offsets_free(g, in_off);
+  }
   return rt_finish_write(fp, rc == 0, path, err);
 }

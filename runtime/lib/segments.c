@@ -96,11 +96,12 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   int64_t n = g->n, m = g->m;
   int pull = direction == GRAPHRT_PULL;
   /* the adjacency to cut, and the degrees that balance its ranges */
-  const int64_t *off = pull ? g->in_off : g->out_off;
+  const int64_t *in_off = rt_whole_in_offsets(g);
+  const int64_t *off = pull ? in_off : g->out_off;
   const int32_t *adj = pull ? g->in_nbr : g->out_nbr;
   const void *aw = pull ? g->in_w : g->out_w;
   size_t wsize = rt_weight_size(g->weighted);
-  const int64_t *range_off = pull ? g->out_off : g->in_off;
+  const int64_t *range_off = pull ? g->out_off : in_off;
   int64_t *b = rt_malloc((size_t)(count + 1) * sizeof(int64_t));
   make_ranges(n, count, strategy, range_off, m, b);
   int32_t *seg_of = NULL;
@@ -230,6 +231,7 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   free(cb);
   free(seg_of);
   free(b);
+  rt_whole_in_offsets_free(g, in_off);
   return s;
 }
 

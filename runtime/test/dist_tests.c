@@ -3,7 +3,8 @@
  *
  * Every rank loads GRAPH with graphrt_dist_load and checks its part against
  * the whole graph loaded by graphrt_load: the owned ranges tile [0, n), the
- * rank's CSC is exactly the in-edges of its vertices and its CSR the
+ * rank's CSC is exactly the in-edges of its vertices (its in-offsets cover
+ * those vertices only; a pull's segments are built from them) and its CSR the
  * out-edges into them, degrees and the edge count are global; then mirrors
  * a vector (to all ranks, by need, and into mirror slots read through each
  * in-edge's renumbered source) and a vertex set (whole, and by need). Rank 0
@@ -32,15 +33,22 @@ static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
   _mlir_ciface_graphrt_out_offsets(&woo, whole);
   _mlir_ciface_graphrt_out_neighbors(&won, whole);
   int in_ok = 1, out_ok = 1;
-  for (int64_t v = 0; v < n; v++) {
+  /* The in-offsets are the owned vertices' only, indexed by vertex id: read
+   * them at [lo, hi] alone (the rank's arrays hold nothing else). */
+  CHECK_EQ(io.sizes[0], n + 1);
+  if (hi > lo)
+    CHECK_EQ(io.aligned[lo], 0);
+  CHECK_EQ(io.aligned[hi], in.sizes[0]);
+  for (int64_t v = lo; v < hi; v++) {
     int64_t d = io.aligned[v + 1] - io.aligned[v];
-    int64_t want = v >= lo && v < hi ? wio.aligned[v + 1] - wio.aligned[v] : 0;
-    if (d != want) {
+    if (d != wio.aligned[v + 1] - wio.aligned[v]) {
       in_ok = 0;
       continue;
     }
     for (int64_t k = 0; k < d; k++)
       in_ok &= in.aligned[io.aligned[v] + k] == win.aligned[wio.aligned[v] + k];
+  }
+  for (int64_t v = 0; v < n; v++) {
     /* out-edges of v, kept where the destination is owned, in order */
     int64_t j = oo.aligned[v];
     for (int64_t k = woo.aligned[v]; k < woo.aligned[v + 1]; k++) {
@@ -62,6 +70,27 @@ static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
   CHECK(degrees_ok);
   free(dp.aligned);
   free(dw.aligned);
+}
+
+/* A pull's segments of the rank's graph, built from its in-offsets of the
+ * owned vertices only: together they list exactly its in-edges, each
+ * destination owned. */
+static void check_pull_segments(graphrt_graph *part, int64_t lo, int64_t hi) {
+  graphrt_memref_i32 in;
+  _mlir_ciface_graphrt_in_neighbors(&in, part);
+  graphrt_segments *s =
+      graphrt_segments_get(part, 3, GRAPHRT_PULL, GRAPHRT_EDGE_AWARE);
+  int64_t edges = 0;
+  int owned_ok = 1;
+  for (int64_t i = 0; i < graphrt_segments_count(s); i++) {
+    graphrt_memref_i32 vs;
+    _mlir_ciface_graphrt_segment_vertices(&vs, s, i);
+    for (int64_t k = 0; k < vs.sizes[0]; k++)
+      owned_ok &= vs.aligned[k] >= lo && vs.aligned[k] < hi;
+    edges += graphrt_segment_num_edges(s, i);
+  }
+  CHECK(owned_ok);
+  CHECK_EQ(edges, in.sizes[0]);
 }
 
 /* Each rank's set of owned vertices v with v % every == 0, mirrored: a
@@ -233,6 +262,7 @@ int main(int argc, char **argv) {
   for (int r = 1; r < ranks; r++)
     CHECK_EQ(ranges[2 * r], ranges[2 * r - 1]);
   check_edges(part, whole, lo, hi);
+  check_pull_segments(part, lo, hi);
   check_mirrors(part, whole, lo, hi);
 
   graphrt_memref_i32 in;

@@ -88,6 +88,24 @@ static Value fitsWork(TraversalEmitter &emitter, OpBuilder &b, Value count,
       });
 }
 
+/// Whether `graph` is split over MPI ranks: loaded with `distributed`, or,
+/// where it comes from elsewhere (a function argument), in a module whose
+/// loads are (graph-distribute marks every load, and rejects the ops that
+/// would make another graph).
+static bool isDistributedGraph(Value graph) {
+  if (auto load = graph.getDefiningOp<LoadOp>())
+    return load.getDistributed();
+  Operation *scope = graph.getParentRegion()->getParentOp();
+  if (auto module = scope->getParentOfType<ModuleOp>())
+    scope = module;
+  bool distributed = false;
+  scope->walk([&](LoadOp load) {
+    distributed = load.getDistributed();
+    return WalkResult::interrupt();
+  });
+  return distributed;
+}
+
 void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
                          VertexBody body) {
   // A pull's destination belongs to the one thread scanning it.
@@ -101,12 +119,12 @@ void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
   if (ids && serialWork > 0 && emitter.getSchedule().isParallel() &&
       !emitter.getExecution().runsIterationPerThread())
     runsAlone = fitsWork(emitter, b, count, serialWork);
-  // A rank of a distributed graph holds the in-edges of its own vertices
-  // only: a pull scans those (its vectors may hold no other elements).
+  // A rank of a distributed graph holds the in-edges and the in-offsets of
+  // its own vertices only: a pull scans those (its vectors may hold no other
+  // elements).
   Value first = emitter.constIndex(b, 0);
   EdgeSetApplyOp op = emitter.getOp();
-  auto load = op.getGraph().getDefiningOp<LoadOp>();
-  if (!ids && load && load.getDistributed() &&
+  if (!ids && isDistributedGraph(op.getGraph()) &&
       emitter.getSchedule().getDirection() == Direction::DensePull) {
     auto owned = OwnedRangeOp::create(b, emitter.getLoc(), b.getIndexType(),
                                       b.getIndexType(), op.getGraph());

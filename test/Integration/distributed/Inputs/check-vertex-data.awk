@@ -1,7 +1,7 @@
 # awk -v owned_vectors=A -v mirrored_vectors=B [-v elem_bytes=E]
 #   -f check-vertex-data.awk -f recount-mirrors.awk STATS EDGES: STATS holds
 # the sorted `graphrt-mpi-mirrors:` and `graphrt-mpi-vertex-data:` lines of
-# a run of a program with A partitioned E-byte vectors (default 8) read only
+# a run of a program (other lines are skipped) with A partitioned E-byte vectors (default 8) read only
 # at owned vertices, B read at sources too, and no whole ones; EDGES its
 # edge list. Prints "wrong: ..." for each rank whose partitioned bytes are
 # not E per owned vertex per vector plus E per mirror per vector read at
@@ -16,7 +16,7 @@ FNR == NR {
   rank = $3 + 0
   if ($1 == "graphrt-mpi-mirrors:") {
     owned[rank] = $6
-  } else {
+  } else if ($1 == "graphrt-mpi-vertex-data:") {
     bytes[rank] = $4
     vectors[rank] = $8
     whole[rank] = $10

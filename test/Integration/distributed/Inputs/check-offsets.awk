@@ -1,0 +1,48 @@
+# awk -f check-offsets.awk STATS: STATS holds the sorted
+# `graphrt-mpi-mirrors:` and `graphrt-mpi-graph:` lines of a run (other
+# lines are skipped). Prints "wrong: ..." for each rank whose in-offsets are
+# not 8 bytes per owned vertex plus 8 (the rank pulls only into its own
+# vertices), whose CSR and global out-offsets are not 8 bytes per vertex
+# plus 8, whose mirror slots are not 4 bytes per vertex, or whose total is
+# not their sum; else "offsets match".
+$1 == "graphrt-mpi-mirrors:" {
+  rank = $3 + 0
+  n[rank] = $4
+  owned[rank] = $6
+  ranks = rank + 1 > ranks ? rank + 1 : ranks
+}
+$1 == "graphrt-mpi-graph:" {
+  rank = $3 + 0
+  total[rank] = $4
+  in_off[rank] = $9
+  out_off[rank] = $11
+  global[rank] = $13
+  slots[rank] = $16
+  seen[rank] = 1
+}
+END {
+  bad = 0
+  for (r = 0; r < ranks; r++) {
+    if (!seen[r]) {
+      printf "wrong: rank %d printed no graphrt-mpi-graph line\n", r
+      bad = 1
+      continue
+    }
+    want_in = 8 * (owned[r] + 1)
+    want_out = 8 * (n[r] + 1)
+    if (in_off[r] != want_in || out_off[r] != want_out ||
+        global[r] != want_out || slots[r] != 4 * n[r] ||
+        total[r] != in_off[r] + out_off[r] + global[r] + slots[r]) {
+      printf "wrong: rank %d: %d bytes (%d in-offsets, %d out-offsets, %d global, %d slots); want %d in-offsets, %d out-offsets, %d slots\n", \
+        r, total[r], in_off[r], out_off[r], global[r], slots[r], want_in, \
+        want_out, 4 * n[r]
+      bad = 1
+    }
+  }
+  if (ranks == 0) {
+    print "wrong: no graphrt-mpi-mirrors lines"
+    bad = 1
+  }
+  if (!bad)
+    printf "offsets match at %d ranks\n", ranks
+}
