@@ -67,7 +67,7 @@ const int64_t *rt_whole_in_offsets(const graphrt_graph *g) {
 
 void rt_whole_in_offsets_free(const graphrt_graph *g, const int64_t *off) {
   if (off != g->in_off)
-    free((void *)off);
+    free((void *)(uintptr_t)off); /* made by rt_whole_in_offsets */
 }
 
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
