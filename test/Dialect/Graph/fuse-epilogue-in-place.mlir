@@ -18,9 +18,8 @@
 // CHECK: graph.vector.set %[[CONTRIB]][%[[V]]]
 // CHECK-NEXT: graph.yield
 // CHECK-NEXT: } : !graph.edgeset
-// CHECK-NOT: graph.vertexset.apply
 // CHECK-NOT: graph.vector.copy
-// CHECK: return
+// CHECK: graph.vertexset.apply %{{.*}} label("print")
 // ROUND: schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, epilogue = in_place>)
 // ROUND: } epilogue {
 func.func @pagerank(%g: !graph.edgeset) {
