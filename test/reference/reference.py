@@ -17,7 +17,7 @@ usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
 pagerank_gauss_seidel updates each vertex's contribution in place, in id
 order (bench/gap/pr.gt with configApplyEpilogue("s1", "in-place"), run
 serially); pagerank_converged is PageRank after 200 iterations, which a
-threaded in-place run must match within 0.1%.
+threaded in-place run must match within 0.5%.
 sssp and ppsp use Bellman-Ford when some weight is negative (Dijkstra
 otherwise). sssp_real is sssp of a program with float or double weights:
 distances compare within close()'s tolerance, and an unreachable vertex
@@ -475,8 +475,8 @@ def mismatch(algorithm, expected, lines, n, root):
         # A parallel in-place PageRank's order is the threads': after 20
         # iterations it is near the fixed point, not at one exact value.
         for v, (text, want) in enumerate(zip(lines, expected)):
-            if abs(float(text) - want) > 1e-3 * want:
-                return f"vertex {v}: {text}, expected {want} within 0.1%"
+            if abs(float(text) - want) > 5e-3 * want:
+                return f"vertex {v}: {text}, expected {want} within 0.5%"
         return None
     exact = algorithm in ("bfs_depth", "sssp", "cc", "kcore", "components")
     for v, (text, want) in enumerate(zip(lines, expected)):

@@ -18,6 +18,7 @@
 // CHECK: graph.vector.set %[[CONTRIB]][%[[V]]]
 // CHECK-NEXT: graph.yield
 // CHECK-NEXT: } : !graph.edgeset
+// CHECK-NOT: label("update")
 // CHECK-NOT: graph.vector.copy
 // CHECK: graph.vertexset.apply %{{.*}} label("print")
 // ROUND: schedule(#graph.schedule<direction = dense_pull, parallel = dynamic_vertex, epilogue = in_place>)
