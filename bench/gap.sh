@@ -21,7 +21,8 @@
 # side's (below 1: graphc is faster).
 # usage: bench/gap.sh [SCALE] [THREADS] [TRIALS] [DEGREE] [KERNEL...]
 #        (default 22 2 5 16, all kernels: bfs sssp pr cc bc tc; pr-seg is
-#        PR under bench/gap/pr_segments.sched, cache-tiled)
+#        PR under bench/gap/pr_segments.sched, cache-tiled; pr-gs is PR under
+#        bench/gap/pr_in_place.sched, Gauss-Seidel like GAPBS's)
 #   GAP_GRAPHS: the graph kinds (default "kron uniform"; graph-gen's grid
 #     and road, high-diameter graphs, also work).
 #   GAP_DELTAS: SSSP deltas per kind, e.g. "kron=2 grid=64" (defaults: 2 on
@@ -36,11 +37,13 @@ gapbs=${GAPBS_DIR:-}
 declare -A deltas=([kron]=2 [uniform]=2 [grid]=64 [road]=8000)
 for pair in ${GAP_DELTAS:-}; do deltas[${pair%%=*}]=${pair#*=}; done
 
-# pr-seg: bench/gap/pr.gt under bench/gap/pr_segments.sched (cache tiling).
+# pr-seg: bench/gap/pr.gt under bench/gap/pr_segments.sched (cache tiling);
+# pr-gs: under bench/gap/pr_in_place.sched (contributions updated in place).
 for kernel in "${kernels[@]}"; do
   schedule=()
   [ "$kernel" = pr-seg ] && schedule=(--schedule "$root/bench/gap/pr_segments.sched")
-  "$build/bin/graphc" "$root/bench/gap/${kernel%-seg}.gt" "${schedule[@]}" \
+  [ "$kernel" = pr-gs ] && schedule=(--schedule "$root/bench/gap/pr_in_place.sched")
+  "$build/bin/graphc" "$root/bench/gap/${kernel%-*}.gt" "${schedule[@]}" \
     -o "$work/gap-$kernel"
 done
 if [ -z "$gapbs" ]; then
@@ -104,7 +107,7 @@ for kind in ${GAP_GRAPHS:-kron uniform}; do
     case $kernel in
     bfs) ours=("$start" "$trials") theirs=(-r "$start") ;;
     sssp) input=$wgraph ours=("$start" "$trials" "$delta") theirs=(-r "$start" -d "$delta") ;;
-    pr | pr-seg) passes=20 ours=("$trials") theirs=(-i 20 -t 0) ;;
+    pr | pr-seg | pr-gs) passes=20 ours=("$trials") theirs=(-i 20 -t 0) ;;
     cc | tc) ours=("$trials") theirs=() ;;
     bc) ours=("$bc_first" 4 "$trials") theirs=() ;;
     esac
@@ -113,10 +116,10 @@ for kind in ${GAP_GRAPHS:-kron uniform}; do
     if [ -n "$gapbs" ] && [ "$kernel" = bc ]; then
       read -r base_min base_median < <(gapbs_bc_times "$input" "$bc_first" | min_median)
     elif [ -n "$gapbs" ]; then
-      read -r base_min base_median < <("$gapbs/${kernel%-seg}" -f "$input" -n "$trials" \
+      read -r base_min base_median < <("$gapbs/${kernel%-*}" -f "$input" -n "$trials" \
         "${theirs[@]}" | gapbs_times | min_median)
     else
-      read -r base_min base_median < <(baseline_times "${kernel%-seg}" "$input" "$start" |
+      read -r base_min base_median < <(baseline_times "${kernel%-*}" "$input" "$start" |
         min_median)
     fi
     awk -v k="$kernel" -v g="$kind$scale" -v a="$ours_min" -v b="$ours_median" \

@@ -30,6 +30,8 @@ struct Options {
   bool edgeAware = false;
   /// configApplyAsync: the loop draining the frontier runs data-driven.
   AsyncMode async = AsyncMode::None;
+  /// configApplyEpilogue: how a fused epilogue writes what the pull reads.
+  EpilogueUpdate epilogue = EpilogueUpdate::DoubleBuffer;
   /// Set by any call other than configApplyParallelization.
   std::optional<Location> traversalOnly;
   /// The label's last call, and every one before it.
@@ -80,6 +82,9 @@ const Choice<PriorityUpdate> kPriorityUpdates[] = {
 
 const Choice<AsyncMode> kAsyncModes[] = {{"unordered", AsyncMode::Unordered},
                                          {"ordered", AsyncMode::Ordered}};
+const Choice<EpilogueUpdate> kEpilogueUpdates[] = {
+    {"double-buffer", EpilogueUpdate::DoubleBuffer},
+    {"in-place", EpilogueUpdate::InPlace}};
 
 /// GraphIt's older `setApply(label, option[, n])` options, each of which
 /// one of the config* calls also expresses.
@@ -161,7 +166,8 @@ const char *const kFunctions =
     "configApplyDenseVertexSet, configApplyNumSSG, configApplyNUMA, "
     "configApplyPriorityUpdate, configApplyPriorityUpdateDelta, "
     "configBucketMergeThreshold, configNumOpenBuckets, configIntersection, "
-    "configParForGrainSize, configApplyAsync, fuseFields, setApply";
+    "configParForGrainSize, configApplyAsync, configApplyEpilogue, "
+    "fuseFields, setApply";
 
 /// GraphIt scheduling functions for features this compiler does not have,
 /// named so the diagnostic says which feature is missing.
@@ -502,6 +508,18 @@ LogicalResult Resolver::applyCpu(const ScheduleCall &call) {
       opts->delta = *delta;
     }
     opts->async = mode;
+    opts->traversalOnly = call.loc;
+    return success();
+  }
+  if (name == "configApplyEpilogue") {
+    Options *opts = labelled(call, 2, 2);
+    if (!opts)
+      return failure();
+    FailureOr<EpilogueUpdate> update =
+        choose(call, 1, kEpilogueUpdates, "epilogue update");
+    if (failed(update))
+      return failure();
+    opts->epilogue = *update;
     opts->traversalOnly = call.loc;
     return success();
   }
@@ -971,7 +989,7 @@ FailureOr<ResolvedSchedule> Resolver::finishCpu() {
           emitErr, context, o.direction, parallel, o.grain, o.frontier,
           o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy, o.numa,
           o.priorityUpdate, o.delta, o.fusionThreshold, o.openBuckets,
-          GpuScheduleAttr(), o.async);
+          GpuScheduleAttr(), o.async, o.epilogue);
       if (!sched.edges)
         return failure();
     }

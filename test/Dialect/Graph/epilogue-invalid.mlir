@@ -183,7 +183,7 @@ func.func @written_elsewhere(%g: !graph.edgeset, %acc: !graph.vector<f32>, %x: !
 // -----
 
 func.func @jacobi(%g: !graph.edgeset, %acc: !graph.vector<f32>, %contrib: !graph.vector<f32>) {
-  // expected-error @+1 {{epilogue writes a vector the traversal accesses}}
+  // expected-error @+1 {{epilogue writes a vector the traversal reads (schedule epilogue = in_place allows it)}}
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
   ^bb0(%src: index, %dst: index):
     %c = graph.vector.get %contrib[%src] : !graph.vector<f32>
@@ -192,6 +192,33 @@ func.func @jacobi(%g: !graph.edgeset, %acc: !graph.vector<f32>, %contrib: !graph
   } epilogue {
   ^bb0(%v: index, %sum: f32):
     graph.vector.set %contrib[%v], %sum : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+// In place, only a pulling direction has the epilogue.
+func.func @in_place_push(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{epilogue = in_place needs direction = dense_pull or sparse_push_dense_pull and no gpu or async}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_push, epilogue = in_place>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @in_place_unknown(%g: !graph.edgeset, %acc: !graph.vector<f32>) {
+  // expected-error @+1 {{unknown epilogue 'gauss_seidel'}}
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull, epilogue = gauss_seidel>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f32
+    %c = graph.reduce add %acc[%dst], %one : !graph.vector<f32>
     graph.yield
   } : !graph.edgeset
   return

@@ -205,7 +205,8 @@ ScheduleAttr ScheduleAttr::getDefault(MLIRContext *context) {
              FrontierLayout::BoolArray, FrontierSets::Both, 0, 0,
              SegmentStrategy::FixedVertexCount, NumaMode::Serial,
              PriorityUpdate::Eager, ScheduleCount(1), ScheduleCount(1000),
-             ScheduleCount(128), GpuScheduleAttr(), AsyncMode::None);
+             ScheduleCount(128), GpuScheduleAttr(), AsyncMode::None,
+             EpilogueUpdate::DoubleBuffer);
 }
 
 ScheduleAttr::Options ScheduleAttr::getOptions() const {
@@ -216,14 +217,14 @@ ScheduleAttr::Options ScheduleAttr::getOptions() const {
           getNuma(),         getPriorityUpdate(),
           getDelta(),        getFusionThreshold(),
           getOpenBuckets(),  getGpu(),
-          getAsync()};
+          getAsync(),        getEpilogue()};
 }
 
 ScheduleAttr ScheduleAttr::get(MLIRContext *context, const Options &o) {
   return get(context, o.direction, o.parallel, o.grain, o.frontier,
              o.frontierSets, o.segments, o.segmentsArgv, o.segmentStrategy,
              o.numa, o.priorityUpdate, o.delta, o.fusionThreshold,
-             o.openBuckets, o.gpu, o.async);
+             o.openBuckets, o.gpu, o.async, o.epilogue);
 }
 
 ScheduleAttr ScheduleAttr::with(function_ref<void(Options &)> change) const {
@@ -250,7 +251,7 @@ LogicalResult ScheduleAttr::verify(
     FrontierSets, int64_t segments, int64_t segmentsArgv, SegmentStrategy,
     NumaMode numa, PriorityUpdate priorityUpdate, ScheduleCount delta,
     ScheduleCount fusionThreshold, ScheduleCount openBuckets,
-    GpuScheduleAttr gpu, AsyncMode async) {
+    GpuScheduleAttr gpu, AsyncMode async, EpilogueUpdate epilogue) {
   if (gpu) {
     ScheduleAttr cpuDefaults = getDefault(gpu.getContext());
     if (direction != cpuDefaults.getDirection() ||
@@ -315,6 +316,13 @@ LogicalResult ScheduleAttr::verify(
        numa != NumaMode::Serial || async != AsyncMode::None))
     return emitError() << "priority_update = obim needs direction = "
                           "sparse_push and no segments, numa or async";
+  // Only a pull has a per-destination epilogue on the CPU.
+  if (epilogue == EpilogueUpdate::InPlace &&
+      ((direction != Direction::DensePull &&
+        direction != Direction::SparsePushDensePull) ||
+       gpu || async != AsyncMode::None))
+    return emitError() << "epilogue = in_place needs direction = dense_pull "
+                          "or sparse_push_dense_pull and no gpu or async";
   if (numa != NumaMode::Serial && parallel == Parallelization::Serial)
     return emitError() << "numa = " << stringifyNumaMode(numa)
                        << " needs a parallel schedule, got parallel = serial";
@@ -412,6 +420,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
   ScheduleCount openBuckets = defaults.getOpenBuckets();
   GpuScheduleAttr gpu;
   AsyncMode async = AsyncMode::None;
+  EpilogueUpdate epilogue = defaults.getEpilogue();
 
   auto parseOption = [&](StringRef option, SMLoc loc) -> ParseResult {
     if (option == "direction")
@@ -441,6 +450,10 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
       return parseEnumOption(parser, option, priorityUpdate,
                              symbolizePriorityUpdate, stringifyPriorityUpdate,
                              getMaxEnumValForPriorityUpdate() + 1);
+    if (option == "epilogue")
+      return parseEnumOption(parser, option, epilogue, symbolizeEpilogueUpdate,
+                             stringifyEpilogueUpdate,
+                             getMaxEnumValForEpilogueUpdate() + 1);
     if (option == "delta")
       return parseCountOption(parser, option, delta);
     if (option == "fusion_threshold")
@@ -492,7 +505,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
            << "'; expected one of: direction, parallel, grain, frontier, "
               "frontier_sets, segments, segment_strategy, numa, "
               "priority_update, delta, fusion_threshold, open_buckets, gpu, "
-              "async";
+              "async, epilogue";
   };
 
   if (parseOptionList(parser, "schedule", /*allowEmpty=*/false, parseOption))
@@ -501,7 +514,7 @@ Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
                     parser.getContext(), direction, parallel, grain, frontier,
                     frontierSets, segments, segmentsArgv, strategy, numa,
                     priorityUpdate, delta, fusionThreshold, openBuckets, gpu,
-                    async);
+                    async, epilogue);
 }
 
 void ScheduleAttr::print(AsmPrinter &printer) const {
@@ -546,6 +559,8 @@ void ScheduleAttr::print(AsmPrinter &printer) const {
     options.push_back("async");
   else if (getAsync() != AsyncMode::None)
     options.push_back(("async = " + stringifyAsyncMode(getAsync())).str());
+  addIfChanged("epilogue", getEpilogue(), defaults.getEpilogue(),
+               stringifyEpilogueUpdate);
   // An empty option list is not valid syntax; spell out one default.
   if (options.empty())
     options.push_back("parallel = serial");

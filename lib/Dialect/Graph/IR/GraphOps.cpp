@@ -769,8 +769,14 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     auto seen = traversed.find(vector);
     if (seen == traversed.end())
       return;
-    if (write)
-      return fail("epilogue writes a vector the traversal accesses");
+    // In place (Gauss-Seidel), the epilogue may overwrite what the traversal
+    // only reads.
+    if (write && (seen->second || getScheduleOrDefault().getEpilogue() !=
+                                      EpilogueUpdate::InPlace))
+      return fail(seen->second
+                      ? "epilogue writes a vector the traversal writes"
+                      : "epilogue writes a vector the traversal reads "
+                        "(schedule epilogue = in_place allows it)");
     if (seen->second)
       fail("epilogue reads a vector the body writes");
   });

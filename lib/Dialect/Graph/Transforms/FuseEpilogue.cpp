@@ -45,6 +45,8 @@ struct Fusion {
   SmallVector<Operation *> between;
   /// Vectors the loop writes and the traversal reads: double-buffered.
   SmallVector<Value> buffered;
+  /// The same under the schedule's `epilogue = in_place`: written in place.
+  SmallVector<Value> inPlace;
   /// The value the accumulated vector always holds outside the traversal,
   /// when the pass could prove one.
   TypedAttr reset;
@@ -238,10 +240,13 @@ static Reason checkLoop(Fusion &fusion, Operation *loop) {
   };
   forEachEffectOp(op.getBody(), noteVectors);
   forEachEffectOp(op.getSrcFilter(), noteVectors);
+  bool inPlace = op.getScheduleOrDefault().getEpilogue() ==
+                 EpilogueUpdate::InPlace;
+  SmallVector<Value> &shared = inPlace ? fusion.inPlace : fusion.buffered;
   for (Value vector : written)
     if (vector != acc && traversed.contains(vector) &&
-        !llvm::is_contained(fusion.buffered, vector))
-      fusion.buffered.push_back(vector);
+        !llvm::is_contained(shared, vector))
+      shared.push_back(vector);
   if (fusion.buffered.empty())
     return std::nullopt;
   auto forOp = dyn_cast<scf::ForOp>(op->getParentOp());
@@ -726,6 +731,8 @@ struct GraphFuseEpiloguePass
                  << " the traversal summed";
         for (Value vector : fusion.buffered)
           remark << "; " << nameOf(vector) << " double-buffered";
+        for (Value vector : fusion.inPlace)
+          remark << "; " << nameOf(vector) << " updated in place";
         if (fusion.loops.front()->getNumResults() || fusion.choice)
           remark << "; it builds the kept set per destination";
         if (sched.isSegmented() && !inLastSegment)

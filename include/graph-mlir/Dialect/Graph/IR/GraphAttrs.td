@@ -90,6 +90,19 @@ def Graph_PriorityUpdate : I32EnumAttr<"PriorityUpdate",
   let cppNamespace = "::mlir::graph";
 }
 
+def Graph_EpilogueUpdate : I32EnumAttr<"EpilogueUpdate",
+    "how a pull's fused epilogue writes the vectors the pull reads at the "
+    "source (graph-fuse-epilogue)", [
+  // Into a second buffer, read by the next call (Jacobi): the answers are
+  // the unfused program's.
+  I32EnumAttrCase<"DoubleBuffer", 0, "double_buffer">,
+  // Into the vector the pull reads (Gauss-Seidel, as GAPBS's PageRank): a
+  // source visited after its update contributes its new value.
+  I32EnumAttrCase<"InPlace", 1, "in_place">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
 def Graph_AsyncMode : I32EnumAttr<"AsyncMode",
     "whether and how the loop draining a traversal's frontier runs "
     "data-driven (graph-lower-async)", [
@@ -372,6 +385,7 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     | `open_buckets` | 128, or `argv[k]` | `configNumOpenBuckets` |
     | `gpu` | absent, a `#graph.gpu_schedule` | `applyGPUSchedule` |
     | `async` | absent, `async` (unordered), `async = ordered` | `configApplyAsync` |
+    | `epilogue` | `double_buffer`, `in_place` | `configApplyEpilogue` |
 
     `priority_update`, `delta`, `fusion_threshold` and `open_buckets` describe
     traversals that update a priority queue
@@ -405,6 +419,15 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
     bucket and push each improved vertex to its new bucket, with no barrier
     between buckets. Like `async` it needs the `sparse_push` direction and
     no segments or numa, and it cannot be combined with `async`.
+
+    `epilogue = in_place` lets the vertex loop that graph-fuse-epilogue
+    fuses into this pull write the vectors the pull reads at the source in
+    place (Gauss-Seidel, as GAPBS's PageRank does) instead of into a second
+    buffer that the next call reads (Jacobi, the default, whose answers are
+    the unfused program's bit for bit). A source whose update ran before the
+    edge is read contributes its new value, so with several threads the
+    answers depend on the order. It needs a pulling direction (`dense_pull`
+    or `sparse_push_dense_pull`) and no `gpu` or `async`.
 
     A schedule with `gpu` runs the traversal as GPU kernels
     (graph-lower-gpu) as that option says; it sets no CPU option.
@@ -450,7 +473,10 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
         "present: the traversal runs as GPU kernels">:$gpu,
     DefaultValuedParameter<"::mlir::graph::AsyncMode",
         "::mlir::graph::AsyncMode::None",
-        "whether the frontier-draining loop around it runs data-driven">:$async
+        "whether the frontier-draining loop around it runs data-driven">:$async,
+    DefaultValuedParameter<"::mlir::graph::EpilogueUpdate",
+        "::mlir::graph::EpilogueUpdate::DoubleBuffer",
+        "how a fused epilogue writes what the pull reads">:$epilogue
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -469,6 +495,7 @@ def Graph_ScheduleAttr : AttrDef<Graph_Dialect, "Schedule"> {
       ::mlir::graph::ScheduleCount delta, fusionThreshold, openBuckets;
       ::mlir::graph::GpuScheduleAttr gpu;
       ::mlir::graph::AsyncMode async;
+      ::mlir::graph::EpilogueUpdate epilogue;
     };
     Options getOptions() const;
     static ScheduleAttr get(::mlir::MLIRContext *context,

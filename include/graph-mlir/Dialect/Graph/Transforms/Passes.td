@@ -586,6 +586,14 @@ def GraphFuseEpilogue : Pass<"graph-fuse-epilogue", "ModuleOp"> {
     (copying `v`'s old element when the loop's body may not assign it, and
     `v`'s old row for a vector of rows).
 
+    Under the traversal's `epilogue = in_place` (GraphIt:
+    `configApplyEpilogue(label, "in-place")`) such a vector gets no second
+    buffer: the epilogue writes it where the traversal reads it
+    (Gauss-Seidel, as GAPBS's PageRank), so an edge from a source whose
+    update already ran reads the new value. The answers then differ from
+    the unfused program's, and with threads depend on their order; the
+    remark says `updated in place`.
+
     Declined, with a remark (option `remarks`) at the traversal saying
     why: GPU schedules, push directions, a
     loop reading a neighbour's element of a vector it or the traversal
