@@ -72,6 +72,11 @@ static SmallVector<Option> optionsOf(ScheduleAttr schedule) {
        countText(o.fusionThreshold), countText(d.fusionThreshold)},
       {"open_buckets", "configNumOpenBuckets", countText(o.openBuckets),
        countText(d.openBuckets)},
+      {"async", "configApplyAsync", stringifyAsyncMode(o.async).str(),
+       stringifyAsyncMode(d.async).str()},
+      {"epilogue", "configApplyEpilogue",
+       stringifyEpilogueUpdate(o.epilogue).str(),
+       stringifyEpilogueUpdate(d.epilogue).str()},
   };
 }
 
