@@ -773,10 +773,9 @@ LogicalResult EdgeSetApplyOp::verifyEpilogue() {
     // only reads.
     if (write && (seen->second || getScheduleOrDefault().getEpilogue() !=
                                       EpilogueUpdate::InPlace))
-      return fail(seen->second
-                      ? "epilogue writes a vector the traversal writes"
-                      : "epilogue writes a vector the traversal reads "
-                        "(schedule epilogue = in_place allows it)");
+      return fail(seen->second ? "epilogue writes a vector the traversal writes"
+                               : "epilogue writes a vector the traversal reads "
+                                 "(schedule epilogue = in_place allows it)");
     if (seen->second)
       fail("epilogue reads a vector the body writes");
   });

@@ -240,8 +240,8 @@ static Reason checkLoop(Fusion &fusion, Operation *loop) {
   };
   forEachEffectOp(op.getBody(), noteVectors);
   forEachEffectOp(op.getSrcFilter(), noteVectors);
-  bool inPlace = op.getScheduleOrDefault().getEpilogue() ==
-                 EpilogueUpdate::InPlace;
+  bool inPlace =
+      op.getScheduleOrDefault().getEpilogue() == EpilogueUpdate::InPlace;
   SmallVector<Value> &shared = inPlace ? fusion.inPlace : fusion.buffered;
   for (Value vector : written)
     if (vector != acc && traversed.contains(vector) &&
