@@ -461,8 +461,8 @@ void graphrt_vlist_append(graphrt_vlist *l, graphrt_vset *s);
  * retrieve"; NULL: "list pop"). */
 graphrt_vset *graphrt_vlist_pop(graphrt_vlist *l, const char *what);
 /* [added] The device storage of a list of vertex sets, for a fused GPU loop
- * that appends to or pops from it (graph.list.device): the sets the list
- * holds are packed (and freed: the list owned them) as levels of one id
+ * that appends to or pops from it (graph.list.device): the ids of the sets
+ * the list holds are packed (the sets stay live) as levels of one id
  * array, with room for `room` more ids and levels; `ids` holds them,
  * level k at [offsets[k], offsets[k + 1]), and `state` is indexed by
  * GRAPHRT_VLIST_*. Later appends hold handles again, above the packed

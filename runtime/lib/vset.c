@@ -1163,15 +1163,11 @@ void graphrt_vlist_device(graphrt_vlist *l, int64_t n, int64_t room) {
    * stops the loop, which graphrt_vlist_device_resume grows the storage
    * for. */
   reserve_device(l, total + extra + room + 1, levels + l->size + room + 2);
-  /* The handles, in order, become packed levels; the list owned them. A
-   * set appended twice is two levels and freed once. */
+  /* The handles' ids, in order, become packed levels. The sets stay the
+   * program's, as in a list that is not packed: another name for one may
+   * still read or delete it after the loop. */
   for (int64_t i = 0; i < l->size; i++)
     pack_level(l, l->items[i]);
-  for (int64_t i = 0; i < l->size; i++) {
-    vset *s;
-    if (resolve(l->items[i], &s) == kLive)
-      graphrt_vset_free(l->items[i]);
-  }
   l->size = 0;
 }
 

@@ -136,14 +136,20 @@ static void test_edge_blocks(int32_t placement) {
 static void test_list_device(void) {
   graphrt_vlist *l = graphrt_vlist_new();
   int32_t members[][2] = {{0, 1}, {2, -1}};
+  graphrt_vset *appended[3];
   for (int i = 0; i < 2; ++i) {
-    graphrt_vset *s = graphrt_vset_new(5, 0);
+    appended[i] = graphrt_vset_new(5, 0);
     for (int j = 0; j < 2 && members[i][j] >= 0; ++j)
-      graphrt_vset_insert(s, members[i][j]);
-    graphrt_vlist_append(l, s);
+      graphrt_vset_insert(appended[i], members[i][j]);
+    graphrt_vlist_append(l, appended[i]);
   }
-  graphrt_vlist_append(l, graphrt_vset_new(5, 0));
+  appended[2] = graphrt_vset_new(5, 0);
+  graphrt_vlist_append(l, appended[2]);
   graphrt_vlist_device(l, 5, 5);
+  /* Packing copies the ids: the sets stay the program's to read and
+   * delete. */
+  CHECK_EQ(graphrt_vset_size(appended[0]), 2);
+  CHECK(graphrt_vset_contains(appended[1], 2));
   graphrt_memref_i32 ids;
   graphrt_memref_i64 offsets, state;
   _mlir_ciface_graphrt_vlist_device_ids(&ids, l);
@@ -180,12 +186,14 @@ static void test_list_device(void) {
   graphrt_vset *first = graphrt_vlist_pop(l, NULL);
   CHECK(graphrt_vset_size(first) == 2 && graphrt_vset_contains(first, 0) &&
         graphrt_vset_contains(first, 1));
-  graphrt_vset *popped[] = {later, top, empty, second, first};
-  for (int i = 0; i < 5; ++i)
+  CHECK(first != appended[0] && second != appended[1]);
+  graphrt_vset *popped[] = {later, top,         empty,       second,
+                            first, appended[0], appended[1], appended[2]};
+  for (int i = 0; i < 8; ++i)
     graphrt_vset_free(popped[i]);
   graphrt_vlist_free(l);
 
-  /* A set appended twice is packed as two levels and freed once. */
+  /* A set appended twice is packed as two levels and stays live. */
   graphrt_vlist *twice = graphrt_vlist_new();
   graphrt_vset *s = graphrt_vset_new(5, 0);
   graphrt_vset_insert(s, 3);
@@ -199,6 +207,8 @@ static void test_list_device(void) {
     CHECK(graphrt_vset_size(level) == 1 && graphrt_vset_contains(level, 3));
     graphrt_vset_free(level);
   }
+  CHECK(graphrt_vset_contains(s, 3));
+  graphrt_vset_free(s);
   graphrt_vlist_free(twice);
 }
 

@@ -1083,8 +1083,8 @@ def Graph_ListPopOp : Graph_Op<"list.pop", [
 def Graph_ListDeviceOp : Graph_Op<"list.device"> {
   let summary = "the device storage of a list of vertex sets";
   let description = [{
-    Packs the sets the list holds (sets of `vertices` vertices, which the
-    list owned) into one id array, level after level, with room for
+    Packs the ids of the sets the list holds (sets of `vertices` vertices,
+    which stay live) into one id array, level after level, with room for
     `room` more ids and levels (a loop that appends a level of at most
     `vertices` distinct ids a step, its levels disjoint, needs `vertices`
     of each), and returns it: `ids`, level `k` at `[offsets[k], offsets[k + 1])`, and `state`,
