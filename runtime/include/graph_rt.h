@@ -573,6 +573,11 @@ void graphrt_pq_edges(graphrt_pq *q, graphrt_graph *g);
 /* A new set of the next bucket's vertices, each once (empty when finished);
  * it becomes the current bucket. A refilled current bucket comes again. */
 graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q);
+/* [added] graphrt_pq_dequeue without the dedup: the set lists every live
+ * entry of the bucket's bins, so a vertex pushed twice into it may come
+ * twice (a set as graphrt_vset_seal_ids_keep_dups makes). For uses that a
+ * repeat cannot change (graph.pq.dequeue keep_duplicates). */
+graphrt_vset *graphrt_pq_dequeue_keep_dups(graphrt_pq *q);
 /* The current bucket: the last dequeued, initially the first to come. */
 int64_t graphrt_pq_current_priority(graphrt_pq *q);
 /* Eager: v's priority became `priority`; thread-safe and thread-local. */

@@ -441,6 +441,9 @@ int rt_vset_has_dups(const graphrt_vset *s);
 /* graphrt_vset_seal_distinct_ids without its verbose line (a dequeue
  * reports its bucket instead). */
 void rt_vset_seal_distinct_quiet(graphrt_vset *s, int64_t count);
+/* The same for ids that may repeat members, as a set sealed with
+ * graphrt_vset_seal_ids_keep_dups (graphrt_pq_dequeue_keep_dups). */
+void rt_vset_seal_repeats_quiet(graphrt_vset *s, int64_t count);
 /* s holds this rank's part of a set of distributed graph g, whose whole
  * size and out-degree sum (in g) are given: graphrt_vset_size and
  * graphrt_vset_out_degree_sum(s, g) answer with them until s changes (the

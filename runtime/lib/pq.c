@@ -673,6 +673,47 @@ static int64_t gather(graphrt_pq *q, pq_bin *b, int64_t bucket, int below,
   return at;
 }
 
+/* Appends every live entry of `b` to ids from position `at`, repeats
+ * included (no seen bit), and returns the new end: the gather of a dequeue
+ * whose uses tolerate a vertex listed twice (graph.pq.dequeue
+ * keep_duplicates). Entries of a below bin are live anywhere before the
+ * bucket too. Each entry is written and the end moves on only if it is
+ * live, so no branch waits on the priority's load. */
+static int64_t gather_live(graphrt_pq *q, pq_bin *b, int64_t bucket, int below,
+                           int32_t *ids, int64_t at) {
+  int64_t lo = bucket * q->delta;
+  uint64_t delta = (uint64_t)q->delta;
+  const int32_t *in = b->ids;
+  int64_t size = b->size;
+  if (below) {
+    for (int64_t i = 0; i < size; ++i) {
+      int32_t v = in[i];
+      ids[at] = v;
+      at += live_in(q, v, bucket, lo, below);
+    }
+  } else if (q->width == 4) {
+    const int32_t *prio = q->prio;
+    for (int64_t i = 0; i < size; ++i) {
+      int32_t v = in[i];
+      int64_t p = prio[v];
+      if (p < 0) { /* reports it: never live */
+        bucket_of(q, v);
+        continue;
+      }
+      ids[at] = v;
+      at += (uint64_t)(p - lo) < delta;
+    }
+  } else {
+    for (int64_t i = 0; i < size; ++i) {
+      int32_t v = in[i];
+      ids[at] = v;
+      at += live_in(q, v, bucket, lo, /*below=*/0);
+    }
+  }
+  b->size = 0;
+  return at;
+}
+
 /* Clears the seen bits of ids[0..count), all a dequeue set: whole words,
  * since every bit set in them belongs to a gathered vertex. With `shared`,
  * other threads clear words at once (the same words, maybe). */
@@ -710,15 +751,16 @@ static void bins_of(graphrt_pq *q, int64_t bucket, pq_bin **bins) {
  * queue has several threads. */
 enum { GATHER_PAR_MIN = 4096 };
 
-/* Gathers the live entries of `bucket` (each vertex once), emptying their
- * bins, into out's id buffer (not sealed) or, without out, into
- * q->scratch; returns how many. Serially each bin goes on where the last
- * ended. A large bucket on several threads is gathered by the team: thread
- * t gathers its own bins (bins[2t] and bins[2t + 1], the last thread also
- * the heap's) into the scratch array at offsets from a prefix sum of the bin
- * sizes, then copies what it kept to out at offsets from a prefix sum of
- * the kept counts. */
-static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
+/* Gathers the live entries of `bucket` (each vertex once, or with
+ * `repeats` every live entry), emptying their bins, into out's id buffer
+ * (not sealed) or, without out, into q->scratch; returns how many. Serially
+ * each bin goes on where the last ended. A large bucket on several threads is
+ * gathered by the team: thread t gathers its own bins (bins[2t] and bins[2t +
+ * 1], the last thread also the heap's) into the scratch array at offsets from a
+ * prefix sum of the bin sizes, then copies what it kept to out at offsets from
+ * a prefix sum of the kept counts. */
+static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out,
+                           int repeats) {
   if (any_below(q))
     q->went_below = 1;
   if (++q->round == 0)
@@ -748,8 +790,10 @@ static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
   if (!shared) {
     for (int i = 0; i < parts; ++i)
       if (bins[i])
-        count = gather(q, bins[i], bucket, i % 2, 0, ids, count);
-    unsee(q, ids, count, 0);
+        count = repeats ? gather_live(q, bins[i], bucket, i % 2, ids, count)
+                        : gather(q, bins[i], bucket, i % 2, 0, ids, count);
+    if (!repeats)
+      unsee(q, ids, count, 0);
     return count;
   }
 #pragma omp parallel
@@ -757,15 +801,17 @@ static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
     int t = omp_get_thread_num(), k = omp_get_num_threads();
     for (int i = 0; i < parts; ++i)
       if ((i / 2) % k == t)
-        end[i] = bins[i]
-                     ? gather(q, bins[i], bucket, i % 2, 1, scratch, start[i])
-                     : start[i];
-    /* Every bit is set before any is cleared. */
+        end[i] = !bins[i] ? start[i]
+                 : repeats
+                     ? gather_live(q, bins[i], bucket, i % 2, scratch, start[i])
+                     : gather(q, bins[i], bucket, i % 2, 1, scratch, start[i]);
+    /* Every bit is set before any is cleared, and every end is known. */
 #pragma omp barrier
     int64_t at = 0;
     for (int i = 0; i < parts; ++i) {
       if ((i / 2) % k == t) {
-        unsee(q, scratch + start[i], end[i] - start[i], 1);
+        if (!repeats)
+          unsee(q, scratch + start[i], end[i] - start[i], 1);
         if (out)
           memcpy(ids + at, scratch + start[i],
                  (size_t)(end[i] - start[i]) * sizeof(int32_t));
@@ -782,7 +828,7 @@ static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out) {
   return count;
 }
 
-graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
+static graphrt_vset *dequeue(graphrt_pq *q, int repeats) {
   check_queue(q, "dequeue_ready_set");
   int64_t bucket = next_bucket(q);
   if (bucket < 0)
@@ -792,10 +838,21 @@ graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
     too_many_rounds(q, bucket, q->rounds);
   q->current = bucket;
   graphrt_vset *s = graphrt_vset_new(q->n, 0);
-  int64_t count = take_bucket(q, bucket, s);
-  rt_vset_seal_distinct_quiet(s, count);
+  int64_t count = take_bucket(q, bucket, s, repeats);
+  if (repeats)
+    rt_vset_seal_repeats_quiet(s, count);
+  else
+    rt_vset_seal_distinct_quiet(s, count);
   rt_verbose_bucket(bucket, count, q->n);
   return s;
+}
+
+graphrt_vset *graphrt_pq_dequeue(graphrt_pq *q) {
+  return dequeue(q, /*repeats=*/0);
+}
+
+graphrt_vset *graphrt_pq_dequeue_keep_dups(graphrt_pq *q) {
+  return dequeue(q, /*repeats=*/1);
 }
 
 void _mlir_ciface_graphrt_pq_take_all(graphrt_memref_i32 *r, graphrt_pq *q) {
@@ -806,7 +863,7 @@ void _mlir_ciface_graphrt_pq_take_all(graphrt_memref_i32 *r, graphrt_pq *q) {
     if (first < 0)
       first = bucket;
     q->current = bucket;
-    int64_t count = take_bucket(q, bucket, NULL);
+    int64_t count = take_bucket(q, bucket, NULL, /*repeats=*/0);
     for (int64_t i = 0; i < count; ++i)
       bin_push(&q->taken, q->scratch.ids[i]);
   }

@@ -736,14 +736,16 @@ void graphrt_vset_seal_distinct_ids(graphrt_vset *h, int64_t count) {
   rt_verbose_frontier(count, lookup(h, "vertex set")->n);
 }
 
-void rt_vset_seal_distinct_quiet(graphrt_vset *h, int64_t count) {
+/* Seals the first `count` ids of the buffer as they are: distinct, or
+ * maybe repeating members (`dups`). */
+static void seal_listed(graphrt_vset *h, int64_t count, int dups) {
   vset *s = lookup(h, "vertex set");
   s->open = 0;
   adopt_idbuf(s, count); /* a bool array left is the caller's marks */
   s->size = count;
   s->ids_valid = 1;
   s->ids_sorted = 0;
-  s->ids_dups = 0;
+  s->ids_dups = dups;
   /* The marks of a sparse set's members go back to the spares now, not
    * when it is freed: a loop that keeps its frontiers (BC's levels on a
    * road network, thousands of them) would otherwise hold n bytes per
@@ -751,6 +753,14 @@ void rt_vset_seal_distinct_quiet(graphrt_vset *h, int64_t count) {
    * them from the ids. */
   if (s->bools && count > 0 && count <= s->n / 64 && !rt_gpu_mode)
     give_listed_bools(s);
+}
+
+void rt_vset_seal_distinct_quiet(graphrt_vset *h, int64_t count) {
+  seal_listed(h, count, /*dups=*/0);
+}
+
+void rt_vset_seal_repeats_quiet(graphrt_vset *h, int64_t count) {
+  seal_listed(h, count, /*dups=*/1);
 }
 
 graphrt_vset *graphrt_vset_from_ids(int64_t n, const int32_t *ids,

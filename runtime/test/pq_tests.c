@@ -4,7 +4,7 @@
  * overflow, constant-sum counts; and whole delta-stepping and k-core runs
  * (serial and parallel) against a plain Dijkstra (Bellman-Ford for negative
  * weights) and a plain peeling; updates before the current bucket, eager
- * buckets far beyond the dense window. */
+ * buckets far beyond the dense window; the dequeue that keeps repeats. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -149,6 +149,75 @@ static void test_eager_buckets(void) {
   CHECK(graphrt_pq_finished_vertex(q, 1));
   CHECK_EQ(members(graphrt_pq_dequeue(q), got), 0);
   graphrt_pq_free(q);
+}
+
+/* graphrt_pq_dequeue_keep_dups, eager or lazy, 4- and 8-byte priorities,
+ * delta 2: every live entry of the bucket comes out, repeats included; a
+ * stale entry (its vertex moved on to another bucket) does not, nor does a
+ * below entry's vertex that moved behind it. The set counts every entry. */
+static void test_keep_dups(int strategy, int width) {
+  int32_t prio32[8] = {0, 9, 9, 9, 9, 9, 9, 9};
+  int64_t prio64[8] = {0, 9, 9, 9, 9, 9, 9, 9};
+  void *prio = width == 4 ? (void *)prio32 : (void *)prio64;
+#define SET(v, p)                                                              \
+  do {                                                                         \
+    if (width == 4)                                                            \
+      prio32[v] = (p);                                                         \
+    else                                                                       \
+      prio64[v] = (p);                                                         \
+    if (strategy == GRAPHRT_PQ_EAGER)                                          \
+      push(q, v, p);                                                           \
+    else                                                                       \
+      graphrt_pq_changed(q, v);                                                \
+  } while (0)
+  graphrt_pq *q = graphrt_pq_new(prio, width, 8, 1, 2, 0, 0, strategy, 4);
+  int32_t got[32];
+  graphrt_vset *s = graphrt_pq_dequeue_keep_dups(q);
+  CHECK_EQ(graphrt_vset_size(s), 1);
+  CHECK_EQ(members(s, got), 1);
+  CHECK_EQ(got[0], 0);
+  /* Bucket 1: 1 twice (3, then 2), 2 once, 3 to bucket 1 then on to 3
+   * (stale there), 4 three times (still 3 after the last). */
+  SET(1, 3);
+  SET(1, 2);
+  SET(2, 3);
+  SET(3, 2);
+  SET(3, 7);
+  SET(4, 3);
+  SET(4, 3);
+  SET(4, 2);
+  s = graphrt_pq_dequeue_keep_dups(q);
+  int64_t want = strategy == GRAPHRT_PQ_EAGER ? 6 : 3; /* lazy: once each */
+  CHECK_EQ(graphrt_vset_size(s), want);
+  CHECK_EQ(graphrt_vset_contains(s, 1), 1);
+  CHECK_EQ(graphrt_vset_contains(s, 3), 0);
+  CHECK_EQ(members(s, got), want);
+  if (strategy == GRAPHRT_PQ_EAGER) {
+    int32_t expect[6] = {1, 1, 2, 4, 4, 4};
+    for (int i = 0; i < 6; ++i)
+      CHECK_EQ(got[i], expect[i]);
+  } else {
+    CHECK_EQ(got[0], 1);
+    CHECK_EQ(got[1], 2);
+    CHECK_EQ(got[2], 4);
+  }
+  CHECK_EQ(graphrt_pq_current_priority(q), 1);
+  /* A vertex lowered behind the current bucket comes with it again. */
+  SET(5, 0);
+  SET(5, 1);
+  s = graphrt_pq_dequeue_keep_dups(q);
+  CHECK_EQ(graphrt_pq_current_priority(q), 1);
+  int64_t k = members(s, got);
+  CHECK(k >= 1);
+  for (int64_t i = 0; i < k; ++i)
+    CHECK_EQ(got[i], 5);
+  /* Then bucket 3: only 3. */
+  CHECK_EQ(members(graphrt_pq_dequeue_keep_dups(q), got), 1);
+  CHECK_EQ(got[0], 3);
+  CHECK(graphrt_pq_finished(q));
+  CHECK_EQ(members(graphrt_pq_dequeue_keep_dups(q), got), 0);
+  graphrt_pq_free(q);
+#undef SET
 }
 
 /* Requeue (applyUpdatePriorityExtern): priorities changed outside a
@@ -438,6 +507,11 @@ static int64_t fusion_round(const small_graph *g, int32_t *dist, graphrt_pq *q,
  * bins alone. The distances are Dijkstra's or Bellman-Ford's, and no
  * cascade run alone does more than the limit plus one bin (15 vertices of
  * out-degree at most 8). */
+/* Whether test_delta_stepping dequeues with graphrt_pq_dequeue_keep_dups,
+ * as generated code does for a min update (graph.pq.dequeue
+ * keep_duplicates). */
+static int keep_dups;
+
 static void test_delta_stepping(int strategy, int64_t delta, int threads,
                                 int weights, int64_t limit) {
   small_graph g;
@@ -458,7 +532,8 @@ static void test_delta_stepping(int strategy, int64_t delta, int threads,
     graphrt_pq *q = graphrt_pq_new(dist, 4, g.n, 1, delta, 0, 0, strategy, 4);
     while (!graphrt_pq_finished(q)) {
       graphrt_memref_i32 ids;
-      graphrt_vset *frontier = graphrt_pq_dequeue(q);
+      graphrt_vset *frontier =
+          keep_dups ? graphrt_pq_dequeue_keep_dups(q) : graphrt_pq_dequeue(q);
       _mlir_ciface_graphrt_vset_ids(&ids, frontier);
       graphrt_pq_edges(q, graph);
       int64_t work = 0;
@@ -547,11 +622,12 @@ static void test_fusion_alone(void) {
 /* k-core peeling with constant-sum counts against a serial peeling. */
 /* A bucket large enough for the team to gather (more than 4096 entries),
  * pushed by 3 threads, each vertex by two of them: every vertex comes out
- * once; then a queue made where the freed one was takes pushes of its own
- * (the threads' cached bins belong to the freed queue's last round). */
+ * once (in the second round, with graphrt_pq_dequeue_keep_dups, twice); then a
+ * queue made where the freed one was takes pushes of its own (the threads'
+ * cached bins belong to the freed queue's last round). */
 static void test_team_gather(void) {
   enum { N = 9000 };
-  static int32_t prio[N], got[N];
+  static int32_t prio[N], got[2 * N];
   static uint8_t seen[N];
   omp_set_num_threads(3);
   for (int round = 0; round < 2; ++round) {
@@ -567,12 +643,14 @@ static void test_team_gather(void) {
         if (v % 3 != t)
           push(q, v, 5);
     }
-    int64_t k = members(graphrt_pq_dequeue(q), got);
-    CHECK_EQ(k, N - 1);
+    int64_t k = members(
+        round ? graphrt_pq_dequeue_keep_dups(q) : graphrt_pq_dequeue(q), got);
+    /* Kept repeats: each vertex twice, in sorted order. */
+    CHECK_EQ(k, round ? 2 * (N - 1) : N - 1);
     memset(seen, 0, sizeof(seen));
     for (int64_t i = 0; i < k; ++i) {
-      CHECK(got[i] > 0 && got[i] < N && !seen[got[i]]);
-      seen[got[i]] = 1;
+      CHECK(got[i] > 0 && got[i] < N && seen[got[i]] < 1 + round);
+      seen[got[i]]++;
     }
     /* The next round's pushes go to the bins of the next bucket. */
 #pragma omp parallel num_threads(3)
@@ -719,5 +797,20 @@ int main(void) {
   test_kcore(1);
   test_kcore(3);
   test_team_gather();
+  /* The dequeue that keeps repeats, and delta-stepping over it. */
+  for (int width = 4; width <= 8; width += 4) {
+    test_keep_dups(GRAPHRT_PQ_EAGER, width);
+    test_keep_dups(GRAPHRT_PQ_LAZY, width);
+  }
+  keep_dups = 1;
+  for (int threads = 1; threads <= 3; threads += 2)
+    for (int64_t delta = 1; delta <= 8; delta *= 8)
+      for (int weights = PLAIN; weights <= HUGE; ++weights) {
+        test_delta_stepping(GRAPHRT_PQ_EAGER, delta, threads, weights, -1);
+        test_delta_stepping(GRAPHRT_PQ_LAZY, delta, threads, weights, -1);
+      }
+  for (int threads = 1; threads <= 3; threads += 2)
+    test_delta_stepping(GRAPHRT_PQ_EAGER, 4, threads, PLAIN, 1000);
+  keep_dups = 0;
   return check_report("pq");
 }

@@ -285,15 +285,32 @@ struct PriorityQueuePrioritiesLowering
   }
 };
 
+/// graph.pq.dequeue: graphrt_pq_dequeue, or with keep_duplicates its
+/// variant without the dedup.
+struct PriorityQueueDequeueLowering : GraphPattern<PriorityQueueDequeueOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(PriorityQueueDequeueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeFunction function = op.getKeepDuplicates()
+                                   ? RuntimeFunction::PqDequeueKeepDups
+                                   : RuntimeFunction::PqDequeue;
+    rewriter.replaceOp(op, callRuntime1(rewriter, op.getLoc(), op, function,
+                                        adaptor.getQueue()));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::graph::populatePriorityQueuePatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<NullHandleLowering<PriorityQueueNoneOp>,
-               PriorityQueueNewLowering, PriorityQueuePrioritiesLowering,
-               PriorityQueuePushLowering, WorklistNewByValueLowering>(converter,
-                                                                      context);
+  patterns
+      .add<NullHandleLowering<PriorityQueueNoneOp>, PriorityQueueNewLowering,
+           PriorityQueuePrioritiesLowering, PriorityQueuePushLowering,
+           PriorityQueueDequeueLowering, WorklistNewByValueLowering>(converter,
+                                                                     context);
   patterns.add<QueueCallChoiceLowering<PriorityQueueFinishedOp>>(
       converter, context, RuntimeFunction::PqFinished,
       RuntimeFunction::PqFinishedVertex, 1);
@@ -304,8 +321,6 @@ void mlir::graph::populatePriorityQueuePatterns(
                                                        RuntimeFunction::PqFree);
   patterns.add<QueueCallLowering<PriorityQueueRequeueOp>>(
       converter, context, RuntimeFunction::PqRequeue);
-  patterns.add<QueueCallLowering<PriorityQueueDequeueOp>>(
-      converter, context, RuntimeFunction::PqDequeue);
   patterns.add<QueueCallLowering<PriorityQueueCurrentOp>>(
       converter, context, RuntimeFunction::PqCurrentPriority);
   patterns.add<QueueCallLowering<PriorityQueueChangedOp>>(

@@ -1404,6 +1404,61 @@ func.func @pq_traversal_tracked(%g: !graph.edgeset, %pq: !graph.priority_queue<i
 
 // -----
 
+func.func @pq_dequeue_dups_vertex_loop(%pq: !graph.priority_queue<i32>, %vec: !graph.vector<i32>) {
+  // expected-error @+1 {{'graph.pq.dequeue' op with keep_duplicates, the set may only be a traversal's frontier (from), freed, or read through a frontier's views; it is used by 'graph.vertexset.apply'}}
+  %s = graph.pq.dequeue %pq keep_duplicates : !graph.priority_queue<i32>
+  %c7 = arith.constant 7 : i32
+  // expected-note @+1 {{used here}}
+  graph.vertexset.apply %s {
+  ^bb0(%v: index):
+    %c = graph.reduce add %vec[%v], %c7 : !graph.vector<i32>
+  }
+  return
+}
+
+// -----
+
+func.func @pq_dequeue_dups_to(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>) {
+  // expected-error @+1 {{'graph.pq.dequeue' op with keep_duplicates, the set may only be a traversal's frontier (from), freed, or read through a frontier's views; it is used by 'graph.edgeset.apply'}}
+  %s = graph.pq.dequeue %pq keep_duplicates : !graph.priority_queue<i32>
+  // expected-note @+1 {{used here}}
+  graph.edgeset.apply %g to(%s) body {
+  ^bb0(%src: index, %dst: index):
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @pq_dequeue_dups_sum(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>, %x: i32) {
+  // expected-error @+1 {{'graph.pq.dequeue' op with keep_duplicates, a traversal from the set may not add to a value (a vertex listed twice would add twice): 'graph.pq.update_sum'}}
+  %s = graph.pq.dequeue %pq keep_duplicates : !graph.priority_queue<i32>
+  graph.edgeset.apply %g from(%s) update_priority(%pq : !graph.priority_queue<i32>) body {
+  ^bb0(%src: index, %dst: index):
+    // expected-note @+1 {{added here}}
+    %c = graph.pq.update_sum %pq[%dst], %x floor %x : !graph.priority_queue<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+func.func @pq_dequeue_dups_add(%g: !graph.edgeset, %pq: !graph.priority_queue<i32>, %vec: !graph.vector<i32>, %x: i32) {
+  // expected-error @+1 {{'graph.pq.dequeue' op with keep_duplicates, a traversal from the set may not add to a value (a vertex listed twice would add twice): 'graph.reduce'}}
+  %s = graph.pq.dequeue %pq keep_duplicates : !graph.priority_queue<i32>
+  graph.edgeset.apply %g from(%s) body {
+  ^bb0(%src: index, %dst: index):
+    // expected-note @+1 {{added here}}
+    %c = graph.reduce add %vec[%dst], %x : !graph.vector<i32>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
 func.func @pq_priorities_type(%pq: !graph.priority_queue<i32>) {
   // expected-error @+1 {{'graph.pq.priorities' op result must be a plain vector of the queue's priority type 'i32'}}
   %p = graph.pq.priorities %pq : !graph.priority_queue<i32> -> !graph.vector<i64>

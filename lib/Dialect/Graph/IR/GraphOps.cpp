@@ -1,6 +1,7 @@
 //===- GraphOps.cpp - graph dialect operations ----------------------------===//
 
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
+#include "graph-mlir/Dialect/Graph/IR/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -456,6 +457,53 @@ static LogicalResult verifyInUpdatingTraversal(Operation *op, Value queue) {
   if (apply.getUpdatedQueue() != queue)
     return op->emitOpError("updates a queue its traversal does not name in "
                            "update_priority");
+  return success();
+}
+
+/// An update in `apply` that a repeated source would apply twice with
+/// another result: a sum, or a reduction that is not idempotent; null if
+/// there is none.
+static Operation *findSumUpdate(EdgeSetApplyOp apply) {
+  Operation *found = nullptr;
+  apply->walk([&](Operation *inner) {
+    auto reduce = dyn_cast<ReduceOp>(inner);
+    if ((reduce && !isIdempotent(reduce.getKind())) ||
+        isa<PriorityQueueUpdateSumOp, VectorAddFlooredOp, PriorityQueueCountOp>(
+            inner)) {
+      found = inner;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+LogicalResult PriorityQueueDequeueOp::verify() {
+  if (!getKeepDuplicates())
+    return success();
+  for (OpOperand &use : getSet().getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<VertexSetFreeOp, VertexSetIdsOp, VertexSetSizeOp,
+            VertexSetOutDegreeSumOp, VertexSetBoolsOp, VertexSetBitsOp>(user))
+      continue;
+    auto apply = dyn_cast<EdgeSetApplyOp>(user);
+    if (!apply || apply.getFrom() != use.get() ||
+        use.getOperandNumber() !=
+            apply.getFromMutable().begin()->getOperandNumber())
+      return (emitOpError("with keep_duplicates, the set may only be a "
+                          "traversal's frontier (from), freed, or read "
+                          "through a frontier's views; it is used by '")
+              << user->getName() << "'")
+                 .attachNote(user->getLoc())
+             << "used here";
+    if (Operation *sum = findSumUpdate(apply))
+      return (emitOpError("with keep_duplicates, a traversal from the set "
+                          "may not add to a value (a vertex listed twice "
+                          "would add twice): '")
+              << sum->getName() << "'")
+                 .attachNote(sum->getLoc())
+             << "added here";
+  }
   return success();
 }
 

@@ -249,6 +249,50 @@ std::string obimProblem(EdgeSetApplyOp op, scf::WhileOp &loop,
   return "";
 }
 
+/// Whether `op`'s regions only read and make idempotent updates (a
+/// priority lowered or raised, an idempotent reduction): running it from
+/// a source twice gives what running it once does.
+bool updatesIdempotently(EdgeSetApplyOp op) {
+  WalkResult walk = op->walk([&](Operation *inner) {
+    if (inner == op.getOperation() || isa<YieldOp>(inner) || isPure(inner) ||
+        inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    if (auto update = dyn_cast<PriorityQueueUpdateOp>(inner))
+      return isIdempotent(update.getKind()) ? WalkResult::advance()
+                                            : WalkResult::interrupt();
+    if (auto reduce = dyn_cast<ReduceOp>(inner))
+      return isIdempotent(reduce.getKind()) ? WalkResult::advance()
+                                            : WalkResult::interrupt();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+    if (effects && effects.onlyHasEffect<MemoryEffects::Read>())
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return !walk.wasInterrupted();
+}
+
+/// Whether the bucket `dequeue` hands out may list a vertex twice without
+/// changing the program's answer: its only uses are traversals from it
+/// that update its queue's priorities idempotently and return nothing,
+/// and its free. A distributed queue (mirrored) keeps its dedup.
+bool repeatsAreHarmless(PriorityQueueDequeueOp dequeue) {
+  if (llvm::any_of(dequeue.getQueue().getUsers(), [](Operation *user) {
+        return isa<PriorityQueueMirrorOp>(user);
+      }))
+    return false;
+  for (OpOperand &use : dequeue.getSet().getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<VertexSetFreeOp>(user))
+      continue;
+    auto apply = dyn_cast<EdgeSetApplyOp>(user);
+    if (!apply || apply.getTo() == use.get() ||
+        apply.getUpdatedQueue() != dequeue.getQueue() ||
+        apply->getNumResults() || !updatesIdempotently(apply))
+      return false;
+  }
+  return true;
+}
+
 /// Rewrites the priority updates of `op`'s body and lowers a fused
 /// traversal; leaves the others to graph-lower-direction.
 LogicalResult lowerPriorityTraversal(EdgeSetApplyOp op, RewriterBase &rewriter,
@@ -418,6 +462,12 @@ struct GraphLowerPriorityPass
       if (step == ApplyLowering::PriorityUpdates ||
           step == ApplyLowering::BucketFusion)
         traversals.push_back(op);
+    });
+    // While the updates are still graph.pq.update ops: the dequeues whose
+    // buckets may keep their repeats.
+    getOperation().walk([&](PriorityQueueDequeueOp dequeue) {
+      if (!dequeue.getKeepDuplicates() && repeatsAreHarmless(dequeue))
+        dequeue.setKeepDuplicates(true);
     });
     IRRewriter rewriter(&getContext());
     for (EdgeSetApplyOp op : traversals) {

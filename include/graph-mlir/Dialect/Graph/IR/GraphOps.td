@@ -1293,13 +1293,34 @@ def Graph_PriorityQueueDequeueOp : Graph_PriorityQueueOp<"dequeue"> {
     (zero-weight edges, a floored sum) is returned again before the queue
     moves on.
 
+    With `keep_duplicates` the set lists every vertex still in the bucket
+    as often as the queue holds it there (a vertex whose priority was
+    lowered twice within the bucket may come twice): the dequeue tests only
+    that each entry's priority is still in the bucket and skips the dedup.
+    The set's size and its views count every entry, as for a set sealed
+    with `graph.vertexset.seal_ids keep_duplicates`. `graph-lower-priority`
+    sets it, never the program, where a repeat cannot change the answer:
+    the set's only uses are traversals from it whose updates are idempotent
+    (`graph.pq.update min`, a `min` reduction) and its free. The verifier
+    accepts as uses only traversals from the set (`from`) that make no
+    sum update (`graph.pq.update_sum`, a non-idempotent `graph.reduce`),
+    the set's free, and the views a lowered traversal reads its frontier
+    through (`graph.vertexset.ids`, `size`, `out_degree_sum`, `bools`,
+    `bits`).
+
     ```mlir
     %frontier = graph.pq.dequeue %pq : !graph.priority_queue<i32>
+    %bucket = graph.pq.dequeue %pq keep_duplicates : !graph.priority_queue<i32>
     ```
   }];
-  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue);
+  let arguments = (ins Arg<Graph_PriorityQueueType, "", [MemRead, MemWrite]>:$queue,
+                       UnitAttr:$keepDuplicates);
   let results = (outs Res<Graph_VertexSetType, "", [MemAlloc, MemWrite]>:$set);
-  let assemblyFormat = "$queue attr-dict `:` qualified(type($queue))";
+  let assemblyFormat = [{
+    $queue (`keep_duplicates` $keepDuplicates^)? attr-dict `:`
+    qualified(type($queue))
+  }];
+  let hasVerifier = 1;
 }
 
 def Graph_PriorityQueueCurrentOp : Graph_PriorityQueueOp<"current_priority", [

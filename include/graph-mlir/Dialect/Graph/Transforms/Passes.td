@@ -226,6 +226,17 @@ def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
     may write nothing else nor read the current priority; otherwise the
     pass reports why at the traversal.
 
+    Before it rewrites any update, the pass marks `keep_duplicates` the
+    `graph.pq.dequeue`s whose bucket may list a vertex twice without
+    changing the answer, so that the dequeue skips its dedup: every use of
+    the set is its `graph.vertexset.free` or a traversal from it (`from`,
+    not `to`) that names the dequeue's queue in `update_priority`, returns
+    nothing, and only reads and makes idempotent updates (`graph.pq.update
+    min`/`max`, a `min`, `max`, `or` or `and` `graph.reduce`), as
+    delta-stepping's relaxation does. A sum (`graph.pq.update_sum`, k-core),
+    any other write, a size, a vertex loop or any other use of the set, or
+    a mirrored (distributed) queue keeps the dedup.
+
     Pass order: after `graph-segment` (and `graph-distribute`, which turns
     bucket fusion and obim into eager updates), before `graph-lower-direction`. A
     traversal still waiting for `graph-segment` is an error at the op; the
