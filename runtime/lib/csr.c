@@ -546,17 +546,17 @@ void graphrt_export_check_state_graph(const graphrt_graph *g, const char *func,
     rt_fatal("%s: the graph '%s' an earlier call kept was freed since", func,
              name);
 }
-int64_t graphrt_num_edges(const graphrt_graph *g) {
-  return rt_degree_offsets(g)[g->n];
-}
+int64_t graphrt_num_edges(const graphrt_graph *g) { return rt_global_edges(g); }
 
 int64_t graphrt_max_out_degree(graphrt_graph *g) {
   /* Graphs never change: computed once (by whichever caller comes first). */
   int64_t known = __atomic_load_n(&g->max_degree_plus1, __ATOMIC_RELAXED);
   if (known)
     return known - 1;
-  const int64_t *off = rt_degree_offsets(g);
-  int64_t n = g->n, max = 0;
+  /* A distributed graph's largest degree is found at load, over all ranks
+   * (its own CSR holds only the edges into its rank). */
+  const int64_t *off = g->out_off;
+  int64_t n = g->part ? 0 : g->n, max = g->part ? g->part->max_degree : 0;
 #pragma omp parallel for reduction(max : max) if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++)
     max = off[v + 1] - off[v] > max ? off[v + 1] - off[v] : max;
@@ -752,7 +752,14 @@ void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g) {
   int32_t *d = rt_gpu_mode
                    ? rt_gpu_managed_alloc(0, (size_t)n * sizeof(int32_t))
                    : rt_malloc((size_t)n * sizeof(int32_t));
-  const int64_t *off = rt_degree_offsets(g);
+  if (g->part) {
+    /* A rank has the global degrees of its own vertices only: the ranks
+     * gather them (every rank makes the vector at the same point). */
+    g->part->all_degrees(g->part, d);
+    RT_SET_MEMREF(r, d, n);
+    return;
+  }
+  const int64_t *off = g->out_off;
 #pragma omp parallel for if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++)
     d[v] = (int32_t)(off[v + 1] - off[v]);

@@ -1030,12 +1030,13 @@ void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor) {
 }
 
 /* The out-degrees of ids[0..count) in the graph of the queue's traversals
- * (0 before the first). */
+ * (0 before the first): the edges this process scans for them (on a
+ * distributed graph, the rank's own edges). */
 static int64_t out_degree_sum(const graphrt_pq *q, const int32_t *ids,
                               int64_t count) {
   if (!q->graph)
     return 0;
-  const int64_t *off = rt_degree_offsets(q->graph);
+  const int64_t *off = q->graph->out_off;
   int64_t sum = 0;
   for (int64_t i = 0; i < count; ++i)
     sum += off[ids[i] + 1] - off[ids[i]];

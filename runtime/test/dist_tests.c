@@ -5,11 +5,12 @@
  * the whole graph loaded by graphrt_load: the owned ranges tile [0, n), the
  * rank's CSC is exactly the in-edges of its vertices (its in-offsets cover
  * those vertices only; a pull's segments are built from them) and its CSR the
- * out-edges into them, degrees and the edge count are global; then mirrors
- * a vector (to all ranks, by need, and into mirror slots read through each
- * in-edge's renumbered source) and a vertex set (whole, and by need). Rank 0
- * prints each rank's edge count, and with MAX_IMBALANCE_PERCENT checks every
- * count against the mean. */
+ * out-edges into them, degrees (gathered from their owners), the largest
+ * degree, the edge count and the out-degree sums of sets are global; then
+ * mirrors a vector (to all ranks, by need, and into mirror slots read
+ * through each in-edge's renumbered source) and a vertex set (whole, and by
+ * need). Rank 0 prints each rank's edge count, and with
+ * MAX_IMBALANCE_PERCENT checks every count against the mean. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -70,6 +71,45 @@ static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
   CHECK(degrees_ok);
   free(dp.aligned);
   free(dw.aligned);
+  CHECK_EQ(graphrt_max_out_degree(part), graphrt_max_out_degree(whole));
+}
+
+/* The out-degree sum of a whole set (every rank holds all its members: each
+ * adds its owned members' global degrees, the ranks sum them) and of a set
+ * with different members on each rank (its owned vertices v with v % every
+ * == 0 and vertex 0, the members counting once, at their owner). */
+static void check_degree_sums(graphrt_graph *part, graphrt_graph *whole,
+                              int64_t lo, int64_t hi, int64_t every) {
+  int64_t n = graphrt_num_vertices(whole);
+  graphrt_vset *all = graphrt_vset_new(n, 0), *same = graphrt_vset_new(n, 0),
+               *mine = graphrt_vset_new(n, 0);
+  graphrt_vset *wall = graphrt_vset_new(n, 0), *wsame = graphrt_vset_new(n, 0),
+               *wmine = graphrt_vset_new(n, 0);
+  for (int64_t v = 0; v < n; v++) {
+    graphrt_vset_insert(all, v);
+    graphrt_vset_insert(wall, v);
+    if (v % every == 0) {
+      graphrt_vset_insert(same, v);
+      graphrt_vset_insert(wsame, v);
+      graphrt_vset_insert(wmine, v);
+    }
+  }
+  for (int64_t v = lo; v < hi; v++)
+    if (v % every == 0)
+      graphrt_vset_insert(mine, v);
+  if (n)
+    graphrt_vset_insert(mine, 0);
+  CHECK_EQ(graphrt_vset_out_degree_sum(all, part), graphrt_num_edges(whole));
+  CHECK_EQ(graphrt_vset_out_degree_sum(same, part),
+           graphrt_vset_out_degree_sum(wsame, whole));
+  CHECK_EQ(graphrt_vset_out_degree_sum(mine, part),
+           graphrt_vset_out_degree_sum(wmine, whole));
+  graphrt_vset_free(all);
+  graphrt_vset_free(same);
+  graphrt_vset_free(mine);
+  graphrt_vset_free(wall);
+  graphrt_vset_free(wsame);
+  graphrt_vset_free(wmine);
 }
 
 /* A pull's segments of the rank's graph, built from its in-offsets of the
@@ -262,6 +302,8 @@ int main(int argc, char **argv) {
   for (int r = 1; r < ranks; r++)
     CHECK_EQ(ranges[2 * r], ranges[2 * r - 1]);
   check_edges(part, whole, lo, hi);
+  check_degree_sums(part, whole, lo, hi, 1);
+  check_degree_sums(part, whole, lo, hi, 7);
   check_pull_segments(part, lo, hi);
   check_mirrors(part, whole, lo, hi);
 
