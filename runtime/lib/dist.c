@@ -251,6 +251,47 @@ static void all_degrees(const rt_partition *p, int32_t *d) {
   free(displs);
 }
 
+/* Puts the rank's CSR (offsets cout over all n vertices, edges in source
+ * order) in slot order: the rows of its owned vertices, then those of its
+ * mirrors (the only other sources of its edges), so that its offsets are
+ * O(owned + mirrors). Row s (a slot, graphrt_dist_slots) is the edges of
+ * owned vertex s, or of mirror s - hi; g->out_off is the new offsets
+ * rebased by lo, valid at [lo, hi + nmirrors + 1]. The edges of the mirrors
+ * below lo come first in source order, then the owned vertices', then the
+ * mirrors' above hi: rotating the first two blocks is the whole reordering,
+ * and the mirrors above hi keep their offsets. Frees cout. */
+static void slot_order_csr(graphrt_graph *g, rt_partition *p, int64_t *cout) {
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  int64_t owned = hi - lo, below = cout[lo], above = cout[hi];
+  int64_t mine = above - below, rows = owned + p->nmirrors;
+  int64_t *off = rt_malloc((size_t)(rows + 2) * sizeof(int64_t));
+#pragma omp parallel for if (owned > RT_PAR_MIN)
+  for (int64_t i = 0; i < owned; i++)
+    off[i] = cout[lo + i] - below;
+  off[owned] = mine;
+#pragma omp parallel for if (p->nmirrors > RT_PAR_MIN)
+  for (int64_t k = 0; k < p->nmirrors; k++) {
+    int64_t u = p->mirrors[k];
+    off[owned + k] = u < lo ? cout[u] + mine : cout[u];
+  }
+  /* And one more row, empty: where a rank that owns no vertex (and so has
+   * no edges and no mirrors) reads the row of slot lo (= hi). */
+  off[rows] = off[rows + 1] = g->m;
+  void *lists[2] = {g->out_nbr, g->out_w};
+  size_t size = sizeof(int32_t);
+  void *first = rt_malloc((size_t)(below ? below : 1) * size);
+  for (int i = 0; i < 2 && lists[i]; i++) {
+    char *a = lists[i];
+    memcpy(first, a, (size_t)below * size);
+    memmove(a, a + below * size, (size_t)mine * size);
+    memcpy(a + mine * size, first, (size_t)below * size);
+  }
+  free(first);
+  free(cout);
+  p->csr_off = off;
+  g->out_off = rt_rebased_offsets(off, lo);
+}
+
 /* The rank's graph from its slice of in-edges: entries [in_off[lo],
  * in_off[hi]) of the whole graph's in-neighbours (and weights), for its
  * owned vertices [lo, hi), of a graph of n vertices and `edges` edges. Takes
@@ -311,10 +352,11 @@ static graphrt_graph *build_local(int64_t n, int64_t edges,
   stats.ranks = ranks;
   stats.in_offsets = stats.degree_offsets =
       (owned + 1) * (int64_t)sizeof(int64_t);
-  stats.out_offsets = (n + 1) * (int64_t)sizeof(int64_t);
   stats.slots = n * (int64_t)sizeof(int32_t);
   find_mirrors(g->part, n, cout);
   rt_partition *p = g->part;
+  slot_order_csr(g, p, cout);
+  stats.out_offsets = (owned + p->nmirrors + 2) * (int64_t)sizeof(int64_t);
   p->source_slots = nbr;
   if (p->nmirrors) {
     p->source_slots = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));

@@ -272,6 +272,16 @@ typedef struct rt_partition {
    * owned v, end + k for mirrors[k], bounds[rank] (an owned slot, or the
    * first slot) for the vertices no edge of the rank reads. n entries. */
   int32_t *slots;
+  /* The rank's CSR offsets in slot order (dist.c's slot_order_csr): row
+   * s, for s in [bounds[rank], bounds[rank + 1] + nmirrors), holds the
+   * out-edges of the vertex whose slot is s; the graph's out_off is this
+   * array rebased by bounds[rank] (the allocation, hi - lo + nmirrors + 2
+   * entries: the last row is empty). A vertex that has no slot (slots[v] is
+   * bounds[rank] though it is not that vertex) has no out-edges on the
+   * rank: a push reads its source's row only when slots[v] == v or
+   * slots[v] >= bounds[rank + 1] (a rank that owns no vertex then reads
+   * the empty last row). */
+  int64_t *csr_off;
   /* slots[s] for the source s of each of the rank's in-edges, entry for
    * entry with its in_nbr, so that a pull reads a mirrored vector at an
    * edge's source with one load. The graph's in_nbr itself when the rank
@@ -348,6 +358,18 @@ static inline int64_t *rt_rebased_offsets(int64_t *off, int64_t first) {
  * rt_whole_in_offsets_free(g, off). */
 const int64_t *rt_whole_in_offsets(const graphrt_graph *g);
 void rt_whole_in_offsets_free(const graphrt_graph *g, const int64_t *off);
+/* g's out-edges in vertex order: n + 1 offsets and m neighbours (and
+ * weights, of g->weighted's type, or NULL). g's own arrays, or for a
+ * distributed graph, whose CSR is in slot order with offsets only at its
+ * owned vertices and mirrors (rt_partition.csr_off), new arrays. Free them
+ * with rt_whole_out_edges_free. */
+typedef struct {
+  const int64_t *off;
+  const int32_t *nbr;
+  const void *w;
+} rt_out_edges;
+rt_out_edges rt_whole_out_edges(const graphrt_graph *g);
+void rt_whole_out_edges_free(const graphrt_graph *g, rt_out_edges *e);
 /* The whole graph's edge count (a distributed graph's own CSR holds only
  * the edges into its rank). */
 static inline int64_t rt_global_edges(const graphrt_graph *g) {

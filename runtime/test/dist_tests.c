@@ -49,16 +49,35 @@ static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
     for (int64_t k = 0; k < d; k++)
       in_ok &= in.aligned[io.aligned[v] + k] == win.aligned[wio.aligned[v] + k];
   }
+  /* The CSR's offsets are indexed by slot: the rows of the owned vertices,
+   * then of the mirrors, and one more, empty (rows `hi + mirrors + 1` in
+   * all, counted from the first owned vertex); a vertex with no slot (the
+   * slot map's lo though it is not lo) has no row. */
+  graphrt_memref_i32 slots;
+  _mlir_ciface_graphrt_dist_slots(&slots, part);
+  int64_t rows = oo.sizes[0] - 1;
+  CHECK(rows >= hi + 1);
+  CHECK_EQ(oo.aligned[rows - 1], on.sizes[0]);
+  CHECK_EQ(oo.aligned[rows], on.sizes[0]);
+  CHECK_EQ(oo.aligned[lo], 0);
+  int64_t listed = 0;
   for (int64_t v = 0; v < n; v++) {
     /* out-edges of v, kept where the destination is owned, in order */
-    int64_t j = oo.aligned[v];
+    int64_t s = (uint32_t)slots.aligned[v];
+    int has_row = s == v || s >= hi;
+    int64_t begin = has_row ? oo.aligned[s] : 0;
+    int64_t end = has_row ? oo.aligned[s + 1] : 0, j = begin;
+    out_ok &= s >= lo && s < rows;
     for (int64_t k = woo.aligned[v]; k < woo.aligned[v + 1]; k++) {
       int32_t t = won.aligned[k];
       if (t >= lo && t < hi)
-        out_ok &= j < oo.aligned[v + 1] && on.aligned[j++] == t;
+        out_ok &= j < end && on.aligned[j++] == t;
     }
-    out_ok &= j == oo.aligned[v + 1];
+    out_ok &= j == end;
+    listed += end - begin;
   }
+  /* every edge in exactly one row */
+  CHECK_EQ(listed, on.sizes[0]);
   CHECK(in_ok);
   CHECK(out_ok);
   CHECK_EQ(graphrt_num_edges(part), graphrt_num_edges(whole));
@@ -133,6 +152,15 @@ static void check_pull_segments(graphrt_graph *part, int64_t lo, int64_t hi) {
   CHECK_EQ(edges, in.sizes[0]);
 }
 
+/* Whether v is one of the rank's mirrors (another rank's vertex with an
+ * edge into this one): the mirrors have the slots from hi on, and a rank
+ * that owns no vertex has no edges and so no mirrors (its slot map gives
+ * every vertex lo, which is hi). */
+static int is_mirror(const graphrt_memref_i32 *slots, int64_t lo, int64_t hi,
+                     int64_t v) {
+  return lo < hi && (uint32_t)slots->aligned[v] >= (uint64_t)hi;
+}
+
 /* Each rank's set of owned vertices v with v % every == 0, mirrored: a
  * sparse set (every > 4) travels as ids, a dense one as bools. */
 static void check_set_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
@@ -173,8 +201,9 @@ static void check_set_by_need(graphrt_graph *part, graphrt_graph *whole,
   else
     graphrt_vset_seal_ids(s, count);
   graphrt_dist_mirror_vset_part(part, s, layout);
-  graphrt_memref_i64 out, whole_out;
-  _mlir_ciface_graphrt_out_offsets(&out, part);
+  graphrt_memref_i64 whole_out;
+  graphrt_memref_i32 slots;
+  _mlir_ciface_graphrt_dist_slots(&slots, part);
   _mlir_ciface_graphrt_out_offsets(&whole_out, whole);
   int64_t members = 0, degrees = 0;
   for (int64_t v = 0; v < n; v += every) {
@@ -185,8 +214,9 @@ static void check_set_by_need(graphrt_graph *part, graphrt_graph *whole,
   CHECK_EQ(graphrt_vset_out_degree_sum(s, part), degrees);
   int members_ok = 1;
   for (int64_t v = 0; v < n; v++) {
+    /* a mirror: another rank's vertex with an edge into this one */
     int held = (v >= lo && v < hi) || (layout == GRAPHRT_DIST_MIRRORED &&
-                                       out.aligned[v + 1] > out.aligned[v]);
+                                       is_mirror(&slots, lo, hi, v));
     members_ok &= graphrt_vset_contains(s, v) == (held && v % every == 0);
   }
   CHECK(members_ok);
@@ -216,12 +246,11 @@ static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
   else
     graphrt_dist_mirror_needed_changed(part, values, sizeof(double),
                                        sizeof(double), changed);
-  graphrt_memref_i64 out;
-  _mlir_ciface_graphrt_out_offsets(&out, part);
+  graphrt_memref_i32 slots;
+  _mlir_ciface_graphrt_dist_slots(&slots, part);
   int values_ok = 1;
   for (int64_t v = 0; v < n; v++) {
-    int read =
-        !needed || (v >= lo && v < hi) || out.aligned[v + 1] > out.aligned[v];
+    int read = !needed || (v >= lo && v < hi) || is_mirror(&slots, lo, hi, v);
     values_ok &=
         values[v] == (read && v % every == 0 ? 2.0 * (double)v + 1.0 : 0.0);
   }

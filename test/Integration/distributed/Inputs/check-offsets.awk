@@ -3,13 +3,15 @@
 # lines are skipped). Prints "wrong: ..." for each rank whose in-offsets
 # or global out-offsets are not 8 bytes per owned vertex plus 8 (the rank
 # pulls only into its own vertices, and keeps the global degrees of its own
-# vertices only), whose CSR's offsets are not 8 bytes per vertex plus 8,
-# whose mirror slots are not 4 bytes per vertex, or whose total is not their
-# sum; else "offsets match".
+# vertices only), whose CSR's offsets are not 8 bytes per owned vertex and
+# per mirror plus 16 (rows by slot: its edges' sources are its own vertices
+# and its mirrors), whose mirror slots are not 4 bytes per vertex, or whose
+# total is not their sum; else "offsets match".
 $1 == "graphrt-mpi-mirrors:" {
   rank = $3 + 0
   n[rank] = $4
   owned[rank] = $6
+  mirrors[rank] = $8
   ranks = rank + 1 > ranks ? rank + 1 : ranks
 }
 $1 == "graphrt-mpi-graph:" {
@@ -30,7 +32,7 @@ END {
       continue
     }
     want_in = 8 * (owned[r] + 1)
-    want_out = 8 * (n[r] + 1)
+    want_out = 8 * (owned[r] + mirrors[r] + 2)
     if (in_off[r] != want_in || out_off[r] != want_out ||
         global[r] != want_in || slots[r] != 4 * n[r] ||
         total[r] != in_off[r] + out_off[r] + global[r] + slots[r]) {
