@@ -4,12 +4,12 @@
  * Every rank loads GRAPH with graphrt_dist_load and checks its part against
  * the whole graph loaded by graphrt_load: the owned ranges tile [0, n), the
  * rank's CSC is exactly the in-edges of its vertices (its in-offsets cover
- * those vertices only; a pull's segments are built from them) and its CSR the
- * out-edges into them, degrees (gathered from their owners), the largest
- * degree, the edge count and the out-degree sums of sets are global; then
- * mirrors a vector (to all ranks, by need, and into mirror slots read
- * through each in-edge's renumbered source) and a vertex set (whole, and by
- * need). Rank 0 prints each rank's edge count, and with
+ * those vertices only; a pull's segments are built from them) and its CSR,
+ * rows by slot, the out-edges into them, degrees (gathered from their owners),
+ * the largest degree, the edge count and the out-degree sums of sets are
+ * global; then mirrors a vector (to all ranks, by need, and into mirror slots
+ * read through each in-edge's renumbered source) and a vertex set (whole, and
+ * by need). Rank 0 prints each rank's edge count, and with
  * MAX_IMBALANCE_PERCENT checks every count against the mean. */
 #include "check.h"
 #include "graph_rt.h"
@@ -150,6 +150,56 @@ static void check_pull_segments(graphrt_graph *part, int64_t lo, int64_t hi) {
   }
   CHECK(owned_ok);
   CHECK_EQ(edges, in.sizes[0]);
+}
+
+static uint64_t edge_hash(uint64_t u, uint64_t v) {
+  uint64_t x = u * 0x9e3779b97f4a7c15ull ^ (v + 0x632be59bd9b4e019ull);
+  x ^= x >> 31;
+  x *= 0xbf58476d1ce4e5b9ull;
+  return x ^ (x >> 29);
+}
+
+/* A push's segments of the rank's graph (out-edges by destination range),
+ * built from its CSR in vertex order although its rows are by slot:
+ * together they list exactly the whole graph's edges into the rank's
+ * vertices, each under its source, each destination in its segment's
+ * range. */
+static void check_push_segments(graphrt_graph *part, graphrt_graph *whole,
+                                int64_t lo, int64_t hi) {
+  graphrt_memref_i64 woo;
+  graphrt_memref_i32 won;
+  _mlir_ciface_graphrt_out_offsets(&woo, whole);
+  _mlir_ciface_graphrt_out_neighbors(&won, whole);
+  uint64_t want = 0, got = 0;
+  int64_t n = graphrt_num_vertices(whole), wanted = 0, edges = 0;
+  for (int64_t u = 0; u < n; u++)
+    for (int64_t k = woo.aligned[u]; k < woo.aligned[u + 1]; k++)
+      if (won.aligned[k] >= lo && won.aligned[k] < hi) {
+        want += edge_hash((uint64_t)u, (uint64_t)won.aligned[k]);
+        wanted++;
+      }
+  graphrt_segments *s =
+      graphrt_segments_get(part, 3, GRAPHRT_PUSH, GRAPHRT_EDGE_AWARE);
+  int ranges_ok = 1;
+  for (int64_t i = 0; i < graphrt_segments_count(s); i++) {
+    graphrt_memref_i32 vs, nbr;
+    graphrt_memref_i64 off;
+    _mlir_ciface_graphrt_segment_vertices(&vs, s, i);
+    _mlir_ciface_graphrt_segment_offsets(&off, s, i);
+    _mlir_ciface_graphrt_segment_neighbors(&nbr, s, i);
+    int64_t begin = graphrt_segment_range_begin(s, i),
+            end = graphrt_segment_range_end(s, i);
+    for (int64_t g = 0; g < vs.sizes[0]; g++)
+      for (int64_t k = off.aligned[g]; k < off.aligned[g + 1]; k++) {
+        int32_t t = nbr.aligned[k];
+        ranges_ok &= t >= begin && t < end && t >= lo && t < hi;
+        got += edge_hash((uint64_t)vs.aligned[g], (uint64_t)t);
+      }
+    edges += graphrt_segment_num_edges(s, i);
+  }
+  CHECK(ranges_ok);
+  CHECK_EQ(edges, wanted);
+  CHECK(got == want);
 }
 
 /* Whether v is one of the rank's mirrors (another rank's vertex with an
@@ -334,6 +384,7 @@ int main(int argc, char **argv) {
   check_degree_sums(part, whole, lo, hi, 1);
   check_degree_sums(part, whole, lo, hi, 7);
   check_pull_segments(part, lo, hi);
+  check_push_segments(part, whole, lo, hi);
   check_mirrors(part, whole, lo, hi);
 
   graphrt_memref_i32 in;
