@@ -251,15 +251,16 @@ static void all_degrees(const rt_partition *p, int32_t *d) {
   free(displs);
 }
 
-/* Puts the rank's CSR (offsets cout over all n vertices, edges in source
- * order) in slot order: the rows of its owned vertices, then those of its
+/* The offsets of the rank's CSR in slot order, from its offsets cout over
+ * all n vertices in source order (whose edges build_local has put in slot
+ * order already): the rows of its owned vertices, then those of its
  * mirrors (the only other sources of its edges), so that its offsets are
  * O(owned + mirrors). Row s (a slot, graphrt_dist_slots) is the edges of
  * owned vertex s, or of mirror s - hi; g->out_off is the new offsets
- * rebased by lo, valid at [lo, hi + nmirrors + 1]. The edges of the mirrors
- * below lo come first in source order, then the owned vertices', then the
- * mirrors' above hi: rotating the first two blocks is the whole reordering,
- * and the mirrors above hi keep their offsets. Frees cout. */
+ * rebased by lo, valid at [lo, hi + nmirrors + 1]. In source order the
+ * edges of the sources below lo come first, then the owned vertices', then
+ * those above hi: slot order swaps the first two blocks, and the sources
+ * above hi keep their offsets. Frees cout. */
 static void slot_order_csr(graphrt_graph *g, rt_partition *p, int64_t *cout) {
   int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
   int64_t owned = hi - lo, below = cout[lo], above = cout[hi];
@@ -277,16 +278,6 @@ static void slot_order_csr(graphrt_graph *g, rt_partition *p, int64_t *cout) {
   /* And one more row, empty: where a rank that owns no vertex (and so has
    * no edges and no mirrors) reads the row of slot lo (= hi). */
   off[rows] = off[rows + 1] = g->m;
-  void *lists[2] = {g->out_nbr, g->out_w};
-  size_t size = sizeof(int32_t);
-  void *first = rt_malloc((size_t)(below ? below : 1) * size);
-  for (int i = 0; i < 2 && lists[i]; i++) {
-    char *a = lists[i];
-    memcpy(first, a, (size_t)below * size);
-    memmove(a, a + below * size, (size_t)mine * size);
-    memcpy(a + mine * size, first, (size_t)below * size);
-  }
-  free(first);
   free(cout);
   p->csr_off = off;
   g->out_off = rt_rebased_offsets(off, lo);
@@ -324,9 +315,14 @@ static graphrt_graph *build_local(int64_t n, int64_t edges,
   rt_prefix_sum(cout, n + 1);
   int32_t *onbr = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
   int32_t *ow = w ? rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
+  /* The edges go straight to their places in slot order (slot_order_csr):
+   * the owned sources' edges first, then those of the sources below lo,
+   * then above hi, each block in source order. */
+  int64_t below = lo < n ? cout[lo + 1] : m, above = hi < n ? cout[hi + 1] : m;
   for (int64_t v = lo; v < hi; v++)
     for (int64_t j = cin[v - lo]; j < cin[v - lo + 1]; j++) {
-      int64_t at = cout[nbr[j] + 1]++;
+      int64_t u = nbr[j], at = cout[u + 1]++;
+      at = u < lo ? at + (above - below) : u < hi ? at - below : at;
       onbr[at] = (int32_t)v;
       if (w)
         ow[at] = w[j];
