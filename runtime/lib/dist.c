@@ -12,11 +12,16 @@
  * (MPI_Allgatherv). A set by need (graphrt_dist_mirror_vset_part) goes
  * only to the ranks that mirror its members, and one MPI_Allreduce gives
  * every rank its whole size and out-degree sum. Out-degrees and the edge
- * count stay global (rt_partition.out_off), so the hybrid direction test
- * and `vertices.size()` agree on every rank.
+ * count stay global (a rank keeps its own vertices' degrees, the edge count
+ * and the largest degree, and the ranks gather or sum the others'), so the
+ * hybrid direction test and `vertices.size()` agree on every rank. A rank's
+ * per-vertex graph arrays are O(owned + mirrors) but for the slot map: the
+ * in-offsets and global out-offsets of its own vertices, and its CSR's
+ * offsets as rows by slot (slot_order_csr).
  *
- * Loading never gathers the graph on one rank for .sg/.wsg files: each rank
- * reads the offsets (O(n)) and its own slice of in-edges with pread. Text
+ * Loading never gathers the graph on one rank for .sg/.wsg files: rank 0
+ * partitions from a few in-offsets, and each rank reads its own vertices'
+ * offsets and its own slice of in-edges with pread. Text
  * formats, and a directed .sg to be symmetrized, are read by rank 0 and
  * scattered. Before reading, the ranks check that their files are the same
  * (format, size, sampled content); after, that the in-edges are the
@@ -48,8 +53,8 @@ static struct {
   int64_t part_bytes, part_vectors, whole_bytes, whole_vectors;
   int64_t gathered_bytes, gathers;
   /* the bytes of the graph's per-vertex arrays on this rank: its in-offsets
-   * (owned vertices only), its out-offsets, the global out-offsets and the
-   * mirror slots */
+   * (owned vertices only), its CSR's offsets (rows by slot), the global
+   * out-offsets (owned vertices only) and the mirror slots */
   int64_t in_offsets, out_offsets, degree_offsets, slots;
 } stats;
 
