@@ -7,10 +7,10 @@
  * those vertices only; a pull's segments are built from them) and its CSR,
  * rows by slot, the out-edges into them, degrees (gathered from their owners),
  * the largest degree, the edge count and the out-degree sums of sets are
- * global; then mirrors a vector (to all ranks, by need, and into mirror slots
- * read through each in-edge's renumbered source) and a vertex set (whole, and
- * by need). Rank 0 prints each rank's edge count, and with
- * MAX_IMBALANCE_PERCENT checks every count against the mean. */
+ * global, and a save writes its edges; then mirrors a vector (to all ranks, by
+ * need, and into mirror slots read through each in-edge's renumbered source)
+ * and a vertex set (whole, and by need). Rank 0 prints each rank's edge count,
+ * and with MAX_IMBALANCE_PERCENT checks every count against the mean. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -202,6 +202,39 @@ static void check_push_segments(graphrt_graph *part, graphrt_graph *whole,
   CHECK(got == want);
 }
 
+/* The rank's graph saved (`base`.rankR.el) and loaded back: exactly the
+ * whole graph's edges into its vertices, in vertex order though its CSR's
+ * rows are by slot. */
+static void check_save(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
+                       int64_t hi, const char *base) {
+  graphrt_memref_i64 woo, boo;
+  graphrt_memref_i32 won, bon;
+  _mlir_ciface_graphrt_out_offsets(&woo, whole);
+  _mlir_ciface_graphrt_out_neighbors(&won, whole);
+  uint64_t want = 0, got = 0;
+  int64_t n = graphrt_num_vertices(whole), wanted = 0;
+  for (int64_t u = 0; u < n; u++)
+    for (int64_t k = woo.aligned[u]; k < woo.aligned[u + 1]; k++)
+      if (won.aligned[k] >= lo && won.aligned[k] < hi) {
+        want += edge_hash((uint64_t)u, (uint64_t)won.aligned[k]);
+        wanted++;
+      }
+  char path[4096];
+  snprintf(path, sizeof(path), "%s.rank%d.el", base, rank);
+  graphrt_save(part, path);
+  graphrt_graph *back = graphrt_load(path, 0, 0);
+  _mlir_ciface_graphrt_out_offsets(&boo, back);
+  _mlir_ciface_graphrt_out_neighbors(&bon, back);
+  int64_t bn = graphrt_num_vertices(back);
+  for (int64_t u = 0; u < bn; u++)
+    for (int64_t k = boo.aligned[u]; k < boo.aligned[u + 1]; k++)
+      got += edge_hash((uint64_t)u, (uint64_t)bon.aligned[k]);
+  CHECK_EQ(graphrt_num_edges(back), wanted);
+  CHECK(got == want);
+  graphrt_graph_free(back);
+  remove(path);
+}
+
 /* Whether v is one of the rank's mirrors (another rank's vertex with an
  * edge into this one): the mirrors have the slots from hi on, and a rank
  * that owns no vertex has no edges and so no mirrors (its slot map gives
@@ -385,6 +418,7 @@ int main(int argc, char **argv) {
   check_degree_sums(part, whole, lo, hi, 7);
   check_pull_segments(part, lo, hi);
   check_push_segments(part, whole, lo, hi);
+  check_save(part, whole, lo, hi, argv[1]);
   check_mirrors(part, whole, lo, hi);
 
   graphrt_memref_i32 in;
