@@ -70,7 +70,7 @@ void rt_whole_in_offsets_free(const graphrt_graph *g, const int64_t *off) {
     free((void *)(uintptr_t)off); /* made by rt_whole_in_offsets */
 }
 
-rt_out_edges rt_whole_out_edges(const graphrt_graph *g) {
+rt_out_edges rt_whole_out_edges(const graphrt_graph *g, int lists) {
   rt_out_edges e = {g->out_off, g->out_nbr, g->out_w};
   const rt_partition *p = g->part;
   if (!p)
@@ -87,6 +87,11 @@ rt_out_edges rt_whole_out_edges(const graphrt_graph *g) {
   }
   off[n] = 0;
   rt_prefix_sum(off, n + 1);
+  e.off = off;
+  e.nbr = NULL;
+  e.w = NULL;
+  if (!lists)
+    return e;
   int64_t mine = g->out_off[hi] - g->out_off[lo], below = off[lo];
   size_t wsize = g->out_w ? rt_weight_size(g->weighted) : 0;
   int32_t *nbr = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
@@ -101,7 +106,6 @@ rt_out_edges rt_whole_out_edges(const graphrt_graph *g) {
     memcpy(to[i] + (below + mine) * size[i], a + (below + mine) * size[i],
            (size_t)(m - below - mine) * size[i]);
   }
-  e.off = off;
   e.nbr = nbr;
   e.w = w;
   return e;
@@ -245,7 +249,7 @@ void rt_graph_edges(const graphrt_graph *g, rt_edges *e) {
   e->src = rt_malloc((size_t)g->m * sizeof(int32_t));
   e->dst = rt_malloc((size_t)g->m * sizeof(int32_t));
   e->w = g->out_w ? rt_malloc(wbytes) : NULL;
-  rt_out_edges out = rt_whole_out_edges(g);
+  rt_out_edges out = rt_whole_out_edges(g, 1);
   memcpy(e->dst, out.nbr, (size_t)g->m * sizeof(int32_t));
   if (e->w)
     memcpy(e->w, out.w, wbytes);
@@ -617,7 +621,7 @@ double graphrt_near_edge_share(graphrt_graph *g, int64_t window) {
              (long long)window);
   pthread_mutex_lock(&g->lock);
   if (g->near_window != window) {
-    rt_out_edges out = rt_whole_out_edges(g);
+    rt_out_edges out = rt_whole_out_edges(g, 1);
     int64_t n = g->n, sampled = 0, near = 0;
     int64_t vertices = n < GRAPHRT_NEAR_EDGE_SAMPLE_VERTICES
                            ? n

@@ -358,17 +358,18 @@ static inline int64_t *rt_rebased_offsets(int64_t *off, int64_t first) {
  * rt_whole_in_offsets_free(g, off). */
 const int64_t *rt_whole_in_offsets(const graphrt_graph *g);
 void rt_whole_in_offsets_free(const graphrt_graph *g, const int64_t *off);
-/* g's out-edges in vertex order: n + 1 offsets and m neighbours (and
- * weights, of g->weighted's type, or NULL). g's own arrays, or for a
- * distributed graph, whose CSR is in slot order with offsets only at its
- * owned vertices and mirrors (rt_partition.csr_off), new arrays. Free them
- * with rt_whole_out_edges_free. */
+/* g's out-edges in vertex order: n + 1 offsets and, with `lists`, m
+ * neighbours (and weights, of g->weighted's type, or NULL). g's own
+ * arrays, or for a distributed graph, whose CSR is in slot order with
+ * offsets only at its owned vertices and mirrors (rt_partition.csr_off),
+ * new arrays (without `lists`, its neighbours and weights are NULL). Free
+ * them with rt_whole_out_edges_free. */
 typedef struct {
   const int64_t *off;
   const int32_t *nbr;
   const void *w;
 } rt_out_edges;
-rt_out_edges rt_whole_out_edges(const graphrt_graph *g);
+rt_out_edges rt_whole_out_edges(const graphrt_graph *g, int lists);
 void rt_whole_out_edges_free(const graphrt_graph *g, rt_out_edges *e);
 /* The whole graph's edge count (a distributed graph's own CSR holds only
  * the edges into its rank). */

@@ -97,7 +97,8 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   int pull = direction == GRAPHRT_PULL;
   /* the adjacency to cut, and the degrees that balance its ranges */
   const int64_t *in_off = rt_whole_in_offsets(g);
-  rt_out_edges out = rt_whole_out_edges(g);
+  /* a pull balances its source ranges by out-degree: no lists needed */
+  rt_out_edges out = rt_whole_out_edges(g, !pull);
   const int64_t *off = pull ? in_off : out.off;
   const int32_t *adj = pull ? g->in_nbr : out.nbr;
   const void *aw = pull ? g->in_w : out.w;
