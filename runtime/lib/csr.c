@@ -70,6 +70,55 @@ void rt_whole_in_offsets_free(const graphrt_graph *g, const int64_t *off) {
     free((void *)(uintptr_t)off); /* made by rt_whole_in_offsets */
 }
 
+rt_out_edges rt_whole_out_edges(const graphrt_graph *g, int lists) {
+  rt_out_edges e = {g->out_off, g->out_nbr, g->out_w};
+  const rt_partition *p = g->part;
+  if (!p)
+    return e;
+  /* Rows by slot (dist.c's slot_order_csr): the owned vertices' edges
+   * first, then the mirrors' below lo, then those above hi. */
+  int64_t n = g->n, m = g->m, lo = p->bounds[p->rank],
+          hi = p->bounds[p->rank + 1];
+  int64_t *off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+#pragma omp parallel for if (n > RT_PAR_MIN)
+  for (int64_t v = 0; v < n; v++) {
+    int64_t s = (uint32_t)p->slots[v];
+    off[v] = s == v || s >= hi ? g->out_off[s + 1] - g->out_off[s] : 0;
+  }
+  off[n] = 0;
+  rt_prefix_sum(off, n + 1);
+  e.off = off;
+  e.nbr = NULL;
+  e.w = NULL;
+  if (!lists)
+    return e;
+  int64_t mine = g->out_off[hi] - g->out_off[lo], below = off[lo];
+  size_t wsize = g->out_w ? rt_weight_size(g->weighted) : 0;
+  int32_t *nbr = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
+  char *w = wsize ? rt_malloc((size_t)(m ? m : 1) * wsize) : NULL;
+  const void *from[2] = {g->out_nbr, g->out_w};
+  char *to[2] = {(char *)nbr, w};
+  size_t size[2] = {sizeof(int32_t), wsize};
+  for (int i = 0; i < 2 && from[i]; i++) {
+    const char *a = from[i];
+    memcpy(to[i], a + mine * size[i], (size_t)below * size[i]);
+    memcpy(to[i] + below * size[i], a, (size_t)mine * size[i]);
+    memcpy(to[i] + (below + mine) * size[i], a + (below + mine) * size[i],
+           (size_t)(m - below - mine) * size[i]);
+  }
+  e.nbr = nbr;
+  e.w = w;
+  return e;
+}
+
+void rt_whole_out_edges_free(const graphrt_graph *g, rt_out_edges *e) {
+  if (e->off == g->out_off)
+    return;
+  free((void *)(uintptr_t)e->off); /* made by rt_whole_out_edges */
+  free((void *)(uintptr_t)e->nbr);
+  free((void *)(uintptr_t)e->w);
+}
+
 graphrt_graph *rt_graph_wrap(int64_t n, int64_t m, int64_t *out_off,
                              int32_t *out_nbr, void *out_w, int64_t *in_off,
                              int32_t *in_nbr, void *in_w, int symmetric) {
@@ -200,13 +249,15 @@ void rt_graph_edges(const graphrt_graph *g, rt_edges *e) {
   e->src = rt_malloc((size_t)g->m * sizeof(int32_t));
   e->dst = rt_malloc((size_t)g->m * sizeof(int32_t));
   e->w = g->out_w ? rt_malloc(wbytes) : NULL;
-  memcpy(e->dst, g->out_nbr, (size_t)g->m * sizeof(int32_t));
+  rt_out_edges out = rt_whole_out_edges(g, 1);
+  memcpy(e->dst, out.nbr, (size_t)g->m * sizeof(int32_t));
   if (e->w)
-    memcpy(e->w, g->out_w, wbytes);
+    memcpy(e->w, out.w, wbytes);
 #pragma omp parallel for schedule(dynamic, 1024) if (g->n > RT_PAR_MIN)
   for (int64_t v = 0; v < g->n; v++)
-    for (int64_t j = g->out_off[v]; j < g->out_off[v + 1]; j++)
+    for (int64_t j = out.off[v]; j < out.off[v + 1]; j++)
       e->src[j] = (int32_t)v;
+  rt_whole_out_edges_free(g, &out);
 }
 
 graphrt_graph *rt_graph_simple(graphrt_graph *g) {
@@ -468,7 +519,8 @@ int32_t graphrt_graph_free(graphrt_graph *g) {
       free(g->in_nbr);
       free(g->in_w);
     }
-    free(g->out_off);
+    /* a distributed graph's out_off is rebased (dist.c) */
+    free(g->part ? g->part->csr_off : g->out_off);
     free(g->out_nbr);
     free(g->out_w);
   }
@@ -546,17 +598,17 @@ void graphrt_export_check_state_graph(const graphrt_graph *g, const char *func,
     rt_fatal("%s: the graph '%s' an earlier call kept was freed since", func,
              name);
 }
-int64_t graphrt_num_edges(const graphrt_graph *g) {
-  return rt_degree_offsets(g)[g->n];
-}
+int64_t graphrt_num_edges(const graphrt_graph *g) { return rt_global_edges(g); }
 
 int64_t graphrt_max_out_degree(graphrt_graph *g) {
   /* Graphs never change: computed once (by whichever caller comes first). */
   int64_t known = __atomic_load_n(&g->max_degree_plus1, __ATOMIC_RELAXED);
   if (known)
     return known - 1;
-  const int64_t *off = rt_degree_offsets(g);
-  int64_t n = g->n, max = 0;
+  /* A distributed graph's largest degree is found at load, over all ranks
+   * (its own CSR holds only the edges into its rank). */
+  const int64_t *off = g->out_off;
+  int64_t n = g->part ? 0 : g->n, max = g->part ? g->part->max_degree : 0;
 #pragma omp parallel for reduction(max : max) if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++)
     max = off[v + 1] - off[v] > max ? off[v + 1] - off[v] : max;
@@ -569,22 +621,24 @@ double graphrt_near_edge_share(graphrt_graph *g, int64_t window) {
              (long long)window);
   pthread_mutex_lock(&g->lock);
   if (g->near_window != window) {
+    rt_out_edges out = rt_whole_out_edges(g, 1);
     int64_t n = g->n, sampled = 0, near = 0;
     int64_t vertices = n < GRAPHRT_NEAR_EDGE_SAMPLE_VERTICES
                            ? n
                            : GRAPHRT_NEAR_EDGE_SAMPLE_VERTICES;
     for (int64_t i = 0; i < vertices; i++) {
       int64_t v = (int64_t)((__int128)i * n / vertices);
-      int64_t begin = g->out_off[v], degree = g->out_off[v + 1] - begin;
+      int64_t begin = out.off[v], degree = out.off[v + 1] - begin;
       int64_t take = degree < GRAPHRT_NEAR_EDGE_SAMPLE_EDGES
                          ? degree
                          : GRAPHRT_NEAR_EDGE_SAMPLE_EDGES;
       for (int64_t j = 0; j < take; j++) {
-        int64_t gap = g->out_nbr[begin + j * degree / take] - v;
+        int64_t gap = out.nbr[begin + j * degree / take] - v;
         near += (gap < 0 ? -gap : gap) <= window;
       }
       sampled += take;
     }
+    rt_whole_out_edges_free(g, &out);
     g->near_share = sampled ? (double)near / (double)sampled : 1.0;
     g->near_window = window;
   }
@@ -603,7 +657,10 @@ static void need_weights(const graphrt_graph *g) {
 }
 
 void _mlir_ciface_graphrt_out_offsets(graphrt_memref_i64 *r, graphrt_graph *g) {
-  RT_SET_MEMREF(r, g->out_off, g->n + 1);
+  /* A distributed graph's are indexed by slot (rt_partition.csr_off). */
+  const rt_partition *p = g->part;
+  RT_SET_MEMREF(r, g->out_off,
+                p ? p->bounds[p->rank + 1] + p->nmirrors + 2 : g->n + 1);
 }
 void _mlir_ciface_graphrt_out_neighbors(graphrt_memref_i32 *r,
                                         graphrt_graph *g) {
@@ -752,7 +809,14 @@ void _mlir_ciface_graphrt_out_degrees(graphrt_memref_i32 *r, graphrt_graph *g) {
   int32_t *d = rt_gpu_mode
                    ? rt_gpu_managed_alloc(0, (size_t)n * sizeof(int32_t))
                    : rt_malloc((size_t)n * sizeof(int32_t));
-  const int64_t *off = rt_degree_offsets(g);
+  if (g->part) {
+    /* A rank has the global degrees of its own vertices only: the ranks
+     * gather them (every rank makes the vector at the same point). */
+    g->part->all_degrees(g->part, d);
+    RT_SET_MEMREF(r, d, n);
+    return;
+  }
+  const int64_t *off = g->out_off;
 #pragma omp parallel for if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++)
     d[v] = (int32_t)(off[v + 1] - off[v]);

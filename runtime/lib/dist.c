@@ -12,11 +12,16 @@
  * (MPI_Allgatherv). A set by need (graphrt_dist_mirror_vset_part) goes
  * only to the ranks that mirror its members, and one MPI_Allreduce gives
  * every rank its whole size and out-degree sum. Out-degrees and the edge
- * count stay global (rt_partition.out_off), so the hybrid direction test
- * and `vertices.size()` agree on every rank.
+ * count stay global (a rank keeps its own vertices' degrees, the edge count
+ * and the largest degree, and the ranks gather or sum the others'), so the
+ * hybrid direction test and `vertices.size()` agree on every rank. A rank's
+ * per-vertex graph arrays are O(owned + mirrors) but for the slot map: the
+ * in-offsets and global out-offsets of its own vertices, and its CSR's
+ * offsets as rows by slot (slot_order_csr).
  *
- * Loading never gathers the graph on one rank for .sg/.wsg files: each rank
- * reads the offsets (O(n)) and its own slice of in-edges with pread. Text
+ * Loading never gathers the graph on one rank for .sg/.wsg files: rank 0
+ * partitions from a few in-offsets, and each rank reads its own vertices'
+ * offsets and its own slice of in-edges with pread. Text
  * formats, and a directed .sg to be symmetrized, are read by rank 0 and
  * scattered. Before reading, the ranks check that their files are the same
  * (format, size, sampled content); after, that the in-edges are the
@@ -40,7 +45,7 @@
  * mirrors; the bytes of the vectors graphrt_dist_vector_new allocated,
  * partitioned and whole, and of the whole copies graphrt_dist_gather made. */
 static struct {
-  int rank;
+  int rank, ranks;
   int64_t bytes, messages, vector_mirrors, set_mirrors;
   int64_t needed[2], needed_mirrors; /* bytes, messages; calls */
   int64_t set_sent[2], set_needed;   /* members' bytes, messages; calls */
@@ -48,8 +53,8 @@ static struct {
   int64_t part_bytes, part_vectors, whole_bytes, whole_vectors;
   int64_t gathered_bytes, gathers;
   /* the bytes of the graph's per-vertex arrays on this rank: its in-offsets
-   * (owned vertices only), its out-offsets, the global out-offsets and the
-   * mirror slots */
+   * (owned vertices only), its CSR's offsets (rows by slot), the global
+   * out-offsets (owned vertices only) and the mirror slots */
   int64_t in_offsets, out_offsets, degree_offsets, slots;
 } stats;
 
@@ -114,19 +119,42 @@ static void check_all(const rt_err *err, int rank, int ranks) {
   exit(1);
 }
 
+/* Where the partition reads the in-offsets: an array of all n + 1, or
+ * (off == NULL) the .sg file f's, entry by entry (a read error sets err
+ * and reads 0). */
+typedef struct {
+  const int64_t *off;
+  int fd;
+  const rt_sg_file *f;
+  rt_err *err;
+} rt_in_offsets;
+
+static int64_t in_offset_at(const rt_in_offsets *in, int64_t v) {
+  if (in->off)
+    return in->off[v];
+  int64_t value = 0;
+  if (!in->err->set)
+    rt_sg_read_offset_range(in->fd, in->f, 1, v, v, &value, in->err);
+  return value;
+}
+
 /* Contiguous owned ranges: bounds[r] is the first vertex v whose cost
  * v + in_off[v] (vertices + in-edges before it) reaches r / ranks of the
- * total, so every rank gets about the same share of both. */
-static int64_t *partition(int64_t n, const int64_t *in_off, int ranks) {
-  int64_t *bounds = rt_malloc((size_t)(ranks + 1) * sizeof(int64_t));
-  int64_t total = n + in_off[n];
+ * total (m edges), so every rank gets about the same share of both. A
+ * binary search per rank reads O(log n) in-offsets: the file's need not
+ * be read whole. Offsets out of [0, m] (bad input, which the reader of
+ * each range reports) count as the nearer end. */
+static void partition(int64_t n, int64_t m, const rt_in_offsets *in, int ranks,
+                      int64_t *bounds) {
+  int64_t total = n + m;
   bounds[0] = 0;
   for (int r = 1; r < ranks; r++) {
     int64_t target = (int64_t)((__int128)total * r / ranks);
     int64_t lo = bounds[r - 1], hi = n;
     while (lo < hi) {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (mid + in_off[mid] < target)
+      int64_t mid = lo + (hi - lo) / 2, off = in_offset_at(in, mid);
+      off = off < 0 ? 0 : off > m ? m : off;
+      if (mid + off < target)
         lo = mid + 1;
       else
         hi = mid;
@@ -134,7 +162,6 @@ static int64_t *partition(int64_t n, const int64_t *in_off, int ranks) {
     bounds[r] = lo;
   }
   bounds[ranks] = n;
-  return bounds;
 }
 
 static int *prefix_displs(const int *counts, int ranks, int64_t *total) {
@@ -200,16 +227,80 @@ static void find_mirrors(rt_partition *p, int64_t n, const int64_t *cout) {
   stats.mirrors = p->nmirrors;
 }
 
+/* The collectives libgraphrt calls for a distributed graph (rt_partition's
+ * sum_over_ranks and all_degrees). */
+static int64_t sum_over_ranks(int64_t x) {
+  MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  stats.bytes += 8 * (int64_t)(stats.ranks - 1);
+  stats.messages += stats.ranks - 1;
+  return x;
+}
+
+/* The global out-degrees of all vertices: each rank's owned ones, gathered
+ * (the load's traffic: not counted in the stats). */
+static void all_degrees(const rt_partition *p, int32_t *d) {
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  const int64_t *off = p->degree_off;
+#pragma omp parallel for if (hi - lo > RT_PAR_MIN)
+  for (int64_t v = lo; v < hi; v++)
+    d[v] = (int32_t)(off[v + 1] - off[v]);
+  int *counts = rt_malloc((size_t)p->ranks * sizeof(int));
+  int *displs = rt_malloc((size_t)p->ranks * sizeof(int));
+  for (int r = 0; r < p->ranks; r++) {
+    counts[r] = (int)(p->bounds[r + 1] - p->bounds[r]);
+    displs[r] = (int)p->bounds[r];
+  }
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d, counts, displs,
+                 MPI_INT32_T, MPI_COMM_WORLD);
+  free(counts);
+  free(displs);
+}
+
+/* The offsets of the rank's CSR in slot order, from its offsets cout over
+ * all n vertices in source order (whose edges build_local has put in slot
+ * order already): the rows of its owned vertices, then those of its
+ * mirrors (the only other sources of its edges), so that its offsets are
+ * O(owned + mirrors). Row s (a slot, graphrt_dist_slots) is the edges of
+ * owned vertex s, or of mirror s - hi; g->out_off is the new offsets
+ * rebased by lo, valid at [lo, hi + nmirrors + 1]. In source order the
+ * edges of the sources below lo come first, then the owned vertices', then
+ * those above hi: slot order swaps the first two blocks, and the sources
+ * above hi keep their offsets. Frees cout. */
+static void slot_order_csr(graphrt_graph *g, rt_partition *p, int64_t *cout) {
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  int64_t owned = hi - lo, below = cout[lo], above = cout[hi];
+  int64_t mine = above - below, rows = owned + p->nmirrors;
+  int64_t *off = rt_malloc((size_t)(rows + 2) * sizeof(int64_t));
+#pragma omp parallel for if (owned > RT_PAR_MIN)
+  for (int64_t i = 0; i < owned; i++)
+    off[i] = cout[lo + i] - below;
+  off[owned] = mine;
+#pragma omp parallel for if (p->nmirrors > RT_PAR_MIN)
+  for (int64_t k = 0; k < p->nmirrors; k++) {
+    int64_t u = p->mirrors[k];
+    off[owned + k] = u < lo ? cout[u] + mine : cout[u];
+  }
+  /* And one more row, empty: where a rank that owns no vertex (and so has
+   * no edges and no mirrors) reads the row of slot lo (= hi). */
+  off[rows] = off[rows + 1] = g->m;
+  free(cout);
+  p->csr_off = off;
+  g->out_off = rt_rebased_offsets(off, lo);
+}
+
 /* The rank's graph from its slice of in-edges: entries [in_off[lo],
  * in_off[hi]) of the whole graph's in-neighbours (and weights), for its
- * owned vertices [lo, hi). Takes nbr, w, bounds and out_off over. Its
+ * owned vertices [lo, hi), of a graph of n vertices and `edges` edges. Takes
+ * nbr, w, bounds and out_own (the whole graph's out-offsets of [lo, hi],
+ * hi - lo + 1 entries) over; in_off need only be valid at [lo, hi]. Its
  * in-offsets are the owned vertices' only (hi - lo + 1 entries, kept in
  * part->in_off), and g->in_off points lo entries before them, so that
  * g->in_off[v] is v's offset for v in [lo, hi]: a rank scans the in-edges
  * of its own vertices only. */
-static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
-                                  int32_t *nbr, int32_t *w, int64_t *bounds,
-                                  int64_t *out_off, int rank, int ranks) {
+static graphrt_graph *build_local(int64_t n, int64_t edges,
+                                  const int64_t *in_off, int32_t *nbr,
+                                  int32_t *w, int64_t *bounds, int64_t *out_own,
+                                  int rank, int ranks) {
   int64_t lo = bounds[rank], hi = bounds[rank + 1], base = in_off[lo];
   int64_t m = in_off[hi] - base, owned = hi - lo;
   int64_t *cin = rt_malloc((size_t)(owned + 1) * sizeof(int64_t));
@@ -218,23 +309,29 @@ static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
     cin[i] = in_off[lo + i] - base;
   rt_sort_lists(owned, cin, nbr, w);
   /* The same edges by source: a counting sort that visits destinations in
-   * order, so every source's list comes out sorted. */
+   * order, so every source's list comes out sorted. With u's edges counted
+   * at cout[u + 1], the exclusive prefix sum makes cout[u + 1] u's start;
+   * each edge advances its source's start, which ends at u's end, the next
+   * source's start: cout ends as the offsets, with no second array of n
+   * cursors. */
   int64_t *cout = rt_calloc((size_t)n + 1, sizeof(int64_t));
   for (int64_t j = 0; j < m; j++)
-    cout[nbr[j]]++;
+    cout[nbr[j] + 1]++;
   rt_prefix_sum(cout, n + 1);
-  int64_t *next = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
-  memcpy(next, cout, (size_t)(n + 1) * sizeof(int64_t));
   int32_t *onbr = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
   int32_t *ow = w ? rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
+  /* The edges go straight to their places in slot order (slot_order_csr):
+   * the owned sources' edges first, then those of the sources below lo,
+   * then above hi, each block in source order. */
+  int64_t below = lo < n ? cout[lo + 1] : m, above = hi < n ? cout[hi + 1] : m;
   for (int64_t v = lo; v < hi; v++)
     for (int64_t j = cin[v - lo]; j < cin[v - lo + 1]; j++) {
-      int64_t at = next[nbr[j]]++;
+      int64_t u = nbr[j], at = cout[u + 1]++;
+      at = u < lo ? at + (above - below) : u < hi ? at - below : at;
       onbr[at] = (int32_t)v;
       if (w)
         ow[at] = w[j];
     }
-  free(next);
   graphrt_graph *g =
       rt_graph_wrap(n, m, cout, onbr, ow, rt_rebased_offsets(cin, lo), nbr, w,
                     /*symmetric=*/0);
@@ -242,13 +339,25 @@ static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
   *g->part = (rt_partition){.rank = rank,
                             .ranks = ranks,
                             .bounds = bounds,
-                            .out_off = out_off,
+                            .out_off = out_own,
+                            .degree_off = rt_rebased_offsets(out_own, lo),
+                            .edges = edges,
+                            .sum_over_ranks = sum_over_ranks,
+                            .all_degrees = all_degrees,
                             .in_off = cin};
-  stats.in_offsets = (owned + 1) * (int64_t)sizeof(int64_t);
-  stats.out_offsets = stats.degree_offsets = (n + 1) * (int64_t)sizeof(int64_t);
+  int64_t max = 0;
+  for (int64_t i = 0; i < owned; i++)
+    max = out_own[i + 1] - out_own[i] > max ? out_own[i + 1] - out_own[i] : max;
+  MPI_Allreduce(&max, &g->part->max_degree, 1, MPI_INT64_T, MPI_MAX,
+                MPI_COMM_WORLD);
+  stats.ranks = ranks;
+  stats.in_offsets = stats.degree_offsets =
+      (owned + 1) * (int64_t)sizeof(int64_t);
   stats.slots = n * (int64_t)sizeof(int32_t);
   find_mirrors(g->part, n, cout);
   rt_partition *p = g->part;
+  slot_order_csr(g, p, cout);
+  stats.out_offsets = (owned + p->nmirrors + 2) * (int64_t)sizeof(int64_t);
   p->source_slots = nbr;
   if (p->nmirrors) {
     p->source_slots = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
@@ -268,24 +377,34 @@ static graphrt_graph *build_local(int64_t n, const int64_t *in_off,
 
 /* Every edge into a rank's vertices, counted by source over all ranks, must
  * match the out-offsets: otherwise push (by source) and pull (by
- * destination) would see different graphs. Returns the first vertex that
- * disagrees, or -1. */
-static int64_t find_degree_mismatch(int64_t n, const int64_t *out_off,
+ * destination) would see different graphs. The counts are summed at each
+ * source's owner (one MPI_Reduce_scatter), which compares them with the
+ * out-offsets of its own vertices (out_off, valid at [lo, hi]). Returns the
+ * rank's first owned vertex that disagrees, or -1. */
+static int64_t find_degree_mismatch(int64_t n, const int64_t *bounds, int rank,
+                                    int ranks, const int64_t *out_off,
                                     const int32_t *nbr, int64_t count,
                                     int64_t *found) {
+  int64_t lo = bounds[rank], hi = bounds[rank + 1];
   int32_t *sources = rt_calloc((size_t)(n ? n : 1), sizeof(int32_t));
   for (int64_t j = 0; j < count; j++)
     sources[nbr[j]]++;
-  MPI_Allreduce(MPI_IN_PLACE, sources, (int)n, MPI_INT32_T, MPI_SUM,
-                MPI_COMM_WORLD);
-  int64_t bad = n;
-#pragma omp parallel for reduction(min : bad) if (n > RT_PAR_MIN)
-  for (int64_t v = 0; v < n; v++)
-    if (sources[v] != out_off[v + 1] - out_off[v])
-      bad = v < bad ? v : bad;
-  *found = bad < n ? sources[bad] : 0;
+  int *counts = rt_malloc((size_t)ranks * sizeof(int));
+  for (int r = 0; r < ranks; r++)
+    counts[r] = (int)(bounds[r + 1] - bounds[r]);
+  int32_t *mine = rt_malloc((size_t)(hi > lo ? hi - lo : 1) * sizeof(int32_t));
+  MPI_Reduce_scatter(sources, mine, counts, MPI_INT32_T, MPI_SUM,
+                     MPI_COMM_WORLD);
   free(sources);
-  return bad < n ? bad : -1;
+  free(counts);
+  int64_t bad = hi;
+#pragma omp parallel for reduction(min : bad) if (hi - lo > RT_PAR_MIN)
+  for (int64_t v = lo; v < hi; v++)
+    if (mine[v - lo] != out_off[v + 1] - out_off[v])
+      bad = v < bad ? v : bad;
+  *found = bad < hi ? mine[bad - lo] : 0;
+  free(mine);
+  return bad < hi ? bad : -1;
 }
 
 /* This rank's share of the whole-graph transpose check: the fingerprints
@@ -333,25 +452,37 @@ static uint64_t shared_key(int rank) {
 }
 
 /* Reads this rank's slice of the open .sg/.wsg file `f` (see the file
- * comment); closes fd. */
+ * comment); closes fd. No rank reads the whole offsets: rank 0 balances
+ * the ranks from a few in-offsets (partition), and each rank reads and
+ * checks the offsets of its own vertices, the out-offsets of all ranks
+ * first, as the whole file's would be. */
 static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
                                   int ranks) {
   rt_err err = {0, {0}};
   const char *path = f->path;
   int64_t n = f->n;
-  int64_t *out_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
-  int64_t *in_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
+  int64_t *bounds = rt_malloc((size_t)(ranks + 1) * sizeof(int64_t));
   /* An undirected file's in-edges are its out-edges. */
-  if (rt_sg_read_offsets(fd, f, 0, out_off, &err) == 0) {
-    if (f->directed)
-      rt_sg_read_offsets(fd, f, 1, in_off, &err);
-    else
-      memcpy(in_off, out_off, (size_t)(n + 1) * sizeof(int64_t));
-  }
+  rt_in_offsets probe = {NULL, fd, f, &err};
+  if (rank == 0)
+    partition(n, f->m, &probe, ranks, bounds);
+  MPI_Bcast(bounds, ranks + 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
   check_all(&err, rank, ranks);
-  int64_t *bounds = partition(n, in_off, ranks);
-  int64_t first = in_off[bounds[rank]];
-  int64_t count = in_off[bounds[rank + 1]] - first;
+  int64_t lo = bounds[rank], hi = bounds[rank + 1];
+  int64_t *out_own = rt_malloc((size_t)(hi - lo + 1) * sizeof(int64_t));
+  int64_t *in_own = f->directed
+                        ? rt_malloc((size_t)(hi - lo + 1) * sizeof(int64_t))
+                        : out_own;
+  rt_sg_read_offset_range(fd, f, 0, lo, hi, out_own, &err);
+  check_all(&err, rank, ranks);
+  if (f->directed)
+    rt_sg_read_offset_range(fd, f, 1, lo, hi, in_own, &err);
+  check_all(&err, rank, ranks);
+  /* Both valid at [lo, hi] only. */
+  const int64_t *in_off = rt_rebased_offsets(in_own, lo);
+  const int64_t *out_off = rt_rebased_offsets(out_own, lo);
+  int64_t first = in_off[lo];
+  int64_t count = in_off[hi] - first;
   int32_t *nbr = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
   int32_t *w = f->weighted
                    ? rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t))
@@ -359,7 +490,6 @@ static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
   rt_sg_read_neighbors(fd, f, 1, first, count, nbr, w, &err);
   /* A directed file's out-edges of the owned vertices, for the transpose
    * check below. */
-  int64_t lo = bounds[rank], hi = bounds[rank + 1];
   int64_t out_count = f->directed ? out_off[hi] - out_off[lo] : 0;
   int32_t *onbr = NULL, *ow = NULL;
   if (f->directed) {
@@ -372,7 +502,8 @@ static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
   }
   close(fd);
   check_all(&err, rank, ranks);
-  int64_t found, bad = find_degree_mismatch(n, out_off, nbr, count, &found);
+  int64_t found, bad = find_degree_mismatch(n, bounds, rank, ranks, out_off,
+                                            nbr, count, &found);
   if (bad >= 0)
     rt_err_set(&err,
                "%s: byte %lld: vertex %lld has %lld out-edges, but %lld "
@@ -400,13 +531,40 @@ static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
                            : "the undirected graph is not symmetric");
   check_all(&err, rank, ranks);
   graphrt_graph *g =
-      build_local(n, in_off, nbr, w, bounds, out_off, rank, ranks);
-  free(in_off);
+      build_local(n, f->m, in_off, nbr, w, bounds, out_own, rank, ranks);
+  if (in_own != out_own)
+    free(in_own);
   return g;
 }
 
-/* Rank 0 loads the whole file; every rank gets the offsets and its slice of
- * in-edges. */
+/* Rank 0's whole offsets `whole` (n + 1) scattered: each rank gets those of
+ * its vertices [lo, hi] (hi - lo + 1 entries, a new array). */
+static int64_t *scatter_offsets(const int64_t *whole, const int64_t *bounds,
+                                int rank, int ranks) {
+  int64_t lo = bounds[rank], hi = bounds[rank + 1];
+  int64_t *own = rt_malloc((size_t)(hi - lo + 1) * sizeof(int64_t));
+  int *counts = rt_malloc((size_t)ranks * sizeof(int));
+  int *displs = rt_malloc((size_t)ranks * sizeof(int));
+  int64_t *ends = rt_malloc((size_t)ranks * sizeof(int64_t));
+  for (int r = 0; r < ranks; r++) {
+    counts[r] = (int)(bounds[r + 1] - bounds[r]);
+    displs[r] = (int)bounds[r];
+    ends[r] = rank == 0 ? whole[bounds[r + 1]] : 0;
+  }
+  /* Each owned range, then its end (the next range's first entry: a root
+   * buffer's entry is sent once per collective). */
+  MPI_Scatterv(whole, counts, displs, MPI_INT64_T, own, (int)(hi - lo),
+               MPI_INT64_T, 0, MPI_COMM_WORLD);
+  MPI_Scatter(ends, 1, MPI_INT64_T, own + (hi - lo), 1, MPI_INT64_T, 0,
+              MPI_COMM_WORLD);
+  free(counts);
+  free(displs);
+  free(ends);
+  return own;
+}
+
+/* Rank 0 loads the whole file; every rank gets the offsets of its own
+ * vertices and its slice of in-edges. */
 static graphrt_graph *load_scattered(const char *path, int32_t weighted,
                                      int32_t symmetrize, int rank, int ranks) {
   rt_err err = {0, {0}};
@@ -417,35 +575,38 @@ static graphrt_graph *load_scattered(const char *path, int32_t weighted,
     err.set = whole == NULL;
   }
   check_all(&err, rank, ranks);
-  int64_t header[2] = {0, 0};
+  int64_t header[3] = {0, 0, 0};
   if (rank == 0)
-    header[0] = whole->n, header[1] = whole->weighted;
-  MPI_Bcast(header, 2, MPI_INT64_T, 0, MPI_COMM_WORLD);
-  int64_t n = header[0];
+    header[0] = whole->n, header[1] = whole->weighted, header[2] = whole->m;
+  MPI_Bcast(header, 3, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  int64_t n = header[0], m = header[2];
   int has_weights = (int)header[1];
-  int64_t *out_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
-  int64_t *in_off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
-  if (rank == 0) {
-    memcpy(out_off, whole->out_off, (size_t)(n + 1) * sizeof(int64_t));
-    memcpy(in_off, whole->in_off, (size_t)(n + 1) * sizeof(int64_t));
-  }
-  MPI_Bcast(out_off, (int)(n + 1), MPI_INT64_T, 0, MPI_COMM_WORLD);
-  MPI_Bcast(in_off, (int)(n + 1), MPI_INT64_T, 0, MPI_COMM_WORLD);
-  int64_t *bounds = partition(n, in_off, ranks);
+  int64_t *bounds = rt_malloc((size_t)(ranks + 1) * sizeof(int64_t));
   int *counts = rt_malloc((size_t)ranks * sizeof(int));
   int *displs = rt_malloc((size_t)ranks * sizeof(int));
-  for (int r = 0; r < ranks; r++) {
-    int64_t begin = in_off[bounds[r]], end = in_off[bounds[r + 1]];
-    if (end > INT32_MAX)
-      rt_err_set(&err,
-                 "%s: %lld edges are more than one MPI message carries; "
-                 "convert the graph to .sg (graph-gen convert)",
-                 path, (long long)end);
-    counts[r] = (int)(end - begin);
-    displs[r] = (int)begin;
+  if (rank == 0) {
+    rt_in_offsets in = {whole->in_off, -1, NULL, &err};
+    partition(n, m, &in, ranks, bounds);
+    for (int r = 0; r < ranks; r++) {
+      int64_t begin = whole->in_off[bounds[r]],
+              end = whole->in_off[bounds[r + 1]];
+      if (end > INT32_MAX && !err.set)
+        rt_err_set(&err,
+                   "%s: %lld edges are more than one MPI message carries; "
+                   "convert the graph to .sg (graph-gen convert)",
+                   path, (long long)end);
+      counts[r] = (int)(end - begin);
+      displs[r] = (int)begin;
+    }
   }
+  MPI_Bcast(bounds, ranks + 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
   check_all(&err, rank, ranks);
-  int64_t count = counts[rank];
+  int64_t lo = bounds[rank];
+  int64_t *in_own =
+      scatter_offsets(rank == 0 ? whole->in_off : NULL, bounds, rank, ranks);
+  int64_t *out_own =
+      scatter_offsets(rank == 0 ? whole->out_off : NULL, bounds, rank, ranks);
+  int64_t count = in_own[bounds[rank + 1] - lo] - in_own[0];
   int32_t *nbr = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
   int32_t *w = has_weights
                    ? rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t))
@@ -458,9 +619,9 @@ static graphrt_graph *load_scattered(const char *path, int32_t weighted,
   free(counts);
   free(displs);
   graphrt_graph_free(whole);
-  graphrt_graph *g =
-      build_local(n, in_off, nbr, w, bounds, out_off, rank, ranks);
-  free(in_off);
+  graphrt_graph *g = build_local(n, m, rt_rebased_offsets(in_own, lo), nbr, w,
+                                 bounds, out_own, rank, ranks);
+  free(in_own);
   return g;
 }
 
@@ -1080,7 +1241,7 @@ void graphrt_dist_mirror_vset_part(graphrt_graph *g, graphrt_vset *s,
 #pragma omp parallel for reduction(+ : degrees, id_bytes) if (mine > RT_PAR_MIN)
   for (int64_t i = 0; i < mine; i++) {
     int64_t v = members[i];
-    degrees += p->out_off[v + 1] - p->out_off[v];
+    degrees += p->degree_off[v + 1] - p->degree_off[v];
     id_bytes += 4 * (p->mirrored_off[v - lo + 1] - p->mirrored_off[v - lo]);
   }
   sums[1] = degrees;

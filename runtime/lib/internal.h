@@ -237,8 +237,20 @@ struct graphrt_segments;
  * source: out-edges of every vertex, cut to the owned destinations). */
 typedef struct rt_partition {
   int32_t rank, ranks;
-  int64_t *bounds;  /* ranks + 1 entries */
-  int64_t *out_off; /* the whole graph's out-offsets: global degrees */
+  int64_t *bounds; /* ranks + 1 entries */
+  /* The whole graph's out-offsets at the owned vertices and the owned end
+   * (bounds[rank + 1] - bounds[rank] + 1 entries, the allocation; global
+   * degrees of the owned vertices), and the same rebased by bounds[rank]
+   * (rt_rebased_offsets): degree_off[v] for v in [bounds[rank],
+   * bounds[rank + 1]]. */
+  int64_t *out_off, *degree_off;
+  /* The whole graph's edge count and largest out-degree. */
+  int64_t edges, max_degree;
+  /* Collectives of libgraphrt_mpi that libgraphrt calls for a distributed
+   * graph (every rank at the same point): the sum of x over the ranks, and
+   * the global out-degrees of all n vertices into d. */
+  int64_t (*sum_over_ranks)(int64_t x);
+  void (*all_degrees)(const struct rt_partition *p, int32_t *d);
   /* The rank's in-offsets, of its owned vertices only (bounds[rank + 1] -
    * bounds[rank] + 1 entries, the allocation): the graph's in_off is this
    * array rebased by bounds[rank] (rt_rebased_offsets), valid at the owned
@@ -260,6 +272,16 @@ typedef struct rt_partition {
    * owned v, end + k for mirrors[k], bounds[rank] (an owned slot, or the
    * first slot) for the vertices no edge of the rank reads. n entries. */
   int32_t *slots;
+  /* The rank's CSR offsets in slot order (dist.c's slot_order_csr): row
+   * s, for s in [bounds[rank], bounds[rank + 1] + nmirrors), holds the
+   * out-edges of the vertex whose slot is s; the graph's out_off is this
+   * array rebased by bounds[rank] (the allocation, hi - lo + nmirrors + 2
+   * entries: the last row is empty). A vertex that has no slot (slots[v] is
+   * bounds[rank] though it is not that vertex) has no out-edges on the
+   * rank: a push reads its source's row only when slots[v] == v or
+   * slots[v] >= bounds[rank + 1] (a rank that owns no vertex then reads
+   * the empty last row). */
+  int64_t *csr_off;
   /* slots[s] for the source s of each of the rank's in-edges, entry for
    * entry with its in_nbr, so that a pull reads a mirrored vector at an
    * edge's source with one load. The graph's in_nbr itself when the rank
@@ -336,10 +358,23 @@ static inline int64_t *rt_rebased_offsets(int64_t *off, int64_t first) {
  * rt_whole_in_offsets_free(g, off). */
 const int64_t *rt_whole_in_offsets(const graphrt_graph *g);
 void rt_whole_in_offsets_free(const graphrt_graph *g, const int64_t *off);
-/* The offsets whose differences are the whole graph's out-degrees (a
- * distributed graph's own CSR holds only the edges into its rank). */
-static inline const int64_t *rt_degree_offsets(const graphrt_graph *g) {
-  return g->part ? g->part->out_off : g->out_off;
+/* g's out-edges in vertex order: n + 1 offsets and, with `lists`, m
+ * neighbours (and weights, of g->weighted's type, or NULL). g's own
+ * arrays, or for a distributed graph, whose CSR is in slot order with
+ * offsets only at its owned vertices and mirrors (rt_partition.csr_off),
+ * new arrays (without `lists`, its neighbours and weights are NULL). Free
+ * them with rt_whole_out_edges_free. */
+typedef struct {
+  const int64_t *off;
+  const int32_t *nbr;
+  const void *w;
+} rt_out_edges;
+rt_out_edges rt_whole_out_edges(const graphrt_graph *g, int lists);
+void rt_whole_out_edges_free(const graphrt_graph *g, rt_out_edges *e);
+/* The whole graph's edge count (a distributed graph's own CSR holds only
+ * the edges into its rank). */
+static inline int64_t rt_global_edges(const graphrt_graph *g) {
+  return g->part ? g->part->edges : g->out_off[g->n];
 }
 
 /* ---- file input (io_file.c, io_text.c) ------------------------------------
@@ -410,6 +445,13 @@ int64_t rt_sg_offsets_at(const rt_sg_file *f, int in);
 /* Reads and checks the n + 1 offsets of one direction into off. */
 int rt_sg_read_offsets(int fd, const rt_sg_file *f, int in, int64_t *off,
                        rt_err *err);
+/* Reads the offsets of vertices [lo, hi] of one direction into off (hi -
+ * lo + 1 entries) and checks what they show of the whole: that they do
+ * not decrease and stay within [0, m], the first is 0 when lo is 0 and the
+ * last is m when hi is n. Ranges that tile [0, n] together check what
+ * rt_sg_read_offsets checks, in the same order. */
+int rt_sg_read_offset_range(int fd, const rt_sg_file *f, int in, int64_t lo,
+                            int64_t hi, int64_t *off, rt_err *err);
 /* Reads and checks entries [first, first + count) of one direction's
  * neighbours (and, when w != NULL, weights). */
 int rt_sg_read_neighbors(int fd, const rt_sg_file *f, int in, int64_t first,

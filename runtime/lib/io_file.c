@@ -210,6 +210,16 @@ int rt_finish_write(FILE *fp, int ok, const char *path, rt_err *err) {
 
 int32_t graphrt_try_save(const graphrt_graph *g, const char *path, char *errbuf,
                          int64_t errlen) {
+  if (g->part) {
+    /* A rank of a distributed graph writes its own edges, from a copy in
+     * vertex order (its CSR's rows are by slot, rt_partition.csr_off). */
+    rt_edges e;
+    rt_graph_edges(g, &e);
+    graphrt_graph *copy = rt_graph_build(&e, 0);
+    int32_t rc = graphrt_try_save(copy, path, errbuf, errlen);
+    graphrt_graph_free(copy);
+    return rc;
+  }
   rt_err err = {0, {0}};
   const char *ext = rt_path_ext(path);
   int rc = -1;

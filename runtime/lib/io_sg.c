@@ -45,44 +45,49 @@ int rt_read_at(int fd, void *buf, int64_t bytes, int64_t off) {
   return 0;
 }
 
-int rt_sg_read_offsets(int fd, const rt_sg_file *f, int in, int64_t *off,
-                       rt_err *err) {
+int rt_sg_read_offset_range(int fd, const rt_sg_file *f, int in, int64_t lo,
+                            int64_t hi, int64_t *off, rt_err *err) {
   const char *dir = in ? "in" : "out";
   int64_t n = f->n, m = f->m, at = rt_sg_offsets_at(f, in);
-  if (rt_read_at(fd, off, (n + 1) * 8, at) != 0) {
-    rt_err_set(err, "%s: byte %lld: read failed: %s", f->path, (long long)at,
-               strerror(errno));
+  if (rt_read_at(fd, off, (hi - lo + 1) * 8, at + lo * 8) != 0) {
+    rt_err_set(err, "%s: byte %lld: read failed: %s", f->path,
+               (long long)(at + lo * 8), strerror(errno));
     return -1;
   }
-  if (off[0] != 0) {
+  if (lo == 0 && off[0] != 0) {
     rt_err_set(err, "%s: byte %lld: first %s-offset is %lld, expected 0",
                f->path, (long long)at, dir, (long long)off[0]);
     return -1;
   }
   /* the first v whose end offset off[v + 1] is out of order or past m */
-  int64_t bad = n;
-#pragma omp parallel for reduction(min : bad) if (n > RT_PAR_MIN)
-  for (int64_t v = 0; v < n; v++)
-    if (off[v + 1] < off[v] || off[v + 1] > m)
+  int64_t bad = hi;
+#pragma omp parallel for reduction(min : bad) if (hi - lo > RT_PAR_MIN)
+  for (int64_t v = lo; v < hi; v++)
+    if (off[v + 1 - lo] < off[v - lo] || off[v + 1 - lo] > m)
       bad = v < bad ? v : bad;
-  if (bad < n) {
+  if (bad < hi) {
     rt_err_set(err,
                "%s: byte %lld: %s-offset of vertex %lld is %lld, expected a "
                "value in [%lld, %lld]",
                f->path, (long long)(at + (bad + 1) * 8), dir,
-               (long long)bad + 1, (long long)off[bad + 1], (long long)off[bad],
-               (long long)m);
+               (long long)bad + 1, (long long)off[bad + 1 - lo],
+               (long long)off[bad - lo], (long long)m);
     return -1;
   }
-  if (off[n] != m) {
+  if (hi == n && off[n - lo] != m) {
     rt_err_set(err,
                "%s: byte %lld: last %s-offset (of vertex %lld) is %lld, "
                "expected the edge count %lld",
                f->path, (long long)(at + n * 8), dir, (long long)n,
-               (long long)off[n], (long long)m);
+               (long long)off[n - lo], (long long)m);
     return -1;
   }
   return 0;
+}
+
+int rt_sg_read_offsets(int fd, const rt_sg_file *f, int in, int64_t *off,
+                       rt_err *err) {
+  return rt_sg_read_offset_range(fd, f, in, 0, f->n, off, err);
 }
 
 int rt_sg_read_neighbors(int fd, const rt_sg_file *f, int in, int64_t first,

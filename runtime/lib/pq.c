@@ -1087,15 +1087,21 @@ void graphrt_pq_apply_counts(graphrt_pq *q, int64_t amount, int64_t floor) {
 }
 
 /* The out-degrees of ids[0..count) in the graph of the queue's traversals
- * (0 before the first). */
+ * (0 before the first): the edges this process scans for them (on a
+ * distributed graph, the rank's own edges). */
 static int64_t out_degree_sum(const graphrt_pq *q, const int32_t *ids,
                               int64_t count) {
   if (!q->graph)
     return 0;
-  const int64_t *off = rt_degree_offsets(q->graph);
+  const int64_t *off = q->graph->out_off;
+  const rt_partition *p = q->graph->part;
   int64_t sum = 0;
-  for (int64_t i = 0; i < count; ++i)
-    sum += off[ids[i] + 1] - off[ids[i]];
+  for (int64_t i = 0; i < count; ++i) {
+    /* a distributed graph's CSR rows are by slot (rt_partition.csr_off) */
+    int64_t v = ids[i], row = p ? (uint32_t)p->slots[v] : v;
+    if (!p || row == v || row >= p->bounds[p->rank + 1])
+      sum += off[row + 1] - off[row];
+  }
   return sum;
 }
 

@@ -97,11 +97,13 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   int pull = direction == GRAPHRT_PULL;
   /* the adjacency to cut, and the degrees that balance its ranges */
   const int64_t *in_off = rt_whole_in_offsets(g);
-  const int64_t *off = pull ? in_off : g->out_off;
-  const int32_t *adj = pull ? g->in_nbr : g->out_nbr;
-  const void *aw = pull ? g->in_w : g->out_w;
+  /* a pull balances its source ranges by out-degree: no lists needed */
+  rt_out_edges out = rt_whole_out_edges(g, !pull);
+  const int64_t *off = pull ? in_off : out.off;
+  const int32_t *adj = pull ? g->in_nbr : out.nbr;
+  const void *aw = pull ? g->in_w : out.w;
   size_t wsize = rt_weight_size(g->weighted);
-  const int64_t *range_off = pull ? g->out_off : in_off;
+  const int64_t *range_off = pull ? out.off : in_off;
   int64_t *b = rt_malloc((size_t)(count + 1) * sizeof(int64_t));
   make_ranges(n, count, strategy, range_off, m, b);
   int32_t *seg_of = NULL;
@@ -232,6 +234,7 @@ static graphrt_segments *build(graphrt_graph *g, int64_t count,
   free(seg_of);
   free(b);
   rt_whole_in_offsets_free(g, in_off);
+  rt_whole_out_edges_free(g, &out);
   return s;
 }
 

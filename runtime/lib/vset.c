@@ -606,6 +606,32 @@ int32_t graphrt_vset_contains(graphrt_vset *h, int64_t v) {
   return s->bools[v] != 0;
 }
 
+/* The out-degree sum of a set of a distributed graph that is not spread
+ * (rt_vset_spread): a whole set, or a part the program changed since. A
+ * rank has the global degrees of its own vertices only, so each adds its
+ * owned members' and the ranks sum them (every rank asks at the same
+ * point); a member that several ranks hold counts once, at its owner. */
+static int64_t owned_degree_sum(vset *s, const rt_partition *p) {
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1], sum = 0;
+  const int64_t *off = p->degree_off;
+  if (s->ids_valid) {
+    int64_t k = s->size;
+#pragma omp parallel for reduction(+ : sum) if (k > RT_PAR_MIN)
+    for (int64_t i = 0; i < k; i++) {
+      int64_t v = s->ids[i];
+      if (v >= lo && v < hi)
+        sum += off[v + 1] - off[v];
+    }
+  } else if (s->size) {
+    ensure_bools(s);
+    const uint8_t *b = s->bools;
+#pragma omp parallel for reduction(+ : sum) if (hi - lo > RT_PAR_MIN)
+    for (int64_t v = lo; v < hi; v++)
+      sum += (off[v + 1] - off[v]) & -(int64_t)(b[v] != 0);
+  }
+  return p->sum_over_ranks(sum);
+}
+
 int64_t graphrt_vset_out_degree_sum(graphrt_vset *h, graphrt_graph *g) {
   vset *s = lookup(h, "vertex set");
   if (s->n != g->n)
@@ -613,7 +639,9 @@ int64_t graphrt_vset_out_degree_sum(graphrt_vset *h, graphrt_graph *g) {
              (long long)s->n, (long long)g->n);
   if (s->degrees_of == g)
     return s->degree_sum;
-  const int64_t *off = rt_degree_offsets(g);
+  if (g->part)
+    return owned_degree_sum(s, g->part);
+  const int64_t *off = g->out_off;
   int64_t sum = 0;
   if (s->size == s->n && !s->ids_dups)
     return off[g->n];

@@ -4,12 +4,13 @@
  * Every rank loads GRAPH with graphrt_dist_load and checks its part against
  * the whole graph loaded by graphrt_load: the owned ranges tile [0, n), the
  * rank's CSC is exactly the in-edges of its vertices (its in-offsets cover
- * those vertices only; a pull's segments are built from them) and its CSR the
- * out-edges into them, degrees and the edge count are global; then mirrors
- * a vector (to all ranks, by need, and into mirror slots read through each
- * in-edge's renumbered source) and a vertex set (whole, and by need). Rank 0
- * prints each rank's edge count, and with MAX_IMBALANCE_PERCENT checks every
- * count against the mean. */
+ * those vertices only; a pull's segments are built from them) and its CSR,
+ * rows by slot, the out-edges into them, degrees (gathered from their owners),
+ * the largest degree, the edge count and the out-degree sums of sets are
+ * global, and a save writes its edges; then mirrors a vector (to all ranks, by
+ * need, and into mirror slots read through each in-edge's renumbered source)
+ * and a vertex set (whole, and by need). Rank 0 prints each rank's edge count,
+ * and with MAX_IMBALANCE_PERCENT checks every count against the mean. */
 #include "check.h"
 #include "graph_rt.h"
 
@@ -48,16 +49,35 @@ static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
     for (int64_t k = 0; k < d; k++)
       in_ok &= in.aligned[io.aligned[v] + k] == win.aligned[wio.aligned[v] + k];
   }
+  /* The CSR's offsets are indexed by slot: the rows of the owned vertices,
+   * then of the mirrors, and one more, empty (rows `hi + mirrors + 1` in
+   * all, counted from the first owned vertex); a vertex with no slot (the
+   * slot map's lo though it is not lo) has no row. */
+  graphrt_memref_i32 slots;
+  _mlir_ciface_graphrt_dist_slots(&slots, part);
+  int64_t rows = oo.sizes[0] - 1;
+  CHECK(rows >= hi + 1);
+  CHECK_EQ(oo.aligned[rows - 1], on.sizes[0]);
+  CHECK_EQ(oo.aligned[rows], on.sizes[0]);
+  CHECK_EQ(oo.aligned[lo], 0);
+  int64_t listed = 0;
   for (int64_t v = 0; v < n; v++) {
     /* out-edges of v, kept where the destination is owned, in order */
-    int64_t j = oo.aligned[v];
+    int64_t s = (uint32_t)slots.aligned[v];
+    int has_row = s == v || s >= hi;
+    int64_t begin = has_row ? oo.aligned[s] : 0;
+    int64_t end = has_row ? oo.aligned[s + 1] : 0, j = begin;
+    out_ok &= s >= lo && s < rows;
     for (int64_t k = woo.aligned[v]; k < woo.aligned[v + 1]; k++) {
       int32_t t = won.aligned[k];
       if (t >= lo && t < hi)
-        out_ok &= j < oo.aligned[v + 1] && on.aligned[j++] == t;
+        out_ok &= j < end && on.aligned[j++] == t;
     }
-    out_ok &= j == oo.aligned[v + 1];
+    out_ok &= j == end;
+    listed += end - begin;
   }
+  /* every edge in exactly one row */
+  CHECK_EQ(listed, on.sizes[0]);
   CHECK(in_ok);
   CHECK(out_ok);
   CHECK_EQ(graphrt_num_edges(part), graphrt_num_edges(whole));
@@ -70,6 +90,45 @@ static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
   CHECK(degrees_ok);
   free(dp.aligned);
   free(dw.aligned);
+  CHECK_EQ(graphrt_max_out_degree(part), graphrt_max_out_degree(whole));
+}
+
+/* The out-degree sum of a whole set (every rank holds all its members: each
+ * adds its owned members' global degrees, the ranks sum them) and of a set
+ * with different members on each rank (its owned vertices v with v % every
+ * == 0 and vertex 0, the members counting once, at their owner). */
+static void check_degree_sums(graphrt_graph *part, graphrt_graph *whole,
+                              int64_t lo, int64_t hi, int64_t every) {
+  int64_t n = graphrt_num_vertices(whole);
+  graphrt_vset *all = graphrt_vset_new(n, 0), *same = graphrt_vset_new(n, 0),
+               *mine = graphrt_vset_new(n, 0);
+  graphrt_vset *wall = graphrt_vset_new(n, 0), *wsame = graphrt_vset_new(n, 0),
+               *wmine = graphrt_vset_new(n, 0);
+  for (int64_t v = 0; v < n; v++) {
+    graphrt_vset_insert(all, v);
+    graphrt_vset_insert(wall, v);
+    if (v % every == 0) {
+      graphrt_vset_insert(same, v);
+      graphrt_vset_insert(wsame, v);
+      graphrt_vset_insert(wmine, v);
+    }
+  }
+  for (int64_t v = lo; v < hi; v++)
+    if (v % every == 0)
+      graphrt_vset_insert(mine, v);
+  if (n)
+    graphrt_vset_insert(mine, 0);
+  CHECK_EQ(graphrt_vset_out_degree_sum(all, part), graphrt_num_edges(whole));
+  CHECK_EQ(graphrt_vset_out_degree_sum(same, part),
+           graphrt_vset_out_degree_sum(wsame, whole));
+  CHECK_EQ(graphrt_vset_out_degree_sum(mine, part),
+           graphrt_vset_out_degree_sum(wmine, whole));
+  graphrt_vset_free(all);
+  graphrt_vset_free(same);
+  graphrt_vset_free(mine);
+  graphrt_vset_free(wall);
+  graphrt_vset_free(wsame);
+  graphrt_vset_free(wmine);
 }
 
 /* A pull's segments of the rank's graph, built from its in-offsets of the
@@ -91,6 +150,98 @@ static void check_pull_segments(graphrt_graph *part, int64_t lo, int64_t hi) {
   }
   CHECK(owned_ok);
   CHECK_EQ(edges, in.sizes[0]);
+}
+
+static uint64_t edge_hash(uint64_t u, uint64_t v) {
+  uint64_t x = u * 0x9e3779b97f4a7c15ull ^ (v + 0x632be59bd9b4e019ull);
+  x ^= x >> 31;
+  x *= 0xbf58476d1ce4e5b9ull;
+  return x ^ (x >> 29);
+}
+
+/* A push's segments of the rank's graph (out-edges by destination range),
+ * built from its CSR in vertex order although its rows are by slot:
+ * together they list exactly the whole graph's edges into the rank's
+ * vertices, each under its source, each destination in its segment's
+ * range. */
+static void check_push_segments(graphrt_graph *part, graphrt_graph *whole,
+                                int64_t lo, int64_t hi) {
+  graphrt_memref_i64 woo;
+  graphrt_memref_i32 won;
+  _mlir_ciface_graphrt_out_offsets(&woo, whole);
+  _mlir_ciface_graphrt_out_neighbors(&won, whole);
+  uint64_t want = 0, got = 0;
+  int64_t n = graphrt_num_vertices(whole), wanted = 0, edges = 0;
+  for (int64_t u = 0; u < n; u++)
+    for (int64_t k = woo.aligned[u]; k < woo.aligned[u + 1]; k++)
+      if (won.aligned[k] >= lo && won.aligned[k] < hi) {
+        want += edge_hash((uint64_t)u, (uint64_t)won.aligned[k]);
+        wanted++;
+      }
+  graphrt_segments *s =
+      graphrt_segments_get(part, 3, GRAPHRT_PUSH, GRAPHRT_EDGE_AWARE);
+  int ranges_ok = 1;
+  for (int64_t i = 0; i < graphrt_segments_count(s); i++) {
+    graphrt_memref_i32 vs, nbr;
+    graphrt_memref_i64 off;
+    _mlir_ciface_graphrt_segment_vertices(&vs, s, i);
+    _mlir_ciface_graphrt_segment_offsets(&off, s, i);
+    _mlir_ciface_graphrt_segment_neighbors(&nbr, s, i);
+    int64_t begin = graphrt_segment_range_begin(s, i),
+            end = graphrt_segment_range_end(s, i);
+    for (int64_t g = 0; g < vs.sizes[0]; g++)
+      for (int64_t k = off.aligned[g]; k < off.aligned[g + 1]; k++) {
+        int32_t t = nbr.aligned[k];
+        ranges_ok &= t >= begin && t < end && t >= lo && t < hi;
+        got += edge_hash((uint64_t)vs.aligned[g], (uint64_t)t);
+      }
+    edges += graphrt_segment_num_edges(s, i);
+  }
+  CHECK(ranges_ok);
+  CHECK_EQ(edges, wanted);
+  CHECK(got == want);
+}
+
+/* The rank's graph saved (`base`.rankR.el) and loaded back: exactly the
+ * whole graph's edges into its vertices, in vertex order though its CSR's
+ * rows are by slot. */
+static void check_save(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
+                       int64_t hi, const char *base) {
+  graphrt_memref_i64 woo, boo;
+  graphrt_memref_i32 won, bon;
+  _mlir_ciface_graphrt_out_offsets(&woo, whole);
+  _mlir_ciface_graphrt_out_neighbors(&won, whole);
+  uint64_t want = 0, got = 0;
+  int64_t n = graphrt_num_vertices(whole), wanted = 0;
+  for (int64_t u = 0; u < n; u++)
+    for (int64_t k = woo.aligned[u]; k < woo.aligned[u + 1]; k++)
+      if (won.aligned[k] >= lo && won.aligned[k] < hi) {
+        want += edge_hash((uint64_t)u, (uint64_t)won.aligned[k]);
+        wanted++;
+      }
+  char path[4096];
+  snprintf(path, sizeof(path), "%s.rank%d.el", base, rank);
+  graphrt_save(part, path);
+  graphrt_graph *back = graphrt_load(path, 0, 0);
+  _mlir_ciface_graphrt_out_offsets(&boo, back);
+  _mlir_ciface_graphrt_out_neighbors(&bon, back);
+  int64_t bn = graphrt_num_vertices(back);
+  for (int64_t u = 0; u < bn; u++)
+    for (int64_t k = boo.aligned[u]; k < boo.aligned[u + 1]; k++)
+      got += edge_hash((uint64_t)u, (uint64_t)bon.aligned[k]);
+  CHECK_EQ(graphrt_num_edges(back), wanted);
+  CHECK(got == want);
+  graphrt_graph_free(back);
+  remove(path);
+}
+
+/* Whether v is one of the rank's mirrors (another rank's vertex with an
+ * edge into this one): the mirrors have the slots from hi on, and a rank
+ * that owns no vertex has no edges and so no mirrors (its slot map gives
+ * every vertex lo, which is hi). */
+static int is_mirror(const graphrt_memref_i32 *slots, int64_t lo, int64_t hi,
+                     int64_t v) {
+  return lo < hi && (uint32_t)slots->aligned[v] >= (uint64_t)hi;
 }
 
 /* Each rank's set of owned vertices v with v % every == 0, mirrored: a
@@ -133,8 +284,9 @@ static void check_set_by_need(graphrt_graph *part, graphrt_graph *whole,
   else
     graphrt_vset_seal_ids(s, count);
   graphrt_dist_mirror_vset_part(part, s, layout);
-  graphrt_memref_i64 out, whole_out;
-  _mlir_ciface_graphrt_out_offsets(&out, part);
+  graphrt_memref_i64 whole_out;
+  graphrt_memref_i32 slots;
+  _mlir_ciface_graphrt_dist_slots(&slots, part);
   _mlir_ciface_graphrt_out_offsets(&whole_out, whole);
   int64_t members = 0, degrees = 0;
   for (int64_t v = 0; v < n; v += every) {
@@ -145,8 +297,9 @@ static void check_set_by_need(graphrt_graph *part, graphrt_graph *whole,
   CHECK_EQ(graphrt_vset_out_degree_sum(s, part), degrees);
   int members_ok = 1;
   for (int64_t v = 0; v < n; v++) {
+    /* a mirror: another rank's vertex with an edge into this one */
     int held = (v >= lo && v < hi) || (layout == GRAPHRT_DIST_MIRRORED &&
-                                       out.aligned[v + 1] > out.aligned[v]);
+                                       is_mirror(&slots, lo, hi, v));
     members_ok &= graphrt_vset_contains(s, v) == (held && v % every == 0);
   }
   CHECK(members_ok);
@@ -176,12 +329,11 @@ static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
   else
     graphrt_dist_mirror_needed_changed(part, values, sizeof(double),
                                        sizeof(double), changed);
-  graphrt_memref_i64 out;
-  _mlir_ciface_graphrt_out_offsets(&out, part);
+  graphrt_memref_i32 slots;
+  _mlir_ciface_graphrt_dist_slots(&slots, part);
   int values_ok = 1;
   for (int64_t v = 0; v < n; v++) {
-    int read =
-        !needed || (v >= lo && v < hi) || out.aligned[v + 1] > out.aligned[v];
+    int read = !needed || (v >= lo && v < hi) || is_mirror(&slots, lo, hi, v);
     values_ok &=
         values[v] == (read && v % every == 0 ? 2.0 * (double)v + 1.0 : 0.0);
   }
@@ -262,7 +414,11 @@ int main(int argc, char **argv) {
   for (int r = 1; r < ranks; r++)
     CHECK_EQ(ranges[2 * r], ranges[2 * r - 1]);
   check_edges(part, whole, lo, hi);
+  check_degree_sums(part, whole, lo, hi, 1);
+  check_degree_sums(part, whole, lo, hi, 7);
   check_pull_segments(part, lo, hi);
+  check_push_segments(part, whole, lo, hi);
+  check_save(part, whole, lo, hi, argv[1]);
   check_mirrors(part, whole, lo, hi);
 
   graphrt_memref_i32 in;

@@ -110,15 +110,31 @@ func.func @filtered_pull(%path: !graph.string) {
 // -----
 
 // A push loads its source's slot from the slot map once, before the
-// source's edges, not once per edge.
+// source's edges, not once per edge. The rank's out-offsets are rows by
+// slot (its own vertices', then its mirrors'): the push reads its source's
+// edge range at the source's slot, and a source whose slot is neither its
+// own id nor a mirror's (one with no edge into the rank) gets an empty
+// range.
 // CHECK-LABEL: func.func @push
 // CHECK:      %[[SLOTS:.*]] = graph.mirror_slots
 // CHECK-NOT:  graph.mirror_sources
 // CHECK:      %[[IDS:.*]] = graph.vertexset.ids
+// CHECK:      %[[OFF:.*]], %{{.*}} = graph.adjacency out
+// CHECK-NOT:  graph.mirror_slots
+// CHECK:      %{{.*}}, %[[END:.*]] = graph.owned_range
 // CHECK:      scf.for %[[I:.*]] =
 // CHECK:      %[[SRC32:.*]] = memref.load %[[IDS]][%[[I]]] : memref<?xi32>
 // CHECK-NEXT: %[[SRC:.*]] = arith.index_cast %[[SRC32]] : i32 to index
 // CHECK:      %[[SLOT:.*]] = memref.load %[[SLOTS]][%[[SRC]]] : memref<?xi32>
+// CHECK:      %[[ROW32:.*]] = memref.load %[[SLOTS]][%[[SRC]]] : memref<?xi32>
+// CHECK-NEXT: %[[ROW:.*]] = arith.index_castui %[[ROW32]] : i32 to index
+// CHECK-NEXT: %[[OWN:.*]] = arith.cmpi eq, %[[ROW]], %[[SRC]] : index
+// CHECK-NEXT: %[[MIRROR:.*]] = arith.cmpi uge, %[[ROW]], %[[END]] : index
+// CHECK-NEXT: %[[HAS:.*]] = arith.ori %[[OWN]], %[[MIRROR]] : i1
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[ROW]], %{{.*}} : index
+// CHECK-NEXT: %[[LAST:.*]] = arith.select %[[HAS]], %[[NEXT]], %[[ROW]] : index
+// CHECK-NEXT: memref.load %[[OFF]][%[[ROW]]] : memref<?xi64>
+// CHECK:      memref.load %[[OFF]][%[[LAST]]] : memref<?xi64>
 // CHECK:      scf.for
 // CHECK-NOT:    memref.load %[[SLOTS]]
 // CHECK:        %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
@@ -135,6 +151,31 @@ func.func @push(%path: !graph.string, %front: !graph.vertexset) {
     %at = arith.index_castui %slot : i32 to index
     %c = graph.vector.get %contrib[%at] : !graph.vector<f64>
     %s = graph.reduce add %sum[%dst], %c : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
+  return
+}
+
+// -----
+
+// A push over every vertex whose body reads no mirrored vector makes the
+// graph's slot map itself, to find each vertex's row.
+// CHECK-LABEL: func.func @push_all
+// CHECK:      %[[OFF:.*]], %{{.*}} = graph.adjacency out
+// CHECK-NEXT: %[[SLOTS:.*]] = graph.mirror_slots
+// CHECK-NEXT: %{{.*}}, %[[END:.*]] = graph.owned_range
+// CHECK:      scf.for %[[V:.*]] =
+// CHECK:      %[[ROW32:.*]] = memref.load %[[SLOTS]][%[[V]]] : memref<?xi32>
+// CHECK-NEXT: %[[ROW:.*]] = arith.index_castui %[[ROW32]] : i32 to index
+// CHECK:      memref.load %[[OFF]][%[[ROW]]] : memref<?xi64>
+// CHECK:      return
+func.func @push_all(%path: !graph.string) {
+  %g = graph.load %path distributed : !graph.edgeset
+  %sum = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<f64>
+  graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_push>) body {
+  ^bb0(%src: index, %dst: index):
+    %one = arith.constant 1.0 : f64
+    %s = graph.reduce add %sum[%dst], %one : !graph.vector<f64>
     graph.yield
   } : !graph.edgeset
   return

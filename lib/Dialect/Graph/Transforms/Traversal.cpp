@@ -224,6 +224,18 @@ EdgeArrays TraversalEmitter::graphArrays(OpBuilder &b) {
     arrays.weights = AdjacencyWeightsOp::create(
         b, loc, memrefOf(op.getGraphType().getWeightStorageType()), edges,
         graph);
+  // A rank of a distributed graph holds the out-offsets of its owned
+  // vertices and mirrors only, indexed by slot: a push finds its source's
+  // row through the slot map (edgeRange).
+  if (push && isDistributedGraph(graph)) {
+    Value slots =
+        sourceSlotMap
+            ? sourceSlotMap
+            : MirrorSlotsOp::create(b, loc, memrefOf(b.getI32Type()), graph);
+    auto owned =
+        OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(), graph);
+    slotRowsOf[arrays.offsets] = {slots, owned.getEnd()};
+  }
   return arrays;
 }
 
@@ -610,8 +622,27 @@ bool TraversalEmitter::firstWriteClosesFilter() {
 
 std::pair<Value, Value>
 TraversalEmitter::edgeRange(OpBuilder &b, const ScannedVertex &vertex) {
-  Value next = arith::AddIOp::create(b, loc, vertex.position, constIndex(b, 1));
-  return {loadIndex(b, vertex.offsets, vertex.position),
+  Value position = vertex.position;
+  Value next = arith::AddIOp::create(b, loc, position, constIndex(b, 1));
+  auto rows = slotRowsOf.find(vertex.offsets);
+  if (rows != slotRowsOf.end()) {
+    // The row of the source's slot. A vertex whose slot is not its own and
+    // not a mirror's (the slot map's first owned slot, for a vertex with no
+    // edge into the rank) has no row: its range is empty.
+    Value slot = arith::IndexCastUIOp::create(
+        b, loc, b.getIndexType(),
+        memref::LoadOp::create(b, loc, rows->second.slots, position));
+    Value hasRow = arith::OrIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot, position),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, slot,
+                              rows->second.ownedEnd));
+    position = slot;
+    next = arith::SelectOp::create(
+        b, loc, hasRow, arith::AddIOp::create(b, loc, slot, constIndex(b, 1)),
+        slot);
+  }
+  return {loadIndex(b, vertex.offsets, position),
           loadIndex(b, vertex.offsets, next)};
 }
 

@@ -1,14 +1,17 @@
 # awk -f check-offsets.awk STATS: STATS holds the sorted
 # `graphrt-mpi-mirrors:` and `graphrt-mpi-graph:` lines of a run (other
-# lines are skipped). Prints "wrong: ..." for each rank whose in-offsets are
-# not 8 bytes per owned vertex plus 8 (the rank pulls only into its own
-# vertices), whose CSR and global out-offsets are not 8 bytes per vertex
-# plus 8, whose mirror slots are not 4 bytes per vertex, or whose total is
-# not their sum; else "offsets match".
+# lines are skipped). Prints "wrong: ..." for each rank whose in-offsets
+# or global out-offsets are not 8 bytes per owned vertex plus 8 (the rank
+# pulls only into its own vertices, and keeps the global degrees of its own
+# vertices only), whose CSR's offsets are not 8 bytes per owned vertex and
+# per mirror plus 16 (rows by slot: its edges' sources are its own vertices
+# and its mirrors), whose mirror slots are not 4 bytes per vertex, or whose
+# total is not their sum; else "offsets match".
 $1 == "graphrt-mpi-mirrors:" {
   rank = $3 + 0
   n[rank] = $4
   owned[rank] = $6
+  mirrors[rank] = $8
   ranks = rank + 1 > ranks ? rank + 1 : ranks
 }
 $1 == "graphrt-mpi-graph:" {
@@ -29,11 +32,11 @@ END {
       continue
     }
     want_in = 8 * (owned[r] + 1)
-    want_out = 8 * (n[r] + 1)
+    want_out = 8 * (owned[r] + mirrors[r] + 2)
     if (in_off[r] != want_in || out_off[r] != want_out ||
-        global[r] != want_out || slots[r] != 4 * n[r] ||
+        global[r] != want_in || slots[r] != 4 * n[r] ||
         total[r] != in_off[r] + out_off[r] + global[r] + slots[r]) {
-      printf "wrong: rank %d: %d bytes (%d in-offsets, %d out-offsets, %d global, %d slots); want %d in-offsets, %d out-offsets, %d slots\n", \
+      printf "wrong: rank %d: %d bytes (%d in-offsets, %d out-offsets, %d global, %d slots); want %d in-offsets and global, %d out-offsets, %d slots\n", \
         r, total[r], in_off[r], out_off[r], global[r], slots[r], want_in, \
         want_out, 4 * n[r]
       bad = 1

@@ -468,6 +468,14 @@ private:
   /// findSourceSlotMap's answer, and in a pull over the graph's in-edges
   /// the graph.mirror_sources array that gives each in-edge's source slot.
   Value sourceSlotMap, sourceSlots;
+  /// A push over a distributed graph: the rank's out-offsets are indexed by
+  /// slot (the rows of its owned vertices and mirrors only, the runtime's
+  /// rt_partition.csr_off). For each such offsets array graphArrays made,
+  /// the graph's slot map and the end of the rank's owned range.
+  struct SlotRows {
+    Value slots, ownedEnd;
+  };
+  DenseMap<Value, SlotRows> slotRowsOf;
 
   /// A sparse push hands out chunks of at most 1/(this x threads) of its
   /// frontier: enough for a few heavy vertices to spread over the threads,
