@@ -78,6 +78,9 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
     distribute.remarks = options.distributionRemarks;
     pm.addPass(createGraphDistribute(distribute));
   }
+  // Which traversals' source sets list each member once, before the
+  // passes that lower traversals read it.
+  pm.addPass(createGraphInferDistinctSets());
   pm.addPass(
       createGraphLowerPriority(GraphLowerPriorityOptions{options.serialWork}));
   pm.addPass(createGraphLowerAsync());

@@ -960,6 +960,20 @@ func.func @track_not_vector(%g: !graph.edgeset, %f: !graph.vertexset) {
 
 // -----
 
+func.func @distinct_without_from(%g: !graph.edgeset) {
+  // expected-error @+1 {{'graph.edgeset.apply' op 'fromDistinct' describes the 'from' set, and there is none}}
+  "graph.edgeset.apply"(%g) <{fromDistinct, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0>}> ({
+  }, {
+  }, {
+  ^bb0(%src: index, %dst: index):
+    "graph.yield"() : () -> ()
+  }, {
+  }) : (!graph.edgeset) -> ()
+  return
+}
+
+// -----
+
 func.func @edgeset_apply_bad_schedule(%g: !graph.edgeset) {
   // expected-error @+1 {{segments need a dense direction (dense_pull, dense_push or a hybrid); 'sparse_push' visits only the frontier's edges}}
   graph.edgeset.apply %g schedule(#graph.schedule<parallel = dynamic_vertex, segments = 4>) body {

@@ -505,6 +505,15 @@ func.func @edgeset_apply(%g: !graph.edgeset, %from: !graph.vertexset,
     %c = graph.reduce add %vf[%dst], %x : !graph.vector<f64>
     graph.yield
   } : !graph.edgeset
+  // A source set that lists each member once (graph-infer-distinct-sets).
+  // CHECK-NEXT: graph.edgeset.apply %[[G]] from(%[[FR]] distinct) to(%[[TO]]) body {
+  // CHECK:      } : !graph.edgeset{{$}}
+  graph.edgeset.apply %g from(%from distinct) to(%to) body {
+  ^bb0(%src: index, %dst: index):
+    %x = graph.vector.get %vf[%dst] : !graph.vector<f64>
+    %c = graph.reduce add %vf[%src], %x : !graph.vector<f64>
+    graph.yield
+  } : !graph.edgeset
   // CHECK-NEXT: graph.edgeset.apply %[[G]] to(%[[TO]]) label("only_to") body {
   // CHECK:      } : !graph.edgeset{{$}}
   graph.edgeset.apply %g to(%to) label("only_to") body {

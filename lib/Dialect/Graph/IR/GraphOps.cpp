@@ -845,6 +845,9 @@ SmallVector<Operation *> EdgeSetApplyOp::getTrackedWrites() {
 
 LogicalResult EdgeSetApplyOp::verify() {
   ScheduleAttr sched = getScheduleOrDefault();
+  if (getFromDistinct() && !getFrom())
+    return emitOpError("'fromDistinct' describes the 'from' set, and there "
+                       "is none");
   if (getUpdatedQueue()) {
     if (getTracked())
       return emitOpError("update_priority and track(...) cannot be combined");

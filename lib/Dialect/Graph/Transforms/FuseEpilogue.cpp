@@ -546,7 +546,8 @@ static EdgeSetApplyOp withResults(EdgeSetApplyOp op, TypeRange types,
       rewriter, op.getLoc(), types, op.getGraph(), op.getFrom(), op.getTo(),
       op.getNeighborsFrom(), op.getNeighborsUntil(), op.getTracked(),
       op.getUpdatedQueue(), op.getSegments(), op.getDedupAttr(),
-      op.getLabelAttr(), op.getScheduleAttr(), op.getResetAttr());
+      op.getLabelAttr(), op.getScheduleAttr(), op.getResetAttr(),
+      op.getFromDistinctAttr());
   for (auto [from, to] : llvm::zip(op->getRegions(), kept->getRegions()))
     to.takeBody(from);
   rewriter.eraseOp(op);

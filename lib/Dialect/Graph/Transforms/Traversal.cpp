@@ -131,13 +131,15 @@ void AdjacencyLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
     first = owned.getBegin();
     count = owned.getEnd();
   }
+  // Each vertex once, unless the frontier's ids may repeat one.
+  bool exclusive = !ids || op.getFromDistinct();
   emitter.emitVertexLoop(
       b, first, count,
       [&](OpBuilder &b, Value i, const LoopFrame &frame) {
         Value ahead = emitter.vertexAhead(b, ids, i, count);
         Value v = ids ? emitter.loadIndex(b, ids, i) : i;
         body(b, {v, v, arrays.offsets, arrays.neighbors, arrays.weights,
-                 destination, frame, ahead});
+                 destination, frame, ahead, /*lastSegment=*/false, exclusive});
       },
       /*team=*/{}, /*tail=*/{}, runsAlone);
 }
@@ -172,6 +174,56 @@ void SegmentLoop::emit(TraversalEmitter &emitter, OpBuilder &b,
                       });
 }
 
+/// Whether `value` is allocated afresh by its defining op (a
+/// graph.vector.new): two such vectors never share an element.
+static bool isFreshAllocation(Value value) {
+  auto effects = value.getDefiningOp<MemoryEffectOpInterface>();
+  return effects &&
+         effects.getEffectOnValue<MemoryEffects::Allocate>(value).has_value();
+}
+
+/// The vectors `op`'s body writes only at its source (see
+/// TraversalEmitter::writtenAtSourceOnly).
+static SmallPtrSet<Value, 4> findWrittenAtSourceOnly(EdgeSetApplyOp op) {
+  Region &body = op.getBody();
+  Value src = body.getArgument(0);
+  SmallVector<Value> atSource, elsewhere;
+  op->walk([&](Operation *inner) {
+    if (inner == op.getOperation() ||
+        inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+    for (Value operand : inner->getOperands()) {
+      if (!isa<VertexVectorType>(operand.getType()))
+        continue;
+      SmallVector<MemoryEffects::EffectInstance> found;
+      if (effects)
+        effects.getEffects(found);
+      bool writes = !effects || llvm::any_of(found, [&](auto &effect) {
+        return isa<MemoryEffects::Write>(effect.getEffect()) &&
+               (!effect.getValue() || effect.getValue() == operand);
+      });
+      if (!writes)
+        continue;
+      Value index;
+      if (auto reduce = dyn_cast<ReduceOp>(inner))
+        index = reduce.getIndex();
+      else if (auto set = dyn_cast<VectorSetOp>(inner))
+        index = set.getIndex();
+      bool atSrc = index == src && body.isAncestor(inner->getParentRegion());
+      (atSrc ? atSource : elsewhere).push_back(operand);
+    }
+  });
+  SmallPtrSet<Value, 4> owned;
+  for (Value vector : atSource)
+    if (llvm::all_of(elsewhere, [&](Value other) {
+          return other != vector && isFreshAllocation(other) &&
+                 isFreshAllocation(vector);
+        }))
+      owned.insert(vector);
+  return owned;
+}
+
 //===----------------------------------------------------------------------===//
 // TraversalEmitter: building blocks
 //===----------------------------------------------------------------------===//
@@ -185,7 +237,9 @@ TraversalEmitter::TraversalEmitter(EdgeSetApplyOp op, RewriterBase &rewriter,
       push(sched.getDirection() != Direction::DensePull),
       parallel(sched.isParallel()), marksPushOutput(marksPushOutput),
       accumulated(findAccumulatedReduce()),
-      writesClaimVertices(push && op.getDedup() && firstWriteClosesFilter()) {
+      writesClaimVertices(push && op.getDedup() && firstWriteClosesFilter()),
+      writtenAtSourceOnly(push ? findWrittenAtSourceOnly(op)
+                               : SmallPtrSet<Value, 4>()) {
   assert(!sched.isHybrid() && "split hybrid traversals first");
 }
 
@@ -543,8 +597,14 @@ Value TraversalEmitter::emitBody(OpBuilder &b, const ScannedVertex &scanned,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfter(write);
     if (auto reduce = dyn_cast<ReduceOp>(write)) {
-      // Pull: dst may belong to this thread; anything else may be shared.
-      bool ownedByThread = !push && ownsDst && reduce.getIndex() == dst;
+      // Pull: dst may belong to this thread; push: src may, when no other
+      // thread scans it and nothing else writes the vector. Anything else
+      // may be shared.
+      bool ownedByThread =
+          push ? scanned.exclusive && !edgeScan.sharesVertex() &&
+                     reduce.getIndex() == src &&
+                     writtenAtSourceOnly.contains(reduce.getVector())
+               : ownsDst && reduce.getIndex() == dst;
       if (scanned.frame.concurrent && !ownedByThread)
         rewriter.modifyOpInPlace(reduce, [&] { reduce.setAtomic(true); });
       if (writesTrackedDst(reduce.getVector(), reduce.getIndex())) {

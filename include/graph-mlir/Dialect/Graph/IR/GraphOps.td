@@ -1851,6 +1851,14 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
     the rest. Positions belong to out-edge lists, so such a traversal must
     push (`sparse_push` or `dense_push`) without segments.
 
+    `from(%set distinct)` says that `%set` lists each of its members once
+    (`graph-infer-distinct-sets` proves it and adds the keyword; without it
+    a set may repeat a member, as the output of a push without `dedup`
+    does). A parallel push over such a set, or over every vertex, scans
+    each source on one thread only: a `graph.reduce` into a vector at
+    `src`, where the body and filters write that vector nowhere else,
+    then needs no atomic.
+
     The schedule (default: serial `sparse_push`) says how the traversal
     runs and never what it computes. `segments(%segs)` (added by
     `graph-segment` for a schedule with `segments`) traverses the dense
@@ -1927,13 +1935,15 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
                        UnitAttr:$dedup,
                        OptionalAttr<StrAttr>:$label,
                        OptionalAttr<Graph_ScheduleAttr>:$schedule,
-                       OptionalAttr<TypedAttrInterface>:$reset);
+                       OptionalAttr<TypedAttrInterface>:$reset,
+                       UnitAttr:$fromDistinct);
   let results = (outs Res<Optional<Graph_VertexSetType>, "",
                           [MemAlloc, MemWrite]>:$modified);
   let regions = (region AnyRegion:$srcFilter, AnyRegion:$dstFilter,
                         SizedRegion<1>:$body, AnyRegion:$epilogue);
   let assemblyFormat = [{
-    $graph (`from` `(` $from^ `)`)? (`to` `(` $to^ `)`)?
+    $graph (`from` `(` $from^ (`distinct` $fromDistinct^)? `)`)?
+    (`to` `(` $to^ `)`)?
     (`neighbors_from` `(` $neighborsFrom^ `)`)?
     (`neighbors_until` `(` $neighborsUntil^ `)`)?
     (`track` `(` $tracked^ `:` qualified(type($tracked)) `)`)? (`dedup` $dedup^)?
@@ -1955,7 +1965,8 @@ def Graph_EdgeSetApplyOp : Graph_Op<"edgeset.apply", [
                    "::mlir::graph::ScheduleAttr":$schedule), [{
       build($_builder, $_state, resultTypes, graph, from, to, neighborsFrom,
             neighborsUntil, tracked, updatedQueue, /*segments=*/::mlir::Value(),
-            dedup, label, schedule, /*reset=*/nullptr);
+            dedup, label, schedule, /*reset=*/nullptr,
+            /*fromDistinct=*/nullptr);
     }]>
   ];
   let hasVerifier = 1;

@@ -162,6 +162,41 @@ def GraphSegment : Pass<"graph-segment", "ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def GraphInferDistinctSets : Pass<"graph-infer-distinct-sets", "ModuleOp"> {
+  let summary = "Mark traversals whose source set lists each member once";
+  let description = [{
+    Adds `distinct` to the `from(%set)` of every `graph.edgeset.apply`
+    whose source set provably lists each of its members once, so that a
+    parallel push over it may write at its source without atomics (see
+    `graph.edgeset.apply`). A sparse forward data-flow analysis gives each
+    vertex set value one of two facts, *distinct* or *may repeat*, and
+    joins them where control flow merges (`scf.while`, `scf.for`,
+    `scf.if`):
+
+    * distinct: `graph.vertexset.new` (empty or all vertices);
+      `graph.vertexset.deleted`; the result of a traversal with `dedup`,
+      of one whose body or epilogue yields whether to keep a vertex, and of
+      a `dense_pull` (which marks each destination once); a
+      `graph.vertexset.filter` of a distinct set; a `graph.list.pop` from
+      a list made by `graph.list.new` in the same function, used only by
+      appends and pops, whose every appended set is distinct;
+    * may repeat: anything else, in particular the result of a push
+      without `dedup` (GraphIt's `applyModified(..., false)`), function
+      arguments, call results and sets loaded from globals.
+
+    Inserting a member a set has does nothing, so no op the pass knows adds
+    a repeat to an existing set. A module in which a vertex set (or a list
+    of them) is an operand of any other op (an external call, an MPI
+    mirror, a global store, ...) gets no marks at all, since that op might
+    change the set's contents behind its value.
+
+    Pass order: after `graph-fuse-epilogue`, `graph-segment` and
+    `graph-distribute`, before the passes that lower traversals
+    (`graph-lower-priority`, `graph-lower-async`, `graph-lower-direction`,
+    `graph-numa`).
+  }];
+}
+
 def GraphLowerPriority : Pass<"graph-lower-priority", "ModuleOp"> {
   let summary = "Lower priority updates to vector updates and bucket insertions";
   let description = [{

@@ -35,6 +35,7 @@
 #include "graph-mlir/Dialect/Graph/IR/GraphDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
 #include <string>
@@ -243,6 +244,11 @@ struct ScannedVertex {
   /// segment, which lists every destination (graph.segments
   /// last_lists_all): the destination's sum is then complete.
   bool lastSegment = false;
+  /// Whether no other thread scans this vertex while this iteration does:
+  /// a loop over every vertex, or over a frontier that lists each member
+  /// once (`from(%set distinct)`). A push's reductions at its source then
+  /// need no atomics (TraversalEmitter::emitBody says when).
+  bool exclusive = false;
 };
 using VertexBody = function_ref<void(OpBuilder &, const ScannedVertex &)>;
 
@@ -504,6 +510,12 @@ private:
   Value sourceListOffsets, sourceListNeighbors;
   /// Where the output vertices go; null without an output.
   std::unique_ptr<OutputFrontier> output;
+  /// The vectors that the body writes only at its source, by reductions and
+  /// assignments, and that nothing else in the op may write (another
+  /// vector written elsewhere is known apart only when both are distinct
+  /// allocations): a push's thread scanning its source alone
+  /// (ScannedVertex::exclusive) is their only writer there.
+  SmallPtrSet<Value, 4> writtenAtSourceOnly;
 };
 
 } // namespace mlir::graph
