@@ -210,10 +210,24 @@ void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
     // without contending with the others' claims, and then those left in
     // the ranges after its own, in turn: the threads that finish first take
     // over the others' work. The body is emitted once.
-    emitRangeLoop(builder, loc, ranges, /*nowait=*/false,
-                  [&](OpBuilder &b, Location l, Value r) {
-                    emitRange(b, l, lb, ub, stride, ranges, counters, r);
-                  });
+    // (A team that can have one thread only sets up its range: no wsloop,
+    // no barrier.)
+    Value single =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, ranges,
+                              arith::ConstantIndexOp::create(builder, loc, 1));
+    auto ifSingle = scf::IfOp::create(builder, loc, single,
+                                      /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifSingle.thenBlock());
+      emitRange(builder, loc, lb, ub, stride, ranges, counters,
+                arith::ConstantIndexOp::create(builder, loc, 0));
+      builder.setInsertionPointToStart(ifSingle.elseBlock());
+      emitRangeLoop(builder, loc, ranges, /*nowait=*/false,
+                    [&](OpBuilder &b, Location l, Value r) {
+                      emitRange(b, l, lb, ub, stride, ranges, counters, r);
+                    });
+    }
     emitRangeLoop(
         builder, loc, ranges, /*nowait=*/true,
         [&](OpBuilder &b, Location l, Value own) {
