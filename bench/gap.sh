@@ -27,6 +27,14 @@
 #     and road, high-diameter graphs, also work).
 #   GAP_DELTAS: SSSP deltas per kind, e.g. "kron=2 grid=64" (defaults: 2 on
 #     kron and uniform, 64 on grid, 8000 on road).
+#   GAP_CHRT: run every timed program (both sides) under `chrt -f GAP_CHRT`,
+#     a real-time priority that keeps other processes off the cores while
+#     it runs (needs root). On a machine shared with other jobs, a 2-thread
+#     kernel of thousands of short rounds loses a round to every preemption
+#     of either thread, and the two sides' ratio moves with the load; under
+#     chrt it does not (docs/Benchmarks.md, GAP BFS on a shared machine).
+#     The others get the 5% of each second Linux leaves them
+#     (sched_rt_runtime_us), so keep such runs short.
 source "$(dirname "$0")/common.sh"
 trials=${3:-5}
 degree=${4:-16}
@@ -35,6 +43,8 @@ kernels=("$@")
 [ $# -gt 0 ] || kernels=(bfs sssp pr cc bc tc)
 gapbs=${GAPBS_DIR:-}
 declare -A deltas=([kron]=2 [uniform]=2 [grid]=64 [road]=8000)
+timed=()
+[ -z "${GAP_CHRT:-}" ] || timed=(chrt -f "$GAP_CHRT")
 for pair in ${GAP_DELTAS:-}; do deltas[${pair%%=*}]=${pair#*=}; done
 
 # pr-seg: bench/gap/pr.gt under bench/gap/pr_segments.sched (cache tiling);
@@ -71,7 +81,7 @@ min_median() {
 gapbs_bc_times() {
   local runs=()
   for ((s = $2; s < $2 + 4; ++s)); do
-    "$gapbs/bc" -f "$1" -n "$trials" -r "$s" -i 1 | gapbs_times >"$work/bc-times.$s"
+    "${timed[@]}" "$gapbs/bc" -f "$1" -n "$trials" -r "$s" -i 1 | gapbs_times >"$work/bc-times.$s"
     runs+=("$work/bc-times.$s")
   done
   paste "${runs[@]}" | awk '{ t = 0; for (i = 1; i <= NF; ++i) t += $i; print t }'
@@ -82,9 +92,9 @@ baseline_times() {
   local kernel=$1 graph=$2 start=$3
   for ((t = 0; t < trials; ++t)); do
     case $kernel in
-    bfs) "$work/bfs_baseline" "$graph" "$start" | head -1 ;;
-    sssp) "$work/sssp_delta_baseline" "$graph" "$start" "$delta" | head -1 ;;
-    pr) awk -v s="$("$work/pagerank_baseline" "$graph" 20)" 'BEGIN { print s * 20 }' ;;
+    bfs) "${timed[@]}" "$work/bfs_baseline" "$graph" "$start" | head -1 ;;
+    sssp) "${timed[@]}" "$work/sssp_delta_baseline" "$graph" "$start" "$delta" | head -1 ;;
+    pr) awk -v s="$("${timed[@]}" "$work/pagerank_baseline" "$graph" 20)" 'BEGIN { print s * 20 }' ;;
     esac
   done
 }
@@ -111,12 +121,12 @@ for kind in ${GAP_GRAPHS:-kron uniform}; do
     cc | tc) ours=("$trials") theirs=() ;;
     bc) ours=("$bc_first" 4 "$trials") theirs=() ;;
     esac
-    read -r ours_min ours_median < <("$work/gap-$kernel" "$input" "${ours[@]}" |
+    read -r ours_min ours_median < <("${timed[@]}" "$work/gap-$kernel" "$input" "${ours[@]}" |
       graphc_times | min_median)
     if [ -n "$gapbs" ] && [ "$kernel" = bc ]; then
       read -r base_min base_median < <(gapbs_bc_times "$input" "$bc_first" | min_median)
     elif [ -n "$gapbs" ]; then
-      read -r base_min base_median < <("$gapbs/${kernel%-*}" -f "$input" -n "$trials" \
+      read -r base_min base_median < <("${timed[@]}" "$gapbs/${kernel%-*}" -f "$input" -n "$trials" \
         "${theirs[@]}" | gapbs_times | min_median)
     else
       read -r base_min base_median < <(baseline_times "${kernel%-*}" "$input" "$start" |

@@ -3,7 +3,8 @@
  * that a long run shows its progress. A round ends where the program's
  * compiled code seals a vertex set (the frontier a traversal or a filter
  * produced) or takes the next bucket of a priority queue; its time is the
- * time since the previous round ended (or since the program started). */
+ * time since the previous round's line was written (or since the program
+ * started). */
 #include "internal.h"
 
 #include <inttypes.h>
@@ -61,7 +62,9 @@ static void round_line(const char *what, int64_t active, int64_t n) {
           ++rt_rounds, what, active, n, n > 0 ? 100.0 * active / n : 0.0,
           now - rt_last);
   fflush(stderr);
-  rt_last = now;
+  // The next round's time starts after this line is written, so that a
+  // round's time is its own, not its own plus the printing of the last.
+  rt_last = graphrt_time_now();
   pthread_mutex_unlock(&rt_verbose_lock);
 }
 

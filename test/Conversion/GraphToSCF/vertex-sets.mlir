@@ -53,11 +53,15 @@ func.func @sets(%g: !graph.edgeset, %s: !graph.vertexset, %v: index)
 // CHECK-NEXT: %[[COUNT:.*]] = memref.dim %[[IDS]], %{{.*}} : memref<?xi32>
 // CHECK-NEXT: %[[GRAIN:.*]] = arith.constant 256 : i64
 // CHECK:      memref.alloca_scope {
-// CHECK-NEXT: %[[NEXT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8xi64>
+// CHECK-NEXT: %[[T:.*]] = func.call @graphrt_max_threads() : () -> i64
+// CHECK-NEXT: %[[RANGES:.*]] = arith.index_cast %[[T]] : i64 to index
+// CHECK-NEXT: %[[NEXT:.*]] = memref.alloca(%[[RANGES]]) {alignment = 64 : i64} : memref<?x8xi64>
 // CHECK:      %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64
 // CHECK:      %[[UB:.*]] = arith.index_cast %[[COUNT]] : index to i64
-// CHECK:        memref.atomic_rmw addi %[[STRIDE]], %[[NEXT]][%{{.*}}] : (i64, memref<8xi64>) -> i64
-// CHECK:        %[[TO:.*]] = arith.minsi %{{.*}}, %[[UB]] : i64
+// CHECK:        memref.store %{{.*}}, %[[NEXT]][%{{.*}}, %{{.*}}] : memref<?x8xi64>
+// CHECK:        %[[END:.*]] = memref.load %[[NEXT]][%{{.*}}, %{{.*}}] : memref<?x8xi64>
+// CHECK:        memref.atomic_rmw addi %[[STRIDE]], %[[NEXT]][%{{.*}}, %{{.*}}] : (i64, memref<?x8xi64>) -> i64
+// CHECK:        %[[TO:.*]] = arith.minsi %{{.*}}, %[[END]] : i64
 // CHECK:        scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT:     %[[ID:.*]] = memref.load %[[IDS]][%[[I]]] : memref<?xi32>
 // CHECK-NEXT:     %[[U:.*]] = arith.index_cast %[[ID]] : i32 to index
@@ -178,8 +182,9 @@ func.func @guarded_body(%s: !graph.vertexset, %lo: index, %hi: index,
 // CHECK:      %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64
 // CHECK-NEXT: omp.parallel {
 // CHECK:        %[[UB:.*]] = arith.index_cast %[[N]] : index to i64
-// CHECK:          memref.atomic_rmw addi %[[STRIDE]], %{{.*}} : (i64, memref<8xi64>) -> i64
-// CHECK:          %[[TO:.*]] = arith.minsi %{{.*}}, %[[UB]] : i64
+// CHECK:          %[[END:.*]] = memref.load %{{.*}} : memref<?x8xi64>
+// CHECK:          memref.atomic_rmw addi %[[STRIDE]], %{{.*}} : (i64, memref<?x8xi64>) -> i64
+// CHECK:          %[[TO:.*]] = arith.minsi %{{.*}}, %[[END]] : i64
 // CHECK:          scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT:       memref.store %[[ONE]], %[[V]][%[[I]]] : memref<?xi32>
 // CHECK-NEXT:     } {graph.team_chunk}

@@ -1,16 +1,17 @@
 // RUN: graph-opt %s --graph-lower-direction=serial-work=0 | FileCheck %s
 
 // A traversal inside a graph.parallel_for, which convert-graph-to-scf later
-// lowers to a team, claims its chunks from a counter made in a
+// lowers to a team, claims its chunks from counters made in a
 // memref.alloca_scope inside the outer loop's body: every outer thread gets
-// a counter of its own. (One counter the outer threads shared would hand
-// one traversal's chunks to another traversal's threads.)
+// counters of its own. (Counters the outer threads shared would hand one
+// traversal's chunks to another traversal's threads.)
 
 // CHECK-LABEL: func.func @nested
 // CHECK-NOT:     memref.alloca
 // CHECK:         graph.parallel_for
 // CHECK:           memref.alloca_scope {
-// CHECK-NEXT:        memref.alloca() {alignment = 64 : i64} : memref<8xi64>
+// CHECK-NEXT:        %[[RANGES:.*]] = graph.max_threads : index
+// CHECK-NEXT:        memref.alloca(%[[RANGES]]) {alignment = 64 : i64} : memref<?x8xi64>
 // CHECK:             omp.parallel
 func.func @nested(%n: index, %g: !graph.edgeset<i32>, %f: !graph.vertexset,
                   %dist: !graph.vector<i32>) {

@@ -778,6 +778,7 @@ func.func @rows_push(%g: !graph.edgeset, %m: !graph.vector<?x4xf64>, %k: index) 
 // CHECK: %[[THREE_QUARTERS:.*]] = arith.constant 7.500000e-01 : f64
 // CHECK: %[[NEAR:.*]] = graph.near_edge_share %[[G]] window 65536 : !graph.edgeset
 // CHECK-NEXT: %[[FAR:.*]] = arith.cmpf olt, %[[NEAR]], %[[THREE_QUARTERS]] : f64
+// CHECK: scf.while
 // CHECK: scf.for %[[SRC:.*]] = 
 // CHECK: scf.if %[[FAR]] {
 // CHECK: %[[A_BEGIN:.*]] = arith.index_cast %{{.*}} : i64 to index

@@ -66,6 +66,7 @@ func.func @numa_epilogue(%g: !graph.edgeset, %damp: f32, %half: f32) -> !graph.v
 // CHECK: omp.terminator
 // CHECK: omp.terminator
 // CHECK: omp.parallel {
+// CHECK: scf.while
 // CHECK: scf.for %[[V:.*]] = 
 // CHECK-NEXT: %[[E0:.*]] = graph.vector.get %[[ERROR]][%[[V]], %{{.*}}]
 // CHECK-NEXT: scf.for %[[K:.*]] =

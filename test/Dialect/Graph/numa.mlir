@@ -23,6 +23,7 @@
 // CHECK: omp.wsloop schedule(static = %[[C1]] : i64) {
 // CHECK: omp.loop_nest (%[[SOCKET:.*]]) : index = (%{{.*}}) to (%[[SOCKETS]])
 // CHECK: omp.parallel num_threads(%[[PER]] : index) proc_bind(close) {
+// CHECK: scf.while
 // CHECK: scf.for %[[V:.*]] = 
 // CHECK: memref.store %[[ZERO]], %[[BUF]][%[[SOCKET]], %[[V]]]
 // CHECK: scf.for %[[SEG:.*]] = %[[SOCKET]] to %[[COUNT]] step %[[SOCKETS]] {
@@ -40,6 +41,7 @@
 // CHECK-NOT: graph.vector.set
 // CHECK: omp.terminator
 // CHECK: omp.parallel {
+// CHECK: scf.while
 // CHECK: scf.for %[[M:.*]] = 
 // CHECK: %[[OLD:.*]] = graph.vector.get %arg2[%[[M]]]
 // CHECK: %[[MERGED:.*]] = scf.for %[[S:.*]] = %{{.*}} to %[[SOCKETS]] step %{{.*}} iter_args(%[[A:.*]] = %[[OLD]]) -> (f64)

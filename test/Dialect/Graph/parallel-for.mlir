@@ -2,12 +2,16 @@
 // RUN: graph-opt %s --split-input-file --convert-graph-to-scf | FileCheck %s
 
 // graph.parallel_for: a dynamically scheduled OpenMP loop (grain 1 unless
-// the schedule says), or a serial one; its body inlined. The team's threads
-// claim chunks of `grain` iterations by an atomic add on a counter in a
-// memref.alloca_scope around the team (a cache line of its own, one per
-// run of the loop, also when an enclosing loop runs it on several threads
-// at once), which holds the lower
-// bound when the team starts.
+// the schedule says), or a serial one; its body inlined. The loop is split
+// into one range of whole grains per thread the team can have
+// (graph.max_threads), each with a cache line of counters ([r][0] the next
+// iteration, [r][1] the end) in a memref.alloca_scope around the team (one
+// per run of the loop, also when an enclosing loop runs it on several
+// threads at once). Thread t sets up range t (a static wsloop, whose
+// barrier comes before any claim), then claims grains of `grain`
+// iterations by an atomic add on range t's counter, then on those of the
+// ranges after it in turn (r = (t + k) mod ranges); the body is emitted
+// once.
 
 // ROUND-LABEL: func.func @loop
 // ROUND: graph.parallel_for %{{.*}} to %{{.*}} label("l1") schedule(#graph.schedule<parallel = dynamic_vertex, grain = 4>) {
@@ -18,29 +22,43 @@
 // CHECK-SAME:   (%[[N:.*]]: index,
 // CHECK:        %[[GRAIN:.*]] = arith.constant 4 : i64
 // CHECK:        memref.alloca_scope {
-// CHECK-NEXT:   %[[NEXT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8xi64>
-// CHECK:        %[[LB:.*]] = arith.index_cast %{{.*}} : index to i64
-// CHECK-NEXT:   memref.store %[[LB]], %[[NEXT]][%{{.*}}] : memref<8xi64>
+// CHECK-NEXT:   %[[T:.*]] = func.call @graphrt_max_threads() : () -> i64
+// CHECK-NEXT:   %[[RANGES:.*]] = arith.index_cast %[[T]] : i64 to index
+// CHECK-NEXT:   %[[NEXT:.*]] = memref.alloca(%[[RANGES]]) {alignment = 64 : i64} : memref<?x8xi64>
 // CHECK:        %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64
 // CHECK-NEXT:   omp.parallel {
-// CHECK-NOT:      omp.wsloop
-// CHECK:          %[[UB:.*]] = arith.index_cast %[[N]] : index to i64
-// CHECK-NEXT:     scf.while : () -> i64 {
-// CHECK-NEXT:       %[[FIRST:.*]] = memref.atomic_rmw addi %[[STRIDE]], %[[NEXT]][%{{.*}}] : (i64, memref<8xi64>) -> i64
-// CHECK-NEXT:       %[[MORE:.*]] = arith.cmpi slt, %[[FIRST]], %[[UB]] : i64
-// CHECK-NEXT:       scf.condition(%[[MORE]]) %[[FIRST]] : i64
-// CHECK-NEXT:     } do {
-// CHECK-NEXT:     ^bb0(%[[BEGIN:.*]]: i64):
-// CHECK-NEXT:       %[[SUM:.*]] = arith.addi %[[BEGIN]], %[[STRIDE]] : i64
-// CHECK-NEXT:       %[[END:.*]] = arith.minsi %[[SUM]], %[[UB]] : i64
-// CHECK-NEXT:       %[[FROM:.*]] = arith.index_cast %[[BEGIN]] : i64 to index
-// CHECK-NEXT:       %[[TO:.*]] = arith.index_cast %[[END]] : i64 to index
-// CHECK-NEXT:       scf.for %[[I:.*]] = %[[FROM]] to %[[TO]] step
-// CHECK-NEXT:         memref.atomic_rmw addi %{{.*}}, %{{.*}}[%[[I]]]
-// CHECK:            } {graph.team_chunk}
-// CHECK-NEXT:       scf.yield
-// CHECK-NEXT:     }
+// CHECK:          omp.wsloop schedule(static) {
+// CHECK-NEXT:       omp.loop_nest (%[[R0:.*]]) : index = (%{{.*}}) to (%[[RANGES]]) step
+// CHECK:              memref.store %{{.*}}, %[[NEXT]][%[[R0]], %{{.*}}] : memref<?x8xi64>
+// CHECK:              memref.store %{{.*}}, %[[NEXT]][%[[R0]], %{{.*}}] : memref<?x8xi64>
+// CHECK-NEXT:         omp.yield
+// CHECK:          } {graph.team_ranges}
+// CHECK:          omp.wsloop nowait schedule(static) {
+// CHECK-NEXT:       omp.loop_nest (%[[OWN:.*]]) : index = (%{{.*}}) to (%[[RANGES]]) step
+// CHECK:              scf.for %[[K:.*]] = %{{.*}} to %[[RANGES]] step
+// CHECK-NEXT:           %[[SUM0:.*]] = arith.addi %[[OWN]], %[[K]] : index
+// CHECK-NEXT:           %[[R:.*]] = arith.remui %[[SUM0]], %[[RANGES]] : index
+// CHECK:                %[[UB:.*]] = memref.load %[[NEXT]][%[[R]], %{{.*}}] : memref<?x8xi64>
+// CHECK-NEXT:           scf.while : () -> i64 {
+// CHECK-NEXT:             %[[FIRST:.*]] = memref.atomic_rmw addi %[[STRIDE]], %[[NEXT]][%[[R]], %{{.*}}] : (i64, memref<?x8xi64>) -> i64
+// CHECK-NEXT:             %[[MORE:.*]] = arith.cmpi slt, %[[FIRST]], %[[UB]] : i64
+// CHECK-NEXT:             scf.condition(%[[MORE]]) %[[FIRST]] : i64
+// CHECK-NEXT:           } do {
+// CHECK-NEXT:           ^bb0(%[[BEGIN:.*]]: i64):
+// CHECK-NEXT:             %[[SUM:.*]] = arith.addi %[[BEGIN]], %[[STRIDE]] : i64
+// CHECK-NEXT:             %[[END:.*]] = arith.minsi %[[SUM]], %[[UB]] : i64
+// CHECK-NEXT:             %[[FROM:.*]] = arith.index_cast %[[BEGIN]] : i64 to index
+// CHECK-NEXT:             %[[TO:.*]] = arith.index_cast %[[END]] : i64 to index
+// CHECK-NEXT:             scf.for %[[I:.*]] = %[[FROM]] to %[[TO]] step
+// CHECK-NEXT:               memref.atomic_rmw addi %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK:                  } {graph.team_chunk}
+// CHECK-NEXT:             scf.yield
+// CHECK-NEXT:           }
+// CHECK-NEXT:         }
+// CHECK-NEXT:         omp.yield
+// CHECK:          } {graph.team_ranges}
 // CHECK-NEXT:     omp.terminator
+// CHECK-NOT:      graph.team_chunk
 func.func @loop(%n: index, %v: !graph.vector<i32>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32

@@ -110,6 +110,7 @@ func.func @claim(%g: !graph.edgeset, %f: !graph.vertexset,
 // CHECK-NOT: graph.vertexset.out_degree_sum
 // CHECK: scf.for
 // CHECK: omp.parallel
+// CHECK: omp.terminator
 // CHECK-NOT: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
 // CHECK: return
 func.func @no_copy(%g: !graph.edgeset<i32>, %f: !graph.vertexset,

@@ -51,35 +51,41 @@ static omp::ParallelOperands teamClauses(MLIRContext *context,
   return clauses;
 }
 
-/// A cache line of i64 counters, the first of which a dynamic loop's threads
-/// claim their chunks from, on the calling thread's stack: a line of its own,
-/// so that the claims do not contend with the thread's other stack slots.
-/// The caller puts it in a `memref.alloca_scope` around the team, so that a
-/// loop run once per round does not grow the stack each round, and so that
-/// the loop gets a counter of its own when an enclosing loop (a
-/// `graph.parallel_for` lowered later) runs it on several threads at once.
-static Value chunkCounter(OpBuilder &builder, Location loc) {
-  return memref::AllocaOp::create(builder, loc,
-                                  MemRefType::get({8}, builder.getI64Type()),
-                                  ValueRange{}, builder.getI64IntegerAttr(64));
+/// The chunk counters of a dynamic loop: one cache line of i64 per range of
+/// the loop, `memref<R x 8 x i64>`, on the calling thread's stack: [r][0]
+/// the next iteration to claim from range r, [r][1] the range's end. A line
+/// each, so that a thread's claims from its own range do not contend with
+/// the other threads' claims. The caller puts it in a `memref.alloca_scope`
+/// around the team, so that a loop run once per round does not grow the
+/// stack each round, and so that the loop gets counters of its own when an
+/// enclosing loop (a `graph.parallel_for` lowered later) runs it on several
+/// threads at once.
+static Value chunkCounters(OpBuilder &builder, Location loc, Value ranges) {
+  return memref::AllocaOp::create(
+      builder, loc,
+      MemRefType::get({ShapedType::kDynamic, 8}, builder.getI64Type()),
+      ValueRange{ranges}, builder.getI64IntegerAttr(64));
 }
 
-/// Runs `body` for the iterations of [lb, ub) by `step` in chunks of `chunk`
-/// iterations from lb, each claimed by one atomic add on `counter[0]` (which
-/// holds lb when the team starts): the dynamic schedule without libomp's
-/// dispatcher, whose claims cost several times an atomic add in rounds of a
-/// few thousand iterations (bench/team_cost.c). Chunks start at lb plus a
-/// multiple of `chunk` iterations, as in an omp.wsloop's dynamic schedule.
-static void emitClaimedChunks(OpBuilder &builder, Location loc, Value lb,
-                              Value ub, Value step, Value stride, Value counter,
+/// Runs `body` for the iterations of range `range` of a dynamic loop by
+/// `step`, in chunks of `stride` / `step` iterations, each claimed by one
+/// atomic add on `counters[range][0]`, until it reaches the range's end
+/// `counters[range][1]`: the dynamic schedule without libomp's dispatcher,
+/// whose claims cost several times an atomic add in rounds of a few
+/// thousand iterations (bench/team_cost.c).
+static void emitClaimedChunks(OpBuilder &builder, Location loc, Value range,
+                              Value step, Value stride, Value counters,
                               ExecutionModel::LoopBody body) {
   Type i64 = builder.getI64Type();
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value ub64 = arith::IndexCastOp::create(builder, loc, i64, ub);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value ub64 =
+      memref::LoadOp::create(builder, loc, counters, ValueRange{range, one});
   auto loop = scf::WhileOp::create(builder, loc, TypeRange{i64}, ValueRange{});
   builder.createBlock(&loop.getBefore());
-  Value first = memref::AtomicRMWOp::create(
-      builder, loc, arith::AtomicRMWKind::addi, stride, counter, zero);
+  Value first =
+      memref::AtomicRMWOp::create(builder, loc, arith::AtomicRMWKind::addi,
+                                  stride, counters, ValueRange{range, zero});
   Value more = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
                                      first, ub64);
   scf::ConditionOp::create(builder, loc, more, ValueRange{first});
@@ -101,17 +107,77 @@ static void emitClaimedChunks(OpBuilder &builder, Location loc, Value lb,
   builder.setInsertionPointAfter(loop);
 }
 
+/// Stores range `r`'s first iteration and end in its line of `counters`:
+/// [lb, ub) split into `ranges` ranges of whole chunks of `stride`
+/// (iterations times step), range r from chunk r * chunks / ranges. Chunks
+/// start at lb plus multiples of the stride, as in an omp.wsloop's dynamic
+/// schedule (a pull's bitvector words stay whole per chunk).
+static void emitRange(OpBuilder &b, Location loc, Value lb, Value ub,
+                      Value stride, Value ranges, Value counters, Value r) {
+  Type i64 = b.getI64Type();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value lb64 = arith::IndexCastOp::create(b, loc, i64, lb);
+  Value ub64 = arith::IndexCastOp::create(b, loc, i64, ub);
+  Value ranges64 = arith::IndexCastOp::create(b, loc, i64, ranges);
+  Value span =
+      arith::MaxSIOp::create(b, loc, arith::SubIOp::create(b, loc, ub64, lb64),
+                             arith::ConstantIntOp::create(b, loc, 0, 64));
+  Value chunks = arith::CeilDivUIOp::create(b, loc, span, stride);
+  auto boundary = [&](Value r64) -> Value {
+    Value first = arith::DivUIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, r64, chunks), ranges64);
+    Value at = arith::AddIOp::create(
+        b, loc, lb64, arith::MulIOp::create(b, loc, first, stride));
+    return arith::MinSIOp::create(b, loc, at, ub64);
+  };
+  Value r64 = arith::IndexCastOp::create(b, loc, i64, r);
+  Value next = arith::AddIOp::create(
+      b, loc, r64, arith::ConstantIntOp::create(b, loc, 1, 64));
+  memref::StoreOp::create(b, loc, boundary(r64), counters, ValueRange{r, zero});
+  memref::StoreOp::create(b, loc, boundary(next), counters, ValueRange{r, one});
+}
+
+/// A static omp.wsloop over [0, ranges) whose iteration r runs `body(r)`:
+/// range r goes to thread r (the team has at most `ranges` threads).
+/// `graph.team_ranges`: its iterations are not the parallel loop's
+/// (guard-parallel-iterations guards the chunks inside).
+static void
+emitRangeLoop(OpBuilder &builder, Location loc, Value ranges, bool nowait,
+              function_ref<void(OpBuilder &, Location, Value)> body) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  omp::WsloopOperands loopClauses;
+  loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
+      builder.getContext(), omp::ClauseScheduleKind::Static);
+  if (nowait)
+    loopClauses.nowait = builder.getUnitAttr();
+  OpBuilder::InsertionGuard guard(builder);
+  auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
+  wsloop->setAttr("graph.team_ranges", builder.getUnitAttr());
+  builder.createBlock(&wsloop.getRegion());
+  omp::LoopNestOperands nestClauses;
+  nestClauses.loopLowerBounds.push_back(zero);
+  nestClauses.loopUpperBounds.push_back(ranges);
+  nestClauses.loopSteps.push_back(one);
+  auto nest = omp::LoopNestOp::create(builder, loc, nestClauses);
+  Block *nestBody = builder.createBlock(&nest.getRegion(), {},
+                                        {builder.getIndexType()}, {loc});
+  body(builder, loc, nestBody->getArgument(0));
+  omp::YieldOp::create(builder, loc);
+}
+
 void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
                                        Value lb, Value ub, Value step,
                                        Parallelization parallel, Value chunk,
                                        const TeamSpec &team, LoopBody body,
                                        ThreadCallback head,
                                        ThreadCallback tail) const {
-  // A dynamic schedule claims its chunks from a counter the team shares
+  // A dynamic schedule claims its chunks from counters the team shares
   // (emitClaimedChunks); a static one is libomp's, which divides the loop
   // without a claim per chunk.
   bool claimed = parallel != Parallelization::StaticVertex;
-  Value counter, stride;
+  Value counters, stride, ranges;
   OpBuilder::InsertionGuard afterLoop(builder);
   if (claimed) {
     auto scope = memref::AllocaScopeOp::create(builder, loc, TypeRange{});
@@ -119,11 +185,10 @@ void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
     memref::AllocaScopeReturnOp::create(builder, loc);
     builder.setInsertionPointToStart(scopeBody);
     Type i64 = builder.getI64Type();
-    counter = chunkCounter(builder, loc);
-    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    memref::StoreOp::create(builder, loc,
-                            arith::IndexCastOp::create(builder, loc, i64, lb),
-                            counter, zero);
+    // One range per thread the team can have: each thread claims the
+    // chunks of its own range first, then those left in the others'.
+    ranges = MaxThreadsOp::create(builder, loc, builder.getIndexType());
+    counters = chunkCounters(builder, loc, ranges);
     if (!chunk)
       chunk = arith::ConstantIntOp::create(builder, loc, 1, 64);
     stride = arith::MulIOp::create(
@@ -137,7 +202,46 @@ void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
   if (head)
     head(builder, loc);
   if (claimed) {
-    emitClaimedChunks(builder, loc, lb, ub, step, stride, counter, body);
+    // Each thread sets up its own range (range t for thread t, so that it
+    // claims from a line it wrote), all before any thread steals (the
+    // wsloop's barrier). Then it claims the chunks of its own range, so
+    // that it keeps the same part of the loop from one run to the next (a
+    // frontier's vertices stay with the thread whose cache holds them)
+    // without contending with the others' claims, and then those left in
+    // the ranges after its own, in turn: the threads that finish first take
+    // over the others' work. The body is emitted once.
+    // (A team that can have one thread only sets up its range: no wsloop,
+    // no barrier.)
+    Value single =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, ranges,
+                              arith::ConstantIndexOp::create(builder, loc, 1));
+    auto ifSingle = scf::IfOp::create(builder, loc, single,
+                                      /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(ifSingle.thenBlock());
+      emitRange(builder, loc, lb, ub, stride, ranges, counters,
+                arith::ConstantIndexOp::create(builder, loc, 0));
+      builder.setInsertionPointToStart(ifSingle.elseBlock());
+      emitRangeLoop(builder, loc, ranges, /*nowait=*/false,
+                    [&](OpBuilder &b, Location l, Value r) {
+                      emitRange(b, l, lb, ub, stride, ranges, counters, r);
+                    });
+    }
+    emitRangeLoop(
+        builder, loc, ranges, /*nowait=*/true,
+        [&](OpBuilder &b, Location l, Value own) {
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          Value one = arith::ConstantIndexOp::create(b, l, 1);
+          scf::ForOp::create(
+              b, l, zero, ranges, one, ValueRange{},
+              [&](OpBuilder &b, Location l, Value k, ValueRange) {
+                Value r = arith::RemUIOp::create(
+                    b, l, arith::AddIOp::create(b, l, own, k), ranges);
+                emitClaimedChunks(b, l, r, step, stride, counters, body);
+                scf::YieldOp::create(b, l);
+              });
+        });
   } else {
     omp::WsloopOperands loopClauses;
     loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
