@@ -19,7 +19,10 @@
  *     graph (.sg/.wsg) whose out-degree is at least the mean (graph-gen
  *     permutes the ids, so vertex 0 may have no edges).
  *   gpu-check ratio A B
- *     Prints A / B with two decimals, or "-" when either is not a number. */
+ *     Prints A / B with two decimals, or "-" when either is not a number.
+ *   gpu-check gteps GRAPH MS
+ *     Prints GRAPH's (.sg/.wsg) arcs traversed per nanosecond in MS
+ *     milliseconds (billions per second, every arc counted once), or "-". */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -174,6 +177,20 @@ static int pick_root(const char *path) {
   return printf("%s has no vertex of mean out-degree\n", path), 1;
 }
 
+/* The arcs of a GAPBS serialized graph: its last out-offset. */
+static int64_t arc_count(const char *path) {
+  FILE *f = fopen(path, "rb");
+  unsigned char directed;
+  int64_t m, n, last = -1;
+  if (f && fread(&directed, 1, 1, f) == 1 && fread(&m, 8, 1, f) == 1 &&
+      fread(&n, 8, 1, f) == 1 && !fseek(f, 8 * n, SEEK_CUR) &&
+      fread(&last, 8, 1, f) != 1)
+    last = -1;
+  if (f)
+    fclose(f);
+  return last;
+}
+
 int main(int argc, char **argv) {
   if (argc == 7 && !strcmp(argv[1], "compare"))
     return compare(argv[2], argv[3], argv[4], argv[5], atoll(argv[6]));
@@ -195,8 +212,17 @@ int main(int argc, char **argv) {
     printf("%.2f\n", a / b);
     return 0;
   }
+  if (argc == 4 && !strcmp(argv[1], "gteps")) {
+    char *end;
+    double ms = strtod(argv[3], &end);
+    int64_t arcs = arc_count(argv[2]);
+    if (*end || end == argv[3] || ms <= 0 || arcs < 0)
+      return puts("-"), 0;
+    printf("%.2f\n", arcs / (ms * 1e6));
+    return 0;
+  }
   fprintf(stderr, "usage: gpu-check compare ALGORITHM GRAPH EXPECTED OUTPUT "
                   "ROOT | gpu-check time OUTPUT | gpu-check root GRAPH | "
-                  "gpu-check ratio A B\n");
+                  "gpu-check ratio A B | gpu-check gteps GRAPH MS\n");
   return 2;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh [--cpu-only | --gpu-host] [--no-bench] [--scale N]
+# run.sh [--cpu-only | --gpu-host] [--no-bench | --no-tests] [--scale N] [--rows FILE]
 # The GPU bundle's one command (scripts/gpu-bundle.sh copies it into
 # gpu-bundle/): on a machine with an NVIDIA GPU and its driver, runs every
 # correctness test (tests.txt: each program under each GPU schedule on each
@@ -11,21 +11,27 @@
 #   --cpu-only  the correctness tests with the CPU builds (no GPU needed)
 #   --gpu-host  the correctness tests with the --target=gpu-host builds
 #   --no-bench  no benchmark table
+#   --no-tests  the benchmark table only
 #   --scale N   RMAT/uniform/road scale of the benchmark graphs (default 22)
+#   --rows FILE the benchmark rows to run (default bench.txt, same format)
 # Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
 # the least reported; RUN_TIMEOUT seconds per correctness run (60) and
 # BENCH_TIMEOUT per benchmark run (120); JOBS correctness runs at a time (8;
-# 1 when nvidia-smi says the GPU is in an exclusive compute mode).
+# 1 when nvidia-smi says the GPU is in an exclusive compute mode);
+# KEEP_FAILURES, a directory that gets each failed test's output and error
+# stream (NUMBER.out, NUMBER.err; NUMBER counts the tests run, in order).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-mode=gpu bench=1 scale=22
+mode=gpu bench=1 tests=1 scale=22 rows=$here/bench.txt
 while [ $# -gt 0 ]; do
   case $1 in
   --cpu-only) mode=cpu ;;
   --gpu-host) mode=host ;;
   --no-bench) bench=0 ;;
+  --no-tests) tests=0 ;;
   --scale) scale=${2:?--scale needs a number} && shift ;;
-  *) echo "usage: run.sh [--cpu-only | --gpu-host] [--no-bench] [--scale N]" >&2 && exit 2 ;;
+  --rows) rows=$(cd "$(dirname "${2:?--rows needs a file}")" && pwd)/$(basename "$2") && shift ;;
+  *) echo "usage: run.sh [--cpu-only | --gpu-host] [--no-bench | --no-tests] [--scale N] [--rows FILE]" >&2 && exit 2 ;;
   esac
   shift
 done
@@ -90,9 +96,13 @@ one_test() { # N NAME VARIANT ALGORITHM GRAPH ROOT: writes $work/result.N
     why=$(why_failed $rc "$limit" "$work/err.$1")
   fi
   echo "FAIL: $label on $5 (root $6): $why" >"$work/result.$1"
+  if [ -n "${KEEP_FAILURES:-}" ]; then
+    mkdir -p "$KEEP_FAILURES" && cp "$work/out.$1" "$KEEP_FAILURES/$1.out" &&
+      cp "$work/err.$1" "$KEEP_FAILURES/$1.err"
+  fi
 }
-count=0
-while read -r name variant algorithm graph root; do
+count=0 status=0
+[ $tests = 1 ] && while read -r name variant algorithm graph root; do
   if [ $mode = cpu ]; then
     [ -e "$work/done.$name.$graph" ] && continue
     : >"$work/done.$name.$graph"
@@ -111,9 +121,11 @@ for i in $(seq "$count"); do
     cat "$work/result.$i" 2>/dev/null || echo "FAIL: test $i left no result"
   fi
 done
-echo "$passed passed, $failed failed"
-echo "correctness: $((SECONDS - start)) s"
-status=0 && [ $failed = 0 ] || status=1
+if [ $tests = 1 ]; then
+  echo "$passed passed, $failed failed"
+  echo "correctness: $((SECONDS - start)) s"
+  [ $failed = 0 ] || status=1
+fi
 [ $bench = 1 ] && [ $mode = gpu ] || exit $status
 
 # Benchmarks: the graphs, made here (graph-gen is deterministic by seed).
@@ -130,8 +142,9 @@ echo
 echo "benchmarks: kron (RMAT) and uniform of degree 16, road-like, scale $scale; the least of"
 echo "$gpu_trials GPU and $cpu_trials CPU trials in ms; GPU 1st: the first GPU trial, which also"
 echo "places the edges (copies them to the GPU, pins them, or leaves managed pages on"
-echo "the host); CPU/GPU: the GPU's speed-up"
-printf '%-8s %-18s %-8s %10s %10s %10s %8s\n' program schedule graph GPU "GPU 1st" CPU CPU/GPU
+echo "the host); GTEPS: the graph's arcs (each once) per ns of the least GPU time;"
+echo "CPU/GPU: the GPU's speed-up"
+printf '%-8s %-18s %-8s %10s %7s %10s %10s %8s\n' program schedule graph GPU GTEPS "GPU 1st" CPU CPU/GPU
 while read -r name variant wtd graph; do
   file=$(graph_file "$graph" "$wtd") || { echo "graph-gen $graph failed"; status=1; continue; }
   root=$("$check" root "$file")
@@ -153,8 +166,8 @@ while read -r name variant wtd graph; do
     fi
   fi
   cpu_ms=$(cat "$cpu_key")
-  printf '%-8s %-18s %-8s %10s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" "$gpu_first" "$cpu_ms" \
-    "$("$check" ratio "$cpu_ms" "$gpu_ms")"
-done <"$here/bench.txt"
+  printf '%-8s %-18s %-8s %10s %7s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" \
+    "$("$check" gteps "$file" "$gpu_ms")" "$gpu_first" "$cpu_ms" "$("$check" ratio "$cpu_ms" "$gpu_ms")"
+done <"$rows"
 echo "elapsed: $((SECONDS - start)) s"
 exit $status
