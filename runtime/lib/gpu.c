@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The driver's functions. */
 static struct {
@@ -157,12 +158,63 @@ static void start(void) {
   }
 }
 
+/* ---- GRAPHRT_GPU_PROFILE=1: where the host's time goes -------------------
+ * Counts and wall time of the driver calls that cost the most, printed on
+ * stderr when the program exits. */
+enum {
+  GPU_PROFILE_MODULE_LOAD,
+  GPU_PROFILE_KERNEL,
+  GPU_PROFILE_MANAGED_ALLOC,
+  GPU_PROFILE_MANAGED_FREE,
+  GPU_PROFILE_KINDS
+};
+static const char *const profile_names[GPU_PROFILE_KINDS] = {
+    "module loads", "kernels (launch and wait)", "managed allocations",
+    "managed frees"};
+static bool profiling; /* set by start() */
+static _Atomic uint64_t profile_count[GPU_PROFILE_KINDS],
+    profile_ns[GPU_PROFILE_KINDS];
+
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void print_profile(void) {
+  fprintf(stderr, "graphrt: GPU profile:");
+  for (int k = 0; k < GPU_PROFILE_KINDS; ++k)
+    fprintf(stderr, "%s %s %llu (%.3f ms)", k ? "," : "", profile_names[k],
+            (unsigned long long)profile_count[k], profile_ns[k] / 1e6);
+  fprintf(stderr, "\n");
+}
+
+static void start_profile(void) {
+  const char *env = getenv("GRAPHRT_GPU_PROFILE");
+  profiling = env && *env && strcmp(env, "0") != 0;
+  if (profiling)
+    atexit(print_profile);
+}
+
+/* The start time of a profiled call, 0 when not profiling. */
+static uint64_t rt_gpu_profile_start(void) {
+  return profiling ? now_ns() : 0;
+}
+
+static void rt_gpu_profile_stop(int kind, uint64_t start_ns) {
+  if (!start_ns)
+    return;
+  profile_ns[kind] += now_ns() - start_ns;
+  ++profile_count[kind];
+}
+
 /* Every entry point starts here: GPU mode on, the context current. */
 static void enter(void) {
   if (!__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE)) {
     pthread_mutex_lock(&init_lock);
     if (!rt_gpu_mode) {
       start();
+      start_profile();
       __atomic_store_n(&rt_gpu_mode, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&init_lock);
@@ -187,10 +239,125 @@ void rt_gpu_memory(size_t *free_bytes, size_t *total) {
 #define MANAGED_ALIGN 256
 static rt_ptrset managed = RT_PTRSET_INIT, shifted = RT_PTRSET_INIT;
 
-static void *managed_alloc(size_t bytes) {
+/* Freed managed blocks, kept for the next request of the same size: a
+ * traversal's frontiers are allocated and freed every round, and
+ * cuMemAllocManaged/cuMemFree each take hundreds of microseconds (cuMemFree
+ * waits for the whole device), and a fresh block's pages must be faulted
+ * in again. Launches are synchronous, so no kernel uses a freed block. At
+ * most MANAGED_CACHE_MAX bytes are kept; an allocation that fails empties
+ * the cache first. */
+#define MANAGED_CACHE_MAX ((size_t)4 << 30)
+typedef struct cached_block {
+  void *p;
+  size_t bytes;
+  struct cached_block *next;
+} cached_block;
+static cached_block *managed_cache;
+static size_t managed_cache_bytes;
+static pthread_mutex_t managed_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The size of each live block of `managed`, to cache it when freed. */
+static cached_block *managed_sizes;
+
+static void *cache_take(size_t bytes) {
+  pthread_mutex_lock(&managed_cache_lock);
+  void *p = NULL;
+  for (cached_block **b = &managed_cache; *b; b = &(*b)->next)
+    if ((*b)->bytes == bytes) {
+      cached_block *hit = *b;
+      *b = hit->next;
+      managed_cache_bytes -= bytes;
+      p = hit->p;
+      hit->next = managed_sizes;
+      managed_sizes = hit;
+      break;
+    }
+  pthread_mutex_unlock(&managed_cache_lock);
+  return p;
+}
+
+static void remember_size(void *p, size_t bytes) {
+  cached_block *b = rt_malloc(sizeof *b);
+  b->p = p;
+  b->bytes = bytes;
+  pthread_mutex_lock(&managed_cache_lock);
+  b->next = managed_sizes;
+  managed_sizes = b;
+  pthread_mutex_unlock(&managed_cache_lock);
+}
+
+/* Caches a freed block of `managed`; false when it must be freed. */
+static bool cache_put(void *p) {
+  pthread_mutex_lock(&managed_cache_lock);
+  bool kept = false;
+  for (cached_block **b = &managed_sizes; *b; b = &(*b)->next)
+    if ((*b)->p == p) {
+      cached_block *block = *b;
+      *b = block->next;
+      if (managed_cache_bytes + block->bytes <= MANAGED_CACHE_MAX) {
+        block->next = managed_cache;
+        managed_cache = block;
+        managed_cache_bytes += block->bytes;
+        kept = true;
+      } else {
+        free(block);
+      }
+      break;
+    }
+  pthread_mutex_unlock(&managed_cache_lock);
+  return kept;
+}
+
+/* Frees every cached block (before an allocation is retried). */
+static void cache_flush(void) {
+  pthread_mutex_lock(&managed_cache_lock);
+  cached_block *b = managed_cache;
+  managed_cache = NULL;
+  managed_cache_bytes = 0;
+  pthread_mutex_unlock(&managed_cache_lock);
+  while (b) {
+    cached_block *next = b->next;
+    CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)b->p));
+    free(b);
+    b = next;
+  }
+}
+
+/* A new managed block, NULL when the device is out of memory. */
+static void *managed_try_alloc(size_t bytes) {
+  bytes = bytes ? bytes : 1;
+  void *cached = cache_take(bytes);
+  if (cached)
+    return cached;
+  uint64_t t0 = rt_gpu_profile_start();
   CUdeviceptr p;
-  CU_CHECK(cuMemAllocManaged, (&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL));
+  CUresult result = cu.cuMemAllocManaged(&p, bytes, CU_MEM_ATTACH_GLOBAL);
+  if (result == CUDA_ERROR_OUT_OF_MEMORY && managed_cache) {
+    cache_flush();
+    result = cu.cuMemAllocManaged(&p, bytes, CU_MEM_ATTACH_GLOBAL);
+  }
+  rt_gpu_profile_stop(GPU_PROFILE_MANAGED_ALLOC, t0);
+  if (result == CUDA_ERROR_OUT_OF_MEMORY)
+    return NULL;
+  if (result != CUDA_SUCCESS)
+    cuda_fail(cu_name.cuMemAllocManaged, result, NULL);
+  remember_size((void *)(uintptr_t)p, bytes);
   return (void *)(uintptr_t)p;
+}
+
+static void *managed_alloc(size_t bytes) {
+  void *p = managed_try_alloc(bytes);
+  if (!p)
+    cuda_fail(cu_name.cuMemAllocManaged, CUDA_ERROR_OUT_OF_MEMORY, NULL);
+  return p;
+}
+
+/* Caches or frees a block of managed_alloc. */
+static void managed_free(void *p) {
+  if (cache_put(p))
+    return;
+  uint64_t t0 = rt_gpu_profile_start();
+  CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)p));
+  rt_gpu_profile_stop(GPU_PROFILE_MANAGED_FREE, t0);
 }
 
 void *rt_gpu_managed_alloc(size_t alignment, size_t bytes) {
@@ -210,17 +377,24 @@ void *rt_gpu_managed_alloc(size_t alignment, size_t bytes) {
   return p;
 }
 
+/* Zeroes a managed block on the device: a host memset would move every
+ * page to the host, and the kernels that use the block would fault each
+ * back. Small blocks are zeroed here (one page moves at most). */
+void *rt_gpu_managed_zero(void *p, size_t bytes) {
+  if (bytes < ((size_t)64 << 10))
+    return memset(p, 0, bytes);
+  enter();
+  CU_CHECK(cuMemsetD8, ((CUdeviceptr)(uintptr_t)p, 0, bytes));
+  CU_CHECK(cuCtxSynchronize, ());
+  return p;
+}
+
 void *rt_gpu_managed_try_alloc(size_t bytes) {
   enter();
-  CUdeviceptr p;
-  CUresult result =
-      cu.cuMemAllocManaged(&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL);
-  if (result == CUDA_ERROR_OUT_OF_MEMORY)
-    return NULL;
-  if (result != CUDA_SUCCESS)
-    cuda_fail(cu_name.cuMemAllocManaged, result, NULL);
-  rt_ptrset_add(&managed, (void *)(uintptr_t)p);
-  return (void *)(uintptr_t)p;
+  void *p = managed_try_alloc(bytes);
+  if (p)
+    rt_ptrset_add(&managed, p);
+  return p;
 }
 
 int rt_gpu_managed_free(void *p) {
@@ -228,12 +402,12 @@ int rt_gpu_managed_free(void *p) {
     return 1;
   if (rt_ptrset_remove(&managed, p)) {
     enter();
-    CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)p));
+    managed_free(p);
     return 1;
   }
   if (rt_ptrset_remove(&shifted, p)) {
     enter();
-    CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)((void **)p)[-1]));
+    managed_free(((void **)p)[-1]);
     return 1;
   }
   return 0;
@@ -298,16 +472,68 @@ static const kernel_name *kernel_of(CUfunction f) {
   return k;
 }
 
+/* The modules loaded, by their image: the LLVM translation of
+ * gpu.launch_func loads the kernel's module before every launch and
+ * unloads it after, and a load costs far more than a launch (the driver
+ * looks the PTX up in its JIT cache and copies the code to the device). So
+ * a module stays loaded until the program ends, and a later load of the
+ * same image returns it. A graphc module holds no device variables that a
+ * reload would reset. */
+typedef struct loaded_module {
+  const void *image;
+  CUmodule module;
+  struct loaded_module *next;
+} loaded_module;
+static loaded_module *loaded_modules;
+static pthread_mutex_t modules_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static CUmodule module_of(const void *image) {
+  pthread_mutex_lock(&modules_lock);
+  const loaded_module *m = loaded_modules;
+  while (m && m->image != image)
+    m = m->next;
+  pthread_mutex_unlock(&modules_lock);
+  return m ? m->module : NULL;
+}
+
+static CUmodule remember_module(const void *image, CUmodule module) {
+  loaded_module *m = rt_malloc(sizeof *m);
+  m->image = image;
+  m->module = module;
+  pthread_mutex_lock(&modules_lock);
+  m->next = loaded_modules;
+  loaded_modules = m;
+  pthread_mutex_unlock(&modules_lock);
+  return module;
+}
+
+static bool module_is_loaded(CUmodule module) {
+  pthread_mutex_lock(&modules_lock);
+  const loaded_module *m = loaded_modules;
+  while (m && m->module != module)
+    m = m->next;
+  pthread_mutex_unlock(&modules_lock);
+  return m != NULL;
+}
+
 void *mgpuModuleLoad(void *data, size_t size) {
   (void)size; /* a cubin or fatbin carries its own size */
   enter();
-  CUmodule module;
+  CUmodule module = module_of(data);
+  if (module)
+    return module;
+  uint64_t t0 = rt_gpu_profile_start();
   CU_CHECK(cuModuleLoadData, (&module, data));
-  return module;
+  rt_gpu_profile_stop(GPU_PROFILE_MODULE_LOAD, t0);
+  return remember_module(data, module);
 }
 
 void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
   enter();
+  CUmodule cached = module_of(data);
+  if (cached)
+    return cached;
+  uint64_t t0 = rt_gpu_profile_start();
   /* The PTX (NUL-terminated) is compiled for this GPU: the JIT's error log
    * says why it failed (e.g. a target newer than the GPU). */
   char log[4096] = "";
@@ -330,14 +556,17 @@ void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
       snprintf(suffix, sizeof suffix, ": %s", log);
     cuda_fail(cu_name.cuModuleLoadDataEx, result, suffix);
   }
-  return module;
+  rt_gpu_profile_stop(GPU_PROFILE_MODULE_LOAD, t0);
+  return remember_module(data, module);
 }
 
-/* Called by a destructor when the program exits, also after an error ended
- * it: then the driver may not have started, or its context may refuse every
- * call, and the error is already reported. */
+/* A loaded module stays (see mgpuModuleLoad); this unloads only others.
+ * Also called by a destructor when the program exits, also after an error
+ * ended it: then the driver may not have started, or its context may refuse
+ * every call, and the error is already reported. */
 void mgpuModuleUnload(void *module) {
-  if (!module || !__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE))
+  if (!module || !__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE) ||
+      module_is_loaded(module))
     return;
   if (!context_current && cu.cuCtxSetCurrent(context) != CUDA_SUCCESS)
     return;
@@ -425,6 +654,7 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       void **params, void **extra, size_t paramsCount) {
   (void)paramsCount; /* the kernel's signature says how many */
   enter();
+  uint64_t t0 = rt_gpu_profile_start();
   CUfunction f = function;
   const kernel_name *kernel = kernel_of(f);
   char suffix[300];
@@ -456,21 +686,40 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   result = cu.cuStreamSynchronize(stream);
   if (result != CUDA_SUCCESS)
     cuda_fail(cu_name.cuStreamSynchronize, result, suffix);
+  rt_gpu_profile_stop(GPU_PROFILE_KERNEL, t0);
 }
 
 /* ---- streams and events --------------------------------------------------
  */
 
+/* Streams are kept for reuse: every launch creates one and destroys it
+ * after. A stream returned here has no work left (its user waited). */
+#define STREAMS_KEPT 16
+static CUstream idle_streams[STREAMS_KEPT];
+static int idle_stream_count;
+static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void *mgpuStreamCreate(void) {
   enter();
-  CUstream stream;
-  CU_CHECK(cuStreamCreate, (&stream, CU_STREAM_NON_BLOCKING));
+  CUstream stream = NULL;
+  pthread_mutex_lock(&streams_lock);
+  if (idle_stream_count)
+    stream = idle_streams[--idle_stream_count];
+  pthread_mutex_unlock(&streams_lock);
+  if (!stream)
+    CU_CHECK(cuStreamCreate, (&stream, CU_STREAM_NON_BLOCKING));
   return stream;
 }
 
 void mgpuStreamDestroy(void *stream) {
   enter();
-  CU_CHECK(cuStreamDestroy, (stream));
+  pthread_mutex_lock(&streams_lock);
+  bool kept = idle_stream_count < STREAMS_KEPT;
+  if (kept)
+    idle_streams[idle_stream_count++] = stream;
+  pthread_mutex_unlock(&streams_lock);
+  if (!kept)
+    CU_CHECK(cuStreamDestroy, (stream));
 }
 
 void mgpuStreamSynchronize(void *stream) {

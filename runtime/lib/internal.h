@@ -156,6 +156,8 @@ void *rt_gpu_managed_alloc(size_t alignment, size_t bytes);
 /* A managed block of `bytes` (256-byte aligned), or NULL when the driver
  * reports the memory exhausted (other driver errors end the program). */
 void *rt_gpu_managed_try_alloc(size_t bytes);
+/* Zeroes managed block p (on the device when large); returns p. */
+void *rt_gpu_managed_zero(void *p, size_t bytes);
 int rt_gpu_managed_free(void *p);
 /* Device memory, filled from the host. */
 void *rt_gpu_device_alloc(size_t bytes);

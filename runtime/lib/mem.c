@@ -81,7 +81,7 @@ void _mlir_memref_to_llvm_free(void *p) {
 
 void *rt_zalloc(size_t bytes) {
   if (rt_gpu_mode)
-    return memset(rt_gpu_managed_alloc(0, bytes), 0, bytes);
+    return rt_gpu_managed_zero(rt_gpu_managed_alloc(0, bytes), bytes);
   if (bytes < RT_MMAP_MIN)
     return rt_calloc(1, bytes);
   void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
@@ -95,7 +95,7 @@ void *rt_try_zalloc(size_t bytes) {
   void *p;
   if (rt_gpu_mode) {
     p = rt_gpu_managed_try_alloc(bytes);
-    return p ? memset(p, 0, bytes) : NULL;
+    return p ? rt_gpu_managed_zero(p, bytes) : NULL;
   }
   if (bytes < RT_MMAP_MIN)
     return calloc(1, bytes ? bytes : 1);

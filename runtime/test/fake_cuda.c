@@ -55,6 +55,7 @@ NO_OP(cuInit, (unsigned flags))
 NO_OP(cuCtxSetCurrent, (CUcontext ctx))
 NO_OP(cuFuncSetAttribute, (CUfunction f, int attribute, int value))
 NO_OP(cuStreamSynchronize, (CUstream stream))
+NO_OP(cuCtxSynchronize, (void))
 NO_OP(cuStreamWaitEvent, (CUstream stream, CUevent event, unsigned flags))
 NO_OP(cuEventSynchronize, (CUevent event))
 NO_OP(cuEventRecord, (CUevent event, CUstream stream))
@@ -346,6 +347,13 @@ EXPORT CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
   ENTER("cuMemsetD32Async");
   for (size_t i = 0; i < count; ++i)
     ((uint32_t *)(uintptr_t)dst)[i] = value;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemsetD8_v2(CUdeviceptr dst, unsigned char value,
+                              size_t count) {
+  ENTER("cuMemsetD8_v2");
+  memset((void *)(uintptr_t)dst, value, count);
   return CUDA_SUCCESS;
 }
 
