@@ -722,6 +722,17 @@ void mgpuStreamDestroy(void *stream) {
     CU_CHECK(cuStreamDestroy, (stream));
 }
 
+void rt_gpu_trim(void) {
+  if (!__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE))
+    return;
+  enter();
+  cache_flush();
+  pthread_mutex_lock(&streams_lock);
+  while (idle_stream_count)
+    CU_CHECK(cuStreamDestroy, (idle_streams[--idle_stream_count]));
+  pthread_mutex_unlock(&streams_lock);
+}
+
 void mgpuStreamSynchronize(void *stream) {
   enter();
   CU_CHECK(cuStreamSynchronize, (stream));

@@ -159,6 +159,9 @@ void *rt_gpu_managed_try_alloc(size_t bytes);
 /* Zeroes managed block p (on the device when large); returns p. */
 void *rt_gpu_managed_zero(void *p, size_t bytes);
 int rt_gpu_managed_free(void *p);
+/* Frees the managed blocks and streams kept for reuse (gpu.c keeps freed
+ * ones for the next request). */
+void rt_gpu_trim(void);
 /* Device memory, filled from the host. */
 void *rt_gpu_device_alloc(size_t bytes);
 void rt_gpu_copy_to_device(void *device, const void *host, size_t bytes);

@@ -34,7 +34,10 @@ static graphrt_graph *small_graph(void) {
 }
 
 /* The memory blocks the test driver holds. */
+/* The driver's blocks, streams and events in use: those libgraphrt keeps
+ * for reuse are freed first. */
 static long live_blocks(void) {
+  rt_gpu_trim();
   void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
   if (!driver)
     return -1;
@@ -409,6 +412,45 @@ static void test_managed(void) {
   CHECK_EQ(live_blocks(), before);
 }
 
+/* What GPU mode keeps for reuse: a module image loaded twice is loaded
+ * once and stays; a destroyed stream is the next one created; a freed
+ * managed block is the next of its size, zeroed again when a vertex set
+ * asks for zeros. */
+static void test_reuse(void) {
+  void *module = load();
+  CHECK(load() == module);
+  mgpuModuleUnload(module);
+  CHECK(load() == module);
+  void *stream = mgpuStreamCreate();
+  mgpuStreamDestroy(stream);
+  CHECK(mgpuStreamCreate() == stream);
+  mgpuStreamDestroy(stream);
+
+  long before = live_blocks();
+  int64_t *p = _mlir_memref_to_llvm_alloc(4096);
+  _mlir_memref_to_llvm_free(p);
+  int64_t *q = _mlir_memref_to_llvm_alloc(4096);
+  int64_t *other = _mlir_memref_to_llvm_alloc(4096);
+  CHECK(q == p);
+  CHECK(other != p);
+  _mlir_memref_to_llvm_free(q);
+  _mlir_memref_to_llvm_free(other);
+  CHECK_EQ(live_blocks(), before);
+
+  graphrt_memref_i8 bools;
+  graphrt_vset *full = graphrt_vset_new(1 << 20, 1);
+  _mlir_ciface_graphrt_vset_bools(&bools, full);
+  uint8_t *block = bools.aligned;
+  CHECK_EQ(block[(1 << 20) - 1], 1);
+  graphrt_vset_free(full);
+  graphrt_vset *empty = graphrt_vset_new(1 << 20, 0);
+  _mlir_ciface_graphrt_vset_bools(&bools, empty);
+  CHECK(bools.aligned == block);
+  CHECK_EQ(bools.aligned[(1 << 20) - 1], 0);
+  graphrt_vset_free(empty);
+  CHECK_EQ(live_blocks(), before);
+}
+
 static void test_placements(void) {
   long before = live_blocks();
   graphrt_graph *g = small_graph();
@@ -479,6 +521,7 @@ int main(int argc, char **argv) {
       test_kernels();
       test_memory();
       test_managed();
+      test_reuse();
       test_placements();
     }
     return check_report("gpu");
