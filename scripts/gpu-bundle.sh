@@ -15,7 +15,7 @@
 #   lib/   the shared libraries these need besides glibc (never libcuda);
 #   graphs/, expected/  the small correctness graphs and
 #          test/reference/reference.py's answers on them;
-#   tests.txt, bench.txt, run.sh.
+#   tests.txt, bench.txt, bench-large.txt, run.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -91,6 +91,7 @@ compile() { # TARGET SCHEDULE-TEXT PROGRAM OUTPUT
 
 : >"$out/tests.txt"
 : >"$out/bench.txt"
+: >"$out/bench-large.txt"
 answers=()
 declare -A answered
 for name in "${programs[@]}"; do
@@ -115,8 +116,11 @@ for name in "${programs[@]}"; do
     done
   done <"$variants"
   while read -r kind prog variant graph; do
-    [ "$kind" = bench ] && [ "$prog" = "$name" ] || continue
-    echo "$name $variant ${weighted[$name]} $graph" >>"$out/bench.txt"
+    [ "$prog" = "$name" ] || continue
+    case $kind in
+    bench) echo "$name $variant ${weighted[$name]} $graph" >>"$out/bench.txt" ;;
+    large) echo "$name $variant ${weighted[$name]} $graph" >>"$out/bench-large.txt" ;;
+    esac
   done <"$variants"
 done
 

@@ -13,13 +13,17 @@
 #   --no-bench  no benchmark table
 #   --no-tests  the benchmark table only
 #   --scale N   RMAT/uniform/road scale of the benchmark graphs (default 22)
-#   --rows FILE the benchmark rows to run (default bench.txt, same format)
+#   --rows FILE the benchmark rows to run (default bench.txt, same format;
+#               bench-large.txt: EMOGI's graphs, Kronecker (RMAT) scale 24
+#               and uniform scale 25, whatever --scale says)
 # Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
 # the least reported; RUN_TIMEOUT seconds per correctness run (60) and
 # BENCH_TIMEOUT per benchmark run (120); JOBS correctness runs at a time (8;
 # 1 when nvidia-smi says the GPU is in an exclusive compute mode);
 # KEEP_FAILURES, a directory that gets each failed test's output and error
-# stream (NUMBER.out, NUMBER.err; NUMBER counts the tests run, in order).
+# stream (NUMBER.out, NUMBER.err; NUMBER counts the tests run, in order);
+# GRAPHS, a directory where the benchmark graphs are made and kept (and
+# found again by a later run; default: a temporary directory).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 mode=gpu bench=1 tests=1 scale=22 rows=$here/bench.txt
@@ -129,24 +133,31 @@ fi
 [ $bench = 1 ] && [ $mode = gpu ] || exit $status
 
 # Benchmarks: the graphs, made here (graph-gen is deterministic by seed).
-graph_file() { # GRAPH WEIGHTED
+graphs=${GRAPHS:-$work}
+mkdir -p "$graphs"
+graph_file() { # GRAPH WEIGHTED SCALE
   local ext=sg && [ "$2" = 1 ] && ext=wsg
-  local file=$work/$1.s$scale.$ext weight= degree=16
+  local file=$graphs/$1.s$3.$ext weight= degree=16
   [ "$2" = 1 ] && weight=--weighted
   [ "$1" = road ] && degree=4
-  [ -e "$file" ] || "$here/bin/graph-gen" "$1" --scale "$scale" --degree "$degree" \
-    --seed 1 $weight -q -o "$file" || return 1
+  if [ ! -e "$file" ]; then
+    "$here/bin/graph-gen" "$1" --scale "$3" --degree "$degree" --seed 1 $weight -q \
+      -o "${file%.*}.part.$ext" && mv "${file%.*}.part.$ext" "$file" || return 1
+  fi
   echo "$file"
 }
 echo
-echo "benchmarks: kron (RMAT) and uniform of degree 16, road-like, scale $scale; the least of"
+echo "benchmarks: kron (RMAT) and uniform of degree 16, road-like, scale $scale (or the"
+echo "row's, after the graph's name); the least of"
 echo "$gpu_trials GPU and $cpu_trials CPU trials in ms; GPU 1st: the first GPU trial, which also"
 echo "places the edges (copies them to the GPU, pins them, or leaves managed pages on"
 echo "the host); GTEPS: the graph's arcs (each once) per ns of the least GPU time;"
 echo "CPU/GPU: the GPU's speed-up"
-printf '%-8s %-18s %-8s %10s %7s %10s %10s %8s\n' program schedule graph GPU GTEPS "GPU 1st" CPU CPU/GPU
-while read -r name variant wtd graph; do
-  file=$(graph_file "$graph" "$wtd") || { echo "graph-gen $graph failed"; status=1; continue; }
+printf '%-8s %-18s %-10s %10s %7s %10s %10s %8s\n' program schedule graph GPU GTEPS "GPU 1st" CPU CPU/GPU
+while read -r name variant wtd graph row_scale; do
+  file=$(graph_file "$graph" "$wtd" "${row_scale:-$scale}") ||
+    { echo "graph-gen $graph failed"; status=1; continue; }
+  graph=$graph$row_scale
   root=$("$check" root "$file")
   gpu_ms=- gpu_first=-
   if run "$bench_limit" "$here/gpu/$name-$variant" "$file" "$root" "$gpu_trials" 0 \
@@ -155,7 +166,7 @@ while read -r name variant wtd graph; do
   else
     echo "FAIL: $name $variant on $graph: $(why_failed $? "$bench_limit" "$work/err")" && status=1
   fi
-  cpu_key=$work/cpu.$name.$graph.$wtd
+  cpu_key=$work/cpu.$name.$graph.$wtd.${row_scale:-$scale}
   if [ ! -e "$cpu_key" ]; then
     if run "$bench_limit" "$here/cpu/$name" "$file" "$root" "$cpu_trials" 0 \
       >"$work/out" 2>"$work/err"; then
@@ -166,7 +177,7 @@ while read -r name variant wtd graph; do
     fi
   fi
   cpu_ms=$(cat "$cpu_key")
-  printf '%-8s %-18s %-8s %10s %7s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" \
+  printf '%-8s %-18s %-10s %10s %7s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" \
     "$("$check" gteps "$file" "$gpu_ms")" "$gpu_first" "$cpu_ms" "$("$check" ratio "$cpu_ms" "$gpu_ms")"
 done <"$rows"
 echo "elapsed: $((SECONDS - start)) s"
