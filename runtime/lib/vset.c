@@ -1000,8 +1000,10 @@ void _mlir_ciface_graphrt_vset_ids_unordered(graphrt_memref_i32 *r,
                                              graphrt_vset *h) {
   vset *s = lookup(h, "vertex set");
   /* Sorting pays only where members share cache lines of the caller's
-   * per-vertex arrays; a sparser list is visited as it is. */
-  if (!s->ids_valid || s->size > s->n / 64)
+   * per-vertex arrays; a sparser list is visited as it is. In GPU mode a
+   * list is never sorted here: sorting on the host would move the list's
+   * managed pages to the host and back for little coalescing. */
+  if (!s->ids_valid || (s->size > s->n / 64 && !rt_gpu_mode))
     ensure_sorted_ids(s);
   ids_view(r, s);
 }
