@@ -197,9 +197,7 @@ static void start_profile(void) {
 }
 
 /* The start time of a profiled call, 0 when not profiling. */
-static uint64_t rt_gpu_profile_start(void) {
-  return profiling ? now_ns() : 0;
-}
+static uint64_t rt_gpu_profile_start(void) { return profiling ? now_ns() : 0; }
 
 static void rt_gpu_profile_stop(int kind, uint64_t start_ns) {
   if (!start_ns)

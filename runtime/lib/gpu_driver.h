@@ -93,8 +93,8 @@ enum {
     (CUdeviceptr, CUdeviceptr, size_t, CUstream))                              \
   X(cuMemsetD32Async, "cuMemsetD32Async",                                      \
     (CUdeviceptr, unsigned, size_t, CUstream))                                 \
-  X(cuMemsetD8, "cuMemsetD8_v2", (CUdeviceptr, unsigned char, size_t))       \
-  X(cuCtxSynchronize, "cuCtxSynchronize", (void))                             \
+  X(cuMemsetD8, "cuMemsetD8_v2", (CUdeviceptr, unsigned char, size_t))         \
+  X(cuCtxSynchronize, "cuCtxSynchronize", (void))                              \
   X(cuMemsetD16Async, "cuMemsetD16Async",                                      \
     (CUdeviceptr, unsigned short, size_t, CUstream))
 
