@@ -10,8 +10,11 @@
 #          driver JIT-compiles for the GPU it finds: H100, H200, ...);
 #   host/  the same with --target=gpu-host (the same kernels on the CPU);
 #   cpu/   each program once, built with --target=cpu and its CPU schedule;
-#   bin/   graph-gen (the benchmark graphs are made on the GPU machine) and
-#          gpu-check (the comparisons and the table);
+#   bin/   graph-gen (the benchmark graphs are made on the GPU machine),
+#          gpu-check (the comparisons and the table) and gpu-stream (the
+#          read bandwidth of device, zero-copy and managed memory: run.sh's
+#          `link:` line), built from bench/gpu/stream.mlir with MLIR's own
+#          GPU path (mlir-opt, mlir-translate, clang of the build's LLVM);
 #   lib/   the shared libraries these need besides glibc (never libcuda);
 #   graphs/, expected/  the small correctness graphs and
 #          test/reference/reference.py's answers on them;
@@ -35,6 +38,30 @@ scratch=$(mktemp -d)
 trap 'wait; rm -rf "$scratch"' EXIT
 
 "${CC:-cc}" -O2 -o "$out/bin/gpu-check" "$root/bench/gpu/gpu-check.c" -lm
+
+# bin/gpu-stream, as test/Runtime/gpu-abi.test builds a gpu-dialect program
+# (PTX for sm_80, JIT-compiled by the driver), linked with libgraphrt.a as
+# graphc links programs. The tools: the build's LLVM's (lit.site.cfg.py's
+# llvm_tools_dir), else NAME-22 or NAME on PATH.
+llvm_tool() { # NAME
+  local dir t
+  dir=$(sed -n 's|^config.llvm_tools_dir = lit_config.substitute("\(.*\)")$|\1|p' \
+    "$build/test/lit.site.cfg.py" 2>/dev/null)
+  for t in ${dir:+"$dir/$1"} "$(command -v "$1-22")" "$(command -v "$1")"; do
+    [ -n "$t" ] && [ -x "$t" ] && echo "$t" && return
+  done
+  echo "gpu-bundle.sh: $1 (LLVM 22) is missing" >&2
+  return 1
+}
+mlir_opt=$(llvm_tool mlir-opt) && mlir_translate=$(llvm_tool mlir-translate) &&
+  clang=$(llvm_tool clang) || exit 1
+"$mlir_opt" "$root/bench/gpu/stream.mlir" -o "$scratch/stream.mlir" \
+  --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_80 cubin-format=isa cubin-features= opt-level=3"
+"$mlir_translate" --mlir-to-llvmir "$scratch/stream.mlir" -o "$scratch/stream.ll"
+# libgraphrt.a built with libnuma (GRAPHRT_HAVE_NUMA) needs it.
+numa=() && nm "$build/lib/libgraphrt.a" 2>/dev/null | grep ' U numa_' >/dev/null && numa=(-lnuma)
+"$clang" -O2 -Wno-override-module "$scratch/stream.ll" "$build/lib/libgraphrt.a" \
+  -fopenmp=libomp -lm "${numa[@]}" -o "$out/bin/gpu-stream"
 
 # The correctness graphs, each unweighted (.el) and weighted (.wel), and
 # their roots: 2 for the hand-made ones (as in test/Integration), for the

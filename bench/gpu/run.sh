@@ -18,7 +18,8 @@
 #               and uniform scale 25, whatever --scale says)
 # Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
 # the least reported; RUN_TIMEOUT seconds per correctness run (60) and
-# BENCH_TIMEOUT per benchmark run (120); JOBS correctness runs at a time (8;
+# BENCH_TIMEOUT per benchmark run (120); STREAM_BYTES, the buffer of the
+# `link:` line's bandwidths (1073741824); JOBS correctness runs at a time (8;
 # 1 when nvidia-smi says the GPU is in an exclusive compute mode);
 # KEEP_FAILURES, a directory that gets each failed test's output and error
 # stream (NUMBER.out, NUMBER.err; NUMBER counts the tests run, in order);
@@ -131,6 +132,25 @@ if [ $tests = 1 ]; then
   [ $failed = 0 ] || status=1
 fi
 [ $bench = 1 ] && [ $mode = gpu ] || exit $status
+
+# The link: bin/gpu-stream's read bandwidth of device memory, zero-copy
+# (pinned host memory) and managed memory whose pages start on the host,
+# over STREAM_BYTES bytes (default 1 GiB); it prints each name, then its
+# value, one a line.
+echo
+if run "$bench_limit" "$here/bin/gpu-stream" ${STREAM_BYTES:+"$STREAM_BYTES"} \
+  >"$work/out" 2>"$work/err"; then
+  declare -A stream=()
+  while IFS= read -r key && IFS= read -r value; do stream[$key]=$value; done <"$work/out"
+  gbs() { # NAME: its GB/s to 0.1, or ? when gpu-stream printed no number
+    local rate
+    rate=$(LC_ALL=C printf '%.1f' "${stream[$1 GB/s]:-?}" 2>/dev/null) && echo "$rate" || echo '?'
+  }
+  echo "link: device $(gbs device) GB/s, zero-copy $(gbs zero-copy) GB/s," \
+    "managed cold $(gbs 'managed cold') GB/s (warm $(gbs 'managed warm')) over ${stream[bytes]:-?} bytes"
+else
+  echo "FAIL: gpu-stream: $(why_failed $? "$bench_limit" "$work/err")" && status=1
+fi
 
 # Benchmarks: the graphs, made here (graph-gen is deterministic by seed).
 graphs=${GRAPHS:-$work}
