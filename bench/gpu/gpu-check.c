@@ -16,8 +16,10 @@
  *     milliseconds, or "- -" when there is none.
  *   gpu-check root GRAPH
  *     Prints a root for a benchmark: the first vertex of GAPBS serialized
- *     graph (.sg/.wsg) whose out-degree is at least the mean (graph-gen
- *     permutes the ids, so vertex 0 may have no edges).
+ *     graph (.sg/.wsg) in its largest (weakly) connected component whose
+ *     out-degree is at least the mean (graph-gen permutes the ids, so
+ *     vertex 0 may have no edges, and a road-like graph has many small
+ *     components).
  *   gpu-check ratio A B
  *     Prints A / B with two decimals, or "-" when either is not a number.
  *   gpu-check gteps GRAPH MS
@@ -159,21 +161,64 @@ static int compare(const char *algorithm, const char *graph,
   return 0;
 }
 
+/* The representative of v's set, halving the path on the way. */
+static int32_t find(int32_t *parent, int32_t v) {
+  while (parent[v] != v) {
+    parent[v] = parent[parent[v]];
+    v = parent[v];
+  }
+  return v;
+}
+
 static int pick_root(const char *path) {
   FILE *f = fopen(path, "rb");
   unsigned char directed;
-  int64_t m, n, offset[2];
+  int64_t m, n;
+  size_t len = strlen(path);
+  /* A .wsg arc is a (neighbor, weight) pair of int32. */
+  int stride = len > 4 && !strcmp(path + len - 4, ".wsg") ? 2 : 1;
   if (!f || fread(&directed, 1, 1, f) != 1 || fread(&m, 8, 1, f) != 1 ||
-      fread(&n, 8, 1, f) != 1 || fread(offset, 8, 1, f) != 1)
+      fread(&n, 8, 1, f) != 1 || n <= 0 || n > INT32_MAX)
     return printf("cannot read %s\n", path), 1;
-  for (int64_t v = 0; v < n; ++v) {
-    if (fread(&offset[1], 8, 1, f) != 1)
-      break;
-    if ((offset[1] - offset[0]) * n >= m)
-      return fclose(f), printf("%lld\n", (long long)v), 0;
-    offset[0] = offset[1];
+  int64_t *offset = malloc((size_t)(n + 1) * sizeof *offset);
+  int32_t *parent = malloc((size_t)n * sizeof *parent);
+  int64_t *size = calloc((size_t)n, sizeof *size);
+  if (!offset || !parent || !size ||
+      fread(offset, 8, (size_t)n + 1, f) != (size_t)n + 1)
+    return printf("cannot read %s\n", path), 1;
+  for (int64_t v = 0; v < n; ++v)
+    parent[v] = (int32_t)v;
+  /* Union by scanning the out-arcs a block at a time. */
+  int32_t block[1 << 16];
+  int64_t v = 0, arcs = offset[n] - offset[0];
+  for (int64_t done = 0; done < arcs;) {
+    size_t want = (size_t)(arcs - done) * stride;
+    if (want > sizeof block / sizeof *block)
+      want = sizeof block / sizeof *block - (sizeof block / sizeof *block) % stride;
+    if (fread(block, 4, want, f) != want)
+      return printf("cannot read %s\n", path), 1;
+    for (size_t i = 0; i < want; i += stride, ++done) {
+      while (offset[v + 1] - offset[0] <= done)
+        ++v;
+      int32_t u = block[i];
+      if (u < 0 || u >= n)
+        return printf("%s: arc %lld leads to %d\n", path, (long long)done, u), 1;
+      int32_t a = find(parent, (int32_t)v), b = find(parent, u);
+      if (a != b)
+        parent[a < b ? b : a] = a < b ? a : b;
+    }
   }
   fclose(f);
+  int32_t largest = 0;
+  for (int64_t w = 0; w < n; ++w) {
+    int32_t r = find(parent, (int32_t)w);
+    if (++size[r] > size[largest])
+      largest = r;
+  }
+  for (int64_t w = 0; w < n; ++w)
+    if (find(parent, (int32_t)w) == largest &&
+        (offset[w + 1] - offset[w]) * n >= m)
+      return printf("%lld\n", (long long)w), 0;
   return printf("%s has no vertex of mean out-degree\n", path), 1;
 }
 
