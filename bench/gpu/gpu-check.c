@@ -194,7 +194,8 @@ static int pick_root(const char *path) {
   for (int64_t done = 0; done < arcs;) {
     size_t want = (size_t)(arcs - done) * stride;
     if (want > sizeof block / sizeof *block)
-      want = sizeof block / sizeof *block - (sizeof block / sizeof *block) % stride;
+      want = sizeof block / sizeof *block -
+             (sizeof block / sizeof *block) % stride;
     if (fread(block, 4, want, f) != want)
       return printf("cannot read %s\n", path), 1;
     for (size_t i = 0; i < want; i += stride, ++done) {
@@ -202,7 +203,8 @@ static int pick_root(const char *path) {
         ++v;
       int32_t u = block[i];
       if (u < 0 || u >= n)
-        return printf("%s: arc %lld leads to %d\n", path, (long long)done, u), 1;
+        return printf("%s: arc %lld leads to %d\n", path, (long long)done, u),
+               1;
       int32_t a = find(parent, (int32_t)v), b = find(parent, u);
       if (a != b)
         parent[a < b ? b : a] = a < b ? a : b;
