@@ -181,12 +181,15 @@ static uint64_t now_ns(void) {
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
+static void print_kernel_profile(void);
+
 static void print_profile(void) {
   fprintf(stderr, "graphrt: GPU profile:");
   for (int k = 0; k < GPU_PROFILE_KINDS; ++k)
     fprintf(stderr, "%s %s %llu (%.3f ms)", k ? "," : "", profile_names[k],
             (unsigned long long)profile_count[k], profile_ns[k] / 1e6);
   fprintf(stderr, "\n");
+  print_kernel_profile();
 }
 
 static void start_profile(void) {
@@ -455,15 +458,32 @@ typedef struct kernel_name {
   /* A fused loop (graph-lower-gpu names its kernel graph_grid_N), whose
    * blocks wait for each other: launched cooperatively. */
   bool cooperative;
+  /* For GRAPHRT_GPU_PROFILE: the kernel's number (in the order of first
+   * look-up), its launches and their host time. */
+  int number;
+  _Atomic uint64_t launches, ns;
   struct kernel_name *next;
   char name[];
 } kernel_name;
 static kernel_name *kernel_names;
+static int kernel_count;
 static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static const kernel_name *kernel_of(CUfunction f) {
+/* One profile line per kernel launched, in the order of their numbers. */
+static void print_kernel_profile(void) {
+  for (int number = 1; number <= kernel_count; ++number)
+    for (const kernel_name *k = kernel_names; k; k = k->next)
+      if (k->number == number && k->launches)
+        fprintf(stderr,
+                "graphrt: GPU profile: kernel %d (%s): %llu launches "
+                "(%.3f ms)\n",
+                number, k->name, (unsigned long long)k->launches,
+                k->ns / 1e6);
+}
+
+static kernel_name *kernel_of(CUfunction f) {
   pthread_mutex_lock(&names_lock);
-  const kernel_name *k = kernel_names;
+  kernel_name *k = kernel_names;
   while (k && k->function != f)
     k = k->next;
   pthread_mutex_unlock(&names_lock);
@@ -590,6 +610,8 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
     kernel_name *n = rt_malloc(sizeof *n + len);
     n->function = f;
     n->cooperative = strncmp(name, "graph_grid_", 11) == 0;
+    n->number = ++kernel_count;
+    n->launches = n->ns = 0;
     memcpy(n->name, name, len);
     n->next = kernel_names;
     kernel_names = n;
@@ -654,7 +676,7 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   enter();
   uint64_t t0 = rt_gpu_profile_start();
   CUfunction f = function;
-  const kernel_name *kernel = kernel_of(f);
+  kernel_name *kernel = kernel_of(f);
   char suffix[300];
   snprintf(suffix, sizeof suffix, ", kernel %s", kernel ? kernel->name : "?");
   CUresult result = CUDA_SUCCESS;
@@ -684,6 +706,10 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   result = cu.cuStreamSynchronize(stream);
   if (result != CUDA_SUCCESS)
     cuda_fail(cu_name.cuStreamSynchronize, result, suffix);
+  if (t0 && kernel) {
+    kernel->ns += now_ns() - t0;
+    ++kernel->launches;
+  }
   rt_gpu_profile_stop(GPU_PROFILE_KERNEL, t0);
 }
 
