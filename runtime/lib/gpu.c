@@ -477,8 +477,7 @@ static void print_kernel_profile(void) {
         fprintf(stderr,
                 "graphrt: GPU profile: kernel %d (%s): %llu launches "
                 "(%.3f ms)\n",
-                number, k->name, (unsigned long long)k->launches,
-                k->ns / 1e6);
+                number, k->name, (unsigned long long)k->launches, k->ns / 1e6);
 }
 
 static kernel_name *kernel_of(CUfunction f) {
