@@ -138,6 +138,34 @@ static void emitRange(OpBuilder &b, Location loc, Value lb, Value ub,
   memref::StoreOp::create(b, loc, boundary(next), counters, ValueRange{r, one});
 }
 
+/// An omp.wsloop schedule(static[, chunk]) over [lb, ub) by `step`, whose
+/// loop nest runs `body(iv)`; `nowait` drops the barrier at its end.
+/// Leaves the insertion point after the wsloop.
+static omp::WsloopOp emitStaticWsloop(OpBuilder &builder, Location loc,
+                                      Value lb, Value ub, Value step,
+                                      Value chunk, bool nowait,
+                                      ExecutionModel::LoopBody body) {
+  omp::WsloopOperands loopClauses;
+  loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
+      builder.getContext(), omp::ClauseScheduleKind::Static);
+  loopClauses.scheduleChunk = chunk;
+  if (nowait)
+    loopClauses.nowait = builder.getUnitAttr();
+  OpBuilder::InsertionGuard guard(builder);
+  auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
+  builder.createBlock(&wsloop.getRegion());
+  omp::LoopNestOperands nestClauses;
+  nestClauses.loopLowerBounds.push_back(lb);
+  nestClauses.loopUpperBounds.push_back(ub);
+  nestClauses.loopSteps.push_back(step);
+  auto nest = omp::LoopNestOp::create(builder, loc, nestClauses);
+  Block *nestBody = builder.createBlock(&nest.getRegion(), {},
+                                        {builder.getIndexType()}, {loc});
+  body(builder, loc, nestBody->getArgument(0));
+  omp::YieldOp::create(builder, loc);
+  return wsloop;
+}
+
 /// A static omp.wsloop over [0, ranges) whose iteration r runs `body(r)`:
 /// range r goes to thread r (the team has at most `ranges` threads).
 /// `graph.team_ranges`: its iterations are not the parallel loop's
@@ -147,24 +175,9 @@ emitRangeLoop(OpBuilder &builder, Location loc, Value ranges, bool nowait,
               function_ref<void(OpBuilder &, Location, Value)> body) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  omp::WsloopOperands loopClauses;
-  loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
-      builder.getContext(), omp::ClauseScheduleKind::Static);
-  if (nowait)
-    loopClauses.nowait = builder.getUnitAttr();
-  OpBuilder::InsertionGuard guard(builder);
-  auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
+  omp::WsloopOp wsloop = emitStaticWsloop(builder, loc, zero, ranges, one,
+                                          /*chunk=*/{}, nowait, body);
   wsloop->setAttr("graph.team_ranges", builder.getUnitAttr());
-  builder.createBlock(&wsloop.getRegion());
-  omp::LoopNestOperands nestClauses;
-  nestClauses.loopLowerBounds.push_back(zero);
-  nestClauses.loopUpperBounds.push_back(ranges);
-  nestClauses.loopSteps.push_back(one);
-  auto nest = omp::LoopNestOp::create(builder, loc, nestClauses);
-  Block *nestBody = builder.createBlock(&nest.getRegion(), {},
-                                        {builder.getIndexType()}, {loc});
-  body(builder, loc, nestBody->getArgument(0));
-  omp::YieldOp::create(builder, loc);
 }
 
 void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
@@ -243,23 +256,8 @@ void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
               });
         });
   } else {
-    omp::WsloopOperands loopClauses;
-    loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
-        builder.getContext(), omp::ClauseScheduleKind::Static);
-    loopClauses.scheduleChunk = chunk;
-    if (tail)
-      loopClauses.nowait = builder.getUnitAttr();
-    auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
-    builder.createBlock(&wsloop.getRegion());
-    omp::LoopNestOperands nestClauses;
-    nestClauses.loopLowerBounds.push_back(lb);
-    nestClauses.loopUpperBounds.push_back(ub);
-    nestClauses.loopSteps.push_back(step);
-    auto nest = omp::LoopNestOp::create(builder, loc, nestClauses);
-    Block *nestBody = builder.createBlock(&nest.getRegion(), {},
-                                          {builder.getIndexType()}, {loc});
-    body(builder, loc, nestBody->getArgument(0));
-    omp::YieldOp::create(builder, loc);
+    emitStaticWsloop(builder, loc, lb, ub, step, chunk, /*nowait=*/bool(tail),
+                     body);
     builder.setInsertionPointToEnd(&parallelOp.getRegion().front());
   }
   if (tail)
