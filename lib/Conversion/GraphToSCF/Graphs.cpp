@@ -6,6 +6,8 @@
 
 #include "GraphToSCFInternal.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 using namespace mlir;
 using namespace mlir::graph;
 
@@ -300,6 +302,34 @@ struct EdgeBlocksLowering : GraphPattern<EdgeBlocksOp> {
   }
 };
 
+/// graph.thread_num and graph.num_threads: a call of libomp's
+/// `int name(void)` (omp_get_thread_num, omp_get_num_threads; not
+/// libgraphrt functions), declared in the module on first use.
+template <typename OpTy> struct TeamQueryLowering : GraphPattern<OpTy> {
+  TeamQueryLowering(const TypeConverter &converter, MLIRContext *context,
+                    StringRef name)
+      : GraphPattern<OpTy>(converter, context), name(name) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->template getParentOfType<ModuleOp>();
+    auto callee = module.template lookupSymbol<func::FuncOp>(name);
+    if (!callee) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      callee = func::FuncOp::create(
+          rewriter, loc, name,
+          rewriter.getFunctionType({}, rewriter.getI32Type()));
+      callee.setPrivate();
+    }
+    Value result = func::CallOp::create(rewriter, loc, callee).getResult(0);
+    rewriter.replaceOp(op, toIndex(rewriter, loc, result));
+    return success();
+  }
+  StringRef name;
+};
+
 } // namespace
 
 void mlir::graph::populateGraphPatterns(const GraphTypeConverter &converter,
@@ -326,4 +356,8 @@ void mlir::graph::populateGraphPatterns(const GraphTypeConverter &converter,
       converter, context, RuntimeFunction::NumaThreadsPerSocket);
   patterns.add<CountLowering<MaxThreadsOp>>(converter, context,
                                             RuntimeFunction::MaxThreads);
+  patterns.add<TeamQueryLowering<ThreadNumOp>>(converter, context,
+                                               "omp_get_thread_num");
+  patterns.add<TeamQueryLowering<NumThreadsOp>>(converter, context,
+                                                "omp_get_num_threads");
 }

@@ -91,14 +91,12 @@ struct GuardParallelIterationsPass
     ModuleOp module = getOperation();
     // The loop nests of omp.wsloop loops, and the chunks of dynamic loops
     // whose threads claim them from counters (graph.team_chunk, emitted by
-    // OpenMPExecution.cpp; not the wsloop that hands each thread its range
-    // of such a loop, graph.team_ranges, whose chunks are guarded).
+    // OpenMPExecution.cpp).
     SmallVector<Operation *> loops;
     module.walk([&](Operation *op) {
       bool parallel =
           isa<omp::LoopNestOp>(op)
-              ? isa<omp::WsloopOp>(op->getParentOp()) &&
-                    !op->getParentOp()->hasAttr("graph.team_ranges")
+              ? isa<omp::WsloopOp>(op->getParentOp())
               : isa<scf::ForOp>(op) && op->hasAttr("graph.team_chunk");
       if (parallel && mayFailInRuntime(op->getRegion(0)))
         loops.push_back(op);

@@ -258,6 +258,26 @@ func.func @numa() -> (index, index, index) {
 
 // -----
 
+// A thread's number and its team's size are libomp's, declared once.
+// CHECK-DAG: func.func private @omp_get_thread_num() -> i32
+// CHECK-DAG: func.func private @omp_get_num_threads() -> i32
+// CHECK-LABEL: func.func @team
+// CHECK-NEXT: %[[T:.*]] = call @omp_get_thread_num() : () -> i32
+// CHECK-NEXT: %[[TI:.*]] = arith.index_cast %[[T]] : i32 to index
+// CHECK-NEXT: %[[N:.*]] = call @omp_get_num_threads() : () -> i32
+// CHECK-NEXT: %[[NI:.*]] = arith.index_cast %[[N]] : i32 to index
+// CHECK-NEXT: %[[T2:.*]] = call @omp_get_thread_num() : () -> i32
+// CHECK-NEXT: %[[T2I:.*]] = arith.index_cast %[[T2]] : i32 to index
+// CHECK-NEXT: return %[[TI]], %[[NI]], %[[T2I]]
+func.func @team() -> (index, index, index) {
+  %t = graph.thread_num : index
+  %n = graph.num_threads : index
+  %t2 = graph.thread_num : index
+  return %t, %n, %t2 : index, index, index
+}
+
+// -----
+
 // Whole-vector reductions: an scf.parallel whose scf.reduce combines by the
 // kind (min and max as compare and select, the form convert-scf-to-openmp
 // turns into an omp.wsloop reduction), starting from the kind's identity.

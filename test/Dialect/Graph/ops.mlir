@@ -439,6 +439,16 @@ func.func @numa() -> (index, index, index) {
   return %s, %t, %m : index, index, index
 }
 
+// CHECK-LABEL: func.func @team(
+func.func @team() -> (index, index) {
+  // CHECK-NEXT: %[[T:.*]] = graph.thread_num : index{{$}}
+  // CHECK-NEXT: %[[N:.*]] = graph.num_threads : index{{$}}
+  // CHECK-NEXT: return %[[T]], %[[N]]
+  %t = graph.thread_num : index
+  %n = graph.num_threads : index
+  return %t, %n : index, index
+}
+
 // CHECK-LABEL: func.func @lists_and_transpose(
 func.func @lists_and_transpose(%g: !graph.edgeset<i32>, %s: !graph.vertexset) -> !graph.vertexset {
   // CHECK-NEXT: %[[T:.*]] = graph.transpose %{{.*}} : !graph.edgeset<i32>{{$}}

@@ -7,17 +7,20 @@
 // (graph.max_threads), each with a cache line of counters ([r][0] the next
 // iteration, [r][1] the end) in a memref.alloca_scope around the team (one
 // per run of the loop, also when an enclosing loop runs it on several
-// threads at once). Thread t sets up range t (a static wsloop, whose
-// barrier comes before any claim), then claims grains of `grain`
-// iterations by an atomic add on range t's counter, then on those of the
-// ranges after it in turn (r = (t + k) mod ranges); the body is emitted
-// once.
+// threads at once). Thread t (omp_get_thread_num) of a team of T
+// (omp_get_num_threads) sets up ranges t, t + T, ..., with no worksharing
+// construct; one barrier (in a team of more than one thread) comes before
+// any claim. Then it claims grains of `grain` iterations by an atomic add
+// on range t's counter, then on those of the ranges after it in turn
+// (r = (t + k) mod ranges); the body is emitted once.
 
 // ROUND-LABEL: func.func @loop
 // ROUND: graph.parallel_for %{{.*}} to %{{.*}} label("l1") schedule(#graph.schedule<parallel = dynamic_vertex, grain = 4>) {
 // ROUND-NEXT: ^bb0(%{{.*}}: index):
 // ROUND: graph.reduce add atomic
 
+// CHECK-DAG:   func.func private @omp_get_thread_num() -> i32
+// CHECK-DAG:   func.func private @omp_get_num_threads() -> i32
 // CHECK-LABEL: func.func @loop
 // CHECK-SAME:   (%[[N:.*]]: index,
 // CHECK:        %[[GRAIN:.*]] = arith.constant 4 : i64
@@ -27,17 +30,25 @@
 // CHECK-NEXT:   %[[NEXT:.*]] = memref.alloca(%[[RANGES]]) {alignment = 64 : i64} : memref<?x8xi64>
 // CHECK:        %[[STRIDE:.*]] = arith.muli %[[GRAIN]], %{{.*}} : i64
 // CHECK-NEXT:   omp.parallel {
-// CHECK:          omp.wsloop schedule(static) {
-// CHECK-NEXT:       omp.loop_nest (%[[R0:.*]]) : index = (%{{.*}}) to (%[[RANGES]]) step
-// CHECK:              memref.store %{{.*}}, %[[NEXT]][%[[R0]], %{{.*}}] : memref<?x8xi64>
-// CHECK:              memref.store %{{.*}}, %[[NEXT]][%[[R0]], %{{.*}}] : memref<?x8xi64>
-// CHECK-NEXT:         omp.yield
-// CHECK:          } {graph.team_ranges}
-// CHECK:          omp.wsloop nowait schedule(static) {
-// CHECK-NEXT:       omp.loop_nest (%[[OWN:.*]]) : index = (%{{.*}}) to (%[[RANGES]]) step
-// CHECK:              scf.for %[[K:.*]] = %{{.*}} to %[[RANGES]] step
-// CHECK-NEXT:           %[[SUM0:.*]] = arith.addi %[[OWN]], %[[K]] : index
-// CHECK-NEXT:           %[[R:.*]] = arith.remui %[[SUM0]], %[[RANGES]] : index
+// CHECK-NEXT:     %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:     %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:     %[[TN:.*]] = func.call @omp_get_thread_num() : () -> i32
+// CHECK-NEXT:     %[[THREAD:.*]] = arith.index_cast %[[TN]] : i32 to index
+// CHECK-NEXT:     %[[NT:.*]] = func.call @omp_get_num_threads() : () -> i32
+// CHECK-NEXT:     %[[THREADS:.*]] = arith.index_cast %[[NT]] : i32 to index
+// CHECK-NEXT:     scf.for %[[R0:.*]] = %[[THREAD]] to %[[RANGES]] step %[[THREADS]] {
+// CHECK-NOT:        scf.for
+// CHECK:            memref.store %{{.*}}, %[[NEXT]][%[[R0]], %{{.*}}] : memref<?x8xi64>
+// CHECK-NOT:        scf.for
+// CHECK:            memref.store %{{.*}}, %[[NEXT]][%[[R0]], %{{.*}}] : memref<?x8xi64>
+// CHECK-NEXT:     }
+// CHECK-NEXT:     %[[SHARED:.*]] = arith.cmpi ne, %[[THREADS]], %[[ONE]] : index
+// CHECK-NEXT:     scf.if %[[SHARED]] {
+// CHECK-NEXT:       omp.barrier
+// CHECK-NEXT:     }
+// CHECK-NEXT:     scf.for %[[K:.*]] = %[[ZERO]] to %[[RANGES]] step %[[ONE]] {
+// CHECK-NEXT:       %[[SUM0:.*]] = arith.addi %[[THREAD]], %[[K]] : index
+// CHECK-NEXT:       %[[R:.*]] = arith.remui %[[SUM0]], %[[RANGES]] : index
 // CHECK:                %[[UB:.*]] = memref.load %[[NEXT]][%[[R]], %{{.*}}] : memref<?x8xi64>
 // CHECK-NEXT:           scf.while : () -> i64 {
 // CHECK-NEXT:             %[[FIRST:.*]] = memref.atomic_rmw addi %[[STRIDE]], %[[NEXT]][%[[R]], %{{.*}}] : (i64, memref<?x8xi64>) -> i64
@@ -55,8 +66,6 @@
 // CHECK-NEXT:             scf.yield
 // CHECK-NEXT:           }
 // CHECK-NEXT:         }
-// CHECK-NEXT:         omp.yield
-// CHECK:          } {graph.team_ranges}
 // CHECK-NEXT:     omp.terminator
 // CHECK-NOT:      graph.team_chunk
 func.func @loop(%n: index, %v: !graph.vector<i32>) {

@@ -138,33 +138,32 @@ static void emitRange(OpBuilder &b, Location loc, Value lb, Value ub,
   memref::StoreOp::create(b, loc, boundary(next), counters, ValueRange{r, one});
 }
 
-/// A static omp.wsloop over [0, ranges) whose iteration r runs `body(r)`:
-/// range r goes to thread r (the team has at most `ranges` threads).
-/// `graph.team_ranges`: its iterations are not the parallel loop's
-/// (guard-parallel-iterations guards the chunks inside).
-static void
-emitRangeLoop(OpBuilder &builder, Location loc, Value ranges, bool nowait,
-              function_ref<void(OpBuilder &, Location, Value)> body) {
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+/// An omp.wsloop schedule(static[, chunk]) over [lb, ub) by `step`, whose
+/// loop nest runs `body(iv)`; `nowait` drops the barrier at its end.
+/// Leaves the insertion point after the wsloop.
+static omp::WsloopOp emitStaticWsloop(OpBuilder &builder, Location loc,
+                                      Value lb, Value ub, Value step,
+                                      Value chunk, bool nowait,
+                                      ExecutionModel::LoopBody body) {
   omp::WsloopOperands loopClauses;
   loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
       builder.getContext(), omp::ClauseScheduleKind::Static);
+  loopClauses.scheduleChunk = chunk;
   if (nowait)
     loopClauses.nowait = builder.getUnitAttr();
   OpBuilder::InsertionGuard guard(builder);
   auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
-  wsloop->setAttr("graph.team_ranges", builder.getUnitAttr());
   builder.createBlock(&wsloop.getRegion());
   omp::LoopNestOperands nestClauses;
-  nestClauses.loopLowerBounds.push_back(zero);
-  nestClauses.loopUpperBounds.push_back(ranges);
-  nestClauses.loopSteps.push_back(one);
+  nestClauses.loopLowerBounds.push_back(lb);
+  nestClauses.loopUpperBounds.push_back(ub);
+  nestClauses.loopSteps.push_back(step);
   auto nest = omp::LoopNestOp::create(builder, loc, nestClauses);
   Block *nestBody = builder.createBlock(&nest.getRegion(), {},
                                         {builder.getIndexType()}, {loc});
   body(builder, loc, nestBody->getArgument(0));
   omp::YieldOp::create(builder, loc);
+  return wsloop;
 }
 
 void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
@@ -202,64 +201,47 @@ void OpenMPExecution::emitParallelLoop(OpBuilder &builder, Location loc,
   if (head)
     head(builder, loc);
   if (claimed) {
-    // Each thread sets up its own range (range t for thread t, so that it
-    // claims from a line it wrote), all before any thread steals (the
-    // wsloop's barrier). Then it claims the chunks of its own range, so
-    // that it keeps the same part of the loop from one run to the next (a
+    // Thread t of a team of T sets up ranges t, t + T, ... (range t for
+    // thread t, so that it claims from a line it wrote: no worksharing
+    // construct, only the thread's id and the team's size), and the team
+    // waits at one barrier, since a thread that runs out of its own chunks
+    // reads and claims from the others' ranges: every range is set before
+    // any claim. Then it claims the chunks of its own range, so that it
+    // keeps the same part of the loop from one run to the next (a
     // frontier's vertices stay with the thread whose cache holds them)
     // without contending with the others' claims, and then those left in
     // the ranges after its own, in turn: the threads that finish first take
-    // over the others' work. The body is emitted once.
-    // (A team that can have one thread only sets up its range: no wsloop,
-    // no barrier.)
-    Value single =
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, ranges,
-                              arith::ConstantIndexOp::create(builder, loc, 1));
-    auto ifSingle = scf::IfOp::create(builder, loc, single,
-                                      /*withElseRegion=*/true);
+    // over the others' work, also the ranges of threads the team lacks. The
+    // body is emitted once. (A team of one thread has no barrier.)
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    Value thread = ThreadNumOp::create(builder, loc, builder.getIndexType());
+    Value threads = NumThreadsOp::create(builder, loc, builder.getIndexType());
+    scf::ForOp::create(builder, loc, thread, ranges, threads, ValueRange{},
+                       [&](OpBuilder &b, Location l, Value r, ValueRange) {
+                         emitRange(b, l, lb, ub, stride, ranges, counters, r);
+                         scf::YieldOp::create(b, l);
+                       });
+    Value shared = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                         threads, one);
+    auto ifShared = scf::IfOp::create(builder, loc, shared,
+                                      /*withElseRegion=*/false);
     {
       OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(ifSingle.thenBlock());
-      emitRange(builder, loc, lb, ub, stride, ranges, counters,
-                arith::ConstantIndexOp::create(builder, loc, 0));
-      builder.setInsertionPointToStart(ifSingle.elseBlock());
-      emitRangeLoop(builder, loc, ranges, /*nowait=*/false,
-                    [&](OpBuilder &b, Location l, Value r) {
-                      emitRange(b, l, lb, ub, stride, ranges, counters, r);
-                    });
+      builder.setInsertionPointToStart(ifShared.thenBlock());
+      omp::BarrierOp::create(builder, loc);
     }
-    emitRangeLoop(
-        builder, loc, ranges, /*nowait=*/true,
-        [&](OpBuilder &b, Location l, Value own) {
-          Value zero = arith::ConstantIndexOp::create(b, l, 0);
-          Value one = arith::ConstantIndexOp::create(b, l, 1);
-          scf::ForOp::create(
-              b, l, zero, ranges, one, ValueRange{},
-              [&](OpBuilder &b, Location l, Value k, ValueRange) {
-                Value r = arith::RemUIOp::create(
-                    b, l, arith::AddIOp::create(b, l, own, k), ranges);
-                emitClaimedChunks(b, l, r, step, stride, counters, body);
-                scf::YieldOp::create(b, l);
-              });
+    scf::ForOp::create(
+        builder, loc, zero, ranges, one, ValueRange{},
+        [&](OpBuilder &b, Location l, Value k, ValueRange) {
+          Value r = arith::RemUIOp::create(
+              b, l, arith::AddIOp::create(b, l, thread, k), ranges);
+          emitClaimedChunks(b, l, r, step, stride, counters, body);
+          scf::YieldOp::create(b, l);
         });
   } else {
-    omp::WsloopOperands loopClauses;
-    loopClauses.scheduleKind = omp::ClauseScheduleKindAttr::get(
-        builder.getContext(), omp::ClauseScheduleKind::Static);
-    loopClauses.scheduleChunk = chunk;
-    if (tail)
-      loopClauses.nowait = builder.getUnitAttr();
-    auto wsloop = omp::WsloopOp::create(builder, loc, loopClauses);
-    builder.createBlock(&wsloop.getRegion());
-    omp::LoopNestOperands nestClauses;
-    nestClauses.loopLowerBounds.push_back(lb);
-    nestClauses.loopUpperBounds.push_back(ub);
-    nestClauses.loopSteps.push_back(step);
-    auto nest = omp::LoopNestOp::create(builder, loc, nestClauses);
-    Block *nestBody = builder.createBlock(&nest.getRegion(), {},
-                                          {builder.getIndexType()}, {loc});
-    body(builder, loc, nestBody->getArgument(0));
-    omp::YieldOp::create(builder, loc);
+    emitStaticWsloop(builder, loc, lb, ub, step, chunk, /*nowait=*/bool(tail),
+                     body);
     builder.setInsertionPointToEnd(&parallelOp.getRegion().front());
   }
   if (tail)

@@ -2088,6 +2088,37 @@ def Graph_MaxThreadsOp : Graph_Op<"max_threads"> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+def Graph_ThreadNumOp : Graph_Op<"thread_num"> {
+  let summary = "the calling thread's number in its team";
+  let description = [{
+    OpenMP's `omp_get_thread_num()` where the op runs: 0 to the team's size
+    minus one inside an `omp.parallel`, 0 outside one. A dynamically
+    scheduled parallel loop's thread sets up and claims first the range of
+    chunks of its number. Not `Pure`: it reads the OpenMP state.
+
+    ```mlir
+    %thread = graph.thread_num : index
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Graph_NumThreadsOp : Graph_Op<"num_threads"> {
+  let summary = "the size of the calling thread's team";
+  let description = [{
+    OpenMP's `omp_get_num_threads()` where the op runs: the threads of the
+    innermost enclosing `omp.parallel`'s team (1 outside one). Not `Pure`:
+    it reads the OpenMP state.
+
+    ```mlir
+    %threads = graph.num_threads : index
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
 def Graph_SegmentViewOp : Graph_Op<"segment.view", [NoMemoryEffect]> {
   let summary = "the arrays of one segment";
   let description = [{
