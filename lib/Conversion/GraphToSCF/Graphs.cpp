@@ -313,16 +313,9 @@ template <typename OpTy> struct TeamQueryLowering : GraphPattern<OpTy> {
   matchAndRewrite(OpTy op, typename GraphPattern<OpTy>::OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto module = op->template getParentOfType<ModuleOp>();
-    auto callee = module.template lookupSymbol<func::FuncOp>(name);
-    if (!callee) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      callee = func::FuncOp::create(
-          rewriter, loc, name,
-          rewriter.getFunctionType({}, rewriter.getI32Type()));
-      callee.setPrivate();
-    }
+    func::FuncOp callee =
+        declareExternal(rewriter, loc, op, name,
+                        rewriter.getFunctionType({}, rewriter.getI32Type()));
     Value result = func::CallOp::create(rewriter, loc, callee).getResult(0);
     rewriter.replaceOp(op, toIndex(rewriter, loc, result));
     return success();

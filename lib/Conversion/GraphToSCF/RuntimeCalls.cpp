@@ -117,21 +117,27 @@ mlir::graph::lookupRuntimeFunction(StringRef symbol) {
   return it->second;
 }
 
+func::FuncOp mlir::graph::declareExternal(OpBuilder &b, Location loc,
+                                          Operation *from, StringRef name,
+                                          FunctionType type) {
+  auto module = from->getParentOfType<ModuleOp>();
+  if (auto callee = module.lookupSymbol<func::FuncOp>(name))
+    return callee;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto callee = func::FuncOp::create(b, loc, name, type);
+  callee.setPrivate();
+  if (llvm::any_of(type.getResults(), llvm::IsaPred<MemRefType>))
+    callee->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                    b.getUnitAttr());
+  return callee;
+}
+
 ValueRange mlir::graph::callRuntime(OpBuilder &b, Location loc, Operation *from,
                                     RuntimeFunction function, ValueRange args) {
-  auto module = from->getParentOfType<ModuleOp>();
-  StringRef name = runtimeFunctionName(function);
-  auto callee = module.lookupSymbol<func::FuncOp>(name);
-  if (!callee) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    FunctionType type = runtimeFunctionType(b.getContext(), function);
-    callee = func::FuncOp::create(b, loc, name, type);
-    callee.setPrivate();
-    if (llvm::any_of(type.getResults(), llvm::IsaPred<MemRefType>))
-      callee->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                      b.getUnitAttr());
-  }
+  func::FuncOp callee =
+      declareExternal(b, loc, from, runtimeFunctionName(function),
+                      runtimeFunctionType(b.getContext(), function));
   assert(TypeRange(args) == callee.getFunctionType().getInputs() &&
          "arguments differ from RuntimeCalls.def");
   return func::CallOp::create(b, loc, callee, args).getResults();

@@ -8,6 +8,7 @@
 #ifndef GRAPH_MLIR_LIB_CONVERSION_GRAPHTOSCF_RUNTIMECALLS_H
 #define GRAPH_MLIR_LIB_CONVERSION_GRAPHTOSCF_RUNTIMECALLS_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 
@@ -61,6 +62,11 @@ bool returnsInParallelRegion(RuntimeFunction function);
 /// The entry whose symbol (`graphrt_...`, or its `_mlir_ciface_` wrapper) is
 /// `symbol`, if any.
 std::optional<RuntimeFunction> lookupRuntimeFunction(StringRef symbol);
+
+/// The function `name` of the module of `from`, declared private with
+/// `type` on first use (with MLIR's C interface when it returns a memref).
+func::FuncOp declareExternal(OpBuilder &b, Location loc, Operation *from,
+                             StringRef name, FunctionType type);
 
 /// Calls `function` with `args` (of the types its entry lists), declaring
 /// it in the module of `from` on first use. Functions returning memrefs use
