@@ -524,15 +524,6 @@ static CUmodule remember_module(const void *image, CUmodule module) {
   return module;
 }
 
-static bool module_is_loaded(CUmodule module) {
-  pthread_mutex_lock(&modules_lock);
-  const loaded_module *m = loaded_modules;
-  while (m && m->module != module)
-    m = m->next;
-  pthread_mutex_unlock(&modules_lock);
-  return m != NULL;
-}
-
 void *mgpuModuleLoad(void *data, size_t size) {
   (void)size; /* a cubin or fatbin carries its own size */
   enter();
@@ -577,19 +568,10 @@ void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
   return remember_module(data, module);
 }
 
-/* A loaded module stays (see mgpuModuleLoad); this unloads only others.
- * Also called by a destructor when the program exits, also after an error
- * ended it: then the driver may not have started, or its context may refuse
- * every call, and the error is already reported. */
-void mgpuModuleUnload(void *module) {
-  if (!module || !__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE) ||
-      module_is_loaded(module))
-    return;
-  if (!context_current && cu.cuCtxSetCurrent(context) != CUDA_SUCCESS)
-    return;
-  context_current = true;
-  cu.cuModuleUnload((CUmodule)module);
-}
+/* Unloads nothing: every module stays loaded (see mgpuModuleLoad), and the
+ * driver releases them with the context when the program ends. Also called
+ * by a destructor at exit, when the driver may not have started. */
+void mgpuModuleUnload(void *module) { (void)module; }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
   enter();

@@ -56,7 +56,6 @@ enum {
   X(cuModuleLoadData, "cuModuleLoadData", (CUmodule *, const void *))          \
   X(cuModuleLoadDataEx, "cuModuleLoadDataEx",                                  \
     (CUmodule *, const void *, unsigned, int *, void **))                      \
-  X(cuModuleUnload, "cuModuleUnload", (CUmodule))                              \
   X(cuModuleGetFunction, "cuModuleGetFunction",                                \
     (CUfunction *, CUmodule, const char *))                                    \
   X(cuFuncSetAttribute, "cuFuncSetAttribute", (CUfunction, int, int))          \

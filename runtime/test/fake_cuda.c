@@ -168,14 +168,6 @@ EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
   return load(module, image, how);
 }
 
-EXPORT CUresult cuModuleUnload(CUmodule module) {
-  ENTER("cuModuleUnload");
-  if (tracing())
-    fprintf(stderr, "fake-cuda: cuModuleUnload\n");
-  free(module);
-  return CUDA_SUCCESS;
-}
-
 /* Functions are their names, kept until the process ends. */
 EXPORT CUresult cuModuleGetFunction(CUfunction *f, CUmodule module,
                                     const char *name) {
