@@ -170,15 +170,21 @@ static int32_t find(int32_t *parent, int32_t v) {
   return v;
 }
 
+/* Reads the header of a GAPBS serialized graph (.sg/.wsg) from f, which may
+ * be NULL: its edge count m and vertex count n. Returns 0 when it cannot. */
+static int read_header(FILE *f, int64_t *m, int64_t *n) {
+  unsigned char directed;
+  return f && fread(&directed, 1, 1, f) == 1 && fread(m, 8, 1, f) == 1 &&
+         fread(n, 8, 1, f) == 1;
+}
+
 static int pick_root(const char *path) {
   FILE *f = fopen(path, "rb");
-  unsigned char directed;
   int64_t m, n;
   size_t len = strlen(path);
   /* A .wsg arc is a (neighbor, weight) pair of int32. */
   int stride = len > 4 && !strcmp(path + len - 4, ".wsg") ? 2 : 1;
-  if (!f || fread(&directed, 1, 1, f) != 1 || fread(&m, 8, 1, f) != 1 ||
-      fread(&n, 8, 1, f) != 1 || n <= 0 || n > INT32_MAX)
+  if (!read_header(f, &m, &n) || n <= 0 || n > INT32_MAX)
     return printf("cannot read %s\n", path), 1;
   int64_t *offset = malloc((size_t)(n + 1) * sizeof *offset);
   int32_t *parent = malloc((size_t)n * sizeof *parent);
@@ -227,10 +233,8 @@ static int pick_root(const char *path) {
 /* The arcs of a GAPBS serialized graph: its last out-offset. */
 static int64_t arc_count(const char *path) {
   FILE *f = fopen(path, "rb");
-  unsigned char directed;
   int64_t m, n, last = -1;
-  if (f && fread(&directed, 1, 1, f) == 1 && fread(&m, 8, 1, f) == 1 &&
-      fread(&n, 8, 1, f) == 1 && !fseek(f, 8 * n, SEEK_CUR) &&
+  if (read_header(f, &m, &n) && !fseek(f, 8 * n, SEEK_CUR) &&
       fread(&last, 8, 1, f) != 1)
     last = -1;
   if (f)
