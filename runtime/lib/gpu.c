@@ -236,7 +236,8 @@ void rt_gpu_memory(size_t *free_bytes, size_t *total) {
 /* ---- managed memory for the program's arrays (mem.c) ---------------------
  * cuMemAllocManaged aligns to at least 256 bytes. A block asked for with a
  * larger alignment is over-allocated, and the driver's pointer is kept in
- * the word before the one returned. */
+ * the word before the one returned. Both sets map the pointer handed out to
+ * the driver block's size, for the cache. */
 #define MANAGED_ALIGN 256
 static rt_ptrset managed = RT_PTRSET_INIT, shifted = RT_PTRSET_INIT;
 
@@ -256,56 +257,41 @@ typedef struct cached_block {
 static cached_block *managed_cache;
 static size_t managed_cache_bytes;
 static pthread_mutex_t managed_cache_lock = PTHREAD_MUTEX_INITIALIZER;
-/* The size of each live block of `managed`, to cache it when freed. */
-static cached_block *managed_sizes;
 
 static void *cache_take(size_t bytes) {
   pthread_mutex_lock(&managed_cache_lock);
-  void *p = NULL;
+  cached_block *hit = NULL;
   for (cached_block **b = &managed_cache; *b; b = &(*b)->next)
     if ((*b)->bytes == bytes) {
-      cached_block *hit = *b;
+      hit = *b;
       *b = hit->next;
       managed_cache_bytes -= bytes;
-      p = hit->p;
-      hit->next = managed_sizes;
-      managed_sizes = hit;
       break;
     }
   pthread_mutex_unlock(&managed_cache_lock);
+  if (!hit)
+    return NULL;
+  void *p = hit->p;
+  free(hit);
   return p;
 }
 
-static void remember_size(void *p, size_t bytes) {
-  cached_block *b = rt_malloc(sizeof *b);
-  b->p = p;
-  b->bytes = bytes;
+/* Caches a freed block of `bytes`; false when it must be freed. */
+static bool cache_put(void *p, size_t bytes) {
   pthread_mutex_lock(&managed_cache_lock);
-  b->next = managed_sizes;
-  managed_sizes = b;
+  bool fits = managed_cache_bytes + bytes <= MANAGED_CACHE_MAX;
+  if (fits)
+    managed_cache_bytes += bytes;
   pthread_mutex_unlock(&managed_cache_lock);
-}
-
-/* Caches a freed block of `managed`; false when it must be freed. */
-static bool cache_put(void *p) {
+  if (!fits)
+    return false;
+  cached_block *block = rt_malloc(sizeof *block);
+  *block = (cached_block){p, bytes, NULL};
   pthread_mutex_lock(&managed_cache_lock);
-  bool kept = false;
-  for (cached_block **b = &managed_sizes; *b; b = &(*b)->next)
-    if ((*b)->p == p) {
-      cached_block *block = *b;
-      *b = block->next;
-      if (managed_cache_bytes + block->bytes <= MANAGED_CACHE_MAX) {
-        block->next = managed_cache;
-        managed_cache = block;
-        managed_cache_bytes += block->bytes;
-        kept = true;
-      } else {
-        free(block);
-      }
-      break;
-    }
+  block->next = managed_cache;
+  managed_cache = block;
   pthread_mutex_unlock(&managed_cache_lock);
-  return kept;
+  return true;
 }
 
 /* Frees every cached block (before an allocation is retried). */
@@ -323,9 +309,9 @@ static void cache_flush(void) {
   }
 }
 
-/* A new managed block, NULL when the device is out of memory. */
+/* A new managed block of `bytes` (at least 1), NULL when the device is out
+ * of memory. */
 static void *managed_try_alloc(size_t bytes) {
-  bytes = bytes ? bytes : 1;
   void *cached = cache_take(bytes);
   if (cached)
     return cached;
@@ -341,7 +327,6 @@ static void *managed_try_alloc(size_t bytes) {
     return NULL;
   if (result != CUDA_SUCCESS)
     cuda_fail(cu_name.cuMemAllocManaged, result, NULL);
-  remember_size((void *)(uintptr_t)p, bytes);
   return (void *)(uintptr_t)p;
 }
 
@@ -352,9 +337,9 @@ static void *managed_alloc(size_t bytes) {
   return p;
 }
 
-/* Caches or frees a block of managed_alloc. */
-static void managed_free(void *p) {
-  if (cache_put(p))
+/* Caches or frees a block of managed_alloc of `bytes`. */
+static void managed_free(void *p, size_t bytes) {
+  if (cache_put(p, bytes))
     return;
   uint64_t t0 = rt_gpu_profile_start();
   CU_CHECK(cuMemFree, ((CUdeviceptr)(uintptr_t)p));
@@ -363,9 +348,10 @@ static void managed_free(void *p) {
 
 void *rt_gpu_managed_alloc(size_t alignment, size_t bytes) {
   enter();
+  bytes = bytes ? bytes : 1;
   if (alignment <= MANAGED_ALIGN) {
     void *p = managed_alloc(bytes);
-    rt_ptrset_add(&managed, p);
+    rt_ptrset_put(&managed, p, bytes);
     return p;
   }
   if (bytes > SIZE_MAX - alignment)
@@ -374,7 +360,7 @@ void *rt_gpu_managed_alloc(size_t alignment, size_t bytes) {
   char *p =
       (char *)(((uintptr_t)base + alignment) & ~(uintptr_t)(alignment - 1));
   ((void **)p)[-1] = base;
-  rt_ptrset_add(&shifted, p);
+  rt_ptrset_put(&shifted, p, bytes + alignment);
   return p;
 }
 
@@ -392,23 +378,25 @@ void *rt_gpu_managed_zero(void *p, size_t bytes) {
 
 void *rt_gpu_managed_try_alloc(size_t bytes) {
   enter();
+  bytes = bytes ? bytes : 1;
   void *p = managed_try_alloc(bytes);
   if (p)
-    rt_ptrset_add(&managed, p);
+    rt_ptrset_put(&managed, p, bytes);
   return p;
 }
 
 int rt_gpu_managed_free(void *p) {
   if (!p)
     return 1;
-  if (rt_ptrset_remove(&managed, p)) {
+  size_t bytes;
+  if (rt_ptrset_take(&managed, p, &bytes)) {
     enter();
-    managed_free(p);
+    managed_free(p, bytes);
     return 1;
   }
-  if (rt_ptrset_remove(&shifted, p)) {
+  if (rt_ptrset_take(&shifted, p, &bytes)) {
     enter();
-    managed_free(((void **)p)[-1]);
+    managed_free(((void **)p)[-1], bytes);
     return 1;
   }
   return 0;

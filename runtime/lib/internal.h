@@ -105,17 +105,27 @@ void rt_print_usage(FILE *out, const char *program);
 /* ---- pointer sets (ptrset.c) ----------------------------------------------
  */
 
-/* A set of pointers, safe to share between threads; zero-initialized with
- * RT_PTRSET_INIT. */
+/* A set of pointers, each with a size_t value (a map; the value is 0 for
+ * members added without one), safe to share between threads;
+ * zero-initialized with RT_PTRSET_INIT. */
+typedef struct rt_ptrset_slot {
+  const void *p;
+  size_t value;
+} rt_ptrset_slot;
 typedef struct rt_ptrset {
-  const void **slots;
+  rt_ptrset_slot *slots;
   int64_t count, used, capacity; /* used: members and tombstones */
   pthread_mutex_t lock;
 } rt_ptrset;
 #define RT_PTRSET_INIT {NULL, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER}
 void rt_ptrset_add(rt_ptrset *s, const void *p);
+/* Adds p (not a member) with its value. */
+void rt_ptrset_put(rt_ptrset *s, const void *p, size_t value);
 /* Returns whether p was a member. */
 int rt_ptrset_remove(rt_ptrset *s, const void *p);
+/* Removes p, storing its value in *value (unless NULL); returns whether p
+ * was a member. */
+int rt_ptrset_take(rt_ptrset *s, const void *p, size_t *value);
 int rt_ptrset_contains(rt_ptrset *s, const void *p);
 /* Empties s, calling release (unless NULL) on every member. */
 void rt_ptrset_clear(rt_ptrset *s, void (*release)(void *));

@@ -437,6 +437,24 @@ static void test_reuse(void) {
   _mlir_memref_to_llvm_free(other);
   CHECK_EQ(live_blocks(), before);
 
+  /* A freed block goes back to its own size: blocks freed out of order,
+   * over-aligned ones (the driver's block is larger) among them. */
+  void *small = _mlir_memref_to_llvm_alloc(4096);
+  void *large = _mlir_memref_to_llvm_alloc(8192);
+  void *aligned = _mlir_memref_to_llvm_aligned_alloc(1024, 4096);
+  CHECK(((uintptr_t)aligned & 1023) == 0);
+  _mlir_memref_to_llvm_free(small);
+  _mlir_memref_to_llvm_free(aligned);
+  _mlir_memref_to_llvm_free(large);
+  CHECK(_mlir_memref_to_llvm_alloc(8192) == large);
+  void *realigned = _mlir_memref_to_llvm_aligned_alloc(1024, 4096);
+  CHECK(realigned == aligned);
+  CHECK(_mlir_memref_to_llvm_alloc(4096) == small);
+  _mlir_memref_to_llvm_free(small);
+  _mlir_memref_to_llvm_free(realigned);
+  _mlir_memref_to_llvm_free(large);
+  CHECK_EQ(live_blocks(), before);
+
   graphrt_memref_i8 bools;
   graphrt_vset *full = graphrt_vset_new(1 << 20, 1);
   _mlir_ciface_graphrt_vset_bools(&bools, full);
