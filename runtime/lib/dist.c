@@ -237,10 +237,13 @@ static int64_t sum_over_ranks(int64_t x) {
 }
 
 /* The global out-degrees of all vertices: each rank's owned ones, gathered
- * (the load's traffic: not counted in the stats). */
+ * (the load's traffic: not counted in the stats' bytes, but a whole vector
+ * of the vertex-data line). */
 static void all_degrees(const rt_partition *p, int32_t *d) {
   int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
   const int64_t *off = p->degree_off;
+  stats.whole_bytes += (int64_t)sizeof(int32_t) * p->bounds[p->ranks];
+  stats.whole_vectors++;
 #pragma omp parallel for if (hi - lo > RT_PAR_MIN)
   for (int64_t v = lo; v < hi; v++)
     d[v] = (int32_t)(off[v + 1] - off[v]);
@@ -1326,6 +1329,31 @@ void _mlir_ciface_graphrt_dist_vector_new(graphrt_memref_i8 *r,
    * slot on the ranks that do not own the vertex. */
   int64_t bytes = (count ? count : 1) * elem_bytes;
   RT_SET_MEMREF(r, (uint8_t *)_mlir_memref_to_llvm_alloc((size_t)bytes), bytes);
+}
+
+void graphrt_dist_owned_degrees(graphrt_graph *g, void *data,
+                                int64_t elem_bytes) {
+  const rt_partition *p = partition_of(g);
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  const int64_t *off = p->degree_off;
+#pragma omp parallel for if (hi - lo > RT_PAR_MIN)
+  for (int64_t v = lo; v < hi; v++) {
+    int64_t d = off[v + 1] - off[v], i = v - lo;
+    switch (elem_bytes) {
+    case 1:
+      ((int8_t *)data)[i] = (int8_t)d;
+      break;
+    case 2:
+      ((int16_t *)data)[i] = (int16_t)d;
+      break;
+    case 4:
+      ((int32_t *)data)[i] = (int32_t)d;
+      break;
+    default:
+      ((int64_t *)data)[i] = d;
+      break;
+    }
+  }
 }
 
 void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i32 *r, graphrt_graph *g) {

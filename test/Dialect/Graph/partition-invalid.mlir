@@ -72,3 +72,12 @@ func.func @records(%g: !graph.edgeset) {
   %v = graph.vector.new %g in(%rec : !graph.records<16>) partition owned : !graph.edgeset -> !graph.vector<f64, record<16, 0>>
   return
 }
+
+// -----
+
+func.func @degree_records(%g: !graph.edgeset) {
+  %rec = graph.records.new %g : !graph.edgeset -> !graph.records<16>
+  // expected-error @+1 {{'graph.out_degrees' op with a partition cannot be a field of records}}
+  %d = graph.out_degrees %g in(%rec : !graph.records<16>) partition owned : !graph.edgeset -> !graph.vector<i32, record<16, 0>>
+  return
+}

@@ -152,6 +152,9 @@ LogicalResult OutDegreesOp::verify() {
     return emitOpError("result must be a vector of integers wider than i1, "
                        "got ")
            << getResult().getType();
+  if (getPartition() && getRecords())
+    return emitOpError("with a partition cannot be a field of records: "
+                       "records hold every vertex");
   return verifyStorage(*this, getResult().getType(), getRecords());
 }
 
