@@ -178,9 +178,11 @@ LogicalResult VectorNewOp::verify() {
 }
 
 LogicalResult VectorMirrorOp::verify() {
-  auto vectorNew = getVector().getDefiningOp<VectorNewOp>();
-  std::optional<VertexDataPartition> partition =
-      vectorNew ? vectorNew.getPartition() : std::nullopt;
+  std::optional<VertexDataPartition> partition;
+  if (auto vectorNew = getVector().getDefiningOp<VectorNewOp>())
+    partition = vectorNew.getPartition();
+  else if (auto degrees = getVector().getDefiningOp<OutDegreesOp>())
+    partition = degrees.getPartition();
   if (partition && *partition != VertexDataPartition::Whole &&
       (*partition != VertexDataPartition::Mirrored || !getNeeded()))
     return emitOpError("of a 'partition ")
