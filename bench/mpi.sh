@@ -7,8 +7,8 @@
 # as the bytes of the rank's own part times the other ranks, the mirrors by
 # need as the bytes they sent), each rank's mirrors (the other ranks'
 # vertices its edges read), the vertex data it allocated (partitioned
-# vectors: owned elements and mirror slots; whole vectors; not counting the
-# out-degrees or the gathered copies a print reads), and each rank's share of
+# vectors, out-degrees included: owned elements and mirror slots; whole
+# vectors; not counting the gathered copies a print reads), and each rank's share of
 # the edges; then PageRank's time per iteration at 1 rank against the
 # program built without --distributed (ratio = distributed / single).
 #

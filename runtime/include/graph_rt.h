@@ -905,6 +905,13 @@ void graphrt_dist_mirror_slots_changed(graphrt_graph *g, void *data,
  * vertex-data line as gathered. */
 void _mlir_ciface_graphrt_dist_gather(graphrt_memref_i8 *r, graphrt_graph *g,
                                       const void *data, int64_t elem_bytes);
+/* The rank's owned out-degrees (of the whole graph) into `data`, the
+ * element of the first owned vertex of a partitioned vector of
+ * elem_bytes-byte integers (1, 2, 4 or 8): from the rank's own global
+ * out-offsets, with no message (graph.out_degrees ... partition owned or
+ * mirrored). */
+void graphrt_dist_owned_degrees(graphrt_graph *g, void *data,
+                                int64_t elem_bytes);
 
 /* ---- GPU (graphc --target=gpu; runtime/README.md, "GPU") -----------------
  * The CUDA driver is loaded with dlopen("libcuda.so.1") at the first call

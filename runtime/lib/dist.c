@@ -174,21 +174,28 @@ static int *prefix_displs(const int *counts, int ranks, int64_t *total) {
   return displs;
 }
 
-/* The mirrors of rank p->rank (the sources of its edges that other ranks
- * own, from its CSR offsets cout) and, by one all-to-all, the owned
- * vertices every other rank mirrors. */
-static void find_mirrors(rt_partition *p, int64_t n, const int64_t *cout) {
+/* The mirrors of rank p->rank (the sources of its `m` in-edges nbr that
+ * other ranks own, ascending) and, by one all-to-all, the owned vertices
+ * every other rank mirrors; then the slot map. The sources are marked in
+ * the slot map itself (n entries, which the rank keeps), so finding them
+ * takes no array over all n vertices besides it. */
+static void find_mirrors(rt_partition *p, int64_t n, const int32_t *nbr,
+                         int64_t m) {
   int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
   int ranks = p->ranks;
   p->recv_counts = rt_calloc((size_t)ranks, sizeof(int));
   p->send_counts = rt_malloc((size_t)ranks * sizeof(int));
+  int32_t *seen = p->slots = rt_calloc((size_t)(n ? n : 1), sizeof(int32_t));
+  for (int64_t j = 0; j < m; j++)
+    seen[nbr[j]] = 1;
   int64_t count = 0;
+#pragma omp parallel for reduction(+ : count) if (n > RT_PAR_MIN)
   for (int64_t u = 0; u < n; u++)
-    count += (u < lo || u >= hi) && cout[u + 1] > cout[u];
+    count += (u < lo || u >= hi) && seen[u];
   p->mirrors = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
   int owner = 0;
   for (int64_t u = 0, k = 0; u < n; u++) {
-    if ((u >= lo && u < hi) || cout[u + 1] == cout[u])
+    if ((u >= lo && u < hi) || !seen[u])
       continue;
     while (u >= p->bounds[owner + 1])
       owner++;
@@ -216,7 +223,6 @@ static void find_mirrors(rt_partition *p, int64_t n, const int64_t *cout) {
          i++)
       p->mirrored_by[next[p->sends[i] - lo]++] = r;
   free(next);
-  p->slots = rt_malloc((size_t)(n ? n : 1) * sizeof(int32_t));
 #pragma omp parallel for if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++)
     p->slots[v] = (int32_t)(v >= lo && v < hi ? v : lo);
@@ -237,10 +243,13 @@ static int64_t sum_over_ranks(int64_t x) {
 }
 
 /* The global out-degrees of all vertices: each rank's owned ones, gathered
- * (the load's traffic: not counted in the stats). */
+ * (the load's traffic: not counted in the stats' bytes, but a whole vector
+ * of the vertex-data line). */
 static void all_degrees(const rt_partition *p, int32_t *d) {
   int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
   const int64_t *off = p->degree_off;
+  stats.whole_bytes += (int64_t)sizeof(int32_t) * p->bounds[p->ranks];
+  stats.whole_vectors++;
 #pragma omp parallel for if (hi - lo > RT_PAR_MIN)
   for (int64_t v = lo; v < hi; v++)
     d[v] = (int32_t)(off[v + 1] - off[v]);
@@ -256,34 +265,104 @@ static void all_degrees(const rt_partition *p, int32_t *d) {
   free(displs);
 }
 
-/* The offsets of the rank's CSR in slot order, from its offsets cout over
- * all n vertices in source order (whose edges build_local has put in slot
- * order already): the rows of its owned vertices, then those of its
- * mirrors (the only other sources of its edges), so that its offsets are
- * O(owned + mirrors). Row s (a slot, graphrt_dist_slots) is the edges of
- * owned vertex s, or of mirror s - hi; g->out_off is the new offsets
- * rebased by lo, valid at [lo, hi + nmirrors + 1]. In source order the
- * edges of the sources below lo come first, then the owned vertices', then
- * those above hi: slot order swaps the first two blocks, and the sources
- * above hi keep their offsets. Frees cout. */
-static void slot_order_csr(graphrt_graph *g, rt_partition *p, int64_t *cout) {
+/* Every edge into a rank's vertices, counted by source over all ranks, must
+ * match the out-offsets: otherwise push (by source) and pull (by
+ * destination) would see different graphs. A rank's count of its edges
+ * from each source is the length of the source's row in its CSR, `rows`
+ * by slot (its own vertices', then its mirrors'; left as they were); the
+ * mirrors' counts go
+ * to their owners (one MPI_Alltoallv in the order of the mirror lists),
+ * and each owner adds them to its own and compares the sums with the
+ * out-offsets of its own vertices (out_off, valid at [lo, hi]). So the
+ * check holds nothing over all n vertices. Returns the rank's first owned
+ * vertex that disagrees, or -1. */
+static int64_t find_degree_mismatch(const rt_partition *p, int64_t *rows,
+                                    const int64_t *out_off, int64_t *found) {
   int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
-  int64_t owned = hi - lo, below = cout[lo], above = cout[hi];
-  int64_t mine = above - below, rows = owned + p->nmirrors;
-  int64_t *off = rt_malloc((size_t)(rows + 2) * sizeof(int64_t));
-#pragma omp parallel for if (owned > RT_PAR_MIN)
-  for (int64_t i = 0; i < owned; i++)
-    off[i] = cout[lo + i] - below;
-  off[owned] = mine;
-#pragma omp parallel for if (p->nmirrors > RT_PAR_MIN)
-  for (int64_t k = 0; k < p->nmirrors; k++) {
-    int64_t u = p->mirrors[k];
-    off[owned + k] = u < lo ? cout[u] + mine : cout[u];
-  }
+  int64_t owned = hi - lo;
+  /* The other ranks' counts of the owned vertices, added to the rank's own
+   * in place and taken off again after the comparison. */
+  int64_t *in =
+      rt_malloc((size_t)(p->nsends ? p->nsends : 1) * sizeof(int64_t));
+  MPI_Alltoallv(rows + owned, p->recv_counts, p->recv_displs, MPI_INT64_T, in,
+                p->send_counts, p->send_displs, MPI_INT64_T, MPI_COMM_WORLD);
+  for (int64_t i = 0; i < p->nsends; i++)
+    rows[p->sends[i] - lo] += in[i];
+  int64_t bad = hi;
+#pragma omp parallel for reduction(min : bad) if (owned > RT_PAR_MIN)
+  for (int64_t v = lo; v < hi; v++)
+    if (rows[v - lo] != out_off[v + 1] - out_off[v])
+      bad = v < bad ? v : bad;
+  *found = bad < hi ? rows[bad - lo] : 0;
+  for (int64_t i = 0; i < p->nsends; i++)
+    rows[p->sends[i] - lo] -= in[i];
+  free(in);
+  return bad < hi ? bad : -1;
+}
+
+/* The degree check of a .sg's slices (find_degree_mismatch), which
+ * slot_order_csr runs on its rows' counts: f the file, out_off the whole
+ * graph's out-offsets at the rank's vertices [lo, hi]. */
+typedef struct {
+  const rt_sg_file *f;
+  const int64_t *out_off;
+} rt_degree_check;
+
+static void check_degrees(const rt_degree_check *check, const rt_partition *p,
+                          int64_t *rows) {
+  rt_err err = {0, {0}};
+  const rt_sg_file *f = check->f;
+  const int64_t *out_off = check->out_off;
+  int64_t found, bad = find_degree_mismatch(p, rows, out_off, &found);
+  if (bad >= 0)
+    rt_err_set(&err,
+               "%s: byte %lld: vertex %lld has %lld out-edges, but %lld "
+               "in-edges name it as their source: %s",
+               f->path, (long long)(rt_sg_offsets_at(f, 0) + bad * 8),
+               (long long)bad, (long long)(out_off[bad + 1] - out_off[bad]),
+               (long long)found,
+               f->directed ? "the stored in-edges are not the transpose of "
+                             "the out-edges"
+                           : "the undirected graph is not symmetric");
+  check_all(&err, p->rank, p->ranks);
+}
+
+/* The rank's CSR in slot order, from its in-edges (cin, nbr, w over its
+ * owned vertices [lo, hi)): the rows of its owned vertices, then those of
+ * its mirrors (the only other sources of its edges), so that its offsets
+ * are O(owned + mirrors). Row s (a slot, graphrt_dist_slots) is the edges
+ * of owned vertex s, or of mirror s - hi, each row's in destination order;
+ * g->out_off is the offsets rebased by lo, valid at [lo, hi + nmirrors +
+ * 1]. A counting sort by slot that visits destinations in order: with row
+ * s's edges counted at off[s - lo + 1], the exclusive prefix sum makes
+ * that entry the row's start, and each edge advances it to the row's end,
+ * the next row's start, so off ends as the offsets with no array of
+ * cursors. With `check`, the degree check of a .sg's slices runs on the
+ * rows' counts first (check_degrees: every rank exits on bad input). */
+static void slot_order_csr(graphrt_graph *g, rt_partition *p,
+                           const int64_t *cin, const int32_t *nbr,
+                           const int32_t *w, int32_t *onbr, int32_t *ow,
+                           const rt_degree_check *check) {
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  int64_t owned = hi - lo, rows = owned + p->nmirrors, m = cin[owned];
+  const int32_t *slots = p->slots;
+  int64_t *off = rt_calloc((size_t)(rows + 2), sizeof(int64_t));
+  for (int64_t j = 0; j < m; j++)
+    off[slots[nbr[j]] - lo + 1]++;
+  /* The counts are the rows' lengths, which the degree check reads. */
+  if (check)
+    check_degrees(check, p, off + 1);
+  rt_prefix_sum(off, rows + 1);
+  for (int64_t v = lo; v < hi; v++)
+    for (int64_t j = cin[v - lo]; j < cin[v - lo + 1]; j++) {
+      int64_t at = off[slots[nbr[j]] - lo + 1]++;
+      onbr[at] = (int32_t)v;
+      if (w)
+        ow[at] = w[j];
+    }
   /* And one more row, empty: where a rank that owns no vertex (and so has
    * no edges and no mirrors) reads the row of slot lo (= hi). */
-  off[rows] = off[rows + 1] = g->m;
-  free(cout);
+  off[rows] = off[rows + 1] = m;
   p->csr_off = off;
   g->out_off = rt_rebased_offsets(off, lo);
 }
@@ -300,7 +379,8 @@ static void slot_order_csr(graphrt_graph *g, rt_partition *p, int64_t *cout) {
 static graphrt_graph *build_local(int64_t n, int64_t edges,
                                   const int64_t *in_off, int32_t *nbr,
                                   int32_t *w, int64_t *bounds, int64_t *out_own,
-                                  int rank, int ranks) {
+                                  int rank, int ranks,
+                                  const rt_degree_check *check) {
   int64_t lo = bounds[rank], hi = bounds[rank + 1], base = in_off[lo];
   int64_t m = in_off[hi] - base, owned = hi - lo;
   int64_t *cin = rt_malloc((size_t)(owned + 1) * sizeof(int64_t));
@@ -308,32 +388,12 @@ static graphrt_graph *build_local(int64_t n, int64_t edges,
   for (int64_t i = 0; i <= owned; i++)
     cin[i] = in_off[lo + i] - base;
   rt_sort_lists(owned, cin, nbr, w);
-  /* The same edges by source: a counting sort that visits destinations in
-   * order, so every source's list comes out sorted. With u's edges counted
-   * at cout[u + 1], the exclusive prefix sum makes cout[u + 1] u's start;
-   * each edge advances its source's start, which ends at u's end, the next
-   * source's start: cout ends as the offsets, with no second array of n
-   * cursors. */
-  int64_t *cout = rt_calloc((size_t)n + 1, sizeof(int64_t));
-  for (int64_t j = 0; j < m; j++)
-    cout[nbr[j] + 1]++;
-  rt_prefix_sum(cout, n + 1);
+  /* The same edges by source, in slot order (slot_order_csr, after the
+   * mirrors are known). */
   int32_t *onbr = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
   int32_t *ow = w ? rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t)) : NULL;
-  /* The edges go straight to their places in slot order (slot_order_csr):
-   * the owned sources' edges first, then those of the sources below lo,
-   * then above hi, each block in source order. */
-  int64_t below = lo < n ? cout[lo + 1] : m, above = hi < n ? cout[hi + 1] : m;
-  for (int64_t v = lo; v < hi; v++)
-    for (int64_t j = cin[v - lo]; j < cin[v - lo + 1]; j++) {
-      int64_t u = nbr[j], at = cout[u + 1]++;
-      at = u < lo ? at + (above - below) : u < hi ? at - below : at;
-      onbr[at] = (int32_t)v;
-      if (w)
-        ow[at] = w[j];
-    }
   graphrt_graph *g =
-      rt_graph_wrap(n, m, cout, onbr, ow, rt_rebased_offsets(cin, lo), nbr, w,
+      rt_graph_wrap(n, m, NULL, onbr, ow, rt_rebased_offsets(cin, lo), nbr, w,
                     /*symmetric=*/0);
   g->part = rt_calloc(1, sizeof(rt_partition));
   *g->part = (rt_partition){.rank = rank,
@@ -354,9 +414,9 @@ static graphrt_graph *build_local(int64_t n, int64_t edges,
   stats.in_offsets = stats.degree_offsets =
       (owned + 1) * (int64_t)sizeof(int64_t);
   stats.slots = n * (int64_t)sizeof(int32_t);
-  find_mirrors(g->part, n, cout);
+  find_mirrors(g->part, n, nbr, m);
   rt_partition *p = g->part;
-  slot_order_csr(g, p, cout);
+  slot_order_csr(g, p, cin, nbr, w, onbr, ow, check);
   stats.out_offsets = (owned + p->nmirrors + 2) * (int64_t)sizeof(int64_t);
   p->source_slots = nbr;
   if (p->nmirrors) {
@@ -373,38 +433,6 @@ static graphrt_graph *build_local(int64_t n, int64_t edges,
   MPI_Allreduce(MPI_IN_PLACE, &negative, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
   g->negative_weights = negative ? 2 : 1;
   return g;
-}
-
-/* Every edge into a rank's vertices, counted by source over all ranks, must
- * match the out-offsets: otherwise push (by source) and pull (by
- * destination) would see different graphs. The counts are summed at each
- * source's owner (one MPI_Reduce_scatter), which compares them with the
- * out-offsets of its own vertices (out_off, valid at [lo, hi]). Returns the
- * rank's first owned vertex that disagrees, or -1. */
-static int64_t find_degree_mismatch(int64_t n, const int64_t *bounds, int rank,
-                                    int ranks, const int64_t *out_off,
-                                    const int32_t *nbr, int64_t count,
-                                    int64_t *found) {
-  int64_t lo = bounds[rank], hi = bounds[rank + 1];
-  int32_t *sources = rt_calloc((size_t)(n ? n : 1), sizeof(int32_t));
-  for (int64_t j = 0; j < count; j++)
-    sources[nbr[j]]++;
-  int *counts = rt_malloc((size_t)ranks * sizeof(int));
-  for (int r = 0; r < ranks; r++)
-    counts[r] = (int)(bounds[r + 1] - bounds[r]);
-  int32_t *mine = rt_malloc((size_t)(hi > lo ? hi - lo : 1) * sizeof(int32_t));
-  MPI_Reduce_scatter(sources, mine, counts, MPI_INT32_T, MPI_SUM,
-                     MPI_COMM_WORLD);
-  free(sources);
-  free(counts);
-  int64_t bad = hi;
-#pragma omp parallel for reduction(min : bad) if (hi - lo > RT_PAR_MIN)
-  for (int64_t v = lo; v < hi; v++)
-    if (mine[v - lo] != out_off[v + 1] - out_off[v])
-      bad = v < bad ? v : bad;
-  *found = bad < hi ? mine[bad - lo] : 0;
-  free(mine);
-  return bad < hi ? bad : -1;
 }
 
 /* This rank's share of the whole-graph transpose check: the fingerprints
@@ -502,26 +530,20 @@ static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
   }
   close(fd);
   check_all(&err, rank, ranks);
-  int64_t found, bad = find_degree_mismatch(n, bounds, rank, ranks, out_off,
-                                            nbr, count, &found);
-  if (bad >= 0)
-    rt_err_set(&err,
-               "%s: byte %lld: vertex %lld has %lld out-edges, but %lld "
-               "in-edges name it as their source: %s",
-               path, (long long)(rt_sg_offsets_at(f, 0) + bad * 8),
-               (long long)bad, (long long)(out_off[bad + 1] - out_off[bad]),
-               (long long)found,
-               f->directed ? "the stored in-edges are not the transpose of "
-                             "the out-edges"
-                           : "the undirected graph is not symmetric");
-  check_all(&err, rank, ranks);
-  /* The same degrees can still pair the edges wrongly (in-edges permuted
-   * among the same sources): the whole multisets must agree, as the
-   * single-process loader checks. */
+  /* This rank's share of the transpose check below, while it holds the
+   * out-edges of a directed file (freed before its graph is built). */
   uint64_t diff = transpose_share(shared_key(rank), lo, hi, in_off, nbr, w,
                                   out_off, onbr, ow);
   free(onbr);
   free(ow);
+  /* The rank's graph; the degree check runs on its CSR's row counts,
+   * before the edges are placed (slot_order_csr). */
+  rt_degree_check check = {f, out_off};
+  graphrt_graph *g = build_local(n, f->m, in_off, nbr, w, bounds, out_own, rank,
+                                 ranks, &check);
+  /* The same degrees can still pair the edges wrongly (in-edges permuted
+   * among the same sources): the whole multisets must agree, as the
+   * single-process loader checks. */
   MPI_Allreduce(MPI_IN_PLACE, &diff, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   if (diff != 0)
     rt_err_set(&err, "%s: %s (the fingerprints of the two edge lists differ)",
@@ -530,8 +552,6 @@ static graphrt_graph *load_slices(int fd, const rt_sg_file *f, int rank,
                              "the out-edges"
                            : "the undirected graph is not symmetric");
   check_all(&err, rank, ranks);
-  graphrt_graph *g =
-      build_local(n, f->m, in_off, nbr, w, bounds, out_own, rank, ranks);
   if (in_own != out_own)
     free(in_own);
   return g;
@@ -620,7 +640,7 @@ static graphrt_graph *load_scattered(const char *path, int32_t weighted,
   free(displs);
   graphrt_graph_free(whole);
   graphrt_graph *g = build_local(n, m, rt_rebased_offsets(in_own, lo), nbr, w,
-                                 bounds, out_own, rank, ranks);
+                                 bounds, out_own, rank, ranks, NULL);
   free(in_own);
   return g;
 }
@@ -1326,6 +1346,31 @@ void _mlir_ciface_graphrt_dist_vector_new(graphrt_memref_i8 *r,
    * slot on the ranks that do not own the vertex. */
   int64_t bytes = (count ? count : 1) * elem_bytes;
   RT_SET_MEMREF(r, (uint8_t *)_mlir_memref_to_llvm_alloc((size_t)bytes), bytes);
+}
+
+void graphrt_dist_owned_degrees(graphrt_graph *g, void *data,
+                                int64_t elem_bytes) {
+  const rt_partition *p = partition_of(g);
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  const int64_t *off = p->degree_off;
+#pragma omp parallel for if (hi - lo > RT_PAR_MIN)
+  for (int64_t v = lo; v < hi; v++) {
+    int64_t d = off[v + 1] - off[v], i = v - lo;
+    switch (elem_bytes) {
+    case 1:
+      ((int8_t *)data)[i] = (int8_t)d;
+      break;
+    case 2:
+      ((int16_t *)data)[i] = (int16_t)d;
+      break;
+    case 4:
+      ((int32_t *)data)[i] = (int32_t)d;
+      break;
+    default:
+      ((int64_t *)data)[i] = d;
+      break;
+    }
+  }
 }
 
 void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i32 *r, graphrt_graph *g) {

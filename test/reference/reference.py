@@ -13,7 +13,8 @@ usage: reference.py ALGORITHM GRAPH OUTPUT... [--root R] [--target T]
              bc_range (sources R .. R + T - 1) |
              ppsp (the one distance from R to T) | kcore |
              components (weakly connected: each vertex's smallest
-             connected id)
+             connected id) | neighbor_degrees (each vertex's sum of its
+             in-neighbours' out-degrees, one per edge)
 pagerank_gauss_seidel updates each vertex's contribution in place, in id
 order (bench/gap/pr.gt with configApplyEpilogue("s1", "in-place"), run
 serially); pagerank_converged is PageRank after 200 iterations, which a
@@ -28,7 +29,8 @@ symmetric one adds j-1 -> i-1; a pattern one weighs 1).
 The algorithms and their parameters are those of examples/*.gt (the graph IR
 programs under test/Integration/Inputs compute the same); weighted_spread
 is test/Integration/Inputs/weighted_spread.gt; reach_stats is
-test/Integration/graphit/Inputs/reach_stats.gt, bc_sources
+test/Integration/graphit/Inputs/reach_stats.gt, neighbor_degrees
+test/Integration/distributed/Inputs/neighbor_degrees.gt, bc_sources
 test/Integration/graphit/Inputs/bc_sources.gt; components and bc_range
 check the GAP programs bench/gap/cc.gt and bench/gap/bc.gt. Every OUTPUT is
 checked against one computation (bfs_depth: each vertex's level, -1 when
@@ -382,6 +384,15 @@ def reach_stats(n, edges, root):
             max(degree.values(), default=0)]
 
 
+def neighbor_degrees(n, edges):
+    """Each vertex's sum, over its in-edges, of the source's out-degree."""
+    degree = collections.Counter(s for s, _, _ in edges)
+    total = [0] * n
+    for s, d, _ in edges:
+        total[d] += degree[s]
+    return total
+
+
 def close(got, want):
     """Equal within 1e-6 relative error plus the rounding of printing 6
     significant digits."""
@@ -434,6 +445,8 @@ def answer(algorithm, n, edges, root, target):
         return triangles(n, edges)
     if algorithm == "reach_stats":
         return reach_stats(n, edges, root)
+    if algorithm == "neighbor_degrees":
+        return neighbor_degrees(n, edges)
     fail("unknown algorithm " + algorithm)
 
 
@@ -478,7 +491,8 @@ def mismatch(algorithm, expected, lines, n, root):
             if abs(float(text) - want) > 5e-3 * want:
                 return f"vertex {v}: {text}, expected {want} within 0.5%"
         return None
-    exact = algorithm in ("bfs_depth", "sssp", "cc", "kcore", "components")
+    exact = algorithm in ("bfs_depth", "sssp", "cc", "kcore", "components",
+                          "neighbor_degrees")
     for v, (text, want) in enumerate(zip(lines, expected)):
         got = int(text) if exact else float(text)
         if got != want if exact else not close(got, want):

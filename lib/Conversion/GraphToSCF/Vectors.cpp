@@ -156,12 +156,78 @@ struct RecordsNewLowering : GraphPattern<RecordsNewOp> {
   }
 };
 
+/// A distributed graph's vector, allocated by libgraphrt: the rank's
+/// elements (all of them, its owned ones, or those and its mirrors' slots),
+/// which `fill` fills (given them from the first, the first owned
+/// vertex's, on), viewed so that vertex v's element is at index v
+/// (the storage starts at the first owned vertex).
+static Value newPartitioned(OpBuilder &b, Location loc, Operation *op,
+                            MemRefType type, Value graph,
+                            VertexDataPartition partition,
+                            function_ref<void(OpBuilder &, Value)> fill) {
+  int64_t vertexBytes = type.getElementTypeBitWidth() / 8 *
+                        (type.getRank() == 2 ? type.getDimSize(1) : 1);
+  Value storage = callRuntime1(
+      b, loc, op, RuntimeFunction::DistVectorNew,
+      {graph, arith::ConstantIntOp::create(b, loc, vertexBytes, 64),
+       arith::ConstantIntOp::create(b, loc, static_cast<int>(partition), 32)});
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value vertexSize = arith::ConstantIndexOp::create(b, loc, vertexBytes);
+  Value count = arith::DivUIOp::create(
+      b, loc, memref::DimOp::create(b, loc, storage, 0), vertexSize);
+  Value elements =
+      memref::ViewOp::create(b, loc, type, storage, zero, ValueRange{count});
+  fill(b, elements);
+  Value shift = zero;
+  if (partition != VertexDataPartition::Whole) {
+    Value begin = toIndex(
+        b, loc,
+        callRuntime1(b, loc, op, RuntimeFunction::DistOwnedBegin, graph));
+    shift = arith::SubIOp::create(
+        b, loc, zero, arith::MulIOp::create(b, loc, begin, vertexSize));
+  }
+  Value vector = memref::ViewOp::create(
+      b, loc, type, storage, shift, ValueRange{numVertices(b, loc, op, graph)});
+  deallocAtEndOfBlock(b, op, vector);
+  return vector;
+}
+
+/// One call that stores the rank's owned out-degrees into `elements`, a
+/// partitioned vector's storage from the first owned vertex on.
+static void fillOwnedDegrees(OpBuilder &b, Location loc, Operation *op,
+                             Value graph, Value elements) {
+  auto type = cast<MemRefType>(elements.getType());
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, elements);
+  Value pointer = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+      toI64(b, loc, address));
+  Value bytes = arith::ConstantIntOp::create(
+      b, loc, type.getElementTypeBitWidth() / 8, 64);
+  callRuntime(b, loc, op, RuntimeFunction::DistOwnedDegrees,
+              {graph, pointer, bytes});
+}
+
 struct OutDegreesLowering : GraphPattern<OutDegreesOp> {
   using GraphPattern::GraphPattern;
   LogicalResult
   matchAndRewrite(OutDegreesOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    std::optional<VertexDataPartition> partition = op.getPartition();
+    if (partition && *partition != VertexDataPartition::Whole) {
+      // The rank's owned degrees, from its global out-offsets; a mirror by
+      // need after the op fills the mirrors' slots.
+      auto memrefType =
+          cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
+      Value graph = adaptor.getGraph();
+      rewriter.replaceOp(
+          op, newPartitioned(rewriter, loc, op, memrefType, graph, *partition,
+                             [&](OpBuilder &b, Value elements) {
+                               fillOwnedDegrees(b, loc, op, graph, elements);
+                             }));
+      return success();
+    }
     Value degrees = callRuntime1(rewriter, loc, op, RuntimeFunction::OutDegrees,
                                  adaptor.getGraph());
     Type element = op.getType().getElementType();
@@ -234,9 +300,14 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
     auto memrefType =
         cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
     if (std::optional<VertexDataPartition> partition = op.getPartition()) {
-      rewriter.replaceOp(op,
-                         newPartitioned(rewriter, loc, op, memrefType,
-                                        adaptor.getGraph(), *partition, init));
+      rewriter.replaceOp(
+          op, newPartitioned(rewriter, loc, op, memrefType, adaptor.getGraph(),
+                             *partition, [&](OpBuilder &b, Value elements) {
+                               fillParallel(b, loc, elements,
+                                            [&](OpBuilder &, ValueRange) {
+                                              return init;
+                                            });
+                             }));
       return success();
     }
     Value vector = allocVector(rewriter, loc, op, memrefType,
@@ -247,43 +318,6 @@ struct VectorNewLowering : GraphPattern<VectorNewOp> {
                  [&](OpBuilder &, ValueRange) { return init; });
     rewriter.replaceOp(op, vector);
     return success();
-  }
-
-  /// A distributed graph's vector, allocated by libgraphrt: the rank's
-  /// elements (all of them, its owned ones, or those and its mirrors' slots)
-  /// filled with `init`, viewed so that vertex v's element is at index v
-  /// (the storage starts at the first owned vertex).
-  static Value newPartitioned(OpBuilder &b, Location loc, Operation *op,
-                              MemRefType type, Value graph,
-                              VertexDataPartition partition, Value init) {
-    int64_t vertexBytes = type.getElementTypeBitWidth() / 8 *
-                          (type.getRank() == 2 ? type.getDimSize(1) : 1);
-    Value storage = callRuntime1(
-        b, loc, op, RuntimeFunction::DistVectorNew,
-        {graph, arith::ConstantIntOp::create(b, loc, vertexBytes, 64),
-         arith::ConstantIntOp::create(b, loc, static_cast<int>(partition),
-                                      32)});
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value vertexSize = arith::ConstantIndexOp::create(b, loc, vertexBytes);
-    Value count = arith::DivUIOp::create(
-        b, loc, memref::DimOp::create(b, loc, storage, 0), vertexSize);
-    Value elements =
-        memref::ViewOp::create(b, loc, type, storage, zero, ValueRange{count});
-    fillParallel(b, loc, elements,
-                 [&](OpBuilder &, ValueRange) { return init; });
-    Value shift = zero;
-    if (partition != VertexDataPartition::Whole) {
-      Value begin = toIndex(
-          b, loc,
-          callRuntime1(b, loc, op, RuntimeFunction::DistOwnedBegin, graph));
-      shift = arith::SubIOp::create(
-          b, loc, zero, arith::MulIOp::create(b, loc, begin, vertexSize));
-    }
-    Value vector =
-        memref::ViewOp::create(b, loc, type, storage, shift,
-                               ValueRange{numVertices(b, loc, op, graph)});
-    deallocAtEndOfBlock(b, op, vector);
-    return vector;
   }
 };
 

@@ -57,3 +57,43 @@ func.func @partitioned(%path: !graph.string) -> f64 {
   %z = arith.addf %x, %y : f64
   return %z : f64
 }
+
+// Partitioned out-degrees: libgraphrt's storage of 4-byte elements, which
+// graphrt_dist_owned_degrees fills with the rank's owned degrees (from the
+// first element on), viewed from the first owned vertex; whole ones are
+// libgraphrt's gathered vector as in a single process.
+// CHECK-LABEL: func.func @degrees
+// CHECK:      %[[G:.*]] = call @graphrt_dist_load(
+// CHECK:      %[[FOUR:.*]] = arith.constant 4 : i64
+// CHECK:      %[[OWNED:.*]] = arith.constant 1 : i32
+// CHECK:      %[[STORE:.*]] = call @graphrt_dist_vector_new(%[[G]], %[[FOUR]], %[[OWNED]]) : (!llvm.ptr, i64, i32) -> memref<?xi8>
+// CHECK:      %[[MINE:.*]] = memref.view %[[STORE]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK:      %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[MINE]]
+// CHECK:      %[[ADDR64:.*]] = arith.index_cast %[[ADDR]] : index to i64
+// CHECK:      %[[PTR:.*]] = llvm.inttoptr %[[ADDR64]] : i64 to !llvm.ptr
+// CHECK:      %[[BYTES:.*]] = arith.constant 4 : i64
+// CHECK:      call @graphrt_dist_owned_degrees(%[[G]], %[[PTR]], %[[BYTES]]) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+// CHECK:      call @graphrt_dist_owned_begin(%[[G]])
+// CHECK:      %[[D:.*]] = memref.view %[[STORE]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK:      %[[MIRRORED:.*]] = arith.constant 2 : i32
+// CHECK:      call @graphrt_dist_vector_new(%[[G]], %{{.*}}, %[[MIRRORED]])
+// CHECK:      call @graphrt_dist_owned_degrees(%[[G]], %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+// CHECK:      %[[M:.*]] = memref.view
+// CHECK:      %[[W:.*]] = call @graphrt_out_degrees(%[[G]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK-NOT:  graphrt_dist_owned_degrees
+// CHECK:      memref.load %[[D]]
+// CHECK:      memref.load %[[M]]
+// CHECK:      memref.load %[[W]]
+func.func @degrees(%path: !graph.string) -> i32 {
+  %g = graph.load %path distributed : !graph.edgeset
+  %d = graph.out_degrees %g partition owned : !graph.edgeset -> !graph.vector<i32>
+  %m = graph.out_degrees %g partition mirrored : !graph.edgeset -> !graph.vector<i32>
+  %w = graph.out_degrees %g partition whole : !graph.edgeset -> !graph.vector<i32>
+  %c3 = arith.constant 3 : index
+  %x = graph.vector.get %d[%c3] : !graph.vector<i32>
+  %y = graph.vector.get %m[%c3] : !graph.vector<i32>
+  %z = graph.vector.get %w[%c3] : !graph.vector<i32>
+  %xy = arith.addi %x, %y : i32
+  %r = arith.addi %xy, %z : i32
+  return %r : i32
+}

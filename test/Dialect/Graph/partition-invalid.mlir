@@ -72,3 +72,22 @@ func.func @records(%g: !graph.edgeset) {
   %v = graph.vector.new %g in(%rec : !graph.records<16>) partition owned : !graph.edgeset -> !graph.vector<f64, record<16, 0>>
   return
 }
+
+// -----
+
+func.func @degree_records(%g: !graph.edgeset) {
+  %rec = graph.records.new %g : !graph.edgeset -> !graph.records<16>
+  // expected-error @+1 {{'graph.out_degrees' op with a partition cannot be a field of records}}
+  %d = graph.out_degrees %g in(%rec : !graph.records<16>) partition owned : !graph.edgeset -> !graph.vector<i32, record<16, 0>>
+  return
+}
+
+// -----
+
+// Partitioned out-degrees likewise.
+func.func @owned_degrees_needed(%g: !graph.edgeset) {
+  %d = graph.out_degrees %g partition owned : !graph.edgeset -> !graph.vector<i32>
+  // expected-error @+1 {{'graph.vector.mirror' op of a 'partition owned' vector must be 'needed' and the vector 'mirrored'}}
+  graph.vector.mirror %g, %d needed : !graph.edgeset, !graph.vector<i32>
+  return
+}

@@ -152,6 +152,9 @@ LogicalResult OutDegreesOp::verify() {
     return emitOpError("result must be a vector of integers wider than i1, "
                        "got ")
            << getResult().getType();
+  if (getPartition() && getRecords())
+    return emitOpError("with a partition cannot be a field of records: "
+                       "records hold every vertex");
   return verifyStorage(*this, getResult().getType(), getRecords());
 }
 
@@ -175,9 +178,11 @@ LogicalResult VectorNewOp::verify() {
 }
 
 LogicalResult VectorMirrorOp::verify() {
-  auto vectorNew = getVector().getDefiningOp<VectorNewOp>();
-  std::optional<VertexDataPartition> partition =
-      vectorNew ? vectorNew.getPartition() : std::nullopt;
+  std::optional<VertexDataPartition> partition;
+  if (auto vectorNew = getVector().getDefiningOp<VectorNewOp>())
+    partition = vectorNew.getPartition();
+  else if (auto degrees = getVector().getDefiningOp<OutDegreesOp>())
+    partition = degrees.getPartition();
   if (partition && *partition != VertexDataPartition::Whole &&
       (*partition != VertexDataPartition::Mirrored || !getNeeded()))
     return emitOpError("of a 'partition ")

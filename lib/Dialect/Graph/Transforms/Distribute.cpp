@@ -693,9 +693,12 @@ struct GraphDistributePass
                         const AnchorMap &anchorOf) {
     DenseMap<Value, Value> slotsOf;
     for (const VectorClass &vc : partial.classes) {
+      // Fields of records hold every vertex.
       if (llvm::any_of(vc.made, [](Operation *op) {
-            auto vector = dyn_cast<VectorNewOp>(op);
-            return !vector || vector.getRecords();
+            return TypeSwitch<Operation *, bool>(op)
+                .Case<VectorNewOp, OutDegreesOp>(
+                    [](auto made) { return bool(made.getRecords()); })
+                .Default([](Operation *) { return true; });
           }))
         continue;
       Value graph = vc.graph;
@@ -758,15 +761,24 @@ struct GraphDistributePass
           vc.made.front()->emitRemark("vector stays whole on every rank: ")
               << why;
         for (Operation *made : vc.made)
-          cast<VectorNewOp>(made).setPartitionAttr(VertexDataPartitionAttr::get(
-              context, VertexDataPartition::Whole));
+          partitionVector(made, VertexDataPartitionAttr::get(
+                                    context, VertexDataPartition::Whole));
         continue;
       }
       VertexDataPartition partition =
           mirrored ? VertexDataPartition::Mirrored : VertexDataPartition::Owned;
       auto partitionAttr = VertexDataPartitionAttr::get(context, partition);
-      for (Operation *made : vc.made)
-        cast<VectorNewOp>(made).setPartitionAttr(partitionAttr);
+      for (Operation *made : vc.made) {
+        partitionVector(made, partitionAttr);
+        // Each rank fills its owned degrees; a mirror by need fills the
+        // mirrors' slots of out-degrees read at sources.
+        if (mirrored && isa<OutDegreesOp>(made)) {
+          OpBuilder b(made->getContext());
+          b.setInsertionPointAfter(made);
+          VectorMirrorOp::create(b, made->getLoc(), graph, made->getResult(0),
+                                 Value(), /*needed=*/true, partitionAttr);
+        }
+      }
       for (auto [mirror, gatheredIn] : gathers) {
         Operation *anchor = gatheredIn;
         OpBuilder b(mirror);
@@ -847,6 +859,16 @@ struct GraphDistributePass
       for (VectorCopyOp copy : copies)
         copyOwned(copy, graph, mirrored ? partitionAttr : nullptr);
     }
+  }
+
+  /// Gives a vector that graph-distribute partitions (`graph.vector.new`
+  /// or `graph.out_degrees`) its partition.
+  static void partitionVector(Operation *made,
+                              VertexDataPartitionAttr partition) {
+    if (auto vector = dyn_cast<VectorNewOp>(made))
+      vector.setPartitionAttr(partition);
+    else
+      cast<OutDegreesOp>(made).setPartitionAttr(partition);
   }
 
   /// Replaces a copy between two buffers of one partitioned vector by a

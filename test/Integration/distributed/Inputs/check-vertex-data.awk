@@ -1,8 +1,10 @@
 # awk -v owned_vectors=A -v mirrored_vectors=B [-v elem_bytes=E]
+#   [-v degree_vectors=D]
 #   -f check-vertex-data.awk -f recount-mirrors.awk STATS EDGES: STATS holds
 # the sorted `graphrt-mpi-mirrors:` and `graphrt-mpi-vertex-data:` lines of
 # a run of a program (other lines are skipped) with A partitioned E-byte vectors (default 8) read only
-# at owned vertices, B read at sources too, and no whole ones; EDGES its
+# at owned vertices, B read at sources too, D 4-byte out-degree vectors
+# read only at owned vertices (default 0), and no whole ones; EDGES its
 # edge list. Prints "wrong: ..." for each rank whose partitioned bytes are
 # not E per owned vertex per vector plus E per mirror per vector read at
 # sources, with the mirrors recounted from the edges
@@ -29,11 +31,11 @@ END {
   bad = 0
   for (r = 0; r < ranks; r++) {
     want = elem_bytes * (owned[r] * (owned_vectors + mirrored_vectors) + \
-                mirrors[r] * mirrored_vectors)
-    if (bytes[r] != want || vectors[r] != owned_vectors + mirrored_vectors) {
+                mirrors[r] * mirrored_vectors) + 4 * owned[r] * degree_vectors
+    count = owned_vectors + mirrored_vectors + degree_vectors
+    if (bytes[r] != want || vectors[r] != count) {
       print "wrong: rank " r " allocated " bytes[r] " bytes in " vectors[r] \
-            " partitioned vectors, expected " want " in " \
-            owned_vectors + mirrored_vectors
+            " partitioned vectors, expected " want " in " count
       bad = 1
     }
     if (whole[r] != 0) {

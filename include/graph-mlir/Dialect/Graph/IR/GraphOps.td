@@ -352,23 +352,36 @@ def Graph_OutDegreesOp : Graph_Op<"out_degrees"> {
     With `in(%records)` the vector is a field of those records (its type has
     a `record` layout of their size) instead of an array of its own.
 
+    With `partition` (a distributed graph's vector, set by
+    `graph-distribute`) the rank allocates it through libgraphrt, as
+    `graph.vector.new` does: `whole`, every vertex's degree (gathered from
+    their owners); `owned`, only the degrees of the vertices the rank owns,
+    filled from its own global out-offsets with no message; `mirrored`,
+    those and one slot per mirror, which a mirror by need
+    (`graph.vector.mirror ... needed partition mirrored`, which
+    `graph-distribute` puts right after it) fills.
+
     ```mlir
     %deg = graph.out_degrees %g : !graph.edgeset -> !graph.vector<i32>
+    %deg = graph.out_degrees %g partition owned : !graph.edgeset -> !graph.vector<i32>
     %deg = graph.out_degrees %g in(%rec : !graph.records<16>)
         : !graph.edgeset -> !graph.vector<i32, record<16, 8>>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph,
-                       Optional<Graph_RecordsType>:$records);
+                       Optional<Graph_RecordsType>:$records,
+                       OptionalAttr<Graph_VertexDataPartition>:$partition);
   let results = (outs Graph_VertexValuesType:$result);
   let assemblyFormat = [{
-    $graph (`in` `(` $records^ `:` qualified(type($records)) `)`)? attr-dict
+    $graph (`in` `(` $records^ `:` qualified(type($records)) `)`)?
+    (`partition` $partition^)? attr-dict
     `:` qualified(type($graph)) `->` qualified(type($result))
   }];
   let builders = [
     // An array of its own.
     OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$graph), [{
-      build($_builder, $_state, result, graph, /*records=*/::mlir::Value());
+      build($_builder, $_state, result, graph, /*records=*/::mlir::Value(),
+            /*partition=*/nullptr);
     }]>
   ];
   let hasVerifier = 1;
