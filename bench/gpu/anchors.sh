@@ -104,7 +104,7 @@ if [ -n "$nvcc" ] && [ -n "$target" ] && [ "$target" != "$built_for" ]; then
     # shellcheck disable=SC2086 # FLAGS are words.
     (cd "$src" && run 600 "$nvcc" -gencode "arch=compute_$arch,code=[sm_$arch,compute_$arch]" \
       -DNUM_CTA=$((2 * sms)) $flags -o "$build/$name" "$source" >"$build/$name.log" 2>&1 ||
-      rm -f "$build/$name") &
+      { echo $? >"$build/$name.failed" && rm -f "$build/$name"; }) &
   done <"$src/build.txt"
   wait
   echo "$target" >"$build/TARGET"
@@ -112,8 +112,10 @@ if [ -n "$nvcc" ] && [ -n "$target" ] && [ "$target" != "$built_for" ]; then
 fi
 # Why NAME has no build.
 no_build() { # NAME
-  if [ -s "$build/$1.log" ]; then
-    echo "nvcc: $(grep -m 1 -i 'error' "$build/$1.log" | head -c 200)"
+  if [ "$(cat "$build/$1.failed" 2>/dev/null)" = 124 ]; then
+    echo "nvcc: no build within 600 s"
+  elif [ -e "$build/$1.failed" ]; then
+    echo "nvcc: $({ grep -m 1 -i 'error' "$build/$1.log" || tail -n 1 "$build/$1.log"; } | head -c 200)"
   elif [ -z "$nvcc" ]; then
     echo "nvcc not found (set NVCC), and the bundle brought no build"
   elif [ -z "$target" ]; then

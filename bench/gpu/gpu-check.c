@@ -33,9 +33,11 @@
  * own transpose):
  *   gpu-check graphit GRAPH OUT
  *     GraphIt's GPU loader's binary file (its load_graph reads a name ending
- *     in .graphit_bin as is): int32 vertices, int32 arcs, then int32 arrays
- *     of the arcs' sources, destinations and weights (1 for a .sg), and the
- *     vertices' int32 offsets (vertices + 1).
+ *     in .graphit_bin as is): int32 vertices, int32 arcs, then the arcs'
+ *     int32 sources and destinations, their weights, and the vertices'
+ *     int32 offsets (vertices + 1). The weights are of the program's edge
+ *     set's weight type: int32 from a .wsg, and from a .sg the char of an
+ *     unweighted edge set (GraphT<char>), each 1.
  *   gpu-check emogi GRAPH PREFIX
  *     EMOGI's CSR files, PREFIX.col and PREFIX.dst (PREFIX names the graph,
  *     ending in .bel): each a header of two uint64 (the count of values
@@ -339,8 +341,12 @@ static int write_graphit(const char *path, const char *out_path) {
     ok = sg_rewind(&r);
     for (int64_t i = 0; ok && i < r.arcs; ++i) {
       ok = sg_next(&r, &neighbor, &weight);
-      if (ok)
-        ok = fwrite(pass ? &weight : &neighbor, 4, 1, out) == 1;
+      if (ok && !pass)
+        ok = fwrite(&neighbor, 4, 1, out) == 1;
+      else if (ok && r.stride == 2)
+        ok = fwrite(&weight, 4, 1, out) == 1;
+      else if (ok)
+        ok = fputc(1, out) != EOF;
     }
   }
   for (int64_t v = 0; ok && v <= r.n; ++v) {

@@ -14,12 +14,14 @@ def fail(message):
 def graphit(path):
     data = open(path, "rb").read()
     n, m = struct.unpack_from("<ii", data)
-    if len(data) != 8 + 4 * (3 * m + n + 1):
+    # The weights: int32 (a weighted edge set) or char (GraphT<char>).
+    size = (len(data) - 8 - 4 * (2 * m + n + 1)) // m
+    if size not in (1, 4) or len(data) != 8 + 4 * (2 * m + n + 1) + size * m:
         fail(f"{path}: {len(data)} bytes for {n} vertices and {m} arcs")
     source = struct.unpack_from(f"<{m}i", data, 8)
     dest = struct.unpack_from(f"<{m}i", data, 8 + 4 * m)
-    weight = struct.unpack_from(f"<{m}i", data, 8 + 8 * m)
-    offset = struct.unpack_from(f"<{n + 1}i", data, 8 + 12 * m)
+    weight = struct.unpack_from(f"<{m}{'b' if size == 1 else 'i'}", data, 8 + 8 * m)
+    offset = struct.unpack_from(f"<{n + 1}i", data, 8 + (8 + size) * m)
     if offset[0] != 0 or offset[n] != m:
         fail(f"{path}: offsets from {offset[0]} to {offset[n]}")
     for v in range(n):
