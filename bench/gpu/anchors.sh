@@ -93,26 +93,38 @@ if [ -z "$target" ] && command -v nvidia-smi >/dev/null; then
   cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
   [ -n "$cc" ] && target="$cc 132"
 fi
+# All of them for another GPU than the builds there are for; else those
+# missing that no build failed by this nvcc (the bundle's builds, made
+# elsewhere, may have failed with another).
 built_for=$(cat "$build/TARGET" 2>/dev/null)
-if [ -n "$nvcc" ] && [ -n "$target" ] && [ "$target" != "$built_for" ]; then
-  read -r arch sms <<<"$target"
-  echo "anchors: building with $nvcc for sm_$arch, $sms multiprocessors" >&2
-  rm -f "$build"/graphit-* "$build"/emogi-*
-  while read -r name source flags; do
+todo=()
+if [ -n "$nvcc" ] && [ -n "$target" ]; then
+  while read -r name _; do
     [ -n "$name" ] || continue
+    if [ "$target" != "$built_for" ] ||
+      { [ ! -x "$build/$name" ] && [ "$(cut -d' ' -f2- "$build/$name.failed" 2>/dev/null)" != "$nvcc" ]; }; then
+      todo+=("$name")
+    fi
+  done <"$src/build.txt"
+fi
+if [ ${#todo[@]} -gt 0 ]; then
+  read -r arch sms <<<"$target"
+  echo "anchors: building ${todo[*]} with $nvcc for sm_$arch, $sms multiprocessors" >&2
+  while read -r name source flags; do
+    [[ " ${todo[*]} " == *" $name "* ]] || continue
+    rm -f "$build/$name" "$build/$name.log" "$build/$name.failed"
     while [ "$(jobs -pr | wc -l)" -ge "$(nproc)" ]; do wait -n; done
     # shellcheck disable=SC2086 # FLAGS are words.
     (cd "$src" && run 600 "$nvcc" -gencode "arch=compute_$arch,code=[sm_$arch,compute_$arch]" \
       -DNUM_CTA=$((2 * sms)) $flags -o "$build/$name" "$source" >"$build/$name.log" 2>&1 ||
-      { echo $? >"$build/$name.failed" && rm -f "$build/$name"; }) &
+      { echo "$? $nvcc" >"$build/$name.failed" && rm -f "$build/$name"; }) &
   done <"$src/build.txt"
   wait
   echo "$target" >"$build/TARGET"
-  built_for=$target
 fi
 # Why NAME has no build.
 no_build() { # NAME
-  if [ "$(cat "$build/$1.failed" 2>/dev/null)" = 124 ]; then
+  if [ "$(cut -d' ' -f1 "$build/$1.failed" 2>/dev/null)" = 124 ]; then
     echo "nvcc: no build within 600 s"
   elif [ -e "$build/$1.failed" ]; then
     echo "nvcc: $({ grep -m 1 -i 'error' "$build/$1.log" || tail -n 1 "$build/$1.log"; } | head -c 200)"

@@ -329,6 +329,7 @@ static int write_graphit(const char *path, const char *out_path) {
   FILE *out = fopen(out_path, "wb");
   if (!out)
     return printf("cannot write %s\n", out_path), 1;
+  setvbuf(out, NULL, _IOFBF, 1 << 22);
   int32_t header[2] = {(int32_t)r.n, (int32_t)r.arcs}, neighbor, weight;
   int ok = fwrite(header, 4, 2, out) == 2;
   /* The sources, then the destinations, then the weights: one pass each. */
@@ -378,6 +379,8 @@ static int write_emogi(const char *path, const char *prefix) {
     ok = 0;
   strcpy(name + len, ".dst");
   FILE *dst = ok ? fopen(name, "wb") : NULL;
+  if (dst)
+    setvbuf(dst, NULL, _IOFBF, 1 << 22);
   header[0] = (uint64_t)r.arcs;
   ok = dst && fwrite(header, 8, 2, dst) == 2;
   int32_t neighbor, weight;

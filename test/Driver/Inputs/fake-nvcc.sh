@@ -19,5 +19,5 @@ if [ "$name" = "${FAKE_NVCC_FAIL:-}" ]; then
   exit 2
 fi
 [ -e "$source" ] || { echo "fake-nvcc.sh: no $source" >&2 && exit 1; }
-printf '#!/usr/bin/env bash\nexec bash %s %s "$@"\n' "$(cd "$(dirname "$0")" && pwd)/fake-anchor.sh" "$name" >"$out"
+printf '#!/usr/bin/env bash\nexec bash %s %s "$@"\n' "$(dirname "$(readlink -f "$0")")/fake-anchor.sh" "$name" >"$out"
 chmod +x "$out"
