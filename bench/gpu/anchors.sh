@@ -84,11 +84,19 @@ nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 [ -x "$nvcc" ] || nvcc=
 # The GPU: its compute capability and multiprocessors, from anchors'
 # probe (built here, or brought built); else nvidia-smi's capability.
-target=${ANCHORS_TARGET:-}
+# A brought probe that fails where this nvcc's works (a driver older than
+# the CUDA runtime the bundle's builds were linked with) makes the
+# bundle's builds stale too.
+target=${ANCHORS_TARGET:-} stale=0
+if [ -z "$target" ] && [ -x "$build/probe" ]; then
+  target=$(run 30 "$build/probe" 2>"$work/probe.err") || target=
+  [ -z "$target" ] && [ -n "$nvcc" ] && stale=1 && rm -f "$build/probe"
+fi
 if [ -n "$nvcc" ] && [ ! -x "$build/probe" ]; then
   "$nvcc" -o "$build/probe" "$src/anchors-probe.cu" >"$work/probe.log" 2>&1
+  [ -z "$target" ] && [ -x "$build/probe" ] &&
+    { target=$(run 30 "$build/probe" 2>"$work/probe.err") || target=; }
 fi
-[ -z "$target" ] && [ -x "$build/probe" ] && target=$(run 30 "$build/probe" 2>"$work/probe.err")
 if [ -z "$target" ] && command -v nvidia-smi >/dev/null; then
   cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
   [ -n "$cc" ] && target="$cc 132"
@@ -97,6 +105,7 @@ fi
 # missing that no build failed by this nvcc (the bundle's builds, made
 # elsewhere, may have failed with another).
 built_for=$(cat "$build/TARGET" 2>/dev/null)
+[ $stale = 1 ] && built_for=
 todo=()
 if [ -n "$nvcc" ] && [ -n "$target" ]; then
   while read -r name _; do
