@@ -17,9 +17,10 @@
 #               bench-large.txt: EMOGI's graphs, Kronecker (RMAT) scale 24
 #               and uniform scale 25, whatever --scale says)
 #   --anchors   after the table's rows, anchors.sh's (GraphIt's GPU backend
-#               and EMOGI, built here with nvcc; a bundle made with
-#               GRAPHIT_DIR and EMOGI_DIR set) on the rows' graphs, each a
-#               row or `failed: REASON`; they leave the exit status alone
+#               and EMOGI, built by this machine's nvcc or brought built; a
+#               bundle made with GRAPHIT_DIR and EMOGI_DIR set) on the rows'
+#               graphs, each a row or `failed: REASON`; they leave the exit
+#               status alone
 # Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
 # the least reported; RUN_TIMEOUT seconds per correctness run (60) and
 # BENCH_TIMEOUT per benchmark run (120); STREAM_BYTES, the buffer of the
