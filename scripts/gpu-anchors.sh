@@ -24,9 +24,9 @@
 # `gpu-merge` branch checked out; its compiler is built in GRAPHIT_BUILD
 # (default GRAPHIT_DIR/build) unless that has it. EMOGI_DIR: a clone of
 # EMOGI (github illinois-impact/EMOGI). With NVCC (or nvcc on PATH) the
-# anchors are also built here, for sm_90 with 132 multiprocessors (an
-# H100 SXM or H200; the GPU machine rebuilds for another GPU when it has
-# nvcc).
+# anchors are also built here, into anchors/prebuilt/, for sm_90 with 132
+# multiprocessors (an H100 SXM or H200), for a GPU machine without nvcc (one
+# with nvcc builds its own).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(cd "${1:-$root/build/gpu-bundle}" && pwd)
@@ -120,15 +120,15 @@ cp "$root/bench/gpu/anchors.sh" "$out/anchors.sh"
 
 nvcc=${NVCC:-$(command -v nvcc || true)}
 if [ -n "$nvcc" ]; then
-  mkdir -p "$dst/build"
-  NVCC=$nvcc ANCHORS_TARGET="90 132" bash "$out/anchors.sh" --build-only ||
+  mkdir -p "$dst/prebuilt"
+  ANCHORS_BUILD=$dst/prebuilt NVCC=$nvcc ANCHORS_TARGET="90 132" bash "$out/anchors.sh" --build-only ||
     echo "gpu-anchors.sh: the anchors above did not build here; the GPU machine's nvcc tries again"
   # Their libraries (libstdc++, libgcc_s; CUDA's runtime is linked in) are
   # the GPU machine's own: glibc 2.35's systems have GCC 12's or newer. Not
   # in lib/, where they would shadow the newer ones that builds made there
   # may need.
   echo "gpu-anchors.sh: built with $nvcc for sm_90:" \
-    "$(cd "$dst/build" && ls -d graphit-* emogi-* probe | grep -v '\.log$' | tr '\n' ' ')"
+    "$(cd "$dst/prebuilt" && ls -d graphit-* emogi-* probe | grep -v '\.log$' | tr '\n' ' ')"
 else
   echo "gpu-anchors.sh: no nvcc here (NVCC): the GPU machine's builds the anchors"
 fi

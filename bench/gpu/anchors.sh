@@ -4,7 +4,7 @@
 # gpu-bundle/ with anchors/: GraphIt's GPU backend's CUDA code of its own
 # programs, and EMOGI's BFS; third-party code, fetched when the bundle is
 # made, never in this repository): builds them with the machine's nvcc
-# (unless the bundle brought builds for this GPU), makes the graphs as
+# (without one, runs the builds the bundle brought), makes the graphs as
 # run.sh makes them (the same files: GRAPHS=DIR is shared with run.sh),
 # writes each in the format its code reads (bin/gpu-check graphit, emogi:
 # the same vertices, arcs and root as run.sh's rows) and prints a row of
@@ -21,14 +21,14 @@
 #   --rows FILE  the rows (anchors/anchors.txt): ALGORITHM ANCHOR WEIGHTED
 #                GRAPH SCALE
 #   --no-header  no title and column names (run.sh --anchors prints its own)
-#   --build-only the builds only (scripts/gpu-anchors.sh), and exit 1 when
-#                any failed
+#   --build-only the builds only (scripts/gpu-anchors.sh: into
+#                anchors/prebuilt/), and exit 1 when any failed
 # Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc),
 # ANCHORS_TARGET ("ARCH MULTIPROCESSORS", e.g. "90 132": build for that GPU
 # instead of the one found),
 # GPU_TRIALS (5), BENCH_TIMEOUT (120 s a run, and 600 s for each build),
-# GRAPHS (default: a temporary directory), ANCHORS_BUILD (where the builds
-# go; default anchors/build).
+# GRAPHS (default: a temporary directory), ANCHORS_BUILD (where nvcc's
+# builds go; default anchors/build).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 scale=22 only= rows=$here/anchors/anchors.txt header=1 build_only=0
@@ -74,44 +74,40 @@ fi
 }
 
 # The builds: anchors/build.txt has a line NAME SOURCE FLAGS... for each
-# (FLAGS after the arch and CTA count, which are this GPU's), and
-# build/TARGET the arch and multiprocessors the builds there are for.
-build=${ANCHORS_BUILD:-$src/build}
+# (FLAGS after the arch and CTA count, which are this GPU's). This
+# machine's nvcc builds them into anchors/build/ (ANCHORS_BUILD), once for
+# each GPU and nvcc (build/TARGET: ARCH MULTIPROCESSORS NVCC); those that
+# the bundle brought (anchors/prebuilt/, made where the bundle was made)
+# run where there is no build of this machine's.
+build=${ANCHORS_BUILD:-$src/build} prebuilt=$src/prebuilt
 if ! mkdir -p "$build" 2>/dev/null || [ ! -w "$build" ]; then
   build=$work/build && mkdir -p "$build"
 fi
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 [ -x "$nvcc" ] || nvcc=
 # The GPU: its compute capability and multiprocessors, from anchors'
-# probe (built here, or brought built); else nvidia-smi's capability.
-# A brought probe that fails where this nvcc's works (a driver older than
-# the CUDA runtime the bundle's builds were linked with) makes the
-# bundle's builds stale too.
-target=${ANCHORS_TARGET:-} stale=0
-if [ -z "$target" ] && [ -x "$build/probe" ]; then
-  target=$(run 30 "$build/probe" 2>"$work/probe.err") || target=
-  [ -z "$target" ] && [ -n "$nvcc" ] && stale=1 && rm -f "$build/probe"
-fi
+# probe (this nvcc's, else the bundle's); else nvidia-smi's capability.
+target=${ANCHORS_TARGET:-}
 if [ -n "$nvcc" ] && [ ! -x "$build/probe" ]; then
   "$nvcc" -o "$build/probe" "$src/anchors-probe.cu" >"$work/probe.log" 2>&1
-  [ -z "$target" ] && [ -x "$build/probe" ] &&
-    { target=$(run 30 "$build/probe" 2>"$work/probe.err") || target=; }
 fi
+for probe in "$build/probe" "$prebuilt/probe"; do
+  if [ -z "$target" ] && [ -x "$probe" ]; then
+    target=$(run 30 "$probe" 2>>"$work/probe.err") || target=
+  fi
+done
 if [ -z "$target" ] && command -v nvidia-smi >/dev/null; then
   cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
   [ -n "$cc" ] && target="$cc 132"
 fi
-# All of them for another GPU than the builds there are for; else those
-# missing that no build failed by this nvcc (the bundle's builds, made
-# elsewhere, may have failed with another).
+# All of them for another GPU or nvcc than the builds there are for; else
+# those missing that did not fail.
 built_for=$(cat "$build/TARGET" 2>/dev/null)
-[ $stale = 1 ] && built_for=
 todo=()
 if [ -n "$nvcc" ] && [ -n "$target" ]; then
   while read -r name _; do
     [ -n "$name" ] || continue
-    if [ "$target" != "$built_for" ] ||
-      { [ ! -x "$build/$name" ] && [ "$(cut -d' ' -f2- "$build/$name.failed" 2>/dev/null)" != "$nvcc" ]; }; then
+    if [ "$target $nvcc" != "$built_for" ] || { [ ! -x "$build/$name" ] && [ ! -e "$build/$name.failed" ]; }; then
       todo+=("$name")
     fi
   done <"$src/build.txt"
@@ -126,14 +122,24 @@ if [ ${#todo[@]} -gt 0 ]; then
     # shellcheck disable=SC2086 # FLAGS are words.
     (cd "$src" && run 600 "$nvcc" -gencode "arch=compute_$arch,code=[sm_$arch,compute_$arch]" \
       -DNUM_CTA=$((2 * sms)) $flags -o "$build/$name" "$source" >"$build/$name.log" 2>&1 ||
-      { echo "$? $nvcc" >"$build/$name.failed" && rm -f "$build/$name"; }) &
+      { echo $? >"$build/$name.failed" && rm -f "$build/$name"; }) &
   done <"$src/build.txt"
   wait
-  echo "$target" >"$build/TARGET"
+  echo "$target $nvcc" >"$build/TARGET"
 fi
-# Why NAME has no build.
+# NAME's build: this machine's, else the bundle's.
+executable() { # NAME
+  if [ -x "$build/$1" ]; then
+    echo "$build/$1"
+  elif [ -x "$prebuilt/$1" ]; then
+    echo "$prebuilt/$1"
+  else
+    return 1
+  fi
+}
+# Why NAME has neither.
 no_build() { # NAME
-  if [ "$(cut -d' ' -f1 "$build/$1.failed" 2>/dev/null)" = 124 ]; then
+  if [ "$(cat "$build/$1.failed" 2>/dev/null)" = 124 ]; then
     echo "nvcc: no build within 600 s"
   elif [ -e "$build/$1.failed" ]; then
     echo "nvcc: $({ grep -m 1 -i 'error' "$build/$1.log" || tail -n 1 "$build/$1.log"; } | head -c 200)"
@@ -194,7 +200,7 @@ while read -r algorithm anchor wtd graph row_scale; do
   "bfs emogi_device") exe=emogi-bfs_32 format=emogi args="-r ROOT -t 2 -m 0 -i $trials" timer=emogi-time ;;
   *) row "$algorithm" "$anchor" "$label" "failed: unknown anchor" && continue ;;
   esac
-  [ -x "$build/$exe" ] || { row "$algorithm" "$anchor" "$label" "failed: $(no_build "$exe")" && continue; }
+  path=$(executable "$exe") || { row "$algorithm" "$anchor" "$label" "failed: $(no_build "$exe")" && continue; }
   file=$(graph_file "$graph" "$wtd" "$row_scale") ||
     { row "$algorithm" "$anchor" "$label" "failed: graph-gen $graph" && continue; }
   [ -s "$file.root" ] || "$check" root "$file" >"$file.root"
@@ -203,7 +209,7 @@ while read -r algorithm anchor wtd graph row_scale; do
     { row "$algorithm" "$anchor" "$label" "failed: $input" && continue; }
   [ $format = emogi ] && input=-f\ $input
   # shellcheck disable=SC2086 # the arguments are words.
-  if run "$limit" "$build/$exe" $input ${args//ROOT/$root} >"$work/out" 2>&1; then
+  if run "$limit" "$path" $input ${args//ROOT/$root} >"$work/out" 2>&1; then
     read -r ms first < <("$check" $timer "$work/out")
     if [ "$ms" = - ]; then
       row "$algorithm" "$anchor" "$label" "failed: no time in its output: $(head -n 1 "$work/out" | head -c 200)"
