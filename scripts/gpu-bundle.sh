@@ -176,9 +176,16 @@ done | while read -r soname path; do
 done
 # The anchors (GraphIt's GPU backend, EMOGI: run.sh --anchors), from
 # clones of theirs: scripts/gpu-anchors.sh.
+# A failure leaves the bundle without them, and the exit status 1.
+anchors_failed=0
 if [ -n "${GRAPHIT_DIR:-}" ] && [ -n "${EMOGI_DIR:-}" ]; then
-  bash "$root/scripts/gpu-anchors.sh" "$out"
+  if ! bash "$root/scripts/gpu-anchors.sh" "$out"; then
+    rm -rf "$out/anchors" "$out/anchors.sh"
+    echo "gpu-bundle.sh: the anchors failed (above): the bundle has none" >&2
+    anchors_failed=1
+  fi
 else
   echo "gpu-bundle.sh: no anchors (GRAPHIT_DIR and EMOGI_DIR, clones of GraphIt's gpu-merge branch and EMOGI, add them)"
 fi
 echo "gpu-bundle.sh: $out: $(ls "$out/gpu" | wc -l) GPU programs, $(wc -l <"$out/tests.txt") tests, $(du -sh "$out" | cut -f1)"
+exit $anchors_failed
