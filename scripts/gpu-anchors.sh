@@ -130,6 +130,6 @@ if [ -n "$nvcc" ]; then
   echo "gpu-anchors.sh: built with $nvcc for sm_90:" \
     "$(cd "$dst/prebuilt" && ls -d graphit-* emogi-* probe | grep -v '\.log$' | tr '\n' ' ')"
 else
-  echo "gpu-anchors.sh: no nvcc here (NVCC): the GPU machine's builds the anchors"
+  echo "gpu-anchors.sh: no nvcc here (NVCC): the GPU machine's nvcc builds the anchors"
 fi
 echo "gpu-anchors.sh: $dst: GraphIt's ${programs[*]}, EMOGI's bfs_32, $(du -sh "$dst" | cut -f1)"
