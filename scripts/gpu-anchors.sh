@@ -71,7 +71,12 @@ for p in "${programs[@]}"; do
   mkdir "$scratch/$p"
   (cd "$scratch/$p" && python3 "$gbuild/bin/graphitc.py" -f "$inputs/$p.gt" -o "$dst/graphit/$p.cu") \
     >"$scratch/$p.log" 2>&1 && [ -s "$dst/graphit/$p.cu" ] ||
-    { cat "$scratch/$p.log" >&2; echo "gpu-anchors.sh: GraphIt did not compile $p.gt" >&2; exit 1; }
+    {
+      cat "$scratch/$p.log" >&2
+      echo "gpu-anchors.sh: GraphIt did not compile $p.gt (a compiler built with optimization" \
+        "crashes: build $gbuild without CMAKE_BUILD_TYPE)" >&2
+      exit 1
+    }
 done
 cp -r "$graphit/src/runtime_lib" "$dst/graphit/runtime_lib"
 cp "$graphit/LICENSE" "$dst/graphit/"
@@ -119,16 +124,19 @@ cp "$root/bench/gpu/anchors.sh" "$out/anchors.sh"
 } >"$dst/SOURCES"
 
 nvcc=${NVCC:-$(command -v nvcc || true)}
-if [ -n "$nvcc" ]; then
+if [ -n "$nvcc" ] && [ ! -x "$nvcc" ]; then
+  echo "gpu-anchors.sh: NVCC=$nvcc is not an executable: no builds here"
+elif [ -n "$nvcc" ]; then
   mkdir -p "$dst/prebuilt"
-  ANCHORS_BUILD=$dst/prebuilt NVCC=$nvcc ANCHORS_TARGET="90 132" bash "$out/anchors.sh" --build-only ||
-    echo "gpu-anchors.sh: the anchors above did not build here; the GPU machine's nvcc tries again"
   # Their libraries (libstdc++, libgcc_s; CUDA's runtime is linked in) are
   # the GPU machine's own: glibc 2.35's systems have GCC 12's or newer. Not
   # in lib/, where they would shadow the newer ones that builds made there
   # may need.
-  echo "gpu-anchors.sh: built with $nvcc for sm_90:" \
-    "$(cd "$dst/prebuilt" && ls -d graphit-* emogi-* probe | grep -v '\.log$' | tr '\n' ' ')"
+  if ANCHORS_BUILD=$dst/prebuilt NVCC=$nvcc ANCHORS_TARGET="90 132" bash "$out/anchors.sh" --build-only; then
+    echo "gpu-anchors.sh: built with $nvcc for sm_90 into $dst/prebuilt"
+  else
+    echo "gpu-anchors.sh: the anchors above did not build here; the GPU machine's nvcc tries again"
+  fi
 else
   echo "gpu-anchors.sh: no nvcc here (NVCC): the GPU machine's nvcc builds the anchors"
 fi
