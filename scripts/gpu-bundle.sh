@@ -18,7 +18,9 @@
 #   lib/   the shared libraries these need besides glibc (never libcuda);
 #   graphs/, expected/  the small correctness graphs and
 #          test/reference/reference.py's answers on them;
-#   tests.txt, bench.txt, bench-large.txt, run.sh.
+#   tests.txt, bench.txt, bench-large.txt, run.sh;
+#   anchors/, anchors.sh  with GRAPHIT_DIR and EMOGI_DIR set, GraphIt's and
+#          EMOGI's GPU code to build there (scripts/gpu-anchors.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -172,4 +174,18 @@ done | while read -r soname path; do
   *) [ -e "$out/lib/$soname" ] || cp -L "$path" "$out/lib/$soname" ;;
   esac
 done
+# The anchors (GraphIt's GPU backend, EMOGI: run.sh --anchors), from
+# clones of theirs: scripts/gpu-anchors.sh.
+# A failure leaves the bundle without them, and the exit status 1.
+anchors_failed=0
+if [ -n "${GRAPHIT_DIR:-}" ] && [ -n "${EMOGI_DIR:-}" ]; then
+  if ! bash "$root/scripts/gpu-anchors.sh" "$out"; then
+    rm -rf "$out/anchors" "$out/anchors.sh"
+    echo "gpu-bundle.sh: the anchors failed (above): the bundle has none" >&2
+    anchors_failed=1
+  fi
+else
+  echo "gpu-bundle.sh: no anchors (GRAPHIT_DIR and EMOGI_DIR, clones of GraphIt's gpu-merge branch and EMOGI, add them)"
+fi
 echo "gpu-bundle.sh: $out: $(ls "$out/gpu" | wc -l) GPU programs, $(wc -l <"$out/tests.txt") tests, $(du -sh "$out" | cut -f1)"
+exit $anchors_failed

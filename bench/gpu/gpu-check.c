@@ -24,7 +24,28 @@
  *     Prints A / B with two decimals, or "-" when either is not a number.
  *   gpu-check gteps GRAPH MS
  *     Prints GRAPH's (.sg/.wsg) arcs traversed per nanosecond in MS
- *     milliseconds (billions per second, every arc counted once), or "-". */
+ *     milliseconds (billions per second, every arc counted once), or "-".
+ *
+ * For the anchors (bench/gpu/anchors.sh: GraphIt's GPU backend and EMOGI,
+ * built on the GPU machine) the same graph in the files those read, with the
+ * same vertices and out-arcs in the same order (a .sg/.wsg's in-arcs, which
+ * a directed graph has after its out-arcs, are left out: both build their
+ * own transpose):
+ *   gpu-check graphit GRAPH OUT
+ *     GraphIt's GPU loader's binary file (its load_graph reads a name ending
+ *     in .graphit_bin as is): int32 vertices, int32 arcs, then the arcs'
+ *     int32 sources and destinations, their weights, and the vertices'
+ *     int32 offsets (vertices + 1). The weights are of the program's edge
+ *     set's weight type: int32 from a .wsg, and from a .sg the char of an
+ *     unweighted edge set (GraphT<char>), each 1.
+ *   gpu-check emogi GRAPH PREFIX
+ *     EMOGI's CSR files, PREFIX.col and PREFIX.dst (PREFIX names the graph,
+ *     ending in .bel): each a header of two uint64 (the count of values
+ *     after it, and 0) and then uint64 values: .col the vertices' offsets
+ *     (vertices + 1), .dst the arcs' destinations.
+ *   gpu-check emogi-time OUTPUT
+ *     Prints the least and the first of EMOGI's "time T ms" (one each run),
+ *     in milliseconds, or "- -" when there is none. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -242,6 +263,166 @@ static int64_t arc_count(const char *path) {
   return last;
 }
 
+/* A GAPBS serialized graph read out-arc by out-arc: a block of its
+ * neighbors (and weights) at a time. */
+typedef struct {
+  FILE *f;
+  int64_t n, arcs, done;
+  int64_t *offset; /* n + 1 */
+  int stride;      /* int32s an arc: 1 (.sg) or 2 (.wsg) */
+  int32_t block[1 << 16];
+  size_t at, len;
+} sg_reader_t;
+
+static int sg_open(sg_reader_t *r, const char *path) {
+  int64_t m;
+  size_t len = strlen(path);
+  r->stride = len > 4 && !strcmp(path + len - 4, ".wsg") ? 2 : 1;
+  r->f = fopen(path, "rb");
+  if (!read_header(r->f, &m, &r->n) || r->n <= 0 || r->n >= INT32_MAX)
+    return 0;
+  r->offset = malloc((size_t)(r->n + 1) * sizeof *r->offset);
+  if (!r->offset ||
+      fread(r->offset, 8, (size_t)r->n + 1, r->f) != (size_t)r->n + 1)
+    return 0;
+  r->arcs = r->offset[r->n] - r->offset[0];
+  r->done = 0;
+  r->at = r->len = 0;
+  return r->arcs >= 0;
+}
+
+/* Goes back to the first arc. */
+static int sg_rewind(sg_reader_t *r) {
+  r->done = 0;
+  r->at = r->len = 0;
+  return !fseek(r->f, 17 + 8 * (r->n + 1), SEEK_SET);
+}
+
+/* The next arc's neighbor and weight (1 in a .sg). */
+static int sg_next(sg_reader_t *r, int32_t *neighbor, int32_t *weight) {
+  if (r->done == r->arcs)
+    return 0;
+  if (r->at == r->len) {
+    size_t want = (size_t)(r->arcs - r->done) * r->stride;
+    size_t cap = sizeof r->block / sizeof *r->block;
+    if (want > cap)
+      want = cap - cap % r->stride;
+    if (fread(r->block, 4, want, r->f) != want)
+      return 0;
+    r->at = 0, r->len = want;
+  }
+  *neighbor = r->block[r->at];
+  *weight = r->stride == 2 ? r->block[r->at + 1] : 1;
+  r->at += r->stride;
+  ++r->done;
+  return *neighbor >= 0 && *neighbor < r->n;
+}
+
+static int write_graphit(const char *path, const char *out_path) {
+  sg_reader_t r;
+  if (!sg_open(&r, path))
+    return printf("cannot read %s\n", path), 1;
+  if (r.arcs > INT32_MAX)
+    return printf("%s: %lld arcs, more than GraphIt's int32 counts\n", path,
+                  (long long)r.arcs),
+           1;
+  FILE *out = fopen(out_path, "wb");
+  if (!out)
+    return printf("cannot write %s\n", out_path), 1;
+  setvbuf(out, NULL, _IOFBF, 1 << 22);
+  int32_t header[2] = {(int32_t)r.n, (int32_t)r.arcs}, neighbor, weight;
+  int ok = fwrite(header, 4, 2, out) == 2;
+  /* The sources, then the destinations, then the weights: one pass each. */
+  for (int64_t v = 0; ok && v < r.n; ++v)
+    for (int64_t i = r.offset[v]; ok && i < r.offset[v + 1]; ++i) {
+      int32_t source = (int32_t)v;
+      ok = fwrite(&source, 4, 1, out) == 1;
+    }
+  for (int pass = 0; ok && pass < 2; ++pass) {
+    ok = sg_rewind(&r);
+    for (int64_t i = 0; ok && i < r.arcs; ++i) {
+      ok = sg_next(&r, &neighbor, &weight);
+      if (ok && !pass)
+        ok = fwrite(&neighbor, 4, 1, out) == 1;
+      else if (ok && r.stride == 2)
+        ok = fwrite(&weight, 4, 1, out) == 1;
+      else if (ok)
+        ok = fputc(1, out) != EOF;
+    }
+  }
+  for (int64_t v = 0; ok && v <= r.n; ++v) {
+    int32_t offset = (int32_t)(r.offset[v] - r.offset[0]);
+    ok = fwrite(&offset, 4, 1, out) == 1;
+  }
+  fclose(r.f);
+  if (fclose(out) || !ok)
+    return printf("cannot convert %s to %s\n", path, out_path), 1;
+  return 0;
+}
+
+static int write_emogi(const char *path, const char *prefix) {
+  sg_reader_t r;
+  if (!sg_open(&r, path))
+    return printf("cannot read %s\n", path), 1;
+  size_t len = strlen(prefix);
+  char *name = malloc(len + 5);
+  strcpy(name, prefix);
+  strcpy(name + len, ".col");
+  FILE *col = fopen(name, "wb");
+  uint64_t header[2] = {(uint64_t)r.n + 1, 0};
+  int ok = col && fwrite(header, 8, 2, col) == 2;
+  for (int64_t v = 0; ok && v <= r.n; ++v) {
+    uint64_t offset = (uint64_t)(r.offset[v] - r.offset[0]);
+    ok = fwrite(&offset, 8, 1, col) == 1;
+  }
+  if (col && fclose(col))
+    ok = 0;
+  strcpy(name + len, ".dst");
+  FILE *dst = ok ? fopen(name, "wb") : NULL;
+  if (dst)
+    setvbuf(dst, NULL, _IOFBF, 1 << 22);
+  header[0] = (uint64_t)r.arcs;
+  ok = dst && fwrite(header, 8, 2, dst) == 2;
+  int32_t neighbor, weight;
+  for (int64_t i = 0; ok && i < r.arcs; ++i) {
+    ok = sg_next(&r, &neighbor, &weight);
+    uint64_t wide = (uint64_t)neighbor;
+    ok = ok && fwrite(&wide, 8, 1, dst) == 1;
+  }
+  if (dst && fclose(dst))
+    ok = 0;
+  fclose(r.f);
+  if (!ok)
+    return printf("cannot convert %s to %s.col and .dst\n", path, prefix), 1;
+  return 0;
+}
+
+/* The least and the first of the "time T ms" of EMOGI's output. */
+static int emogi_time(const char *path) {
+  FILE *f = fopen(path, "r");
+  char buf[4096];
+  double best = -1, first = -1;
+  while (f && fgets(buf, sizeof buf, f)) {
+    char *at = strstr(buf, "time ");
+    if (!at || strncmp(buf, "run ", 4))
+      continue;
+    char *end;
+    double ms = strtod(at + 5, &end);
+    if (end == at + 5 || strncmp(end, " ms", 3))
+      continue;
+    if (best < 0)
+      first = ms;
+    if (best < 0 || ms < best)
+      best = ms;
+  }
+  if (f)
+    fclose(f);
+  if (best < 0)
+    return puts("- -"), 1;
+  printf("%.3f %.3f\n", best, first);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc == 7 && !strcmp(argv[1], "compare"))
     return compare(argv[2], argv[3], argv[4], argv[5], atoll(argv[6]));
@@ -255,6 +436,12 @@ int main(int argc, char **argv) {
   }
   if (argc == 3 && !strcmp(argv[1], "root"))
     return pick_root(argv[2]);
+  if (argc == 4 && !strcmp(argv[1], "graphit"))
+    return write_graphit(argv[2], argv[3]);
+  if (argc == 4 && !strcmp(argv[1], "emogi"))
+    return write_emogi(argv[2], argv[3]);
+  if (argc == 3 && !strcmp(argv[1], "emogi-time"))
+    return emogi_time(argv[2]);
   if (argc == 4 && !strcmp(argv[1], "ratio")) {
     char *end_a, *end_b;
     double a = strtod(argv[2], &end_a), b = strtod(argv[3], &end_b);
@@ -274,6 +461,8 @@ int main(int argc, char **argv) {
   }
   fprintf(stderr, "usage: gpu-check compare ALGORITHM GRAPH EXPECTED OUTPUT "
                   "ROOT | gpu-check time OUTPUT | gpu-check root GRAPH | "
-                  "gpu-check ratio A B | gpu-check gteps GRAPH MS\n");
+                  "gpu-check ratio A B | gpu-check gteps GRAPH MS | "
+                  "gpu-check graphit GRAPH OUT | gpu-check emogi GRAPH PREFIX "
+                  "| gpu-check emogi-time OUTPUT\n");
   return 2;
 }

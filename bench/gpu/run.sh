@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh [--cpu-only | --gpu-host] [--no-bench | --no-tests] [--scale N] [--rows FILE]
+# run.sh [--cpu-only | --gpu-host] [--no-bench | --no-tests] [--scale N] [--rows FILE] [--anchors]
 # The GPU bundle's one command (scripts/gpu-bundle.sh copies it into
 # gpu-bundle/): on a machine with an NVIDIA GPU and its driver, runs every
 # correctness test (tests.txt: each program under each GPU schedule on each
@@ -16,6 +16,11 @@
 #   --rows FILE the benchmark rows to run (default bench.txt, same format;
 #               bench-large.txt: EMOGI's graphs, Kronecker (RMAT) scale 24
 #               and uniform scale 25, whatever --scale says)
+#   --anchors   after the table's rows, anchors.sh's (GraphIt's GPU backend
+#               and EMOGI, built by this machine's nvcc or brought built; a
+#               bundle made with GRAPHIT_DIR and EMOGI_DIR set) on the rows'
+#               graphs, each a row or `failed: REASON`; they leave the exit
+#               status alone
 # Environment: GPU_TRIALS (default 5) and CPU_TRIALS (3) runs per timing,
 # the least reported; RUN_TIMEOUT seconds per correctness run (60) and
 # BENCH_TIMEOUT per benchmark run (120); STREAM_BYTES, the buffer of the
@@ -27,7 +32,7 @@
 # found again by a later run; default: a temporary directory).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-mode=gpu bench=1 tests=1 scale=22 rows=$here/bench.txt
+mode=gpu bench=1 tests=1 scale=22 rows=$here/bench.txt anchors=0
 while [ $# -gt 0 ]; do
   case $1 in
   --cpu-only) mode=cpu ;;
@@ -35,8 +40,9 @@ while [ $# -gt 0 ]; do
   --no-bench) bench=0 ;;
   --no-tests) tests=0 ;;
   --scale) scale=${2:?--scale needs a number} && shift ;;
+  --anchors) anchors=1 ;;
   --rows) rows=$(cd "$(dirname "${2:?--rows needs a file}")" && pwd)/$(basename "$2") && shift ;;
-  *) echo "usage: run.sh [--cpu-only | --gpu-host] [--no-bench | --no-tests] [--scale N] [--rows FILE]" >&2 && exit 2 ;;
+  *) echo "usage: run.sh [--cpu-only | --gpu-host] [--no-bench | --no-tests] [--scale N] [--rows FILE] [--anchors]" >&2 && exit 2 ;;
   esac
   shift
 done
@@ -176,9 +182,11 @@ echo "places the edges (copies them to the GPU, pins them, or leaves managed pag
 echo "the host); GTEPS: the graph's arcs (each once) per ns of the least GPU time;"
 echo "CPU/GPU: the GPU's speed-up"
 printf '%-8s %-18s %-10s %10s %7s %10s %10s %8s\n' program schedule graph GPU GTEPS "GPU 1st" CPU CPU/GPU
+used=
 while read -r name variant wtd graph row_scale; do
   file=$(graph_file "$graph" "$wtd" "${row_scale:-$scale}") ||
     { echo "graph-gen $graph failed"; status=1; continue; }
+  [[ "$used " == *" $graph:${row_scale:-$scale} "* ]] || used="$used $graph:${row_scale:-$scale}"
   graph=$graph$row_scale
   # A root in the largest component (gpu-check reads the whole graph: once).
   [ -s "$file.root" ] || "$check" root "$file" >"$file.root"
@@ -204,5 +212,10 @@ while read -r name variant wtd graph row_scale; do
   printf '%-8s %-18s %-10s %10s %7s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" \
     "$("$check" gteps "$file" "$gpu_ms")" "$gpu_first" "$cpu_ms" "$("$check" ratio "$cpu_ms" "$gpu_ms")"
 done <"$rows"
+if [ $anchors = 1 ] && [ -e "$here/anchors.sh" ]; then
+  GRAPHS=$graphs bash "$here/anchors.sh" --no-header --scale "$scale" --graphs "$used"
+elif [ $anchors = 1 ]; then
+  echo "anchors: failed: this bundle has none (make it with GRAPHIT_DIR and EMOGI_DIR set)"
+fi
 echo "elapsed: $((SECONDS - start)) s"
 exit $status
