@@ -124,6 +124,33 @@ def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def GraphSplitGridPhases : Pass<"graph-split-grid-phases", "ModuleOp"> {
+  let summary = "Run a fused GPU loop's phases as one launch each";
+  let description = [{
+    Kernel fusion's `split` mode (`configKernelFusion(SPLIT)`,
+    `graph.kernel_fusion = "split"` on the loop): graph-lower-gpu moves
+    the loop into one `gpu.launch` as for `enabled` (the frontier in device
+    queues, maps, priority-queue buckets and list levels on the device,
+    loop-carried sizes), and marks it `graph.split_launches`. This pass
+    takes each such launch apart: its uniform code runs on the host, in
+    the launch's place, and each `graph.grid_phase blocks(n) threads(t)`
+    becomes a `gpu.launch` of `n` blocks of `t` threads (none when `n` is
+    0), the phase's block and thread the launch's. The grid barriers go
+    (launches run in order, and the host waits for each), and so does their
+    state. What the uniform code reads of memory the phases wrote, it reads
+    on the host after the launch: managed memory (graph-lower-gpu fuses no
+    split loop whose host code reads edges placed on the device). Each new
+    launch then gets graph-lower-gpu's deferred index checks and placed
+    copies of the graph arrays it reads.
+
+    Pass order: right after `graph-lower-gpu`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def GraphSegment : Pass<"graph-segment", "ModuleOp"> {
   let summary = "Cache-tile dense traversals whose schedule has segments";
   let description = [{
