@@ -1,5 +1,46 @@
 // RUN: graph-opt %s --graph-lower-gpu --graph-split-grid-phases -split-input-file -verify-diagnostics | FileCheck %s
 
+// Kernel fusion's split mode (graph.kernel_fusion = "split"): the loop is
+// fused as for kernel fusion (device queues, maps, priority-queue buckets,
+// loop-carried sizes), then graph-split-grid-phases runs it on the host
+// with a gpu.launch per phase: no cooperative kernel, no unfused copy, no
+// grid barrier, and no vertex-set op of the host inside the loop.
+
+// A BFS push: the counter's zeroing is a one-thread launch, the traversal
+// a launch of the frontier's blocks (when it has any), and the next size
+// the counter read on the host after it.
+
+// CHECK-LABEL: func.func @bfs
+// CHECK-NOT: graph.gpu_cooperative
+// CHECK: %[[QA:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[QB:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[COUNT:.*]] = memref.alloc() : memref<1xi64>
+// CHECK-NOT: memref<2xi32>
+// CHECK: scf.while (%[[P:.*]] = %{{.*}}, %[[N:.*]] = %{{.*}}) : (index, index) -> (index, index)
+// CHECK: } do {
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{(_[0-9]+)?}}, {{.*}}) threads({{.*}}) in ({{.*}} = %c1{{(_[0-9]+)?}}, {{.*}}) {
+// CHECK-NEXT: memref.store %{{.*}}, %[[COUNT]]
+// CHECK-NEXT: gpu.terminator
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: scf.if
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %{{.*}}) threads({{.*}}) in ({{.*}} = %c256
+// CHECK: graph.vector.cas
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[COUNT]]
+// CHECK: gpu.terminator
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: memref.load %[[COUNT]]
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: scf.yield
+// After the loop: the last frontier as a vertex set again.
+// CHECK: graph.vertexset.new
+// CHECK: graph.vertexset.seal_ids
+// CHECK-NOT: scf.while
+// CHECK: return
 func.func @bfs(%g: !graph.edgeset, %root: index, %parent: !graph.vector<i32>) -> !graph.vertexset {
   %c0 = arith.constant 0 : index
   %cm1 = arith.constant -1 : i32
@@ -32,6 +73,28 @@ func.func @bfs(%g: !graph.edgeset, %root: index, %parent: !graph.vector<i32>) ->
 
 // -----
 
+// A hybrid: the branch the frontier's size picks runs on the host, each of
+// its phases (the pull's map from the queue, its traversal, the marked
+// vertices back to the queue) a launch.
+
+// CHECK-LABEL: func.func @hybrid
+// CHECK-NOT: graph.gpu_cooperative
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (index, index) -> (index, index)
+// CHECK: } do {
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: scf.if
+// CHECK: gpu.launch
+// CHECK: } else {
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: gpu.launch
+// CHECK: graph.vector.cas
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: scf.yield %{{.*}}, %{{.*}} : index, index
+// CHECK: graph.vertexset.new
+// CHECK: return
 func.func @hybrid(%g: !graph.edgeset, %f0: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
   %c0 = arith.constant 0 : index
   %cm1 = arith.constant -1 : i32
@@ -62,6 +125,38 @@ func.func @hybrid(%g: !graph.edgeset, %f0: !graph.vertexset, %parent: !graph.vec
 
 // -----
 
+// Delta-stepping: the buckets a device list (graph.pq.take_all before the
+// loop), the condition's least bucket a launch read on the host, no host
+// priority-queue op in the loop.
+
+// CHECK-LABEL: func.func @delta
+// CHECK-NOT: graph.gpu_cooperative
+// CHECK: graph.pq.take_all
+// CHECK: graph.pq.device_shape
+// CHECK-NOT: memref<2xi32>
+// CHECK: scf.while : () -> () {
+// CHECK-NOT: graph.pq
+// CHECK-NOT: graph.grid_
+// CHECK: gpu.launch
+// CHECK-NOT: graph.pq
+// CHECK-NOT: graph.grid_
+// CHECK: memref.load
+// CHECK: scf.condition
+// CHECK: } do {
+// CHECK-NOT: graph.pq
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: gpu.launch
+// CHECK-NOT: graph.pq
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: graph.reduce min atomic
+// CHECK-NOT: graph.pq
+// CHECK-NOT: graph.vertexset
+// CHECK-NOT: graph.grid_
+// CHECK: scf.yield
+// CHECK: graph.pq.device_failure
+// CHECK: return
 func.func @delta(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index) {
   %c3 = arith.constant 3 : index
   %c128 = arith.constant 128 : index
@@ -88,6 +183,8 @@ func.func @delta(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: inde
 }
 
 // -----
+
+// The same warning as kernel fusion's where the loop does not fuse.
 
 func.func @current(%g: !graph.edgeset<i32>, %dist: !graph.vector<i32>, %root: index, %seen: memref<1xi32>) {
   %c3 = arith.constant 3 : index
