@@ -113,7 +113,10 @@ def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
     writes one-thread phases, `graph.grid_barrier`s between them, a carried
     vertex set two device id queues and a uniform size; beside it, in the
     else-branch of an `scf.if` on `graph.gpu_cooperative`, the unfused
-    loop. A loop it cannot fuse gets one warning naming why.
+    loop. With `graph.kernel_fusion = "split"` the kernel is marked
+    `graph.split_launches` instead, with no unfused loop beside it, for
+    `graph-split-grid-phases`. A loop it cannot fuse gets one warning
+    naming why.
 
     Pass order: first, before `graph-segment`; the other lowering passes
     reject a traversal that still has a `gpu` schedule.
