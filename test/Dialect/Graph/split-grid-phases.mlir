@@ -2,9 +2,11 @@
 
 // A fused kernel marked graph.split_launches: its loop runs on the host,
 // each phase is a launch of its grid (a phase of a computed block count
-// only when it has blocks), the barriers and their state are gone, and the
-// uniform code's load of what a phase wrote follows that phase's launch.
-// A launch without the mark is left alone.
+// only when it has blocks; a one-thread phase a one-thread launch), the
+// barriers and their state are gone, and the uniform code's load of what a
+// phase wrote follows that phase's launch. A one-thread phase of host
+// writes only (fusion's zeroing of a counter) stays on the host. A launch
+// without the mark is left alone.
 
 // CHECK-LABEL: func.func @split
 // CHECK-NOT: memref<2xi32>
@@ -18,11 +20,14 @@
 // CHECK: arith.addi %{{.*}}, %[[T]]
 // CHECK: memref.store
 // CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
+// CHECK: memref.store %[[K]], %{{.*}}[%{{.*}}] : memref<1xindex>
 // CHECK-NOT: scf.if
 // CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}})
-// CHECK: memref.store %[[K]]
+// CHECK: memref.load %{{.*}} : memref<?xi32>
+// CHECK: memref.store
 // CHECK: gpu.terminator
-// CHECK: %[[NEXT:.*]] = memref.load
+// CHECK: %[[NEXT:.*]] = memref.load %{{.*}} : memref<1xindex>
 // CHECK: arith.subi %[[NEXT]]
 // CHECK: scf.yield
 // CHECK-NOT: graph.grid_barrier
@@ -57,6 +62,11 @@ func.func @split(%n: index, %buf: memref<?xi32>, %count: memref<1xindex>) {
       graph.grid_phase blocks(%c1) threads(%c1) {
       ^bb0(%b: index, %t: index):
         memref.store %k, %count[%c0] : memref<1xindex>
+      }
+      graph.grid_phase blocks(%c1) threads(%c1) {
+      ^bb0(%b: index, %t: index):
+        %x = memref.load %buf[%c0] : memref<?xi32>
+        memref.store %x, %buf[%c1] : memref<?xi32>
       }
       graph.grid_barrier %bar : memref<2xi32>
       %next = memref.load %count[%c0] : memref<1xindex>

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHSPLITGRIDPHASES
@@ -28,10 +29,39 @@ namespace mlir::graph {
 using namespace mlir;
 using namespace mlir::graph;
 
+/// Whether `phase` is host writes that fusion gave one thread (zeroing a
+/// counter, storing the loop's results): one thread of one block, which
+/// does not read its ids, and holds nothing but stores and pure ops without
+/// regions.
+static bool isHostWrites(GridPhaseOp phase) {
+  auto one = [](Value v) {
+    std::optional<int64_t> c = getConstantIntValue(v);
+    return c && *c == 1;
+  };
+  Block &body = phase.getBody().front();
+  return one(phase.getBlocks()) && one(phase.getThreads()) &&
+         llvm::all_of(body.getArguments(),
+                      [](BlockArgument arg) { return arg.use_empty(); }) &&
+         llvm::all_of(body, [](Operation &op) {
+           return isa<memref::StoreOp, VectorSetOp>(op) ||
+                  (op.getNumRegions() == 0 && isMemoryEffectFree(&op));
+         });
+}
+
 /// `phase` as a launch of its grid, in its place (inside an scf.if on a
-/// nonzero block count unless that is a constant); returns the launch.
+/// nonzero block count unless that is a constant); returns the launch, or
+/// null when `phase` is host writes, which run on the host in its place
+/// (the host reads what they write after the next launches anyway, and
+/// their memory starts each step as the host set it).
 static gpu::LaunchOp launchPhase(GridPhaseOp phase, RewriterBase &rewriter) {
   Location loc = phase.getLoc();
+  if (isHostWrites(phase)) {
+    Block &body = phase.getBody().front();
+    body.eraseArguments(0, body.getNumArguments());
+    rewriter.inlineBlockBefore(&body, phase);
+    rewriter.eraseOp(phase);
+    return nullptr;
+  }
   rewriter.setInsertionPoint(phase);
   Value blocks = phase.getBlocks();
   std::optional<int64_t> known = getConstantIntValue(blocks);
@@ -109,7 +139,8 @@ static LogicalResult splitKernel(gpu::LaunchOp kernel, RewriterBase &rewriter) {
   });
   SmallVector<gpu::LaunchOp> launches;
   for (GridPhaseOp phase : phases)
-    launches.push_back(launchPhase(phase, rewriter));
+    if (gpu::LaunchOp launch = launchPhase(phase, rewriter))
+      launches.push_back(launch);
   SetVector<Value> states;
   for (GridBarrierOp barrier : barriers) {
     states.insert(barrier.getState());

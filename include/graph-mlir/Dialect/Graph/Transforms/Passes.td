@@ -138,7 +138,8 @@ def GraphSplitGridPhases : Pass<"graph-split-grid-phases", "ModuleOp"> {
     takes each such launch apart: its uniform code runs on the host, in
     the launch's place, and each `graph.grid_phase blocks(n) threads(t)`
     becomes a `gpu.launch` of `n` blocks of `t` threads (none when `n` is
-    0), the phase's block and thread the launch's. The grid barriers go
+    0), the phase's block and thread the launch's; a one-thread phase of
+    stores only (fusion's host writes) stays on the host. The grid barriers go
     (launches run in order, and the host waits for each), and so does their
     state. What the uniform code reads of memory the phases wrote, it reads
     on the host after the launch: managed memory (graph-lower-gpu fuses no
