@@ -70,8 +70,11 @@ void mlir::graph::buildGraphToLLVMPipeline(OpPassManager &pm,
         options.fusionRemarks, options.segmentedEpilogue}));
   // GPU-scheduled traversals and vertex loops become gpu.launch kernels,
   // before any other pass lowers them.
-  if (options.target != Target::CPU)
+  if (options.target != Target::CPU) {
     pm.addPass(createGraphLowerGpu());
+    // Kernel fusion's split mode: a launch per phase of a fused loop.
+    pm.addPass(createGraphSplitGridPhases());
+  }
   pm.addPass(createGraphSegment());
   if (options.distributed) {
     GraphDistributeOptions distribute;

@@ -108,8 +108,9 @@ static SmallVector<Option> optionsOf(GpuScheduleAttr schedule) {
        stringifyGpuLoadBalance(d.loadBalance).str()},
       {"edge_blocking", "configLoadBalance", std::to_string(o.edgeBlocking),
        std::to_string(d.edgeBlocking)},
-      {"kernel_fusion", "configKernelFusion", o.kernelFusion ? "true" : "false",
-       d.kernelFusion ? "true" : "false"},
+      {"kernel_fusion", "configKernelFusion",
+       stringifyGpuKernelFusion(o.kernelFusion).str(),
+       stringifyGpuKernelFusion(d.kernelFusion).str()},
       {"delta", "configDelta", countText(o.delta), countText(d.delta)},
       {"edges", "configEdgePlacement", stringifyGpuEdgePlacement(o.edges).str(),
        stringifyGpuEdgePlacement(d.edges).str()},
@@ -192,6 +193,16 @@ void graphc::printSchedules(ModuleOp module,
                             llvm::raw_ostream &os,
                             graphit::ScheduleTarget target) {
   module.walk([&](Operation *op) {
+    // A GPU while loop with kernel fusion (graph.kernel_fusion: present,
+    // or "split").
+    if (Attribute fusion = op->getAttr("graph.kernel_fusion");
+        fusion && target == graphit::ScheduleTarget::GPU) {
+      auto mode = dyn_cast<StringAttr>(fusion);
+      os << where(op->getLoc()) << ": while loop (" << op->getName() << ")\n"
+         << "  " << llvm::left_justify("kernel_fusion", 17) << ' '
+         << llvm::left_justify(mode ? mode.getValue() : "enabled", 24)
+         << " configKernelFusion on the loop's label\n";
+    }
     auto label = op->getAttrOfType<StringAttr>("label");
     if (!label)
       return;

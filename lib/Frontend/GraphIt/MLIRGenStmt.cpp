@@ -641,9 +641,16 @@ void Generator::emitWhile(WhileStmt &loop) {
   SmallVector<Location> locs(carried.size(), loc);
   auto whileOp = scf::WhileOp::create(b, loc, carriedTypes, values(carried));
   // GraphIt's configKernelFusion(ENABLED) on the loop's label: the GPU
-  // lowering runs the whole loop as one kernel.
-  if (!currentLabel.empty() && schedule.fusedLoops.contains(currentLabel))
-    whileOp->setAttr("graph.kernel_fusion", b.getUnitAttr());
+  // lowering runs the whole loop as one kernel; SPLIT: with its state on
+  // the device, but a launch per phase (`graph.kernel_fusion = "split"`).
+  if (!currentLabel.empty()) {
+    auto fused = schedule.fusedLoops.find(currentLabel);
+    if (fused != schedule.fusedLoops.end())
+      whileOp->setAttr("graph.kernel_fusion",
+                       fused->second == GpuKernelFusion::Split
+                           ? Attribute(b.getStringAttr("split"))
+                           : Attribute(b.getUnitAttr()));
+  }
   {
     OpBuilder::InsertionGuard guard(b);
     Block *before = b.createBlock(&whileOp.getBefore(), {}, carriedTypes, locs);

@@ -141,6 +141,10 @@ const Choice<GpuFrontierCreation> kFrontierCreations[] = {
     {"UNFUSED_BITMAP", GpuFrontierCreation::UnfusedBitmap},
     {"UNFUSED_BOOLMAP", GpuFrontierCreation::UnfusedBoolmap}};
 const Choice<bool> kEnabled[] = {{"ENABLED", true}, {"DISABLED", false}};
+const Choice<GpuKernelFusion> kKernelFusions[] = {
+    {"ENABLED", GpuKernelFusion::Enabled},
+    {"DISABLED", GpuKernelFusion::Disabled},
+    {"SPLIT", GpuKernelFusion::Split}};
 const Choice<GpuDedup> kDedupStrategies[] = {{"FUSED", GpuDedup::Fused},
                                              {"UNFUSED", GpuDedup::Unfused}};
 const Choice<GpuEdgePlacement> kEdgePlacements[] = {
@@ -814,7 +818,7 @@ LogicalResult Resolver::configureGpu(const ScheduleCall &call, GpuVar &var) {
     return success();
   }
   if (name == "configKernelFusion")
-    return setConstant(call, kEnabled, "kernel fusion", o.kernelFusion);
+    return setConstant(call, kKernelFusions, "kernel fusion", o.kernelFusion);
   assert(name == "configEdgePlacement");
   return setConstant(call, kEdgePlacements, "edge placement", o.edges);
 }
@@ -848,7 +852,7 @@ LogicalResult Resolver::applyGpuSchedule(const ScheduleCall &call) {
   }
   if (labelInfo.isWhile) {
     if (schedule.with([](GpuScheduleAttr::Options &o) {
-          o.kernelFusion = false;
+          o.kernelFusion = GpuKernelFusion::Disabled;
         }) != GpuScheduleAttr::getDefault(context))
       return emitError(call.args[1].loc)
              << "only configKernelFusion applies to the while loop labelled \""
@@ -878,8 +882,9 @@ FailureOr<ResolvedSchedule> Resolver::finishGpu() {
   };
   for (auto [label, schedule] : gpuSchedules) {
     const LabelInfo &labelInfo = info.labels.find(label)->second;
-    if (labelInfo.isWhile && schedule.getKernelFusion())
-      gpu.fusedLoops.insert(label);
+    if (labelInfo.isWhile &&
+        schedule.getKernelFusion() != GpuKernelFusion::Disabled)
+      gpu.fusedLoops[label] = schedule.getKernelFusion();
     if (labelInfo.hasEdgeApply)
       gpu.byLabel[label].edges = withGpu(schedule);
   }

@@ -18,6 +18,11 @@ func.func private @unknown_edges() attributes {s = #graph.gpu_schedule<edges = h
 
 // -----
 
+// expected-error @+1 {{unknown kernel_fusion 'cooperative'; expected one of: disabled, enabled, split}}
+func.func private @unknown_kernel_fusion() attributes {s = #graph.gpu_schedule<kernel_fusion = cooperative>}
+
+// -----
+
 // expected-error @+1 {{gpu schedule option 'dedup' given twice}}
 func.func private @twice() attributes {s = #graph.gpu_schedule<dedup = fused, dedup = unfused>}
 

@@ -30,8 +30,9 @@ struct ResolvedSchedule {
   /// schedule: this one (GraphIt's default SimpleGPUSchedule) unless its
   /// label has one. Vertex set operations then have none.
   ScheduleAttr gpuDefault;
-  /// Labels of the `while` loops whose GPU schedule enables kernel fusion.
-  llvm::StringSet<> fusedLoops;
+  /// Labels of the `while` loops whose GPU schedule enables kernel fusion,
+  /// and how (ENABLED or SPLIT).
+  llvm::StringMap<GpuKernelFusion> fusedLoops;
 };
 
 /// Maps scheduling calls onto #graph.schedule attributes, checking labels,

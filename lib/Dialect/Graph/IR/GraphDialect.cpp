@@ -329,16 +329,16 @@ LogicalResult ScheduleAttr::verify(
   return success();
 }
 
-/// Parses `= <keyword>` into an enum with `symbolize`, listing the valid
+/// Parses `<keyword>` into an enum with `symbolize`, listing the valid
 /// keywords when the keyword is unknown.
 template <typename EnumT>
 static ParseResult
-parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
-                std::optional<EnumT> (*symbolize)(StringRef),
-                StringRef (*stringify)(EnumT), uint32_t numCases) {
+parseEnumValue(AsmParser &parser, StringRef option, EnumT &result,
+               std::optional<EnumT> (*symbolize)(StringRef),
+               StringRef (*stringify)(EnumT), uint32_t numCases) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef keyword;
-  if (parser.parseEqual() || parser.parseKeyword(&keyword))
+  if (parser.parseKeyword(&keyword))
     return failure();
   if (std::optional<EnumT> value = symbolize(keyword)) {
     result = *value;
@@ -350,6 +350,17 @@ parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
   return parser.emitError(loc)
          << "unknown " << option << " '" << keyword
          << "'; expected one of: " << llvm::join(valid, ", ");
+}
+
+/// Parses `= <keyword>` into an enum (parseEnumValue).
+template <typename EnumT>
+static ParseResult
+parseEnumOption(AsmParser &parser, StringRef option, EnumT &result,
+                std::optional<EnumT> (*symbolize)(StringRef),
+                StringRef (*stringify)(EnumT), uint32_t numCases) {
+  if (parser.parseEqual())
+    return failure();
+  return parseEnumValue(parser, option, result, symbolize, stringify, numCases);
 }
 
 /// Parses `<option, option, ...>` (`<>` when `allowEmpty`), each option a
@@ -609,9 +620,9 @@ GpuScheduleAttr::with(function_ref<void(Options &)> change) const {
 LogicalResult GpuScheduleAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, GpuDirection direction,
     GpuVertexMap pullFrontier, GpuFrontierCreation, GpuDedup,
-    GpuLoadBalance loadBalance, int64_t edgeBlocking, bool, ScheduleCount delta,
-    GpuEdgePlacement, FloatAttr hybridThreshold, int64_t hybridThresholdArgv,
-    GpuScheduleAttr otherwise) {
+    GpuLoadBalance loadBalance, int64_t edgeBlocking, GpuKernelFusion,
+    ScheduleCount delta, GpuEdgePlacement, FloatAttr hybridThreshold,
+    int64_t hybridThresholdArgv, GpuScheduleAttr otherwise) {
   if (delta.isArgv() ? delta.argvIndex < 1 : delta.value < 1)
     return emitError() << "gpu schedule delta must be positive, got "
                        << delta.value;
@@ -649,9 +660,14 @@ LogicalResult GpuScheduleAttr::verify(
 Attribute GpuScheduleAttr::parse(AsmParser &parser, Type) {
   Options o;
   auto parseOption = [&](StringRef option, SMLoc loc) -> ParseResult {
+    // `kernel_fusion` alone is `kernel_fusion = enabled`.
     if (option == "kernel_fusion") {
-      o.kernelFusion = true;
-      return success();
+      o.kernelFusion = GpuKernelFusion::Enabled;
+      if (failed(parser.parseOptionalEqual()))
+        return success();
+      return parseEnumValue(parser, option, o.kernelFusion,
+                            symbolizeGpuKernelFusion, stringifyGpuKernelFusion,
+                            getMaxEnumValForGpuKernelFusion() + 1);
     }
     if (option == "direction")
       return parseEnumOption(parser, option, o.direction, symbolizeGpuDirection,
@@ -747,8 +763,11 @@ void GpuScheduleAttr::print(AsmPrinter &printer) const {
                stringifyGpuLoadBalance);
   addIfChanged("edge_blocking", getEdgeBlocking(), defaults.edgeBlocking,
                number);
-  if (getKernelFusion())
+  if (getKernelFusion() == GpuKernelFusion::Enabled)
     options.push_back("kernel_fusion");
+  else
+    addIfChanged("kernel_fusion", getKernelFusion(), defaults.kernelFusion,
+                 stringifyGpuKernelFusion);
   addIfChanged("delta", getDelta(), defaults.delta, printCount);
   addIfChanged("edges", getEdges(), defaults.edges, stringifyGpuEdgePlacement);
   if (FloatAttr threshold = getHybridThreshold()) {

@@ -14,6 +14,7 @@
 
 #include "graph-mlir/Dialect/Graph/Transforms/Traversal.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -95,12 +96,29 @@ private:
   const LaneGroup &group;
 };
 
+/// The unit attribute of a fused loop's gpu.launch whose phases
+/// graph-split-grid-phases launches one by one (kernel fusion `split`).
+constexpr llvm::StringLiteral kSplitLaunchesAttr = "graph.split_launches";
+
 /// Kernel fusion: moves `loop`, whose traversals and vertex loops are
 /// gpu.launch kernels already, into one kernel named graph_grid_<number>,
 /// which libgraphrt launches cooperatively (GpuFusion.cpp). Returns why it
 /// cannot, changing nothing but hoisting loop-invariant host ops, or "".
-std::string fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
+/// `split`: the kernel gets kSplitLaunchesAttr instead of the unfused loop
+/// beside it, for graph-split-grid-phases, and a loop whose host code reads
+/// edges placed on the device does not fuse.
+std::string fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber, bool split,
                         RewriterBase &rewriter);
+
+/// Gives every index check in `launch` a failure record, allocated and
+/// zeroed before the kernel, and checks the index it recorded on the host
+/// after the kernel, which stops the program as the check would have.
+void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter);
+
+/// Makes the graph arrays that `launch` reads but the traversal did not
+/// place (the out-offsets its output counts degrees with) a placed copy: the
+/// graph's own arrays are host memory that a kernel cannot read.
+void placeCapturedEdges(gpu::LaunchOp launch, RewriterBase &rewriter);
 
 } // namespace mlir::graph
 

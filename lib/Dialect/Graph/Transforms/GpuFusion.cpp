@@ -582,8 +582,36 @@ static Value countOf(Value set, const DenseMap<Operation *, Value> &counts,
   return count;
 }
 
+/// Why the host code of `loop` cannot run on the host between split
+/// launches, or "": it reads no edges placed on the device (only its
+/// kernels may).
+static std::string whyNotSplit(scf::WhileOp loop) {
+  std::string reason;
+  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<gpu::LaunchOp>(op))
+      return WalkResult::skip();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      std::optional<GpuEdgePlacement> placement;
+      if (auto edges = dyn_cast_or_null<AdjacencyOp>(def))
+        placement = edges.getPlacement();
+      else if (auto weights = dyn_cast_or_null<AdjacencyWeightsOp>(def))
+        placement = weights.getPlacement();
+      if (placement && *placement != GpuEdgePlacement::Managed) {
+        reason = ("'" + op->getName().getStringRef() +
+                  "' reads edges placed on the device, which the host code "
+                  "of split launches cannot")
+                     .str();
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return reason;
+}
+
 std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
-                                     RewriterBase &rewriter) {
+                                     bool split, RewriterBase &rewriter) {
   // Loop-invariant host ops first: they may make the rest fusable.
   for (bool moved = true; moved;) {
     SmallVector<Operation *> invariant;
@@ -601,7 +629,10 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
     moved = !invariant.empty();
   }
   QueueLoop pq;
-  std::string reason = whyNotQueueLoop(loop, pq);
+  std::string reason = split ? whyNotSplit(loop) : "";
+  if (!reason.empty())
+    return reason;
+  reason = whyNotQueueLoop(loop, pq);
   if (!reason.empty())
     return reason;
   // Lists of vertex sets keep their levels on the device. Whether the loop
@@ -676,7 +707,9 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
   reason = whyNotFusable(loop, frontier, ready);
   if (!reason.empty())
     return reason;
-  keepUnfused(loop, rewriter);
+  // Split launches need no cooperative GPU.
+  if (!split)
+    keepUnfused(loop, rewriter);
 
   // The last frontier keeps repeated ids if a step's may have them.
   bool duplicates =
@@ -807,6 +840,8 @@ std::string mlir::graph::fuseGpuLoop(scf::WhileOp loop, unsigned kernelNumber,
       gpu::LaunchOp::create(rewriter, loc, blocks, c1, c1, threads, c1, c1);
   launch.setFunctionAttr(
       FlatSymbolRefAttr::get(ctx, ("graph_grid_" + Twine(kernelNumber)).str()));
+  if (split)
+    launch->setAttr(kSplitLaunchesAttr, rewriter.getUnitAttr());
   // The loop's results, stored by one thread after the loop, read on the
   // host after the kernel; they start as the loop's initial values, the
   // results of no step.

@@ -826,7 +826,7 @@ static void lowerVertexApply(VertexSetApplyOp op, RewriterBase &rewriter) {
 /// Gives every index check in `launch` a failure record, allocated and
 /// zeroed before the kernel, and checks the index it recorded on the host
 /// after the kernel, which stops the program as the check would have.
-static void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
+void mlir::graph::deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
   SmallVector<CheckIndexOp> checks;
   launch.getBody().walk([&](CheckIndexOp check) { checks.push_back(check); });
   Location loc = launch.getLoc();
@@ -853,7 +853,8 @@ static void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
 /// Makes the graph arrays that `launch` reads but the traversal did not
 /// place (the out-offsets its output counts degrees with) a placed copy: the
 /// graph's own arrays are host memory that a kernel cannot read.
-static void placeCapturedEdges(gpu::LaunchOp launch, RewriterBase &rewriter) {
+void mlir::graph::placeCapturedEdges(gpu::LaunchOp launch,
+                                     RewriterBase &rewriter) {
   DenseMap<Operation *, Operation *> placed;
   auto placedCopy = [&](Operation *host) {
     Operation *&copy = placed[host];
@@ -933,7 +934,11 @@ struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
     for (scf::WhileOp loop : fusedLoops) {
       if (loop->getParentOfType<gpu::LaunchOp>())
         continue;
-      std::string reason = fuseGpuLoop(loop, kernels, rewriter);
+      // `graph.kernel_fusion = "split"`: a launch per phase
+      // (graph-split-grid-phases).
+      auto mode = loop->getAttrOfType<StringAttr>("graph.kernel_fusion");
+      bool split = mode && mode.getValue() == "split";
+      std::string reason = fuseGpuLoop(loop, kernels, split, rewriter);
       if (reason.empty())
         ++kernels;
       else
@@ -945,6 +950,9 @@ struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
     SmallVector<gpu::LaunchOp> launches;
     module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
     for (gpu::LaunchOp launch : launches) {
+      // graph-split-grid-phases does this for each launch it makes.
+      if (launch->hasAttr(kSplitLaunchesAttr))
+        continue;
       deferChecks(launch, rewriter);
       placeCapturedEdges(launch, rewriter);
     }

@@ -202,6 +202,20 @@ def Graph_GpuDedup : I32EnumAttr<"GpuDedup",
   let cppNamespace = "::mlir::graph";
 }
 
+def Graph_GpuKernelFusion : I32EnumAttr<"GpuKernelFusion",
+    "how a GPU while loop's steps run", [
+  // A kernel launch per step, the frontier handed between them by the host.
+  I32EnumAttrCase<"Disabled", 0, "disabled">,
+  // The whole loop as one cooperative kernel (graph.grid_phase and
+  // graph.grid_barrier), its state on the device.
+  I32EnumAttrCase<"Enabled", 1, "enabled">,
+  // The same device state, the loop on the host and a launch per phase
+  // (graph-split-grid-phases).
+  I32EnumAttrCase<"Split", 2, "split">
+]> {
+  let cppNamespace = "::mlir::graph";
+}
+
 def Graph_GpuLoadBalance : I32EnumAttr<"GpuLoadBalance",
     "how a GPU traversal spreads edges over threads", [
   // A thread per scanned vertex.
@@ -282,7 +296,7 @@ def Graph_GpuScheduleAttr : AttrDef<Graph_Dialect, "GpuSchedule"> {
     | `dedup` | `disabled`, `unfused`, `fused` | `configDeduplication` |
     | `load_balance` | `vertex_based`, `twc`, `twce`, `wm`, `cm`, `strict`, `edge_only` | `configLoadBalance` |
     | `edge_blocking` | 0 (unblocked) or destination ids per block | `configLoadBalance(EDGE_ONLY, BLOCKED, n)` |
-    | `kernel_fusion` | absent, present | `configKernelFusion` |
+    | `kernel_fusion` | absent, present (`enabled`), `kernel_fusion = split` | `configKernelFusion` (`DISABLED`, `ENABLED`, `SPLIT`) |
     | `delta` | 1, or `argv[k]` | `configDelta` |
     | `edges` | `auto`, `device`, `zero_copy`, `managed` | `configEdgePlacement` (graph-mlir's own) |
     | `hybrid_threshold` | absent, a fraction of the vertices, or `argv[k]` | `HybridGPUSchedule(INPUT_VERTEXSET_SIZE, t, s1, s2)` |
@@ -313,7 +327,8 @@ def Graph_GpuScheduleAttr : AttrDef<Graph_Dialect, "GpuSchedule"> {
         "::mlir::graph::GpuLoadBalance::VertexBased">:$loadBalance,
     DefaultValuedParameter<"int64_t", "0",
         "destination ids per block of edge_only's blocked variant; 0: unblocked">:$edgeBlocking,
-    DefaultValuedParameter<"bool", "false">:$kernelFusion,
+    DefaultValuedParameter<"::mlir::graph::GpuKernelFusion",
+        "::mlir::graph::GpuKernelFusion::Disabled">:$kernelFusion,
     DefaultValuedParameter<"::mlir::graph::ScheduleCount",
         "::mlir::graph::ScheduleCount(1)">:$delta,
     DefaultValuedParameter<"::mlir::graph::GpuEdgePlacement",
@@ -340,7 +355,8 @@ def Graph_GpuScheduleAttr : AttrDef<Graph_Dialect, "GpuSchedule"> {
       ::mlir::graph::GpuLoadBalance loadBalance =
           ::mlir::graph::GpuLoadBalance::VertexBased;
       int64_t edgeBlocking = 0;
-      bool kernelFusion = false;
+      ::mlir::graph::GpuKernelFusion kernelFusion =
+          ::mlir::graph::GpuKernelFusion::Disabled;
       ::mlir::graph::ScheduleCount delta = ::mlir::graph::ScheduleCount(1);
       ::mlir::graph::GpuEdgePlacement edges =
           ::mlir::graph::GpuEdgePlacement::Auto;

@@ -2411,7 +2411,10 @@ def Graph_GridPhaseOp : Graph_Op<"grid_phase",
     sizes); `graph.grid_barrier` separates phases whose memory depends on
     each other. `--target=gpu` runs a phase as loops striding over the
     launch's blocks and threads; `--target=gpu-host` runs the uniform code
-    once and each phase as host loops over its blocks and threads.
+    once and each phase as host loops over its blocks and threads. In a
+    launch marked `graph.split_launches` (kernel fusion's split mode),
+    `graph-split-grid-phases` makes each phase a `gpu.launch` of its own
+    grid and runs the uniform code on the host.
 
     ```mlir
     graph.grid_phase blocks(%nb) threads(%c256) {

@@ -113,10 +113,41 @@ def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
     writes one-thread phases, `graph.grid_barrier`s between them, a carried
     vertex set two device id queues and a uniform size; beside it, in the
     else-branch of an `scf.if` on `graph.gpu_cooperative`, the unfused
-    loop. A loop it cannot fuse gets one warning naming why.
+    loop. With `graph.kernel_fusion = "split"` the kernel is marked
+    `graph.split_launches` instead, with no unfused loop beside it, for
+    `graph-split-grid-phases`. A loop it cannot fuse gets one warning
+    naming why.
 
     Pass order: first, before `graph-segment`; the other lowering passes
     reject a traversal that still has a `gpu` schedule.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def GraphSplitGridPhases : Pass<"graph-split-grid-phases", "ModuleOp"> {
+  let summary = "Run a fused GPU loop's phases as one launch each";
+  let description = [{
+    Kernel fusion's `split` mode (`configKernelFusion(SPLIT)`,
+    `graph.kernel_fusion = "split"` on the loop): graph-lower-gpu moves
+    the loop into one `gpu.launch` as for `enabled` (the frontier in device
+    queues, maps, priority-queue buckets and list levels on the device,
+    loop-carried sizes), and marks it `graph.split_launches`. This pass
+    takes each such launch apart: its uniform code runs on the host, in
+    the launch's place, and each `graph.grid_phase blocks(n) threads(t)`
+    becomes a `gpu.launch` of `n` blocks of `t` threads (none when `n` is
+    0), the phase's block and thread the launch's; a one-thread phase of
+    stores only (fusion's host writes) stays on the host. The grid barriers go
+    (launches run in order, and the host waits for each), and so does their
+    state. What the uniform code reads of memory the phases wrote, it reads
+    on the host after the launch: managed memory (graph-lower-gpu fuses no
+    split loop whose host code reads edges placed on the device). Each new
+    launch then gets graph-lower-gpu's deferred index checks and placed
+    copies of the graph arrays it reads.
+
+    Pass order: right after `graph-lower-gpu`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
