@@ -160,20 +160,10 @@ if [ $build_only = 1 ]; then
   exit $status
 fi
 
-# The graphs, as run.sh's graph_file makes them (same names, same seed).
+# The graphs, as run.sh makes them (graphs.sh: same names, same seed).
 graphs=${GRAPHS:-$work}
 mkdir -p "$graphs"
-graph_file() { # GRAPH WEIGHTED SCALE
-  local ext=sg && [ "$2" = 1 ] && ext=wsg
-  local file=$graphs/$1.s$3.$ext weight= degree=16 symmetric=--symmetrize
-  [ "$2" = 1 ] && weight=--weighted
-  [ "$1" = road ] && degree=4 symmetric=
-  if [ ! -e "$file" ]; then
-    "$here/bin/graph-gen" "$1" --scale "$3" --degree "$degree" $symmetric --seed 1 $weight -q \
-      -o "${file%.*}.part.$ext" && mv "${file%.*}.part.$ext" "$file" || return 1
-  fi
-  echo "$file"
-}
+. "$here/graphs.sh"
 converted() { # FILE FORMAT: FILE in graphit's or emogi's format, made once
   local out=$1.graphit_bin
   [ "$2" = emogi ] && out=${1%.*}.bel
