@@ -748,8 +748,14 @@ static void bins_of(graphrt_pq *q, int64_t bucket, pq_bin **bins) {
 }
 
 /* Buckets of more entries than this are gathered by the team when the
- * queue has several threads. */
-enum { GATHER_PAR_MIN = 4096 };
+ * queue has several threads: lazy buckets, held in one shared bin that
+ * thread 0 gathers alone (the others gather only below bins), and eager
+ * ones from EAGER_GATHER_PAR_MIN, where each thread gathers its own bins.
+ * Those hold the vertices whose priorities the thread's own updates just
+ * wrote; one thread reading every thread's bins made road22 delta-stepping
+ * 1.2 times slower on the 2-vCPU benchmark VM in its slow state
+ * (docs/Benchmarks.md, the grid22/road22 section). */
+enum { GATHER_PAR_MIN = 4096, EAGER_GATHER_PAR_MIN = 256 };
 
 /* Gathers the live entries of `bucket` (each vertex once, or with
  * `repeats` every live entry), emptying their bins, into out's id buffer
@@ -774,7 +780,8 @@ static int64_t take_bucket(graphrt_pq *q, int64_t bucket, graphrt_vset *out,
   for (int i = 0; i < parts; ++i)
     start[i + 1] = start[i] + (bins[i] ? bins[i]->size : 0);
   int64_t total = start[parts];
-  int shared = q->threads > 1 && total > GATHER_PAR_MIN;
+  int shared = q->threads > 1 &&
+               total > (q->lazy ? GATHER_PAR_MIN : EAGER_GATHER_PAR_MIN);
   if ((shared || !out) && total > q->scratch.capacity) {
     free(q->scratch.ids);
     q->scratch.capacity = total;

@@ -620,36 +620,37 @@ static void test_fusion_alone(void) {
 }
 
 /* k-core peeling with constant-sum counts against a serial peeling. */
-/* A bucket large enough for the team to gather (more than 4096 entries),
- * pushed by 3 threads, each vertex by two of them: every vertex comes out
- * once (in the second round, with graphrt_pq_dequeue_keep_dups, twice); then a
- * queue made where the freed one was takes pushes of its own (the threads'
- * cached bins belong to the freed queue's last round). */
-static void test_team_gather(void) {
+/* A bucket large enough for the team to gather (more than 256 entries in
+ * an eager queue's bins), of n - 1 vertices pushed by 3 threads, each vertex
+ * by two of them: every vertex comes out once (in the second round, with
+ * graphrt_pq_dequeue_keep_dups, twice); then a queue made where the freed
+ * one was takes pushes of its own (the threads' cached bins belong to the
+ * freed queue's last round). */
+static void test_team_gather(int64_t n) {
   enum { N = 9000 };
   static int32_t prio[N], got[2 * N];
   static uint8_t seen[N];
   omp_set_num_threads(3);
   for (int round = 0; round < 2; ++round) {
-    for (int64_t v = 0; v < N; ++v)
+    for (int64_t v = 0; v < n; ++v)
       prio[v] = v == 0 ? 0 : 5;
-    graphrt_pq *q = graphrt_pq_new(prio, 4, N, 1, 4, 0, GRAPHRT_PQ_START,
+    graphrt_pq *q = graphrt_pq_new(prio, 4, n, 1, 4, 0, GRAPHRT_PQ_START,
                                    GRAPHRT_PQ_EAGER, 1);
     CHECK_EQ(members(graphrt_pq_dequeue(q), got), 1);
 #pragma omp parallel num_threads(3)
     {
       int t = omp_get_thread_num();
-      for (int64_t v = 1; v < N; ++v)
+      for (int64_t v = 1; v < n; ++v)
         if (v % 3 != t)
           push(q, v, 5);
     }
     int64_t k = members(
         round ? graphrt_pq_dequeue_keep_dups(q) : graphrt_pq_dequeue(q), got);
     /* Kept repeats: each vertex twice, in sorted order. */
-    CHECK_EQ(k, round ? 2 * (N - 1) : N - 1);
+    CHECK_EQ(k, round ? 2 * (n - 1) : n - 1);
     memset(seen, 0, sizeof(seen));
     for (int64_t i = 0; i < k; ++i) {
-      CHECK(got[i] > 0 && got[i] < N && seen[got[i]] < 1 + round);
+      CHECK(got[i] > 0 && got[i] < n && seen[got[i]] < 1 + round);
       seen[got[i]]++;
     }
     /* The next round's pushes go to the bins of the next bucket. */
@@ -762,7 +763,8 @@ static void test_eager(void) {
   for (int threads = 1; threads <= 3; threads += 2)
     for (int64_t limit = 0; limit <= 100000; limit = limit ? limit * 100 : 10)
       test_delta_stepping(GRAPHRT_PQ_EAGER, 4, threads, PLAIN, limit);
-  test_team_gather();
+  test_team_gather(9000);
+  test_team_gather(300); /* 598 entries */
 }
 
 int main(void) {
@@ -796,7 +798,8 @@ int main(void) {
       test_delta_stepping(GRAPHRT_PQ_EAGER, 4, threads, PLAIN, limit);
   test_kcore(1);
   test_kcore(3);
-  test_team_gather();
+  test_team_gather(9000);
+  test_team_gather(300); /* 598 entries */
   /* The dequeue that keeps repeats, and delta-stepping over it. */
   for (int width = 4; width <= 8; width += 4) {
     test_keep_dups(GRAPHRT_PQ_EAGER, width);
