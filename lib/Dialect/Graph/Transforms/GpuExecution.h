@@ -117,7 +117,9 @@ void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter);
 
 /// Makes the graph arrays that `launch` reads but the traversal did not
 /// place (the out-offsets its output counts degrees with) a placed copy: the
-/// graph's own arrays are host memory that a kernel cannot read.
+/// graph's own arrays are host memory that a kernel cannot read. The copy
+/// is looked up before the outermost loop around `launch` that does not
+/// define the graph (the look-up returns the same arrays in every step).
 void placeCapturedEdges(gpu::LaunchOp launch, RewriterBase &rewriter);
 
 } // namespace mlir::graph

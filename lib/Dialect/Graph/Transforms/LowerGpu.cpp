@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHLOWERGPU
@@ -850,9 +851,33 @@ void mlir::graph::deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
   }
 }
 
+/// Where the placed copy of arrays of `graph` that `launch` reads is looked
+/// up: before the outermost loop around `launch` (up to the function) that
+/// does not define `graph`, else before `launch`. A placed copy is
+/// loop-invariant: graphrt_placed_* makes the copy of a graph's arrays for
+/// a direction and placement once and returns the same pointers until the
+/// graph is freed (gpu_place.c), and auto picks its placement once per
+/// graph and direction; no graph op changes or frees an edge set, so
+/// nothing in the loop can change what the look-up returns. So the cached
+/// runtime call runs once before the loop rather than before every launch
+/// of every step. (It also runs when the loop runs no step, or not the
+/// branch with the launch, as kernel fusion's hoisted look-ups do.)
+static Operation *placementPoint(gpu::LaunchOp launch, Value graph) {
+  Operation *point = launch;
+  Operation *definer = graph.getParentRegion()->getParentOp();
+  for (Operation *op = launch->getParentOp();
+       op && !op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+       !op->isAncestor(definer);
+       op = op->getParentOp())
+    if (isa<LoopLikeOpInterface>(op))
+      point = op;
+  return point;
+}
+
 /// Makes the graph arrays that `launch` reads but the traversal did not
 /// place (the out-offsets its output counts degrees with) a placed copy: the
-/// graph's own arrays are host memory that a kernel cannot read.
+/// graph's own arrays are host memory that a kernel cannot read. The copy
+/// is looked up before the loops around `launch` (placementPoint).
 void mlir::graph::placeCapturedEdges(gpu::LaunchOp launch,
                                      RewriterBase &rewriter) {
   DenseMap<Operation *, Operation *> placed;
@@ -860,11 +885,21 @@ void mlir::graph::placeCapturedEdges(gpu::LaunchOp launch,
     Operation *&copy = placed[host];
     if (copy)
       return copy;
-    rewriter.setInsertionPoint(launch);
+    Operation *point = placementPoint(launch, host->getOperand(0));
+    rewriter.setInsertionPoint(point);
     copy = rewriter.clone(*host);
     copy->setAttr("placement",
                   GpuEdgePlacementAttr::get(rewriter.getContext(),
                                             GpuEdgePlacement::Auto));
+    // The same look-up made there for another launch serves this one.
+    for (Operation &earlier :
+         llvm::make_range(point->getBlock()->begin(), copy->getIterator()))
+      if (OperationEquivalence::isEquivalentTo(
+              &earlier, copy, OperationEquivalence::IgnoreLocations)) {
+        rewriter.eraseOp(copy);
+        copy = &earlier;
+        break;
+      }
     return copy;
   };
   launch.getBody().walk([&](Operation *op) {
