@@ -363,21 +363,30 @@ func.func @unfused_bitmap_vertex_based(%g: !graph.edgeset, %paths: !graph.vector
 // -----
 
 // A loop without kernel fusion around a hybrid: each step launches its own
-// kernels. The pull's output counts degrees with the out-offsets, which the
-// pull did not place: their placed copy is looked up once, before the loop
-// (the copy is the same in every step), not before the pull's kernel.
+// kernels. The placed arrays are looked up once, before the loop, in the
+// order of the program (the push's out-edges, the pull's in-edges; the
+// copy of the out-offsets that the pull's output counts degrees with is
+// the push's look-up): the same arrays in every step.
 
 // CHECK-LABEL: func.func @unfused_hybrid
 // CHECK: %[[OUT:.*]], %{{.*}} = graph.adjacency out %{{.*}} placed auto
+// CHECK-NEXT: %[[IN:.*]], %{{.*}} = graph.adjacency in %{{.*}} placed auto
 // CHECK-NEXT: scf.while
-// CHECK: } else {
-// CHECK: graph.adjacency out %{{.*}} : !graph.edgeset
-// CHECK: graph.adjacency in %{{.*}} placed auto
-// CHECK-NOT: graph.adjacency
+// CHECK-NOT: placed
 // CHECK: gpu.launch
-// CHECK-NOT: graph.adjacency
+// CHECK-NOT: placed
 // CHECK: memref.load %[[OUT]]
-// CHECK-NOT: graph.adjacency
+// CHECK-NOT: placed
+// CHECK: } else {
+// CHECK-NOT: placed
+// CHECK: graph.adjacency out %{{.*}} : !graph.edgeset
+// CHECK-NOT: placed
+// CHECK: gpu.launch
+// CHECK-NOT: placed
+// CHECK: memref.load %[[IN]]
+// CHECK-NOT: placed
+// CHECK: memref.load %[[OUT]]
+// CHECK-NOT: placed
 // CHECK: return
 func.func @unfused_hybrid(%g: !graph.edgeset, %f0: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
   %c0 = arith.constant 0 : index
