@@ -290,7 +290,7 @@ static rt_ptrset managed = RT_PTRSET_INIT, shifted = RT_PTRSET_INIT;
  * allocation that fails empties the cache first. */
 #define MANAGED_CACHE_MAX ((size_t)4 << 30)
 
-/* Blocks of at least MANAGED_CLASS_MIN bytes are allocated rounded up to a
+/* Blocks of more than MANAGED_CLASS_MIN bytes are allocated rounded up to a
  * size class, four to each power of two (2^k, 1.25, 1.5, 1.75 times 2^k):
  * a buffer whose size varies a little from trial to trial (an output sized
  * by a count that races or a frontier's degree sum) then gets the block of
