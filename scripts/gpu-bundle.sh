@@ -18,7 +18,9 @@
 #   lib/   the shared libraries these need besides glibc (never libcuda);
 #   graphs/, expected/  the small correctness graphs and
 #          test/reference/reference.py's answers on them;
-#   tests.txt, bench.txt, bench-large.txt, run.sh, graphs.sh (its graphs);
+#   tests.txt, bench.txt, bench-large.txt, run.sh, lib.sh (what run.sh and
+#          anchors.sh share: the timeout wrapper, the failure line, the
+#          benchmark graphs);
 #   anchors/, anchors.sh  with GRAPHIT_DIR and EMOGI_DIR set, GraphIt's and
 #          EMOGI's GPU code to build there (scripts/gpu-anchors.sh).
 set -euo pipefail
@@ -161,7 +163,7 @@ if [ -e "$scratch/failed" ]; then
 fi
 cp "$gen" "$out/bin/"
 cp "$root/bench/gpu/run.sh" "$out/run.sh"
-cp "$root/bench/gpu/graphs.sh" "$out/graphs.sh"
+cp "$root/bench/gpu/lib.sh" "$out/lib.sh"
 
 # Shared libraries: everything ldd finds besides glibc's own (the GPU
 # machine has a C library; mixing two glibcs breaks) and the CUDA driver

@@ -48,16 +48,8 @@ check=$here/bin/gpu-check src=$here/anchors
 trials=${GPU_TRIALS:-5} limit=${BENCH_TIMEOUT:-120}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpu-anchors.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-run() { # SECONDS COMMAND... (timeout when coreutils has it)
-  if command -v timeout >/dev/null; then timeout "$@"; else shift && "$@"; fi
-}
-why_failed() { # EXIT-STATUS SECONDS OUTPUT-FILE
-  if [ "$1" = 124 ]; then
-    echo "no answer within $2 s"
-  else
-    echo "exit $1: $(grep -v '^$' "$3" | tail -n 1 | head -c 200)"
-  fi
-}
+# run, why_failed and graph_file: lib.sh, shared with run.sh.
+. "$here/lib.sh"
 row() { # ALGORITHM ANCHOR GRAPH REST...
   local a=$1 b=$2 c=$3 && shift 3
   printf '%-8s %-18s %-10s %s\n' "$a" "$b" "$c" "$*"
@@ -160,10 +152,10 @@ if [ $build_only = 1 ]; then
   exit $status
 fi
 
-# The graphs, as run.sh makes them (graphs.sh: same names, same seed).
+# The graphs, as run.sh makes them (lib.sh's graph_file: same names, same
+# seed).
 graphs=${GRAPHS:-$work}
 mkdir -p "$graphs"
-. "$here/graphs.sh"
 converted() { # FILE FORMAT: FILE in graphit's or emogi's format, made once
   local out=$1.graphit_bin
   [ "$2" = emogi ] && out=${1%.*}.bel
@@ -208,7 +200,7 @@ while read -r algorithm anchor wtd graph row_scale; do
         "$("$check" gteps "$file" "$ms")" "$first" - -
     fi
   else
-    row "$algorithm" "$anchor" "$label" "failed: $(why_failed $? "$limit" "$work/out")"
+    row "$algorithm" "$anchor" "$label" "failed: $(why_failed $? "$limit" "$work/out" last)"
   fi
 done <"$rows"
 exit 0

@@ -14,6 +14,12 @@
  *   gpu-check time OUTPUT
  *     Prints the least and the first of the "elapsed time:" seconds, in
  *     milliseconds, or "- -" when there is none.
+ *   gpu-check slow ERRORS
+ *     From a GPU program's error stream run with GRAPHRT_GPU_PROFILE=1 (a
+ *     "graphrt: GPU profile: trial N: T ms: ..." line for each trial):
+ *     when a trial after the first took at least 1.5 times the least and 5
+ *     ms more, the slowest such trial's line and the least trial's, after
+ *     "  slow " and "  least " (the prefix dropped); else nothing.
  *   gpu-check root GRAPH
  *     Prints a root for a benchmark: the first vertex of GAPBS serialized
  *     graph (.sg/.wsg) in its largest (weakly) connected component whose
@@ -397,6 +403,36 @@ static int write_emogi(const char *path, const char *prefix) {
   return 0;
 }
 
+/* gpu-check slow: the slowest later trial's and the least trial's profile
+ * lines, when the slowest is far slower. */
+static int slow_trial(const char *path) {
+  static const char prefix[] = "graphrt: GPU profile: trial ";
+  FILE *f = fopen(path, "r");
+  char buf[4096], slow[4096] = "", least[4096] = "";
+  double slow_ms = -1, least_ms = -1;
+  while (f && fgets(buf, sizeof buf, f)) {
+    if (strncmp(buf, prefix, sizeof prefix - 1))
+      continue;
+    char *end, *at = buf + sizeof prefix - 1;
+    long trial = strtol(at, &end, 10);
+    if (end == at || strncmp(end, ": ", 2))
+      continue;
+    double ms = strtod(end + 2, &at);
+    if (at == end + 2)
+      continue;
+    const char *line = buf + sizeof prefix - 1 - strlen("trial ");
+    if (least_ms < 0 || ms < least_ms)
+      least_ms = ms, snprintf(least, sizeof least, "%s", line);
+    if (trial > 1 && ms > slow_ms)
+      slow_ms = ms, snprintf(slow, sizeof slow, "%s", line);
+  }
+  if (f)
+    fclose(f);
+  if (slow_ms >= 0 && slow_ms >= 1.5 * least_ms && slow_ms - least_ms >= 5)
+    printf("  slow %s  least %s", slow, least);
+  return 0;
+}
+
 /* The least and the first of the "time T ms" of EMOGI's output. */
 static int emogi_time(const char *path) {
   FILE *f = fopen(path, "r");
@@ -434,6 +470,8 @@ int main(int argc, char **argv) {
     printf("%.3f %.3f\n", best * 1e3, first * 1e3);
     return 0;
   }
+  if (argc == 3 && !strcmp(argv[1], "slow"))
+    return slow_trial(argv[2]);
   if (argc == 3 && !strcmp(argv[1], "root"))
     return pick_root(argv[2]);
   if (argc == 4 && !strcmp(argv[1], "graphit"))
@@ -460,7 +498,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   fprintf(stderr, "usage: gpu-check compare ALGORITHM GRAPH EXPECTED OUTPUT "
-                  "ROOT | gpu-check time OUTPUT | gpu-check root GRAPH | "
+                  "ROOT | gpu-check time OUTPUT | gpu-check slow ERRORS | "
+                  "gpu-check root GRAPH | "
                   "gpu-check ratio A B | gpu-check gteps GRAPH MS | "
                   "gpu-check graphit GRAPH OUT | gpu-check emogi GRAPH PREFIX "
                   "| gpu-check emogi-time OUTPUT\n");

@@ -6,7 +6,9 @@
 # bundled graph) against the bundled answers of test/reference/reference.py,
 # prints one line per failure and `N passed, M failed`, then the benchmark
 # table (bench.txt) on graphs made here by graph-gen: each GPU build's time
-# against the CPU build of the same program on the same graph and root.
+# against the CPU build of the same program on the same graph and root
+# (the GPU builds run with GRAPHRT_GPU_PROFILE=1: under a row whose later
+# trial took far longer than its least, both trials' profile lines).
 # Needs bash and coreutils only. Exits 1 when anything failed.
 #   --cpu-only  the correctness tests with the CPU builds (no GPU needed)
 #   --gpu-host  the correctness tests with the --target=gpu-host builds
@@ -56,16 +58,8 @@ start=$SECONDS
 # The driver caches the kernels' JIT-compiled code under $HOME/.nv.
 [ -w "${HOME:-/nonexistent}" ] || export CUDA_CACHE_PATH=$work/cuda-cache
 total=$(wc -l <"$here/tests.txt")
-run() { # SECONDS COMMAND... (timeout when coreutils has it)
-  if command -v timeout >/dev/null; then timeout "$@"; else shift && "$@"; fi
-}
-why_failed() { # EXIT-STATUS SECONDS STDERR-FILE
-  if [ "$1" = 124 ]; then
-    echo "no answer within $2 s"
-  else
-    echo "exit $1: $(head -n 1 "$3" | head -c 300)"
-  fi
-}
+# run, why_failed and graph_file: lib.sh, shared with anchors.sh.
+. "$here/lib.sh"
 
 # No GPU or no driver: the first GPU program says why; stop there. Else it
 # names the GPU.
@@ -104,7 +98,7 @@ one_test() { # N NAME VARIANT ALGORITHM GRAPH ROOT: writes $work/result.N
     why=$("$check" compare "$4" "$here/graphs/$5" "$here/expected/$4.$5" "$work/out.$1" "$6") &&
       echo pass >"$work/result.$1" && return
   else
-    why=$(why_failed $rc "$limit" "$work/err.$1")
+    why=$(why_failed $rc "$limit" "$work/err.$1" first)
   fi
   echo "FAIL: $label on $5 (root $6): $why" >"$work/result.$1"
   if [ -n "${KEEP_FAILURES:-}" ]; then
@@ -155,20 +149,21 @@ if run "$bench_limit" "$here/bin/gpu-stream" ${STREAM_BYTES:+"$STREAM_BYTES"} \
   echo "link: device $(gbs device) GB/s, zero-copy $(gbs zero-copy) GB/s," \
     "managed cold $(gbs 'managed cold') GB/s (warm $(gbs 'managed warm')) over ${stream[bytes]:-?} bytes"
 else
-  echo "FAIL: gpu-stream: $(why_failed $? "$bench_limit" "$work/err")" && status=1
+  echo "FAIL: gpu-stream: $(why_failed $? "$bench_limit" "$work/err" first)" && status=1
 fi
 
 # Benchmarks: the graphs, made here (graph-gen is deterministic by seed).
 graphs=${GRAPHS:-$work}
 mkdir -p "$graphs"
-. "$here/graphs.sh"
 echo
 echo "benchmarks: kron (RMAT) and uniform of degree 16 made symmetric, road-like, scale $scale (or the"
 echo "row's, after the graph's name); the least of"
 echo "$gpu_trials GPU and $cpu_trials CPU trials in ms; GPU 1st: the first GPU trial, which also"
 echo "places the edges (copies them to the GPU, pins them, or leaves managed pages on"
 echo "the host); GTEPS: the graph's arcs (each once) per ns of the least GPU time;"
-echo "CPU/GPU: the GPU's speed-up"
+echo "CPU/GPU: the GPU's speed-up; under a row, \`slow\` and \`least\`: a later GPU trial of at"
+echo "least 1.5 times the least and 5 ms more, and the least, with where their time went"
+echo "(GRAPHRT_GPU_PROFILE=1: driver calls, the longest launch, and the rest: host code)"
 printf '%-8s %-18s %-10s %10s %7s %10s %10s %8s\n' program schedule graph GPU GTEPS "GPU 1st" CPU CPU/GPU
 used=
 while read -r name variant wtd graph row_scale; do
@@ -180,11 +175,11 @@ while read -r name variant wtd graph row_scale; do
   [ -s "$file.root" ] || "$check" root "$file" >"$file.root"
   root=$(cat "$file.root")
   gpu_ms=- gpu_first=-
-  if run "$bench_limit" "$here/gpu/$name-$variant" "$file" "$root" "$gpu_trials" 0 \
-    >"$work/out" 2>"$work/err"; then
+  if GRAPHRT_GPU_PROFILE=1 run "$bench_limit" "$here/gpu/$name-$variant" "$file" "$root" "$gpu_trials" 0 \
+    >"$work/out" 2>"$work/gpu-err"; then
     read -r gpu_ms gpu_first < <("$check" time "$work/out")
   else
-    echo "FAIL: $name $variant on $graph: $(why_failed $? "$bench_limit" "$work/err")" && status=1
+    echo "FAIL: $name $variant on $graph: $(why_failed $? "$bench_limit" "$work/gpu-err" first)" && status=1
   fi
   cpu_key=$work/cpu.$name.$graph.$wtd.${row_scale:-$scale}
   if [ ! -e "$cpu_key" ]; then
@@ -192,13 +187,16 @@ while read -r name variant wtd graph row_scale; do
       >"$work/out" 2>"$work/err"; then
       "$check" time "$work/out" | cut -d' ' -f1 >"$cpu_key"
     else
-      echo "FAIL: $name (cpu) on $graph: $(why_failed $? "$bench_limit" "$work/err")"
+      echo "FAIL: $name (cpu) on $graph: $(why_failed $? "$bench_limit" "$work/err" first)"
       echo - >"$cpu_key" && status=1
     fi
   fi
   cpu_ms=$(cat "$cpu_key")
   printf '%-8s %-18s %-10s %10s %7s %10s %10s %8s\n' "$name" "$variant" "$graph" "$gpu_ms" \
     "$("$check" gteps "$file" "$gpu_ms")" "$gpu_first" "$cpu_ms" "$("$check" ratio "$cpu_ms" "$gpu_ms")"
+  # A later GPU trial far slower than the least: where each one's time went
+  # (GRAPHRT_GPU_PROFILE's trial lines).
+  "$check" slow "$work/gpu-err"
 done <"$rows"
 if [ $anchors = 1 ] && [ -e "$here/anchors.sh" ]; then
   GRAPHS=$graphs bash "$here/anchors.sh" --no-header --scale "$scale" --graphs "$used"

@@ -160,20 +160,28 @@ static void start(void) {
 
 /* ---- GRAPHRT_GPU_PROFILE=1: where the host's time goes -------------------
  * Counts and wall time of the driver calls that cost the most, printed on
- * stderr when the program exits. */
+ * stderr when the program exits, and for each timed trial (from
+ * graphrt_timer_start to graphrt_timer_stop) when it ends. */
 enum {
   GPU_PROFILE_MODULE_LOAD,
   GPU_PROFILE_KERNEL,
   GPU_PROFILE_MANAGED_ALLOC,
   GPU_PROFILE_MANAGED_FREE,
+  GPU_PROFILE_MANAGED_ZERO,
+  GPU_PROFILE_MANAGED_REUSE,
   GPU_PROFILE_KINDS
 };
 static const char *const profile_names[GPU_PROFILE_KINDS] = {
-    "module loads", "kernels (launch and wait)", "managed allocations",
-    "managed frees"};
+    "module loads",  "kernels (launch and wait)", "managed allocations",
+    "managed frees", "managed zeroing",           "managed reuses"};
 static bool profiling; /* set by start() */
 static _Atomic uint64_t profile_count[GPU_PROFILE_KINDS],
     profile_ns[GPU_PROFILE_KINDS];
+/* The counters at the trial's start, its longest launch and the kernel's
+ * number, and the trials ended. */
+static uint64_t trial_count[GPU_PROFILE_KINDS], trial_ns[GPU_PROFILE_KINDS];
+static _Atomic uint64_t trial_longest_ns;
+static _Atomic int trial_longest_kernel, trials_ended;
 
 static uint64_t now_ns(void) {
   struct timespec t;
@@ -209,6 +217,37 @@ static void rt_gpu_profile_stop(int kind, uint64_t start_ns) {
   ++profile_count[kind];
 }
 
+void rt_gpu_trial_start(void) {
+  if (!profiling)
+    return;
+  for (int k = 0; k < GPU_PROFILE_KINDS; ++k) {
+    trial_count[k] = profile_count[k];
+    trial_ns[k] = profile_ns[k];
+  }
+  trial_longest_ns = 0;
+  trial_longest_kernel = 0;
+}
+
+/* One line: the trial's number and time, each kind's count and time in
+ * it, its longest launch, and the rest: the host's own code (with the
+ * page faults of managed memory it touches) and the driver calls not
+ * counted. A trial far slower than the others shows where its time went. */
+void rt_gpu_trial_stop(double seconds) {
+  if (!profiling)
+    return;
+  double rest = seconds * 1e3;
+  fprintf(stderr, "graphrt: GPU profile: trial %d: %.3f ms:", ++trials_ended,
+          seconds * 1e3);
+  for (int k = 0; k < GPU_PROFILE_KINDS; ++k) {
+    double ms = (profile_ns[k] - trial_ns[k]) / 1e6;
+    rest -= ms;
+    fprintf(stderr, " %s %llu (%.3f ms),", profile_names[k],
+            (unsigned long long)(profile_count[k] - trial_count[k]), ms);
+  }
+  fprintf(stderr, " longest kernel %d (%.3f ms), the rest %.3f ms\n",
+          (int)trial_longest_kernel, trial_longest_ns / 1e6, rest);
+}
+
 /* Every entry point starts here: GPU mode on, the context current. */
 static void enter(void) {
   if (!__atomic_load_n(&rt_gpu_mode, __ATOMIC_ACQUIRE)) {
@@ -241,14 +280,33 @@ void rt_gpu_memory(size_t *free_bytes, size_t *total) {
 #define MANAGED_ALIGN 256
 static rt_ptrset managed = RT_PTRSET_INIT, shifted = RT_PTRSET_INIT;
 
-/* Freed managed blocks, kept for the next request of the same size: a
- * traversal's frontiers are allocated and freed every round, and
+/* Freed managed blocks, kept for the next request of the same size class:
+ * a traversal's frontiers are allocated and freed every round, and
  * cuMemAllocManaged/cuMemFree each take hundreds of microseconds (cuMemFree
  * waits for the whole device), and a fresh block's pages must be faulted
- * in again. Launches are synchronous, so no kernel uses a freed block. At
- * most MANAGED_CACHE_MAX bytes are kept; an allocation that fails empties
- * the cache first. */
+ * in again (on the GPU, at its first touch there: a fresh block of hundreds
+ * of MB costs a kernel tens of ms or more). Launches are synchronous, so no
+ * kernel uses a freed block. At most MANAGED_CACHE_MAX bytes are kept; an
+ * allocation that fails empties the cache first. */
 #define MANAGED_CACHE_MAX ((size_t)4 << 30)
+
+/* Blocks of more than MANAGED_CLASS_MIN bytes are allocated rounded up to a
+ * size class, four to each power of two (2^k, 1.25, 1.5, 1.75 times 2^k):
+ * a buffer whose size varies a little from trial to trial (an output sized
+ * by a count that races or a frontier's degree sum) then gets the block of
+ * the trial before, whose pages are on the GPU already, rather than a fresh
+ * one. Managed pages exist when touched, so the rounding costs address
+ * space, not memory. */
+#define MANAGED_CLASS_MIN ((size_t)64 << 10)
+size_t rt_gpu_managed_class(size_t bytes) {
+  if (bytes <= MANAGED_CLASS_MIN)
+    return bytes ? bytes : 1;
+  size_t step = (size_t)1 << (63 - __builtin_clzll((unsigned long long)bytes));
+  step /= 4; /* a quarter of the power of two at or below bytes */
+  if (bytes > SIZE_MAX - step)
+    return bytes;
+  return (bytes + step - 1) / step * step;
+}
 typedef struct cached_block {
   void *p;
   size_t bytes;
@@ -259,6 +317,7 @@ static size_t managed_cache_bytes;
 static pthread_mutex_t managed_cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void *cache_take(size_t bytes) {
+  uint64_t t0 = rt_gpu_profile_start();
   pthread_mutex_lock(&managed_cache_lock);
   cached_block *hit = NULL;
   for (cached_block **b = &managed_cache; *b; b = &(*b)->next)
@@ -273,6 +332,7 @@ static void *cache_take(size_t bytes) {
     return NULL;
   void *p = hit->p;
   free(hit);
+  rt_gpu_profile_stop(GPU_PROFILE_MANAGED_REUSE, t0);
   return p;
 }
 
@@ -348,19 +408,20 @@ static void managed_free(void *p, size_t bytes) {
 
 void *rt_gpu_managed_alloc(size_t alignment, size_t bytes) {
   enter();
-  bytes = bytes ? bytes : 1;
   if (alignment <= MANAGED_ALIGN) {
+    bytes = rt_gpu_managed_class(bytes);
     void *p = managed_alloc(bytes);
     rt_ptrset_put(&managed, p, bytes);
     return p;
   }
   if (bytes > SIZE_MAX - alignment)
     rt_fatal("out of memory (allocating %zu bytes)", bytes);
-  char *base = managed_alloc(bytes + alignment);
+  bytes = rt_gpu_managed_class(bytes + alignment);
+  char *base = managed_alloc(bytes);
   char *p =
       (char *)(((uintptr_t)base + alignment) & ~(uintptr_t)(alignment - 1));
   ((void **)p)[-1] = base;
-  rt_ptrset_put(&shifted, p, bytes + alignment);
+  rt_ptrset_put(&shifted, p, bytes);
   return p;
 }
 
@@ -371,14 +432,16 @@ void *rt_gpu_managed_zero(void *p, size_t bytes) {
   if (bytes < ((size_t)64 << 10))
     return memset(p, 0, bytes);
   enter();
+  uint64_t t0 = rt_gpu_profile_start();
   CU_CHECK(cuMemsetD8, ((CUdeviceptr)(uintptr_t)p, 0, bytes));
   CU_CHECK(cuCtxSynchronize, ());
+  rt_gpu_profile_stop(GPU_PROFILE_MANAGED_ZERO, t0);
   return p;
 }
 
 void *rt_gpu_managed_try_alloc(size_t bytes) {
   enter();
-  bytes = bytes ? bytes : 1;
+  bytes = rt_gpu_managed_class(bytes);
   void *p = managed_try_alloc(bytes);
   if (p)
     rt_ptrset_put(&managed, p, bytes);
@@ -676,8 +739,13 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   if (result != CUDA_SUCCESS)
     cuda_fail(cu_name.cuStreamSynchronize, result, suffix);
   if (t0 && kernel) {
-    kernel->ns += now_ns() - t0;
+    uint64_t ns = now_ns() - t0;
+    kernel->ns += ns;
     ++kernel->launches;
+    if (ns > trial_longest_ns) {
+      trial_longest_ns = ns;
+      trial_longest_kernel = kernel->number;
+    }
   }
   rt_gpu_profile_stop(GPU_PROFILE_KERNEL, t0);
 }

@@ -166,12 +166,21 @@ void *rt_gpu_managed_alloc(size_t alignment, size_t bytes);
 /* A managed block of `bytes` (256-byte aligned), or NULL when the driver
  * reports the memory exhausted (other driver errors end the program). */
 void *rt_gpu_managed_try_alloc(size_t bytes);
+/* The bytes a managed block asked for `bytes` has: its size class (gpu.c),
+ * so that a freed block serves the next request of about its size. */
+size_t rt_gpu_managed_class(size_t bytes);
 /* Zeroes managed block p (on the device when large); returns p. */
 void *rt_gpu_managed_zero(void *p, size_t bytes);
 int rt_gpu_managed_free(void *p);
 /* Frees the managed blocks and streams kept for reuse (gpu.c keeps freed
  * ones for the next request). */
 void rt_gpu_trim(void);
+/* GRAPHRT_GPU_PROFILE's line for each timed trial (timer_print.c): the
+ * counters at graphrt_timer_start, and at graphrt_timer_stop what the trial
+ * spent in each kind of driver call, printed on stderr. Nothing outside GPU
+ * mode or without GRAPHRT_GPU_PROFILE. */
+void rt_gpu_trial_start(void);
+void rt_gpu_trial_stop(double seconds);
 /* Device memory, filled from the host. */
 void *rt_gpu_device_alloc(size_t bytes);
 void rt_gpu_copy_to_device(void *device, const void *host, size_t bytes);

@@ -12,10 +12,18 @@ static double rt_now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-void graphrt_timer_start(void) { clock_gettime(CLOCK_MONOTONIC, &rt_timer_t0); }
+void graphrt_timer_start(void) {
+  if (rt_gpu_mode)
+    rt_gpu_trial_start();
+  clock_gettime(CLOCK_MONOTONIC, &rt_timer_t0);
+}
 
 double graphrt_timer_stop(void) {
-  return rt_now() - ((double)rt_timer_t0.tv_sec + 1e-9 * rt_timer_t0.tv_nsec);
+  double seconds =
+      rt_now() - ((double)rt_timer_t0.tv_sec + 1e-9 * rt_timer_t0.tv_nsec);
+  if (rt_gpu_mode)
+    rt_gpu_trial_stop(seconds);
+  return seconds;
 }
 
 double graphrt_time_now(void) { return rt_now(); }

@@ -74,23 +74,38 @@ func.func @bfs(%g: !graph.edgeset, %root: index, %parent: !graph.vector<i32>) ->
 
 // A hybrid: the branch the frontier's size picks runs on the host, each of
 // its phases (the pull's map from the queue, its traversal, the marked
-// vertices back to the queue) a launch.
+// vertices back to the queue) a launch. The placed out-edges that the
+// push reads and the pull's output counts degrees with are looked up once,
+// before the loop, not before each launch.
 
 // CHECK-LABEL: func.func @hybrid
 // CHECK-NOT: graph.gpu_cooperative
+// CHECK: %[[OUT:.*]], %{{.*}} = graph.adjacency out %{{.*}} placed auto
+// CHECK: graph.adjacency in %{{.*}} placed auto
+// CHECK-NOT: graph.adjacency
 // CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (index, index) -> (index, index)
 // CHECK: } do {
 // CHECK-NOT: graph.vertexset
 // CHECK-NOT: graph.grid_
+// CHECK-NOT: graph.adjacency
 // CHECK: scf.if
+// CHECK-NOT: graph.adjacency
 // CHECK: gpu.launch
+// CHECK-NOT: graph.adjacency
+// CHECK: memref.load %[[OUT]]
+// CHECK-NOT: graph.adjacency
 // CHECK: } else {
 // CHECK-NOT: graph.vertexset
 // CHECK-NOT: graph.grid_
+// CHECK-NOT: graph.adjacency
 // CHECK: gpu.launch
+// CHECK-NOT: graph.adjacency
 // CHECK: graph.vector.cas
+// CHECK-NOT: graph.adjacency
+// CHECK: memref.load %[[OUT]]
 // CHECK-NOT: graph.vertexset
 // CHECK-NOT: graph.grid_
+// CHECK-NOT: graph.adjacency
 // CHECK: scf.yield %{{.*}}, %{{.*}} : index, index
 // CHECK: graph.vertexset.new
 // CHECK: return
@@ -130,6 +145,9 @@ func.func @hybrid(%g: !graph.edgeset, %f0: !graph.vertexset, %parent: !graph.vec
 
 // CHECK-LABEL: func.func @delta
 // CHECK-NOT: graph.gpu_cooperative
+// CHECK: %[[OUT:.*]], %{{.*}} = graph.adjacency out %{{.*}} placed auto
+// CHECK-NEXT: graph.adjacency_weights out %{{.*}} placed auto
+// CHECK-NOT: graph.adjacency
 // CHECK: graph.pq.take_all
 // CHECK: graph.pq.device_shape
 // CHECK-NOT: memref<2xi32>
@@ -145,14 +163,19 @@ func.func @hybrid(%g: !graph.edgeset, %f0: !graph.vertexset, %parent: !graph.vec
 // CHECK-NOT: graph.pq
 // CHECK-NOT: graph.vertexset
 // CHECK-NOT: graph.grid_
+// CHECK-NOT: graph.adjacency
 // CHECK: gpu.launch
 // CHECK-NOT: graph.pq
 // CHECK-NOT: graph.vertexset
 // CHECK-NOT: graph.grid_
+// CHECK-NOT: graph.adjacency
 // CHECK: graph.reduce min atomic
 // CHECK-NOT: graph.pq
 // CHECK-NOT: graph.vertexset
 // CHECK-NOT: graph.grid_
+// CHECK-NOT: graph.adjacency
+// CHECK: memref.load %[[OUT]]
+// CHECK-NOT: graph.adjacency
 // CHECK: scf.yield
 // CHECK: graph.pq.device_failure
 // CHECK: return

@@ -359,3 +359,59 @@ func.func @unfused_bitmap_vertex_based(%g: !graph.edgeset, %paths: !graph.vector
   } : !graph.edgeset -> !graph.vertexset
   return %out : !graph.vertexset
 }
+
+// -----
+
+// A loop without kernel fusion around a hybrid: each step launches its own
+// kernels. The placed arrays are looked up once, before the loop, in the
+// order of the program (the push's out-edges, the pull's in-edges; the
+// copy of the out-offsets that the pull's output counts degrees with is
+// the push's look-up): the same arrays in every step.
+
+// CHECK-LABEL: func.func @unfused_hybrid
+// CHECK: %[[OUT:.*]], %{{.*}} = graph.adjacency out %{{.*}} placed auto
+// CHECK-NEXT: %[[IN:.*]], %{{.*}} = graph.adjacency in %{{.*}} placed auto
+// CHECK-NEXT: scf.while
+// CHECK-NOT: placed
+// CHECK: gpu.launch
+// CHECK-NOT: placed
+// CHECK: memref.load %[[OUT]]
+// CHECK-NOT: placed
+// CHECK: } else {
+// CHECK-NOT: placed
+// CHECK: graph.adjacency out %{{.*}} : !graph.edgeset
+// CHECK-NOT: placed
+// CHECK: gpu.launch
+// CHECK-NOT: placed
+// CHECK: memref.load %[[IN]]
+// CHECK-NOT: placed
+// CHECK: memref.load %[[OUT]]
+// CHECK-NOT: placed
+// CHECK: return
+func.func @unfused_hybrid(%g: !graph.edgeset, %f0: !graph.vertexset, %parent: !graph.vector<i32>) -> !graph.vertexset {
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : i32
+  %last = scf.while (%f = %f0) : (!graph.vertexset) -> !graph.vertexset {
+    %n = graph.vertexset.size %f
+    %more = arith.cmpi ne, %n, %c0 : index
+    scf.condition(%more) %f : !graph.vertexset
+  } do {
+  ^bb0(%f: !graph.vertexset):
+    %next = graph.edgeset.apply %g from(%f) track(%parent : !graph.vector<i32>) dedup
+        schedule(#graph.schedule<gpu = #graph.gpu_schedule<load_balance = twce, dedup = fused, hybrid_threshold = 0.03, otherwise = #graph.gpu_schedule<direction = pull, frontier_creation = unfused_boolmap>>>)
+      dst_filter {
+      ^bb0(%v: index):
+        %p = graph.vector.get %parent[%v] : !graph.vector<i32>
+        %fresh = arith.cmpi eq, %p, %cm1 : i32
+        graph.yield %fresh : i1
+      } body {
+      ^bb0(%src: index, %dst: index):
+        %s = arith.index_cast %src : index to i32
+        graph.vector.set %parent[%dst], %s : !graph.vector<i32>
+        graph.yield
+      } : !graph.edgeset -> !graph.vertexset
+    graph.vertexset.free %f
+    scf.yield %next : !graph.vertexset
+  }
+  return %last : !graph.vertexset
+}

@@ -117,8 +117,16 @@ void deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter);
 
 /// Makes the graph arrays that `launch` reads but the traversal did not
 /// place (the out-offsets its output counts degrees with) a placed copy: the
-/// graph's own arrays are host memory that a kernel cannot read.
+/// graph's own arrays are host memory that a kernel cannot read. The copy
+/// goes right before `launch`.
 void placeCapturedEdges(gpu::LaunchOp launch, RewriterBase &rewriter);
+
+/// Moves every placed look-up of graph arrays (graph.adjacency and
+/// graph.adjacency_weights with a placement, graph.edge_blocks) of host code
+/// under `root` before the outermost loop around it that defines none of its
+/// operands, in program order, and replaces one by an equal look-up already
+/// there: the look-up returns the same arrays in every step.
+void hoistPlacedLookups(Operation *root, RewriterBase &rewriter);
 
 } // namespace mlir::graph
 

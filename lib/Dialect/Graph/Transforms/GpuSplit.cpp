@@ -175,6 +175,7 @@ struct GraphSplitGridPhasesPass
     for (gpu::LaunchOp kernel : kernels)
       if (failed(splitKernel(kernel, rewriter)))
         return signalPassFailure();
+    hoistPlacedLookups(getOperation(), rewriter);
   }
 };
 } // namespace

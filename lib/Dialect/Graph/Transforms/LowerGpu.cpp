@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::graph {
 #define GEN_PASS_DEF_GRAPHLOWERGPU
@@ -852,7 +853,8 @@ void mlir::graph::deferChecks(gpu::LaunchOp launch, RewriterBase &rewriter) {
 
 /// Makes the graph arrays that `launch` reads but the traversal did not
 /// place (the out-offsets its output counts degrees with) a placed copy: the
-/// graph's own arrays are host memory that a kernel cannot read.
+/// graph's own arrays are host memory that a kernel cannot read. The copy
+/// goes right before `launch`; hoistPlacedLookups moves it out of loops.
 void mlir::graph::placeCapturedEdges(gpu::LaunchOp launch,
                                      RewriterBase &rewriter) {
   DenseMap<Operation *, Operation *> placed;
@@ -884,6 +886,64 @@ void mlir::graph::placeCapturedEdges(gpu::LaunchOp launch,
           op, [&] { use.set(copy->getResult(result.getResultNumber())); });
     }
   });
+}
+
+/// Whether `op` looks up the placed copy of graph arrays (libgraphrt's
+/// graphrt_placed_* and graphrt_edge_block_*).
+static bool isPlacedLookup(Operation *op) {
+  if (auto adjacency = dyn_cast<AdjacencyOp>(op))
+    return adjacency.getPlacement().has_value();
+  if (auto weights = dyn_cast<AdjacencyWeightsOp>(op))
+    return weights.getPlacement().has_value();
+  return isa<EdgeBlocksOp>(op);
+}
+
+/// Moves every placed look-up of host code under `root` before the
+/// outermost loop around it (up to the function) that defines none of its
+/// operands, in program order, so that look-ups keep their order (auto
+/// placement picks device memory or zero-copy by the GPU memory still free
+/// when a direction is first placed); one equal to a look-up already there
+/// is replaced by it. A look-up is loop-invariant: graphrt_placed_* and
+/// graphrt_edge_block_* make the copy of a graph's arrays for a direction
+/// (or block size) and placement once and return the same pointers until
+/// the graph is freed (gpu_place.c), auto picks its placement once per
+/// graph and direction, and no graph op changes or frees an edge set; so
+/// the cached runtime call runs once before the loop rather than before
+/// every launch of every step. It then also runs when the loop runs no
+/// step, or not the branch that reads the copy, as the look-ups kernel
+/// fusion hoists in front of a fused kernel do.
+void mlir::graph::hoistPlacedLookups(Operation *root, RewriterBase &rewriter) {
+  SmallVector<Operation *> lookups;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<gpu::LaunchOp>(op))
+      return WalkResult::skip();
+    if (isPlacedLookup(op))
+      lookups.push_back(op);
+    return WalkResult::advance();
+  });
+  for (Operation *lookup : lookups) {
+    Operation *point = nullptr;
+    for (Operation *op = lookup->getParentOp();
+         op && !op->hasTrait<OpTrait::IsIsolatedFromAbove>();
+         op = op->getParentOp()) {
+      if (llvm::any_of(lookup->getOperands(), [&](Value v) {
+            return op->isAncestor(v.getParentRegion()->getParentOp());
+          }))
+        break;
+      if (isa<LoopLikeOpInterface>(op))
+        point = op;
+    }
+    if (!point)
+      continue;
+    rewriter.moveOpBefore(lookup, point);
+    for (Operation &earlier :
+         llvm::make_range(point->getBlock()->begin(), lookup->getIterator()))
+      if (OperationEquivalence::isEquivalentTo(
+              &earlier, lookup, OperationEquivalence::IgnoreLocations)) {
+        rewriter.replaceOp(lookup, earlier.getResults());
+        break;
+      }
+  }
 }
 
 namespace {
@@ -956,6 +1016,7 @@ struct GraphLowerGpuPass : graph::impl::GraphLowerGpuBase<GraphLowerGpuPass> {
       deferChecks(launch, rewriter);
       placeCapturedEdges(launch, rewriter);
     }
+    hoistPlacedLookups(module, rewriter);
     if (!launches.empty())
       module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                       UnitAttr::get(&getContext()));

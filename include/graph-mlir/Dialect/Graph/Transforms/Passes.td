@@ -98,7 +98,12 @@ def GraphLowerGpu : Pass<"graph-lower-gpu", "ModuleOp"> {
     * `hybrid_threshold`/`otherwise`: an `scf.if` per call on the input
       frontier's size against the threshold times the vertex count.
     * `edges`: the placement of the scanned adjacency (`graph.adjacency ...
-      placed`).
+      placed`). Graph arrays a kernel reads that the traversal did not
+      place (the out-offsets an output counts degrees with) get a copy
+      `placed auto`. Every placed look-up of host code moves before the
+      outermost loop around it that defines none of its operands (in
+      program order; one equal to a look-up already there is replaced by
+      it): it returns the same arrays in every step.
 
     Every `graph.vertexset.apply` (not inside another apply) whose body a
     kernel can run becomes one kernel, a thread per member. Bodies that
@@ -145,7 +150,8 @@ def GraphSplitGridPhases : Pass<"graph-split-grid-phases", "ModuleOp"> {
     on the host after the launch: managed memory (graph-lower-gpu fuses no
     split loop whose host code reads edges placed on the device). Each new
     launch then gets graph-lower-gpu's deferred index checks and placed
-    copies of the graph arrays it reads.
+    copies of the graph arrays it reads, and every placed look-up moves
+    before the loop, as in graph-lower-gpu.
 
     Pass order: right after `graph-lower-gpu`.
   }];
