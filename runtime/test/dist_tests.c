@@ -23,8 +23,8 @@ static int rank, ranks;
  * range [lo, hi); else, for a mirror (its bit set in its word of 64), the
  * word's first mirror slot plus the mirrors before v in the word; else
  * lo. */
-static int64_t slot_at(const graphrt_memref_i64 *slots, int64_t lo,
-                       int64_t hi, int64_t v) {
+static int64_t slot_at(const graphrt_memref_i64 *slots, int64_t lo, int64_t hi,
+                       int64_t v) {
   if (v >= lo && v < hi)
     return v;
   uint64_t bits = (uint64_t)slots->aligned[2 * (v / 64)];
