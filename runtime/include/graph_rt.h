@@ -878,14 +878,18 @@ enum {
 void _mlir_ciface_graphrt_dist_vector_new(graphrt_memref_i8 *r,
                                           graphrt_graph *g, int64_t elem_bytes,
                                           int32_t layout);
-/* n entries: where vertex v's element of a mirrored vector is, in
- * elements from vertex 0's address (begin elements before the storage): v
- * for owned vertices, end + k for mirror k, begin for the other vertices (a
- * sparse push's sources without edges into the rank). Unsigned 32-bit
- * values. Belongs to the graph. */
-void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i32 *r, graphrt_graph *g);
+/* The slot map: where vertex v's element of a mirrored vector is (its
+ * slot), in elements from vertex 0's address (begin elements before the
+ * storage): v for owned vertices, end + k for mirror k, begin for the other
+ * vertices (a sparse push's sources without edges into the rank). Two
+ * entries per word of 64 vertices (2 * max(1, ceil(n / 64))): for word i,
+ * entry 2i has bit j set when vertex 64i + j is a mirror, and entry 2i + 1
+ * is the slot of the word's first mirror, so that mirror v's slot is entry
+ * 2i + 1 plus the bits of entry 2i below bit j (graph.mirror_slot).
+ * Belongs to the graph. */
+void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i64 *r, graphrt_graph *g);
 /* One entry per in-edge of the rank, entry for entry with
- * graphrt_in_neighbors: graphrt_dist_slots' entry for the edge's source,
+ * graphrt_in_neighbors: the slot of the edge's source (graphrt_dist_slots),
  * renumbered once at load. Where the rank has no mirrors (one rank) these
  * are the in-neighbours themselves. Belongs to the graph. */
 void _mlir_ciface_graphrt_dist_source_slots(graphrt_memref_i32 *r,

@@ -82,7 +82,7 @@ rt_out_edges rt_whole_out_edges(const graphrt_graph *g, int lists) {
   int64_t *off = rt_malloc((size_t)(n + 1) * sizeof(int64_t));
 #pragma omp parallel for if (n > RT_PAR_MIN)
   for (int64_t v = 0; v < n; v++) {
-    int64_t s = (uint32_t)p->slots[v];
+    int64_t s = rt_slot_of(p, v);
     off[v] = s == v || s >= hi ? g->out_off[s + 1] - g->out_off[s] : 0;
   }
   off[n] = 0;

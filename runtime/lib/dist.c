@@ -15,9 +15,10 @@
  * count stay global (a rank keeps its own vertices' degrees, the edge count
  * and the largest degree, and the ranks gather or sum the others'), so the
  * hybrid direction test and `vertices.size()` agree on every rank. A rank's
- * per-vertex graph arrays are O(owned + mirrors) but for the slot map: the
- * in-offsets and global out-offsets of its own vertices, and its CSR's
- * offsets as rows by slot (slot_order_csr).
+ * per-vertex graph arrays are O(owned + mirrors) but for the slot map, a
+ * ranked bitmap of the mirrors (0.25 bytes per vertex): the in-offsets and
+ * global out-offsets of its own vertices, and its CSR's offsets as rows by
+ * slot (slot_order_csr).
  *
  * Loading never gathers the graph on one rank for .sg/.wsg files: rank 0
  * partitions from a few in-offsets, and each rank reads its own vertices'
@@ -54,7 +55,8 @@ static struct {
   int64_t gathered_bytes, gathers;
   /* the bytes of the graph's per-vertex arrays on this rank: its in-offsets
    * (owned vertices only), its CSR's offsets (rows by slot), the global
-   * out-offsets (owned vertices only) and the mirror slots */
+   * out-offsets (owned vertices only) and the slot map (a bit and 1/32
+   * of a word per vertex) */
   int64_t in_offsets, out_offsets, degree_offsets, slots;
 } stats;
 
@@ -87,7 +89,7 @@ static void print_stats(void) {
   fprintf(stderr,
           "graphrt-mpi-graph: rank %d: %lld bytes of per-vertex arrays: "
           "%lld in-offsets, %lld out-offsets, %lld global out-offsets, "
-          "%lld mirror slots\n",
+          "%lld slot map\n",
           stats.rank,
           (long long)(stats.in_offsets + stats.out_offsets +
                       stats.degree_offsets + stats.slots),
@@ -177,31 +179,37 @@ static int *prefix_displs(const int *counts, int ranks, int64_t *total) {
 /* The mirrors of rank p->rank (the sources of its `m` in-edges nbr that
  * other ranks own, ascending) and, by one all-to-all, the owned vertices
  * every other rank mirrors; then the slot map. The sources are marked in
- * the slot map itself (n entries, which the rank keeps), so finding them
- * takes no array over all n vertices besides it. */
+ * the slot map's bitmap itself (a bit per vertex, which the rank keeps),
+ * so finding them takes no array over all n vertices besides it. */
 static void find_mirrors(rt_partition *p, int64_t n, const int32_t *nbr,
                          int64_t m) {
   int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
   int ranks = p->ranks;
   p->recv_counts = rt_calloc((size_t)ranks, sizeof(int));
   p->send_counts = rt_malloc((size_t)ranks * sizeof(int));
-  int32_t *seen = p->slots = rt_calloc((size_t)(n ? n : 1), sizeof(int32_t));
+  /* The bitmap (rt_partition.slots, even entries): the sources, less the
+   * owned vertices; then each word's first slot (odd entries). */
+  int64_t words = n > 0 ? (n + 63) / 64 : 1;
+  uint64_t *bits = (uint64_t *)(p->slots = rt_calloc((size_t)(2 * words), 8));
   for (int64_t j = 0; j < m; j++)
-    seen[nbr[j]] = 1;
+    bits[2 * (nbr[j] >> 6)] |= UINT64_C(1) << (nbr[j] & 63);
+  for (int64_t u = lo; u < hi; u++)
+    bits[2 * (u >> 6)] &= ~(UINT64_C(1) << (u & 63));
   int64_t count = 0;
-#pragma omp parallel for reduction(+ : count) if (n > RT_PAR_MIN)
-  for (int64_t u = 0; u < n; u++)
-    count += (u < lo || u >= hi) && seen[u];
+  for (int64_t i = 0; i < words; i++) {
+    p->slots[2 * i + 1] = hi + count;
+    count += __builtin_popcountll(bits[2 * i]);
+  }
   p->mirrors = rt_malloc((size_t)(count ? count : 1) * sizeof(int32_t));
   int owner = 0;
-  for (int64_t u = 0, k = 0; u < n; u++) {
-    if ((u >= lo && u < hi) || !seen[u])
-      continue;
-    while (u >= p->bounds[owner + 1])
-      owner++;
-    p->mirrors[k++] = (int32_t)u;
-    p->recv_counts[owner]++;
-  }
+  for (int64_t i = 0, k = 0; i < words; i++)
+    for (uint64_t word = bits[2 * i]; word; word &= word - 1) {
+      int64_t u = 64 * i + __builtin_ctzll(word);
+      while (u >= p->bounds[owner + 1])
+        owner++;
+      p->mirrors[k++] = (int32_t)u;
+      p->recv_counts[owner]++;
+    }
   p->recv_displs = prefix_displs(p->recv_counts, ranks, &p->nmirrors);
   MPI_Alltoall(p->recv_counts, 1, MPI_INT, p->send_counts, 1, MPI_INT,
                MPI_COMM_WORLD);
@@ -223,11 +231,6 @@ static void find_mirrors(rt_partition *p, int64_t n, const int32_t *nbr,
          i++)
       p->mirrored_by[next[p->sends[i] - lo]++] = r;
   free(next);
-#pragma omp parallel for if (n > RT_PAR_MIN)
-  for (int64_t v = 0; v < n; v++)
-    p->slots[v] = (int32_t)(v >= lo && v < hi ? v : lo);
-  for (int64_t k = 0; k < p->nmirrors; k++)
-    p->slots[p->mirrors[k]] = (int32_t)(uint32_t)(hi + k);
   stats.vertices = n;
   stats.owned = hi - lo;
   stats.mirrors = p->nmirrors;
@@ -345,17 +348,16 @@ static void slot_order_csr(graphrt_graph *g, rt_partition *p,
                            const rt_degree_check *check) {
   int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
   int64_t owned = hi - lo, rows = owned + p->nmirrors, m = cin[owned];
-  const int32_t *slots = p->slots;
   int64_t *off = rt_calloc((size_t)(rows + 2), sizeof(int64_t));
   for (int64_t j = 0; j < m; j++)
-    off[slots[nbr[j]] - lo + 1]++;
+    off[rt_slot_of(p, nbr[j]) - lo + 1]++;
   /* The counts are the rows' lengths, which the degree check reads. */
   if (check)
     check_degrees(check, p, off + 1);
   rt_prefix_sum(off, rows + 1);
   for (int64_t v = lo; v < hi; v++)
     for (int64_t j = cin[v - lo]; j < cin[v - lo + 1]; j++) {
-      int64_t at = off[slots[nbr[j]] - lo + 1]++;
+      int64_t at = off[rt_slot_of(p, nbr[j]) - lo + 1]++;
       onbr[at] = (int32_t)v;
       if (w)
         ow[at] = w[j];
@@ -413,7 +415,7 @@ static graphrt_graph *build_local(int64_t n, int64_t edges,
   stats.ranks = ranks;
   stats.in_offsets = stats.degree_offsets =
       (owned + 1) * (int64_t)sizeof(int64_t);
-  stats.slots = n * (int64_t)sizeof(int32_t);
+  stats.slots = 16 * (n > 0 ? (n + 63) / 64 : 1);
   find_mirrors(g->part, n, nbr, m);
   rt_partition *p = g->part;
   slot_order_csr(g, p, cin, nbr, w, onbr, ow, check);
@@ -423,7 +425,7 @@ static graphrt_graph *build_local(int64_t n, int64_t edges,
     p->source_slots = rt_malloc((size_t)(m ? m : 1) * sizeof(int32_t));
 #pragma omp parallel for if (m > RT_PAR_MIN)
     for (int64_t j = 0; j < m; j++)
-      p->source_slots[j] = p->slots[nbr[j]];
+      p->source_slots[j] = (int32_t)(uint32_t)rt_slot_of(p, nbr[j]);
   }
   /* Whether the whole graph has a negative weight (priority queues ask),
    * decided here, where all ranks can agree. */
@@ -972,7 +974,7 @@ static int64_t mirror_at(const rt_partition *p, int64_t k, int in_slots) {
 
 /* Where vertex v's received element goes (v is one of the mirrors). */
 static int64_t vertex_at(const rt_partition *p, int32_t v, int in_slots) {
-  return in_slots ? (int64_t)(uint32_t)p->slots[v] : v;
+  return in_slots ? rt_slot_of(p, v) : v;
 }
 
 static void mirror_needed(graphrt_graph *g, void *data, int64_t elem_bytes,
@@ -1373,9 +1375,9 @@ void graphrt_dist_owned_degrees(graphrt_graph *g, void *data,
   }
 }
 
-void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i32 *r, graphrt_graph *g) {
+void _mlir_ciface_graphrt_dist_slots(graphrt_memref_i64 *r, graphrt_graph *g) {
   const rt_partition *p = partition_of(g);
-  RT_SET_MEMREF(r, p->slots, g->n);
+  RT_SET_MEMREF(r, p->slots, 2 * (g->n > 0 ? (g->n + 63) / 64 : 1));
 }
 
 void _mlir_ciface_graphrt_dist_source_slots(graphrt_memref_i32 *r,

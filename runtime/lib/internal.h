@@ -292,26 +292,45 @@ typedef struct rt_partition {
   int64_t *mirrored_off;
   int32_t *mirrored_by;
   /* Where vertex v's element of a partitioned vector with mirror slots
-   * (graphrt_dist_vector_new) is, counted from vertex 0's address: v for
-   * owned v, end + k for mirrors[k], bounds[rank] (an owned slot, or the
-   * first slot) for the vertices no edge of the rank reads. n entries. */
-  int32_t *slots;
+   * (graphrt_dist_vector_new) is, counted from vertex 0's address (its
+   * slot, rt_slot_of): v for owned v, end + k for mirrors[k], bounds[rank]
+   * (an owned slot, or the first slot) for the vertices no edge of the rank
+   * reads. Not an array over all n vertices but a ranked bitmap of the
+   * mirrors (which are ascending, so the slots of those in a word of 64
+   * vertices are consecutive): for word i (vertices 64i .. 64i + 63),
+   * slots[2i] has bit j set when vertex 64i + j is a mirror, and slots[2i +
+   * 1] is the slot of the word's first mirror (end + the mirrors before the
+   * word). 2 * max(1, ceil(n / 64)) entries: 0.25 bytes per vertex, one
+   * 16-byte load and a popcount per lookup (graph.mirror_slot lowers to
+   * the same). */
+  int64_t *slots;
   /* The rank's CSR offsets in slot order (dist.c's slot_order_csr): row
    * s, for s in [bounds[rank], bounds[rank + 1] + nmirrors), holds the
    * out-edges of the vertex whose slot is s; the graph's out_off is this
    * array rebased by bounds[rank] (the allocation, hi - lo + nmirrors + 2
-   * entries: the last row is empty). A vertex that has no slot (slots[v] is
+   * entries: the last row is empty). A vertex that has no slot (its slot is
    * bounds[rank] though it is not that vertex) has no out-edges on the
-   * rank: a push reads its source's row only when slots[v] == v or
-   * slots[v] >= bounds[rank + 1] (a rank that owns no vertex then reads
-   * the empty last row). */
+   * rank: a push reads its source's row only when its slot is v or at
+   * least bounds[rank + 1] (a rank that owns no vertex then reads the empty
+   * last row). */
   int64_t *csr_off;
-  /* slots[s] for the source s of each of the rank's in-edges, entry for
+  /* The slot of the source s of each of the rank's in-edges, entry for
    * entry with its in_nbr, so that a pull reads a mirrored vector at an
    * edge's source with one load. The graph's in_nbr itself when the rank
    * has no mirrors (every slot is then the vertex id). */
   int32_t *source_slots;
 } rt_partition;
+
+/* Vertex v's slot on the rank of p (rt_partition.slots). */
+static inline int64_t rt_slot_of(const rt_partition *p, int64_t v) {
+  int64_t lo = p->bounds[p->rank], hi = p->bounds[p->rank + 1];
+  if ((uint64_t)(v - lo) < (uint64_t)(hi - lo))
+    return v;
+  const int64_t *word = p->slots + 2 * (v >> 6);
+  uint64_t bits = (uint64_t)word[0],
+           below = bits & ((UINT64_C(1) << (v & 63)) - 1);
+  return (bits >> (v & 63)) & 1 ? word[1] + __builtin_popcountll(below) : lo;
+}
 
 struct graphrt_graph {
   int64_t n, m; /* m = stored directed edges = length of out_nbr */

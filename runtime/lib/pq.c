@@ -1105,7 +1105,7 @@ static int64_t out_degree_sum(const graphrt_pq *q, const int32_t *ids,
   int64_t sum = 0;
   for (int64_t i = 0; i < count; ++i) {
     /* a distributed graph's CSR rows are by slot (rt_partition.csr_off) */
-    int64_t v = ids[i], row = p ? (uint32_t)p->slots[v] : v;
+    int64_t v = ids[i], row = p ? rt_slot_of(p, v) : v;
     if (!p || row == v || row >= p->bounds[p->rank + 1])
       sum += off[row + 1] - off[row];
   }

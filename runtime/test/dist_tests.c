@@ -19,6 +19,23 @@
 
 static int rank, ranks;
 
+/* Vertex v's slot from the slot map (graphrt_dist_slots): v in the owned
+ * range [lo, hi); else, for a mirror (its bit set in its word of 64), the
+ * word's first mirror slot plus the mirrors before v in the word; else
+ * lo. */
+static int64_t slot_at(const graphrt_memref_i64 *slots, int64_t lo, int64_t hi,
+                       int64_t v) {
+  if (v >= lo && v < hi)
+    return v;
+  uint64_t bits = (uint64_t)slots->aligned[2 * (v / 64)];
+  if (!((bits >> (v % 64)) & 1))
+    return lo;
+  int64_t s = slots->aligned[2 * (v / 64) + 1];
+  for (int64_t j = 0; j < v % 64; j++)
+    s += (int64_t)((bits >> j) & 1);
+  return s;
+}
+
 /* The rank's arrays match the whole graph's edges into [lo, hi). */
 static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
                         int64_t hi) {
@@ -53,18 +70,23 @@ static void check_edges(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
    * then of the mirrors, and one more, empty (rows `hi + mirrors + 1` in
    * all, counted from the first owned vertex); a vertex with no slot (the
    * slot map's lo though it is not lo) has no row. */
-  graphrt_memref_i32 slots;
+  graphrt_memref_i64 slots;
   _mlir_ciface_graphrt_dist_slots(&slots, part);
   int64_t rows = oo.sizes[0] - 1;
   CHECK(rows >= hi + 1);
   CHECK_EQ(oo.aligned[rows - 1], on.sizes[0]);
   CHECK_EQ(oo.aligned[rows], on.sizes[0]);
   CHECK_EQ(oo.aligned[lo], 0);
-  int64_t listed = 0;
+  /* a bit per vertex and one slot per word of 64 */
+  CHECK_EQ(slots.sizes[0], 2 * (n > 0 ? (n + 63) / 64 : 1));
+  int64_t listed = 0, next_mirror = hi;
   for (int64_t v = 0; v < n; v++) {
     /* out-edges of v, kept where the destination is owned, in order */
-    int64_t s = (uint32_t)slots.aligned[v];
+    int64_t s = slot_at(&slots, lo, hi, v);
     int has_row = s == v || s >= hi;
+    /* the mirrors' slots are hi, hi + 1, ... in vertex order */
+    if (s >= hi && lo < hi)
+      out_ok &= s == next_mirror++;
     int64_t begin = has_row ? oo.aligned[s] : 0;
     int64_t end = has_row ? oo.aligned[s + 1] : 0, j = begin;
     out_ok &= s >= lo && s < rows;
@@ -239,9 +261,9 @@ static void check_save(graphrt_graph *part, graphrt_graph *whole, int64_t lo,
  * edge into this one): the mirrors have the slots from hi on, and a rank
  * that owns no vertex has no edges and so no mirrors (its slot map gives
  * every vertex lo, which is hi). */
-static int is_mirror(const graphrt_memref_i32 *slots, int64_t lo, int64_t hi,
+static int is_mirror(const graphrt_memref_i64 *slots, int64_t lo, int64_t hi,
                      int64_t v) {
-  return lo < hi && (uint32_t)slots->aligned[v] >= (uint64_t)hi;
+  return lo < hi && slot_at(slots, lo, hi, v) >= hi;
 }
 
 /* Each rank's set of owned vertices v with v % every == 0, mirrored: a
@@ -285,7 +307,7 @@ static void check_set_by_need(graphrt_graph *part, graphrt_graph *whole,
     graphrt_vset_seal_ids(s, count);
   graphrt_dist_mirror_vset_part(part, s, layout);
   graphrt_memref_i64 whole_out;
-  graphrt_memref_i32 slots;
+  graphrt_memref_i64 slots;
   _mlir_ciface_graphrt_dist_slots(&slots, part);
   _mlir_ciface_graphrt_out_offsets(&whole_out, whole);
   int64_t members = 0, degrees = 0;
@@ -329,7 +351,7 @@ static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
   else
     graphrt_dist_mirror_needed_changed(part, values, sizeof(double),
                                        sizeof(double), changed);
-  graphrt_memref_i32 slots;
+  graphrt_memref_i64 slots;
   _mlir_ciface_graphrt_dist_slots(&slots, part);
   int values_ok = 1;
   for (int64_t v = 0; v < n; v++) {
@@ -347,7 +369,8 @@ static void check_vector_mirror(graphrt_graph *part, int64_t lo, int64_t hi,
  * Where the rank has no mirrors (one rank) the source slots are the
  * in-neighbour array itself. */
 static void check_source_slots(graphrt_graph *part, int64_t lo, int64_t hi) {
-  graphrt_memref_i32 in, slots, sources;
+  graphrt_memref_i32 in, sources;
+  graphrt_memref_i64 slots;
   _mlir_ciface_graphrt_in_neighbors(&in, part);
   _mlir_ciface_graphrt_dist_slots(&slots, part);
   _mlir_ciface_graphrt_dist_source_slots(&sources, part);
@@ -363,7 +386,7 @@ static void check_source_slots(graphrt_graph *part, int64_t lo, int64_t hi) {
   for (int64_t j = 0; j < in.sizes[0]; j++) {
     int32_t src = in.aligned[j];
     uint32_t slot = (uint32_t)sources.aligned[j];
-    slots_ok &= slot == (uint32_t)slots.aligned[src];
+    slots_ok &= slot == (uint64_t)slot_at(&slots, lo, hi, src);
     slots_ok &= (src >= lo && src < hi) ? slot == (uint32_t)src : slot >= hi;
     values_ok &= data[slot] == 2.0 * (double)src + 1.0;
     remote |= src < lo || src >= hi;

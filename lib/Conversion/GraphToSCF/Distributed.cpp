@@ -108,6 +108,50 @@ struct OwnedRangeLowering : GraphPattern<OwnedRangeOp> {
   }
 };
 
+/// The slot of vertex v (graph.mirror_slot): v in the owned range
+/// [begin, end); else, if bit v % 64 of the slot map's word v / 64 is set,
+/// the word's first slot plus the set bits below it; else begin. One
+/// 16-byte load (the word and its first slot) and a popcount.
+struct MirrorSlotLowering : GraphPattern<MirrorSlotOp> {
+  using GraphPattern::GraphPattern;
+  LogicalResult
+  matchAndRewrite(MirrorSlotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    Value v = adaptor.getVertex(), begin = adaptor.getBegin(),
+          end = adaptor.getEnd(), slots = adaptor.getSlots();
+    auto index = [&](int64_t c) {
+      return arith::ConstantIndexOp::create(b, loc, c);
+    };
+    auto i64 = [&](int64_t c) {
+      return arith::ConstantIntOp::create(b, loc, c, 64);
+    };
+    Value at = arith::ShLIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, v, index(6)), index(1));
+    Value bits = memref::LoadOp::create(b, loc, slots, ValueRange{at});
+    Value next = arith::AddIOp::create(b, loc, at, index(1));
+    Value first = memref::LoadOp::create(b, loc, slots, ValueRange{next});
+    Value shift = toI64(b, loc, arith::AndIOp::create(b, loc, v, index(63)));
+    Value below = arith::AndIOp::create(
+        b, loc, bits,
+        arith::SubIOp::create(
+            b, loc, arith::ShLIOp::create(b, loc, i64(1), shift), i64(1)));
+    Value mirror = arith::AddIOp::create(
+        b, loc, first, LLVM::CtPopOp::create(b, loc, below.getType(), below));
+    Value isMirror = arith::TruncIOp::create(
+        b, loc, b.getI1Type(), arith::ShRUIOp::create(b, loc, bits, shift));
+    Value owned =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                              arith::SubIOp::create(b, loc, v, begin),
+                              arith::SubIOp::create(b, loc, end, begin));
+    Value other = arith::SelectOp::create(b, loc, isMirror,
+                                          toIndex(b, loc, mirror), begin);
+    rewriter.replaceOp(op, arith::SelectOp::create(b, loc, owned, v, other));
+    return success();
+  }
+};
+
 /// One call, which allocates and fills the copy, viewed as a vector of the
 /// vertices.
 struct VectorGatherLowering : GraphPattern<VectorGatherOp> {
@@ -138,7 +182,8 @@ void mlir::graph::populateDistributedPatterns(
     const GraphTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<VectorMirrorLowering, VertexSetMirrorLowering,
-               OwnedRangeLowering, VectorGatherLowering>(converter, context);
+               OwnedRangeLowering, MirrorSlotLowering, VectorGatherLowering>(
+      converter, context);
   patterns.add<ArrayLowering<MirrorSlotsOp>>(converter, context,
                                              RuntimeFunction::DistSlots);
   patterns.add<ArrayLowering<MirrorSourcesOp>>(

@@ -4,12 +4,16 @@
 // vertices and the partition: 1 owned, 2 mirrored, 0 whole); the rank fills
 // its elements, then views the storage from begin elements before it, so
 // that vertex v's element is at index v. A mirror by need of a mirrored
-// vector fills its mirrors' slots; the slots are the graph's; a gather
-// views libgraphrt's whole copy.
+// vector fills its mirrors' slots; the slot map is the graph's, and a
+// vertex's slot in it (graph.mirror_slot) is its own id in the owned range,
+// else, for a mirror (its bit set in its word of 64), its word's first slot
+// plus the mirrors before it in the word (a popcount), else the owned
+// range's begin; a gather views libgraphrt's whole copy.
 
 // CHECK-LABEL: func.func @partitioned
+// CHECK-SAME:   %[[K:[^:]*]]: index)
 // CHECK:      %[[G:.*]] = call @graphrt_dist_load(
-// CHECK:      %[[SLOTS:.*]] = call @graphrt_dist_slots(%[[G]]) : (!llvm.ptr) -> memref<?xi32>
+// CHECK:      %[[SLOTS:.*]] = call @graphrt_dist_slots(%[[G]]) : (!llvm.ptr) -> memref<?xi64>
 // CHECK:      %[[OWNED:.*]] = arith.constant 1 : i32
 // CHECK:      %[[STORE:.*]] = call @graphrt_dist_vector_new(%[[G]], %{{.*}}, %[[OWNED]]) : (!llvm.ptr, i64, i32) -> memref<?xi8>
 // CHECK:      %[[ZERO:.*]] = arith.constant 0 : index
@@ -28,8 +32,30 @@
 // CHECK:      call @graphrt_dist_vector_new(%[[G]], %{{.*}}, %{{.*}})
 // CHECK:      memref.view
 // CHECK:      %[[M:.*]] = memref.view
-// CHECK:      %[[SLOT:.*]] = memref.load %[[SLOTS]][%{{.*}}] : memref<?xi32>
-// CHECK:      %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
+// CHECK:      %[[LO64:.*]] = call @graphrt_dist_owned_begin(%[[G]])
+// CHECK-NEXT: %[[LO:.*]] = arith.index_cast %[[LO64]] : i64 to index
+// CHECK-NEXT: %[[HI64:.*]] = call @graphrt_dist_owned_end(%[[G]])
+// CHECK-NEXT: %[[HI:.*]] = arith.index_cast %[[HI64]] : i64 to index
+// CHECK:      %[[WORD:.*]] = arith.shrui %[[K]], %{{.*}} : index
+// CHECK:      %[[AT0:.*]] = arith.shli %[[WORD]], %{{.*}} : index
+// CHECK-NEXT: %[[BITS:.*]] = memref.load %[[SLOTS]][%[[AT0]]] : memref<?xi64>
+// CHECK:      %[[AT1:.*]] = arith.addi %[[AT0]], %{{.*}} : index
+// CHECK-NEXT: %[[FIRST:.*]] = memref.load %[[SLOTS]][%[[AT1]]] : memref<?xi64>
+// CHECK:      %[[J:.*]] = arith.andi %[[K]], %{{.*}} : index
+// CHECK-NEXT: %[[SHIFT:.*]] = arith.index_cast %[[J]] : index to i64
+// CHECK:      %[[BIT:.*]] = arith.shli %{{.*}}, %[[SHIFT]] : i64
+// CHECK:      %[[MASK:.*]] = arith.subi %[[BIT]], %{{.*}} : i64
+// CHECK-NEXT: %[[BELOW:.*]] = arith.andi %[[BITS]], %[[MASK]] : i64
+// CHECK-NEXT: %[[COUNT:.*]] = llvm.intr.ctpop(%[[BELOW]]) : (i64) -> i64
+// CHECK-NEXT: %[[MIRROR:.*]] = arith.addi %[[FIRST]], %[[COUNT]] : i64
+// CHECK-NEXT: %[[HERE:.*]] = arith.shrui %[[BITS]], %[[SHIFT]] : i64
+// CHECK-NEXT: %[[IS:.*]] = arith.trunci %[[HERE]] : i64 to i1
+// CHECK-NEXT: %[[FROM:.*]] = arith.subi %[[K]], %[[LO]] : index
+// CHECK-NEXT: %[[OWNED:.*]] = arith.subi %[[HI]], %[[LO]] : index
+// CHECK-NEXT: %[[MINE:.*]] = arith.cmpi ult, %[[FROM]], %[[OWNED]] : index
+// CHECK-NEXT: %[[SLOT:.*]] = arith.index_cast %[[MIRROR]] : i64 to index
+// CHECK-NEXT: %[[OTHER:.*]] = arith.select %[[IS]], %[[SLOT]], %[[LO]] : index
+// CHECK-NEXT: %[[AT:.*]] = arith.select %[[MINE]], %[[K]], %[[OTHER]] : index
 // CHECK:      memref.load %[[M]][%[[AT]]] : memref<?xf64>
 // CHECK:      call @graphrt_dist_mirror_slots(%[[G]], %{{.*}}, %{{.*}}, %{{.*}})
 // CHECK:      %[[S:.*]] = call @graphrt_vset_new(
@@ -40,14 +66,14 @@
 // CHECK:      memref.dealloc %[[V]]
 // CHECK-NEXT: memref.dealloc %[[M]]
 // CHECK-NEXT: memref.dealloc %[[WHOLE]]
-func.func @partitioned(%path: !graph.string) -> f64 {
+func.func @partitioned(%path: !graph.string, %k: index) -> f64 {
   %g = graph.load %path distributed : !graph.edgeset
-  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi32>
+  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi64>
   %v = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<f64>
   %m = graph.vector.new %g partition mirrored : !graph.edgeset -> !graph.vector<f64>
   %c3 = arith.constant 3 : index
-  %slot = memref.load %slots[%c3] : memref<?xi32>
-  %at = arith.index_castui %slot : i32 to index
+  %lo, %hi = graph.owned_range %g : !graph.edgeset
+  %at = graph.mirror_slot %slots[%k] owned(%lo, %hi) : memref<?xi64>
   %x = graph.vector.get %m[%at] : !graph.vector<f64>
   graph.vector.mirror %g, %m needed partition mirrored : !graph.edgeset, !graph.vector<f64>
   %s = graph.vertexset.new %g : !graph.edgeset

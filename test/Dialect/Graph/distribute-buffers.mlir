@@ -14,6 +14,7 @@
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed
 // CHECK-NEXT:    %[[SLOTS:.*]] = graph.mirror_slots %[[G]]
+// CHECK-NEXT:    %[[LO:.*]], %[[HI:.*]] = graph.owned_range %[[G]]
 // CHECK:         %[[RANK:.*]] = graph.vector.new %[[G]] init(%{{.*}} : f64) partition owned :
 // CHECK-NEXT:    %[[CONTRIB:.*]] = graph.vector.new %[[G]] partition mirrored :
 // CHECK-NEXT:    %[[NEXT:.*]] = graph.vector.new %[[G]] partition mirrored :
@@ -23,8 +24,7 @@
 // CHECK:         %[[LOOP:.*]]:3 = scf.for {{.*}} iter_args(%[[CUR:.*]] = %[[CONTRIB]], %[[NEW:.*]] = %[[NEXT]], %{{.*}} = %{{.*}})
 // CHECK:           graph.edgeset.apply %[[G]] reset
 // CHECK-NEXT:      ^bb0(%[[SRC:.*]]: index, %{{.*}}: index):
-// CHECK-NEXT:        %[[SLOT:.*]] = memref.load %[[SLOTS]][%[[SRC]]]
-// CHECK-NEXT:        %[[AT:.*]] = arith.index_castui %[[SLOT]]
+// CHECK-NEXT:        %[[AT:.*]] = graph.mirror_slot %[[SLOTS]][%[[SRC]]] owned(%[[LO]], %[[HI]])
 // CHECK-NEXT:        graph.vector.get %[[CUR]][%[[AT]]]
 // CHECK:           } epilogue {
 // CHECK:             graph.vector.set %[[NEW]]

@@ -3,22 +3,22 @@
 // Partitioned vertex data: each vector of a loaded graph gets its partition.
 // `contrib` is read at the pull's sources, so each rank holds its owned
 // elements and its mirrors' (`mirrored`), and the pull reads it at the slot
-// graph.mirror_slots gives; `sum` is read only at owned vertices (`owned`);
+// graph.mirror_slot gives; `sum` is read only at owned vertices (`owned`);
 // the print loop reads `sum` at every vertex, from a gathered copy; the
 // element read in main reads the first owned element on the ranks that do
 // not own vertex %k; `filled` is filled whole, so it stays whole.
 
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed
-// CHECK-NEXT:    %[[SLOTS:.*]] = graph.mirror_slots %[[G]] : !graph.edgeset -> memref<?xi32>
+// CHECK-NEXT:    %[[SLOTS:.*]] = graph.mirror_slots %[[G]] : !graph.edgeset -> memref<?xi64>
+// CHECK-NEXT:    %[[LO:.*]], %[[HI:.*]] = graph.owned_range %[[G]]
 // CHECK:         %[[CONTRIB:.*]] = graph.vector.new %[[G]] partition mirrored :
 // CHECK-NEXT:    %[[SUM:.*]] = graph.vector.new %[[G]] partition owned :
 // CHECK-NEXT:    %[[FILLED:.*]] = graph.vector.new %[[G]] partition whole :
 // CHECK:         graph.vector.mirror %[[G]], %[[CONTRIB]] needed
 // CHECK-NEXT:    graph.edgeset.apply %[[G]]
 // CHECK-NEXT:    ^bb0(%[[SRC:.*]]: index, %[[DST:.*]]: index):
-// CHECK-NEXT:      %[[SLOT:.*]] = memref.load %[[SLOTS]][%[[SRC]]] : memref<?xi32>
-// CHECK-NEXT:      %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
+// CHECK-NEXT:      %[[AT:.*]] = graph.mirror_slot %[[SLOTS]][%[[SRC]]] owned(%[[LO]], %[[HI]]) : memref<?xi64>
 // CHECK-NEXT:      %[[C:.*]] = graph.vector.get %[[CONTRIB]][%[[AT]]]
 // CHECK-NEXT:      graph.reduce add %[[SUM]][%[[DST]]], %[[C]]
 // CHECK:         graph.owned_range %[[G]]
@@ -189,11 +189,11 @@ func.func @main() {
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed
 // CHECK-NEXT:    %[[SLOTS:.*]] = graph.mirror_slots %[[G]]
+// CHECK-NEXT:    %[[LO:.*]], %[[HI:.*]] = graph.owned_range %[[G]]
 // CHECK:         %[[LEVEL:.*]] = graph.vector.new %[[G]] init(%{{.*}} : i32) partition mirrored :
 // CHECK:         %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range %[[G]]
 // CHECK:         %[[OWNS:.*]] = arith.andi
-// CHECK-NEXT:    %[[SLOT32:.*]] = memref.load %[[SLOTS]][%[[C3:.*]]] : memref<?xi32>
-// CHECK-NEXT:    %[[SLOT:.*]] = arith.index_castui %[[SLOT32]] : i32 to index
+// CHECK-NEXT:    %[[SLOT:.*]] = graph.mirror_slot %[[SLOTS]][%[[C3:.*]]] owned(%[[LO]], %[[HI]]) : memref<?xi64>
 // CHECK-NEXT:    %[[MIRRORS:.*]] = arith.cmpi uge, %[[SLOT]], %[[END]] : index
 // CHECK-NEXT:    %[[STORES:.*]] = arith.ori %[[OWNS]], %[[MIRRORS]] : i1
 // CHECK-NEXT:    scf.if %[[STORES]] {
@@ -294,12 +294,12 @@ func.func @main() {
 // CHECK-LABEL: func.func @main()
 // CHECK:         %[[G:.*]] = graph.load %{{.*}} distributed
 // CHECK-NEXT:    %[[SLOTS:.*]] = graph.mirror_slots %[[G]]
+// CHECK-NEXT:    %[[LO:.*]], %[[HI:.*]] = graph.owned_range %[[G]]
 // CHECK:         %[[DEG:.*]] = graph.out_degrees %[[G]] partition mirrored : !graph.edgeset -> !graph.vector<i32>
 // CHECK-NEXT:    graph.vector.mirror %[[G]], %[[DEG]] needed partition mirrored : !graph.edgeset, !graph.vector<i32>
 // CHECK:         graph.edgeset.apply %[[G]]
 // CHECK-NEXT:    ^bb0(%[[SRC:.*]]: index, %[[DST:.*]]: index):
-// CHECK-NEXT:      %[[SLOT:.*]] = memref.load %[[SLOTS]][%[[SRC]]] : memref<?xi32>
-// CHECK-NEXT:      %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
+// CHECK-NEXT:      %[[AT:.*]] = graph.mirror_slot %[[SLOTS]][%[[SRC]]] owned(%[[LO]], %[[HI]]) : memref<?xi64>
 // CHECK-NEXT:      graph.vector.get %[[DEG]][%[[AT]]] : !graph.vector<i32>
 // CHECK-NOT:     graph.vector.gather %[[G]], %[[DEG]]
 func.func @main() {

@@ -1,7 +1,7 @@
 // RUN: graph-opt %s --graph-lower-direction=serial-work=0 --split-input-file | FileCheck %s
 
 // graph-distribute reads a `partition mirrored` vector at a traversal's
-// source through the graph's slot map (graph.mirror_slots). A pull over the
+// source through the graph's slot map (graph.mirror_slot). A pull over the
 // rank's in-edges reads in-edge k's slot from graph.mirror_sources (the
 // sources renumbered into slots at load) instead: one load per edge, at k,
 // where the slot map would add a second random load; with no read left,
@@ -35,22 +35,21 @@
 // CHECK:      return
 func.func @pull(%path: !graph.string) {
   %g = graph.load %path distributed : !graph.edgeset
-  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi32>
+  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi64>
+  %lo, %hi = graph.owned_range %g : !graph.edgeset
   %contrib = graph.vector.new %g partition mirrored : !graph.edgeset -> !graph.vector<f64>
   %sum = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<f64>
   %parent = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<i32>
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
   ^bb0(%src: index, %dst: index):
-    %slot = memref.load %slots[%src] : memref<?xi32>
-    %at = arith.index_castui %slot : i32 to index
+    %at = graph.mirror_slot %slots[%src] owned(%lo, %hi) : memref<?xi64>
     %c = graph.vector.get %contrib[%at] : !graph.vector<f64>
     %s = graph.reduce add %sum[%dst], %c : !graph.vector<f64>
     graph.yield
   } : !graph.edgeset
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>) body {
   ^bb0(%src: index, %dst: index):
-    %slot = memref.load %slots[%src] : memref<?xi32>
-    %at = arith.index_castui %slot : i32 to index
+    %at = graph.mirror_slot %slots[%src] owned(%lo, %hi) : memref<?xi64>
     %c = graph.vector.get %contrib[%at] : !graph.vector<f64>
     %zero = arith.constant 0.0 : f64
     %big = arith.cmpf ogt, %c, %zero : f64
@@ -76,19 +75,18 @@ func.func @pull(%path: !graph.string) {
 // CHECK-NEXT:   %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
 // CHECK-NEXT:   graph.vector.get %[[CONTRIB:.*]][%[[AT]]] : !graph.vector<f64>
 // CHECK:          scf.if %true
-// CHECK-NEXT:     %[[AT2:.*]] = arith.index_castui %[[SLOT]] : i32 to index
-// CHECK-NEXT:     graph.vector.get %[[CONTRIB]][%[[AT2]]] : !graph.vector<f64>
+// CHECK-NEXT:     graph.vector.get %[[CONTRIB]][%[[AT]]] : !graph.vector<f64>
 // CHECK:      return
 func.func @filtered_pull(%path: !graph.string) {
   %g = graph.load %path distributed : !graph.edgeset
-  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi32>
+  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi64>
+  %lo, %hi = graph.owned_range %g : !graph.edgeset
   %contrib = graph.vector.new %g partition mirrored : !graph.edgeset -> !graph.vector<f64>
   %sum = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<f64>
   graph.edgeset.apply %g schedule(#graph.schedule<direction = dense_pull>)
     src_filter {
     ^bb0(%v: index):
-      %slot = memref.load %slots[%v] : memref<?xi32>
-      %at = arith.index_castui %slot : i32 to index
+      %at = graph.mirror_slot %slots[%v] owned(%lo, %hi) : memref<?xi64>
       %x = graph.vector.get %contrib[%at] : !graph.vector<f64>
       %zero = arith.constant 0.0 : f64
       %keep = arith.cmpf ogt, %x, %zero : f64
@@ -97,8 +95,7 @@ func.func @filtered_pull(%path: !graph.string) {
     ^bb0(%src: index, %dst: index):
       %true = arith.constant true
       scf.if %true {
-        %slot = memref.load %slots[%src] : memref<?xi32>
-        %at = arith.index_castui %slot : i32 to index
+        %at = graph.mirror_slot %slots[%src] owned(%lo, %hi) : memref<?xi64>
         %c = graph.vector.get %contrib[%at] : !graph.vector<f64>
         %s = graph.reduce add %sum[%dst], %c : !graph.vector<f64>
       }
@@ -109,7 +106,7 @@ func.func @filtered_pull(%path: !graph.string) {
 
 // -----
 
-// A push loads its source's slot from the slot map once, before the
+// A push looks its source's slot up in the slot map once, before the
 // source's edges, not once per edge. The rank's out-offsets are rows by
 // slot (its own vertices', then its mirrors'): the push reads its source's
 // edge range at the source's slot, and a source whose slot is neither its
@@ -117,17 +114,17 @@ func.func @filtered_pull(%path: !graph.string) {
 // range.
 // CHECK-LABEL: func.func @push
 // CHECK:      %[[SLOTS:.*]] = graph.mirror_slots
+// CHECK-NEXT: %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range
 // CHECK-NOT:  graph.mirror_sources
 // CHECK:      %[[IDS:.*]] = graph.vertexset.ids
 // CHECK:      %[[OFF:.*]], %{{.*}} = graph.adjacency out
 // CHECK-NOT:  graph.mirror_slots
-// CHECK:      %{{.*}}, %[[END:.*]] = graph.owned_range
+// CHECK-NOT:  graph.owned_range
 // CHECK:      scf.for %[[I:.*]] =
 // CHECK:      %[[SRC32:.*]] = memref.load %[[IDS]][%[[I]]] : memref<?xi32>
 // CHECK-NEXT: %[[SRC:.*]] = arith.index_cast %[[SRC32]] : i32 to index
-// CHECK:      %[[SLOT:.*]] = memref.load %[[SLOTS]][%[[SRC]]] : memref<?xi32>
-// CHECK:      %[[ROW32:.*]] = memref.load %[[SLOTS]][%[[SRC]]] : memref<?xi32>
-// CHECK-NEXT: %[[ROW:.*]] = arith.index_castui %[[ROW32]] : i32 to index
+// CHECK:      %[[SLOT:.*]] = graph.mirror_slot %[[SLOTS]][%[[SRC]]] owned(%[[BEGIN]], %[[END]]) : memref<?xi64>
+// CHECK:      %[[ROW:.*]] = graph.mirror_slot %[[SLOTS]][%[[SRC]]] owned(%[[BEGIN]], %[[END]]) : memref<?xi64>
 // CHECK-NEXT: %[[OWN:.*]] = arith.cmpi eq, %[[ROW]], %[[SRC]] : index
 // CHECK-NEXT: %[[MIRROR:.*]] = arith.cmpi uge, %[[ROW]], %[[END]] : index
 // CHECK-NEXT: %[[HAS:.*]] = arith.ori %[[OWN]], %[[MIRROR]] : i1
@@ -136,19 +133,18 @@ func.func @filtered_pull(%path: !graph.string) {
 // CHECK-NEXT: memref.load %[[OFF]][%[[ROW]]] : memref<?xi64>
 // CHECK:      memref.load %[[OFF]][%[[LAST]]] : memref<?xi64>
 // CHECK:      scf.for
-// CHECK-NOT:    memref.load %[[SLOTS]]
-// CHECK:        %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
-// CHECK-NEXT:   graph.vector.get %{{.*}}[%[[AT]]] : !graph.vector<f64>
+// CHECK-NOT:    graph.mirror_slot
+// CHECK:        graph.vector.get %{{.*}}[%[[SLOT]]] : !graph.vector<f64>
 // CHECK:      return
 func.func @push(%path: !graph.string, %front: !graph.vertexset) {
   %g = graph.load %path distributed : !graph.edgeset
-  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi32>
+  %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi64>
+  %lo, %hi = graph.owned_range %g : !graph.edgeset
   %contrib = graph.vector.new %g partition mirrored : !graph.edgeset -> !graph.vector<f64>
   %sum = graph.vector.new %g partition owned : !graph.edgeset -> !graph.vector<f64>
   graph.edgeset.apply %g from(%front) schedule(#graph.schedule<direction = sparse_push>) body {
   ^bb0(%src: index, %dst: index):
-    %slot = memref.load %slots[%src] : memref<?xi32>
-    %at = arith.index_castui %slot : i32 to index
+    %at = graph.mirror_slot %slots[%src] owned(%lo, %hi) : memref<?xi64>
     %c = graph.vector.get %contrib[%at] : !graph.vector<f64>
     %s = graph.reduce add %sum[%dst], %c : !graph.vector<f64>
     graph.yield
@@ -162,11 +158,10 @@ func.func @push(%path: !graph.string, %front: !graph.vertexset) {
 // graph's slot map itself, to find each vertex's row.
 // CHECK-LABEL: func.func @push_all
 // CHECK:      %[[OFF:.*]], %{{.*}} = graph.adjacency out
-// CHECK-NEXT: %[[SLOTS:.*]] = graph.mirror_slots
-// CHECK-NEXT: %{{.*}}, %[[END:.*]] = graph.owned_range
+// CHECK-NEXT: %[[SLOTS:.*]] = graph.mirror_slots %{{.*}} : !graph.edgeset -> memref<?xi64>
+// CHECK-NEXT: %[[BEGIN:.*]], %[[END:.*]] = graph.owned_range
 // CHECK:      scf.for %[[V:.*]] =
-// CHECK:      %[[ROW32:.*]] = memref.load %[[SLOTS]][%[[V]]] : memref<?xi32>
-// CHECK-NEXT: %[[ROW:.*]] = arith.index_castui %[[ROW32]] : i32 to index
+// CHECK:      %[[ROW:.*]] = graph.mirror_slot %[[SLOTS]][%[[V]]] owned(%[[BEGIN]], %[[END]]) : memref<?xi64>
 // CHECK:      memref.load %[[OFF]][%[[ROW]]] : memref<?xi64>
 // CHECK:      return
 func.func @push_all(%path: !graph.string) {

@@ -691,7 +691,12 @@ struct GraphDistributePass
                         const SetVector<Operation *> &ownedLoops,
                         const SmallPtrSetImpl<Operation *> &together,
                         const AnchorMap &anchorOf) {
-    DenseMap<Value, Value> slotsOf;
+    // Each graph's slot map and owned range, made after its load.
+    struct SlotMap {
+      Value slots;
+      OwnedRangeOp owned;
+    };
+    DenseMap<Value, SlotMap> slotsOf;
     for (const VectorClass &vc : partial.classes) {
       // Fields of records hold every vertex.
       if (llvm::any_of(vc.made, [](Operation *op) {
@@ -795,16 +800,19 @@ struct GraphDistributePass
       // its own place for an owned vertex, its mirror's slot, or the first
       // owned element for any other vertex.
       auto slotOf = [&](OpBuilder &b, Location loc, Value v) -> Value {
-        Value &slots = slotsOf[graph];
-        if (!slots) {
+        SlotMap &map = slotsOf[graph];
+        if (!map.slots) {
           OpBuilder atLoad(graph.getContext());
           atLoad.setInsertionPointAfterValue(graph);
-          slots = MirrorSlotsOp::create(
+          map.slots = MirrorSlotsOp::create(
               atLoad, graph.getLoc(),
-              MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), graph);
+              MemRefType::get({ShapedType::kDynamic}, b.getI64Type()), graph);
+          map.owned =
+              OwnedRangeOp::create(atLoad, graph.getLoc(), b.getIndexType(),
+                                   b.getIndexType(), graph);
         }
-        Value slot = memref::LoadOp::create(b, loc, slots, ValueRange{v});
-        return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
+        return MirrorSlotOp::create(b, loc, b.getIndexType(), map.slots, v,
+                                    map.owned.getBegin(), map.owned.getEnd());
       };
       // Collected first: the accesses move into guards, and an assignment
       // right after its vector would move under the walk's feet.

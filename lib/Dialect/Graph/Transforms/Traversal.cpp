@@ -282,13 +282,16 @@ EdgeArrays TraversalEmitter::graphArrays(OpBuilder &b) {
   // vertices and mirrors only, indexed by slot: a push finds its source's
   // row through the slot map (edgeRange).
   if (push && isDistributedGraph(graph)) {
-    Value slots =
-        sourceSlotMap
-            ? sourceSlotMap
-            : MirrorSlotsOp::create(b, loc, memrefOf(b.getI32Type()), graph);
-    auto owned =
-        OwnedRangeOp::create(b, loc, b.getIndexType(), b.getIndexType(), graph);
-    slotRowsOf[arrays.offsets] = {slots, owned.getEnd()};
+    if (sourceSlotMap) {
+      slotRowsOf[arrays.offsets] = {sourceSlotMap, sourceOwnedBegin,
+                                    sourceOwnedEnd};
+    } else {
+      Value slots =
+          MirrorSlotsOp::create(b, loc, memrefOf(b.getI64Type()), graph);
+      auto owned = OwnedRangeOp::create(b, loc, b.getIndexType(),
+                                        b.getIndexType(), graph);
+      slotRowsOf[arrays.offsets] = {slots, owned.getBegin(), owned.getEnd()};
+    }
   }
   return arrays;
 }
@@ -466,40 +469,40 @@ Value TraversalEmitter::sourcePasses(OpBuilder &b, Value src, Value slot) {
   return pass;
 }
 
-Value TraversalEmitter::findSourceSlotMap() {
-  Value map;
+MirrorSlotOp TraversalEmitter::findSourceSlotMap() {
+  MirrorSlotOp found;
   auto find = [&](Region &region) {
     if (region.empty())
       return;
     Value src = region.front().getArgument(0);
-    region.walk([&](memref::LoadOp load) {
-      auto slots = load.getMemRef().getDefiningOp<MirrorSlotsOp>();
+    region.walk([&](MirrorSlotOp lookup) {
+      auto slots = lookup.getSlots().getDefiningOp<MirrorSlotsOp>();
       if (slots && slots.getGraph() == op.getGraph() &&
-          load.getIndices().front() == src)
-        map = load.getMemRef();
+          lookup.getVertex() == src)
+        found = lookup;
     });
   };
   find(op.getBody());
   find(op.getSrcFilter());
-  return map;
+  return found;
 }
 
 Operation *TraversalEmitter::cloneForSource(OpBuilder &b, Operation &inner,
                                             IRMapping &mapping, Value src,
                                             Value slot) {
-  auto readsSlot = [&](memref::LoadOp load) {
-    return load.getMemRef() == sourceSlotMap &&
-           mapping.lookupOrDefault(load.getIndices().front()) == src;
+  auto readsSlot = [&](MirrorSlotOp lookup) {
+    return lookup.getSlots() == sourceSlotMap &&
+           mapping.lookupOrDefault(lookup.getVertex()) == src;
   };
-  auto load = dyn_cast<memref::LoadOp>(inner);
-  if (slot && load && readsSlot(load)) {
-    mapping.map(load.getResult(), slot);
+  auto lookup = dyn_cast<MirrorSlotOp>(inner);
+  if (slot && lookup && readsSlot(lookup)) {
+    mapping.map(lookup.getResult(), slot);
     return nullptr;
   }
   Operation *clone = b.clone(inner, mapping);
   if (slot)
     for (Region &region : clone->getRegions())
-      region.walk([&](memref::LoadOp nested) {
+      region.walk([&](MirrorSlotOp nested) {
         if (readsSlot(nested))
           rewriter.replaceOp(nested, slot);
       });
@@ -689,9 +692,9 @@ TraversalEmitter::edgeRange(OpBuilder &b, const ScannedVertex &vertex) {
     // The row of the source's slot. A vertex whose slot is not its own and
     // not a mirror's (the slot map's first owned slot, for a vertex with no
     // edge into the rank) has no row: its range is empty.
-    Value slot = arith::IndexCastUIOp::create(
-        b, loc, b.getIndexType(),
-        memref::LoadOp::create(b, loc, rows->second.slots, position));
+    Value slot = MirrorSlotOp::create(
+        b, loc, b.getIndexType(), rows->second.slots, position,
+        rows->second.ownedBegin, rows->second.ownedEnd);
     Value hasRow = arith::OrIOp::create(
         b, loc,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot, position),
@@ -805,7 +808,8 @@ void TraversalEmitter::emitPushEdges(OpBuilder &b,
   // The source's slot, once for all its edges.
   Value slot;
   if (sourceSlotMap)
-    slot = memref::LoadOp::create(b, loc, sourceSlotMap, src);
+    slot = MirrorSlotOp::create(b, loc, b.getIndexType(), sourceSlotMap, src,
+                                sourceOwnedBegin, sourceOwnedEnd);
   if (Value pass = sourcePasses(b, src, slot)) {
     auto ifPass = scf::IfOp::create(b, loc, pass, false);
     b.setInsertionPointToStart(ifPass.thenBlock());
@@ -860,7 +864,9 @@ void TraversalEmitter::emitPullEdges(OpBuilder &b,
   auto slotAt = [&](OpBuilder &b, Value k) -> Value {
     if (!sourceSlots)
       return {};
-    return memref::LoadOp::create(b, loc, sourceSlots, k);
+    return arith::IndexCastUIOp::create(
+        b, loc, b.getIndexType(),
+        memref::LoadOp::create(b, loc, sourceSlots, k));
   };
   // One in-edge k: the source's tests, then `body`, which returns the new
   // value of the scan's carried value (if any); a failing source keeps it.
@@ -1071,7 +1077,11 @@ void TraversalEmitter::emit(VertexLoop &loop) {
   // graph-distribute's reads of mirrored vectors at the source: a pull over
   // the in-edges reads each edge's slot, renumbered at load, with one load;
   // a push loads its source's slot once for all its edges.
-  sourceSlotMap = findSourceSlotMap();
+  if (MirrorSlotOp lookup = findSourceSlotMap()) {
+    sourceSlotMap = lookup.getSlots();
+    sourceOwnedBegin = lookup.getBegin();
+    sourceOwnedEnd = lookup.getEnd();
+  }
   if (sourceSlotMap && !push && !op.getSegments())
     sourceSlots = MirrorSourcesOp::create(b, loc, memrefOf(b.getI32Type()),
                                           op.getGraph());

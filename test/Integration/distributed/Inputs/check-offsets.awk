@@ -5,8 +5,9 @@
 # pulls only into its own vertices, and keeps the global degrees of its own
 # vertices only), whose CSR's offsets are not 8 bytes per owned vertex and
 # per mirror plus 16 (rows by slot: its edges' sources are its own vertices
-# and its mirrors), whose mirror slots are not 4 bytes per vertex, or whose
-# total is not their sum; else "offsets match".
+# and its mirrors), whose slot map is not 16 bytes per word of 64 vertices
+# (a bit per vertex and each word's first mirror slot), or whose total is
+# not their sum; else "offsets match".
 $1 == "graphrt-mpi-mirrors:" {
   rank = $3 + 0
   n[rank] = $4
@@ -33,12 +34,13 @@ END {
     }
     want_in = 8 * (owned[r] + 1)
     want_out = 8 * (owned[r] + mirrors[r] + 2)
+    want_slots = 16 * (n[r] > 0 ? int((n[r] + 63) / 64) : 1)
     if (in_off[r] != want_in || out_off[r] != want_out ||
-        global[r] != want_in || slots[r] != 4 * n[r] ||
+        global[r] != want_in || slots[r] != want_slots ||
         total[r] != in_off[r] + out_off[r] + global[r] + slots[r]) {
       printf "wrong: rank %d: %d bytes (%d in-offsets, %d out-offsets, %d global, %d slots); want %d in-offsets and global, %d out-offsets, %d slots\n", \
         r, total[r], in_off[r], out_off[r], global[r], slots[r], want_in, \
-        want_out, 4 * n[r]
+        want_out, want_slots
       bad = 1
     }
   }

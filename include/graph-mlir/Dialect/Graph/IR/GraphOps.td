@@ -443,7 +443,7 @@ def Graph_VectorNewOp : Graph_Op<"vector.new", [AttrSizedOperandSegments]> {
     rank owns (`graph.owned_range`), which are the only ones the program
     may then access; `mirrored`, those and one slot per mirror (the other
     ranks' vertices its edges read), which the program reads at the index
-    `graph.mirror_slots` gives. Either way the vector is indexed by vertex
+    `graph.mirror_slot` gives. Either way the vector is indexed by vertex
     id and its length is the vertex count.
 
     ```mlir
@@ -2532,21 +2532,49 @@ def Graph_PriorityQueueDeviceFailureOp : Graph_PriorityQueueOp<"device_failure">
 def Graph_MirrorSlotsOp : Graph_Op<"mirror_slots", [Pure]> {
   let summary = "where a distributed graph's mirrored vectors hold each vertex";
   let description = [{
-    One unsigned index per vertex of a `distributed` graph: where the rank's
-    `partition mirrored` vectors (`graph.vector.new`) hold the vertex's
-    element. An owned vertex's is its id; a mirror's is its slot after the
-    owned range; any other vertex's (one no edge of the rank reads) is an
-    owned slot. `graph-distribute` reads a mirrored vector at a traversal's
-    source through it. The array belongs to the graph.
+    The slot map of a `distributed` graph's rank: where its `partition
+    mirrored` vectors (`graph.vector.new`) hold each vertex's element (the
+    vertex's slot, which `graph.mirror_slot` looks up). An owned vertex's is
+    its id; a mirror's is its slot after the owned range; any other
+    vertex's (one no edge of the rank reads) is the first owned slot. Not
+    an array over all vertices but a ranked bitmap of the mirrors, two
+    entries per word of 64 vertices (0.25 bytes per vertex): for word `i`,
+    entry `2i` has bit `j` set when vertex `64i + j` is a mirror, and entry
+    `2i + 1` is the slot of the word's first mirror (the mirrors are
+    numbered in ascending vertex order). `graph-distribute` reads a mirrored
+    vector at a traversal's source through it. The array belongs to the
+    graph.
 
     ```mlir
-    %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi32>
+    %slots = graph.mirror_slots %g : !graph.edgeset -> memref<?xi64>
     ```
   }];
   let arguments = (ins Graph_EdgeSetType:$graph);
-  let results = (outs MemRefRankOf<[I32], [1]>:$slots);
+  let results = (outs MemRefRankOf<[I64], [1]>:$slots);
   let assemblyFormat =
       "$graph attr-dict `:` qualified(type($graph)) `->` type($slots)";
+}
+
+def Graph_MirrorSlotOp : Graph_Op<"mirror_slot", [Pure]> {
+  let summary = "a vertex's slot in a distributed graph's mirrored vectors";
+  let description = [{
+    Vertex `vertex`'s slot: `vertex` itself when it is in the rank's owned
+    range [`begin`, `end`) (`graph.owned_range`); else, when the slot map
+    `slots` (`graph.mirror_slots`) marks it a mirror, its word's first
+    mirror slot plus the mirrors before it in its word (a popcount);
+    else `begin`. It lowers to one 16-byte load, a popcount and selects.
+
+    ```mlir
+    %slot = graph.mirror_slot %slots[%v] owned(%begin, %end) : memref<?xi64>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[I64], [1]>:$slots, Index:$vertex,
+                       Index:$begin, Index:$end);
+  let results = (outs Index:$slot);
+  let assemblyFormat = [{
+    $slots `[` $vertex `]` `owned` `(` $begin `,` $end `)` attr-dict `:`
+    type($slots)
+  }];
 }
 
 def Graph_MirrorSourcesOp : Graph_Op<"mirror_sources", [Pure]> {
@@ -2554,8 +2582,8 @@ def Graph_MirrorSourcesOp : Graph_Op<"mirror_sources", [Pure]> {
   let description = [{
     One unsigned index per in-edge the rank of a `distributed` graph holds,
     entry for entry with the `in` adjacency's neighbours: the
-    `graph.mirror_slots` entry of the edge's source, renumbered once when the
-    graph is loaded. A pull reads a `partition mirrored` vector at an
+    slot (`graph.mirror_slot`) of the edge's source, renumbered once when
+    the graph is loaded. A pull reads a `partition mirrored` vector at an
     in-edge's source through it with one load, where the slot map needs
     two. On a rank without mirrors (one rank) it is the neighbour array. The
     array belongs to the graph.

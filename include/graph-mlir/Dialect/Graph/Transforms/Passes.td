@@ -485,7 +485,7 @@ def GraphDistribute : Pass<"graph-distribute", "ModuleOp"> {
     - each `graph.vector.new` of a loaded graph gets its `partition`: such a
       vector read only at owned vertices is `owned` (the rank allocates
       only those elements), one also read at sources `mirrored` (plus one
-      slot per mirror; its reads at sources go through `graph.mirror_slots`
+      slot per mirror; its reads at sources go through `graph.mirror_slot`
       and its mirrors by need fill the slots), where every use allows it:
       a loop that reads it elsewhere without writing it reads a
       `graph.vector.gather` copy instead of a whole-vector mirror, and an

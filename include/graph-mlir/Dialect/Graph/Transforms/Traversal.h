@@ -412,14 +412,14 @@ private:
                    Value slot = {});
   /// Whether `src` passes the source frontier and filter (null: always).
   Value sourcePasses(OpBuilder &b, Value src, Value slot = {});
-  /// The slot map graph-distribute reads a mirrored vector through at the
-  /// source in the body or source filter (a graph.mirror_slots result), or
-  /// null.
-  Value findSourceSlotMap();
+  /// A lookup of the source's slot (graph.mirror_slot in a
+  /// graph.mirror_slots map) through which graph-distribute reads a
+  /// mirrored vector at the source in the body or source filter, or null.
+  MirrorSlotOp findSourceSlotMap();
   /// Clones `inner`, an op of the body or source filter, for source `src`.
-  /// With `slot` (the source's slot, which the scan already has), its reads
-  /// of sourceSlotMap at `src` take `slot` instead. Returns the clone, or
-  /// null where `inner` itself was such a read.
+  /// With `slot` (the source's slot, which the scan already has), its
+  /// lookups in sourceSlotMap at `src` take `slot` instead. Returns the clone,
+  /// or null where `inner` itself was such a read.
   Operation *cloneForSource(OpBuilder &b, Operation &inner, IRMapping &mapping,
                             Value src, Value slot);
   DestinationTest destinationPasses(OpBuilder &b, Value dst);
@@ -471,15 +471,16 @@ private:
   ReduceOp accumulated;
   /// A push with dedup whose first write of a vertex closes its filter.
   bool writesClaimVertices;
-  /// findSourceSlotMap's answer, and in a pull over the graph's in-edges
-  /// the graph.mirror_sources array that gives each in-edge's source slot.
-  Value sourceSlotMap, sourceSlots;
+  /// The slot map and owned range of findSourceSlotMap's lookup, and in a
+  /// pull over the graph's in-edges the graph.mirror_sources array that
+  /// gives each in-edge's source slot.
+  Value sourceSlotMap, sourceOwnedBegin, sourceOwnedEnd, sourceSlots;
   /// A push over a distributed graph: the rank's out-offsets are indexed by
   /// slot (the rows of its owned vertices and mirrors only, the runtime's
   /// rt_partition.csr_off). For each such offsets array graphArrays made,
-  /// the graph's slot map and the end of the rank's owned range.
+  /// the graph's slot map and the rank's owned range.
   struct SlotRows {
-    Value slots, ownedEnd;
+    Value slots, ownedBegin, ownedEnd;
   };
   DenseMap<Value, SlotRows> slotRowsOf;
 
