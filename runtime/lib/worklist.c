@@ -51,7 +51,27 @@ struct graphrt_worklist {
   int threads;
   wl_thread *per_thread;
   atomic_llong outstanding;
+  uint64_t id; /* distinct for every worklist made, for take_view */
 };
+
+/* The calling thread's slot of the worklist it takes from, set by each take
+ * that hands out work and cleared by the one that ends its drain, so that a
+ * push (once per activated vertex) skips omp_get_thread_num (a call and a
+ * TLS lookup in libomp). A thread's number is fixed within the parallel
+ * region of its drain; `id` tells a new worklist from a freed one at the
+ * same address. */
+static _Thread_local struct {
+  const graphrt_worklist *w;
+  uint64_t id;
+  wl_thread *t;
+} take_view;
+
+static graphrt_worklist *new_worklist(void) {
+  static atomic_ullong made;
+  graphrt_worklist *w = rt_calloc(1, sizeof(graphrt_worklist));
+  w->id = atomic_fetch_add(&made, 1) + 1;
+  return w;
+}
 
 /* NULL (the call does nothing) when the failure is deferred. */
 static wl_thread *calling_thread(graphrt_worklist *w, const char *what) {
@@ -65,6 +85,20 @@ static wl_thread *calling_thread(graphrt_worklist *w, const char *what) {
     return NULL;
   }
   return &w->per_thread[t];
+}
+
+/* The calling thread's slot for a push: its take's, else looked up. */
+static wl_thread *pushing_thread(graphrt_worklist *w) {
+  if (w && take_view.w == w && take_view.id == w->id)
+    return take_view.t;
+  return calling_thread(w, "push");
+}
+
+/* Records (t non-NULL) or clears the calling thread's slot of w. */
+static void set_take_view(graphrt_worklist *w, wl_thread *t) {
+  take_view.w = t ? w : NULL;
+  take_view.id = t ? w->id : 0;
+  take_view.t = t;
 }
 
 static wl_chunk *new_chunk(wl_thread *t) {
@@ -125,7 +159,7 @@ static wl_chunk *steal(graphrt_worklist *w, wl_thread *t) {
 graphrt_worklist *graphrt_worklist_new(graphrt_vset *s) {
   graphrt_memref_i32 members;
   _mlir_ciface_graphrt_vset_ids(&members, s);
-  graphrt_worklist *w = rt_calloc(1, sizeof(graphrt_worklist));
+  graphrt_worklist *w = new_worklist();
   w->n = graphrt_vset_num_vertices(s);
   w->queued = rt_calloc((size_t)(w->n ? w->n : 1), 1);
   w->threads = omp_get_max_threads();
@@ -166,7 +200,7 @@ static graphrt_worklist *new_ordered(graphrt_pq *q, int64_t target) {
     rt_fatal("finishedNode: %lld is not a vertex (0 to %lld)",
              (long long)target, (long long)n - 1);
   const void *priorities = rt_pq_priorities(q, &width);
-  graphrt_worklist *w = rt_calloc(1, sizeof(graphrt_worklist));
+  graphrt_worklist *w = new_worklist();
   w->n = n;
   w->threads = omp_get_max_threads();
   w->per_thread = rt_calloc((size_t)w->threads, sizeof(wl_thread));
@@ -203,7 +237,7 @@ graphrt_worklist *graphrt_worklist_new_by_value(graphrt_vset *s,
     rt_fatal("worklist: values of %d bytes; 4 or 8 expected", (int)width);
   graphrt_memref_i32 members;
   _mlir_ciface_graphrt_vset_ids(&members, s);
-  graphrt_worklist *w = rt_calloc(1, sizeof(graphrt_worklist));
+  graphrt_worklist *w = new_worklist();
   w->n = graphrt_vset_num_vertices(s);
   w->threads = omp_get_max_threads();
   w->per_thread = rt_calloc((size_t)w->threads, sizeof(wl_thread));
@@ -226,7 +260,7 @@ graphrt_worklist *graphrt_worklist_new_ordered_until(graphrt_pq *q,
 
 void graphrt_worklist_push_ordered(graphrt_worklist *w, int64_t v,
                                    int64_t priority) {
-  wl_thread *t = calling_thread(w, "push");
+  wl_thread *t = pushing_thread(w);
   if (!t)
     return;
   if (!w->ordered) {
@@ -238,7 +272,7 @@ void graphrt_worklist_push_ordered(graphrt_worklist *w, int64_t v,
 }
 
 void graphrt_worklist_push(graphrt_worklist *w, int64_t v) {
-  wl_thread *t = calling_thread(w, "push");
+  wl_thread *t = pushing_thread(w);
   if (!t)
     return;
   if (w->ordered) {
@@ -271,6 +305,7 @@ void _mlir_ciface_graphrt_worklist_take(graphrt_memref_i32 *r,
     return;
   if (w->ordered) {
     rt_obim_take(r, w->ordered, (int)(t - w->per_thread));
+    set_take_view(w, r->sizes[0] ? t : NULL);
     return;
   }
   wl_chunk *next = pop(t);
@@ -293,6 +328,7 @@ void _mlir_ciface_graphrt_worklist_take(graphrt_memref_i32 *r,
     sched_yield();
     next = steal(w, t);
   }
+  set_take_view(w, next ? t : NULL);
   if (!next)
     return;
   t->current = next;
@@ -316,6 +352,8 @@ static void free_chunks(wl_chunk *c) {
 void graphrt_worklist_free(graphrt_worklist *w) {
   if (!w)
     return;
+  if (take_view.w == w)
+    set_take_view(w, NULL);
   if (w->ordered)
     rt_obim_free(w->ordered, w->queue);
   for (int t = 0; t < w->threads; ++t) {

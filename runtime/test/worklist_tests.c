@@ -149,6 +149,64 @@ static void test_contention(void) {
   graphrt_worklist_free(w);
 }
 
+/* A thread's pushes go to the worklist they name, not the one it took its
+ * chunk from (a push reuses the slot its thread's last take found only for
+ * that worklist): a team drains A, pushing every vertex it takes to B, then
+ * drains B, and pushes to A from the same threads after A's drain ended;
+ * then a worklist made after A and B were freed (maybe at A's address)
+ * takes a push from each thread, before any take of its own. */
+static void test_two_worklists(void) {
+  enum { N = 20000 };
+  graphrt_vset *all = graphrt_vset_new(N, 1);
+  graphrt_vset *none = graphrt_vset_new(N, 0);
+  graphrt_worklist *a = graphrt_worklist_new(all);
+  graphrt_worklist *b = graphrt_worklist_new(none);
+  int *from_a = calloc(N, sizeof(int)), *from_b = calloc(N, sizeof(int));
+  int *again = calloc(N, sizeof(int));
+#pragma omp parallel
+  {
+    int32_t *ids;
+    int64_t count;
+    while ((count = take(a, &ids)) > 0)
+      for (int64_t i = 0; i < count; ++i) {
+        __atomic_fetch_add(&from_a[ids[i]], 1, __ATOMIC_RELAXED);
+        graphrt_worklist_push(b, ids[i]);
+      }
+#pragma omp barrier
+    while ((count = take(b, &ids)) > 0)
+      for (int64_t i = 0; i < count; ++i) {
+        __atomic_fetch_add(&from_b[ids[i]], 1, __ATOMIC_RELAXED);
+        if (ids[i] % 7 == 0)
+          graphrt_worklist_push(a, ids[i]);
+      }
+#pragma omp barrier
+    take_counting(a, again);
+  }
+  CHECK(all_equal(from_a, N, 1));
+  CHECK(all_equal(from_b, N, 1));
+  for (int64_t v = 0; v < N; ++v)
+    CHECK_EQ(again[v], v % 7 == 0);
+  graphrt_worklist_free(a);
+  graphrt_worklist_free(b);
+  graphrt_worklist *c = graphrt_worklist_new(none);
+  int *from_c = calloc(N, sizeof(int));
+  int total = 0;
+#pragma omp parallel reduction(+ : total)
+  {
+    graphrt_worklist_push(c, omp_get_thread_num());
+#pragma omp barrier
+    total += take_counting(c, from_c);
+  }
+  CHECK_EQ(total, omp_get_max_threads());
+  graphrt_vset_free(all);
+  graphrt_vset_free(none);
+  graphrt_worklist_free(c);
+  free(from_a);
+  free(from_b);
+  free(again);
+  free(from_c);
+}
+
 int main(void) {
   int threads = omp_get_max_threads();
   test_push_take();
@@ -157,5 +215,6 @@ int main(void) {
   test_tree(threads, 1);
   test_repush();
   test_contention();
+  test_two_worklists();
   return check_report("worklist");
 }
