@@ -42,6 +42,12 @@ if config.graph_debug_output:
 if os.path.exists(os.path.join(config.graph_obj_root, "lib", "libgraphrt_mpi.a")) \
         and shutil.which("mpirun"):
     config.available_features.add("mpi")
+    # Tests call mpirun by name (and through check-example.sh): this wrapper
+    # comes first on PATH and gives each launch its own TMPDIR.
+    config.environment["GRAPH_MPIRUN"] = shutil.which("mpirun")
+    llvm_config.with_environment(
+        "PATH", os.path.join(config.graph_src_root, "test", "Integration",
+                             "Inputs", "mpi"), append_path=True)
     config.substitutions.append(("%mpirun", "mpirun --oversubscribe -np"))
     for name, value in [("OMPI_ALLOW_RUN_AS_ROOT", "1"),
                         ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"),
